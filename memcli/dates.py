@@ -1,0 +1,378 @@
+"""Deterministic resolution of relative dates against a message's timestamp.
+
+`resolve_dates(text, now)` rewrites every date expression it recognises into an
+absolute one and returns the rewritten text plus the first date found.
+
+Conventions (weeks start on Monday, as in ISO 8601):
+
+- "today", "tonight", "this morning/afternoon/evening" -> now's date;
+  "yesterday", "tomorrow", "the day before yesterday", "the day after tomorrow".
+- "this Friday"  -> the coming Friday (today if today is Friday).
+- "next Friday"  -> the Friday of *next* week. Said on Wed 2026-03-04 that is
+  2026-03-13 (not 2026-03-06, which is "this Friday").
+- "last Friday"  -> the most recent Friday strictly before today.
+- bare "Friday" / "on Friday" -> the coming one, or the previous one when the
+  clause is in the past tense ("I ran on Sunday").
+- "this/next/last weekend" -> the Saturday of that weekend.
+- "next/last/this week" -> "the week of <Monday ISO>" (event_date = that Monday).
+- "next/last/this month" -> "<Month YYYY>" (event_date = the 1st).
+- "next/last/this year" -> "<YYYY>" (event_date = Jan 1st).
+- "in 3 days", "in two weeks", "3 weeks ago", "a month ago", "2 years ago":
+  days/weeks -> ISO day; months -> "Month YYYY"; years -> "YYYY".
+- "March 3", "March 3rd", "3 March", "March 3, 2025", "on 3/14" (US m/d),
+  "3/14/2026", ISO "2026-03-14": without a year, the occurrence nearest to now
+  (within six months), or the next/previous one when the clause is clearly
+  future/past tense.
+- "in May" -> "in May 2026" (same year rule as above).
+
+Day-granularity dates are written "on 2026-03-13"; a preceding preposition
+("since", "until", "by", "before", "after", "from") is kept instead of "on".
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+
+from dateutil.relativedelta import relativedelta
+
+__all__ = ["resolve_dates"]
+
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_WD_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6}
+MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
+          "september", "october", "november", "december"]
+_MON_ABBR = {m[:3]: i + 1 for i, m in enumerate(MONTHS)}
+_MON_ABBR["sept"] = 9
+MONTH_NAMES = [m.capitalize() for m in MONTHS]
+
+_NUMWORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+             "a couple of": 2, "a couple": 2, "couple of": 2, "a few": 3, "few": 3, "several": 3}
+
+_WD = r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thur?s?|fri|sat|sun)"
+_MON = (r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+        r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_NUM = r"(?P<n>\d+|a couple of|a couple|couple of|a few|few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_UNIT = r"(?P<unit>days?|weeks?|months?|years?)"
+_PREP = r"(?:\b(?P<prep>on|since|until|till|by|before|after|from|in|during|for)\s+)?"
+_PARTS = r"(?:\s+(?:morning|afternoon|evening|night))?"
+
+_FUTURE_RE = re.compile(
+    r"\b(will|'ll|shall|going to|gonna|plan(?:ning)?|intend|hope to|want to|would like to|'d like to"
+    r"|upcoming|coming|scheduled|due|tomorrow|next|am \w+ing|'m \w+ing|are \w+ing|is \w+ing|have to|need to|in \d+ (?:days?|weeks?))\b",
+    re.I)
+_PAST_RE = re.compile(
+    r"\b(was|were|did|had|ago|last|yesterday|went|ran|got|came|saw|met|bought|sold|left|took|made|gave"
+    r"|flew|drove|ate|won|lost|began|became|found|told|wrote|\w{2,}ed)\b", re.I)
+
+
+def _tense(text: str) -> str | None:
+    if _FUTURE_RE.search(text):
+        return "future"
+    if _PAST_RE.search(text):
+        return "past"
+    return None
+
+
+def _num(s: str) -> int:
+    s = s.lower().strip()
+    if s.isdigit():
+        return int(s)
+    return _NUMWORDS.get(s, 1)
+
+
+def _wd_index(s: str) -> int:
+    s = s.lower()
+    if s in WEEKDAYS:
+        return WEEKDAYS.index(s)
+    return _WD_ABBR.get(s, _WD_ABBR.get(s[:3], 0))
+
+
+def _mon_index(s: str) -> int:
+    s = s.lower()
+    if s in MONTHS:
+        return MONTHS.index(s) + 1
+    return _MON_ABBR.get(s[:4] if s.startswith("sept") else s[:3], 1)
+
+
+def _pick_year(month: int, day: int, today: date, tense: str | None) -> date | None:
+    cands = []
+    for y in (today.year - 1, today.year, today.year + 1):
+        try:
+            cands.append(date(y, month, min(day, 28) if day > 31 else day))
+        except ValueError:
+            continue
+    if not cands:
+        return None
+    if tense == "future":
+        fut = [c for c in cands if c >= today]
+        if fut:
+            return min(fut)
+    elif tense == "past":
+        past = [c for c in cands if c <= today]
+        if past:
+            return max(past)
+    return min(cands, key=lambda c: (abs((c - today).days), c < today))
+
+
+# --- renderers ---------------------------------------------------------------
+# Each returns (phrase, date). Granularity decides the wording.
+
+def _day(d: date, prep: str | None) -> str:
+    p = (prep or "on").lower()
+    if p in ("in", "during", "for"):
+        p = "on"
+    return f"{p} {d.isoformat()}"
+
+
+def _week(d: date, prep: str | None) -> str:
+    monday = d - timedelta(days=d.weekday())
+    p = (prep or "during").lower()
+    if p in ("on", "in", "for"):
+        p = "during"
+    return f"{p} the week of {monday.isoformat()}"
+
+
+def _month(d: date, prep: str | None) -> str:
+    p = (prep or "in").lower()
+    if p in ("on", "during", "for"):
+        p = "in"
+    return f"{p} {MONTH_NAMES[d.month - 1]} {d.year}"
+
+
+def _year(d: date, prep: str | None) -> str:
+    p = (prep or "in").lower()
+    if p in ("on", "during", "for"):
+        p = "in"
+    return f"{p} {d.year}"
+
+
+class _Ctx:
+    def __init__(self, now: datetime, text: str):
+        self.today = now.date() if isinstance(now, datetime) else now
+        self.tense = _tense(text)
+        self.first: tuple[int, date] | None = None  # (position, date)
+
+    def note(self, pos: int, d: date) -> None:
+        if self.first is None or pos < self.first[0]:
+            self.first = (pos, d)
+
+
+def _h_relday(m, c: _Ctx):
+    w = m.group("w").lower()
+    off = {"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1,
+           "the day before yesterday": -2, "the day after tomorrow": 2}.get(w)
+    if off is None:  # this morning / this evening ...
+        off = 0
+    d = c.today + timedelta(days=off)
+    return _day(d, m.group("prep")), d
+
+
+def _h_weekday_rel(m, c: _Ctx):
+    which = m.group("which").lower()
+    wd = _wd_index(m.group("wd"))
+    t = c.today
+    if which == "this":
+        d = t + timedelta(days=(wd - t.weekday()) % 7)
+    elif which == "next":
+        d = t - timedelta(days=t.weekday()) + timedelta(days=7 + wd)
+    else:  # last
+        back = (t.weekday() - wd) % 7 or 7
+        d = t - timedelta(days=back)
+    return _day(d, m.group("prep")), d
+
+
+def _h_weekend(m, c: _Ctx):
+    which = m.group("which").lower()
+    t = c.today
+    if which == "this":
+        d = t + timedelta(days=(5 - t.weekday()) % 7) if t.weekday() != 6 else t - timedelta(days=1)
+    elif which == "next":
+        d = t - timedelta(days=t.weekday()) + timedelta(days=12)
+    else:
+        back = (t.weekday() - 5) % 7 or 7
+        if t.weekday() == 6:
+            back = 8
+        d = t - timedelta(days=back)
+    return _day(d, m.group("prep")), d
+
+
+def _h_period(m, c: _Ctx):
+    which = m.group("which").lower()
+    unit = m.group("unit").lower()
+    sign = {"next": 1, "last": -1, "this": 0, "previous": -1, "past": -1, "coming": 1}[which]
+    t = c.today
+    if unit == "week":
+        d = t + timedelta(weeks=sign)
+        d = d - timedelta(days=d.weekday())
+        return _week(d, m.group("prep")), d
+    if unit == "month":
+        d = (t + relativedelta(months=sign)).replace(day=1)
+        return _month(d, m.group("prep")), d
+    d = date(t.year + sign, 1, 1)
+    return _year(d, m.group("prep")), d
+
+
+def _shift(c: _Ctx, n: int, unit: str, prep: str | None):
+    unit = unit.lower().rstrip("s")
+    t = c.today
+    if unit == "day":
+        d = t + timedelta(days=n)
+        return _day(d, prep), d
+    if unit == "week":
+        d = t + timedelta(weeks=n)
+        return _day(d, prep), d
+    if unit == "month":
+        d = (t + relativedelta(months=n)).replace(day=1)
+        return _month(d, prep), d
+    d = date(t.year + n, 1, 1)
+    return _year(d, prep), d
+
+
+def _h_in_n(m, c: _Ctx):
+    return _shift(c, _num(m.group("n")), m.group("unit"), None)
+
+
+def _h_ago(m, c: _Ctx):
+    return _shift(c, -_num(m.group("n")), m.group("unit"), m.group("prep"))
+
+
+def _h_iso(m, c: _Ctx):
+    try:
+        d = date(int(m.group("y")), int(m.group("m")), int(m.group("d")))
+    except ValueError:
+        return None
+    return (m.group(0), d)
+
+
+def _h_mdy(m, c: _Ctx):  # March 3(rd)(, 2025)
+    mon = _mon_index(m.group("mon"))
+    day = int(m.group("d"))
+    y = m.group("y")
+    try:
+        d = date(int(y), mon, day) if y else _pick_year(mon, day, c.today, c.tense)
+    except ValueError:
+        return None
+    if d is None:
+        return None
+    return _day(d, m.group("prep")), d
+
+
+def _h_numeric(m, c: _Ctx):  # on 3/14, 3/14/2026
+    mon, day, y = int(m.group("m")), int(m.group("d")), m.group("y")
+    if not (1 <= mon <= 12 and 1 <= day <= 31):
+        return None
+    try:
+        if y:
+            yy = int(y)
+            if yy < 100:
+                yy += 2000
+            d = date(yy, mon, day)
+        else:
+            d = _pick_year(mon, day, c.today, c.tense)
+    except ValueError:
+        return None
+    if d is None:
+        return None
+    return _day(d, m.group("prep")), d
+
+
+def _h_month_only(m, c: _Ctx):  # in May (2026)
+    mon = _mon_index(m.group("mon"))
+    y = m.group("y")
+    if y:
+        d = date(int(y), mon, 1)
+    else:
+        d = _pick_year(mon, 1, c.today.replace(day=1), c.tense)
+        if d is None:
+            return None
+    return _month(d, m.group("prep")), d
+
+
+def _h_bare_weekday(m, c: _Ctx):
+    wd = _wd_index(m.group("wd"))
+    t = c.today
+    if c.tense == "past":
+        back = (t.weekday() - wd) % 7 or 7
+        d = t - timedelta(days=back)
+    else:
+        d = t + timedelta(days=(wd - t.weekday()) % 7)
+    return _day(d, m.group("prep")), d
+
+
+_RULES = [
+    (re.compile(_PREP + r"\b(?P<w>the day before yesterday|the day after tomorrow|today|tonight|yesterday|tomorrow"
+                r"|this (?:morning|afternoon|evening))\b" + _PARTS, re.I), _h_relday),
+    (re.compile(_PREP + r"\b(?P<which>this|next|last|coming)\s+" + _WD + r"\b" + _PARTS, re.I), _h_weekday_rel),
+    (re.compile(_PREP + r"\b(?P<which>this|next|last)\s+weekend\b", re.I), _h_weekend),
+    (re.compile(_PREP + r"\b(?P<which>next|last|this|previous|past|coming)\s+(?P<unit>week|month|year)\b", re.I), _h_period),
+    (re.compile(r"\bin\s+" + _NUM + r"\s+" + _UNIT + r"(?:'?\s*time)?\b", re.I), _h_in_n),
+    (re.compile(_PREP + r"\b" + _NUM + r"\s+" + _UNIT + r"\s+ago\b", re.I), _h_ago),
+    (re.compile(r"\b(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})\b"), _h_iso),
+    (re.compile(_PREP + r"\b" + _MON + r"\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{4})\b)?", re.I), _h_mdy),
+    (re.compile(_PREP + r"\b(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON + r"\b(?:,?\s+(?P<y>\d{4})\b)?", re.I), _h_mdy),
+    (re.compile(r"(?:\b(?P<prep>on|since|until|by|before|after|from)\s+)\b(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{2,4}))?\b"), _h_numeric),
+    (re.compile(r"(?P<prep>)\b(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{4})\b"), _h_numeric),
+    (re.compile(r"\b(?P<prep>in|during|since|until|by|before|after|from)\s+" + _MON + r"\b(?:\s+(?P<y>\d{4})\b)?", re.I), _h_month_only),
+    (re.compile(r"(?:\b(?P<prep>on|since|until|by|before|after|from)\s+)?\b" + _WD + r"\b" + _PARTS, re.I), _h_bare_weekday),
+]
+
+_PLACEHOLDER = "\x00{}\x00"
+
+
+def resolve_dates(text: str, now: datetime) -> tuple[str, datetime | None]:
+    """Rewrite relative dates in text to absolute ones ('next Friday' -> 'on 2026-03-13')
+    and return the first date found (by position in the text), as a datetime at midnight."""
+    if not text:
+        return text, None
+    ctx = _Ctx(now, text)
+    replaced: list[str] = []
+    out = text
+    for rx, handler in _RULES:
+        def sub(m, handler=handler):
+            # never match inside an earlier replacement
+            if "\x00" in m.group(0):
+                return m.group(0)
+            if handler is _h_bare_weekday and m.group("wd").lower() in ("sat", "sun", "mon", "wed", "fri") \
+                    and not m.group(0)[0].isupper() and not m.group("prep"):
+                return m.group(0)  # "sun", "wed" etc. as ordinary words
+            if handler is _h_month_only and m.group("mon").lower() == "may" and not m.group("mon")[0].isupper():
+                return m.group(0)  # "in may" (modal) is too ambiguous lower-case
+            if handler is _h_mdy and m.group("mon").lower() in ("may", "mar", "jan", "jun", "jul", "aug") \
+                    and not m.group("mon")[0].isupper():
+                return m.group(0)
+            res = handler(m, ctx)
+            if res is None:
+                return m.group(0)
+            phrase, d = res
+            ctx.note(m.start(), d)
+            lead = " " if m.group(0).startswith(" ") else ""
+            replaced.append(phrase)
+            return lead + _PLACEHOLDER.format(len(replaced) - 1)
+        out = rx.sub(sub, out)
+    # positions were noted per-pass on a changing string; recompute the first date by
+    # placeholder order in the final text
+    first: date | None = None
+    idx = [int(i) for i in re.findall(r"\x00(\d+)\x00", out)]
+    dates_by_idx: dict[int, date] = {}
+    if idx:
+        # re-derive each placeholder's date by re-running the phrase through the ISO pattern
+        for i in idx:
+            mm = re.search(r"(\d{4})-(\d{2})-(\d{2})", replaced[i])
+            if mm:
+                dates_by_idx[i] = date(int(mm.group(1)), int(mm.group(2)), int(mm.group(3)))
+            else:
+                my = re.search(r"(?:(" + "|".join(MONTH_NAMES) + r") )?(\d{4})", replaced[i])
+                if my:
+                    mon = MONTH_NAMES.index(my.group(1)) + 1 if my.group(1) else 1
+                    dates_by_idx[i] = date(int(my.group(2)), mon, 1)
+        for i in idx:
+            if i in dates_by_idx:
+                first = dates_by_idx[i]
+                break
+    out = re.sub(r"\x00(\d+)\x00", lambda m: replaced[int(m.group(1))], out)
+    out = re.sub(r"\s{2,}", " ", out)
+    if first is None:
+        return out, None
+    return out, datetime(first.year, first.month, first.day)

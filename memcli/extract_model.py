@@ -1,0 +1,51 @@
+"""Extraction by the model alone (the `model` strategy, kept for the ablation and
+for larger GGUFs given with --model)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from .errors import ModelError
+from .llm import LLM, load_prompt
+from .timeutil import to_iso
+from .write import Candidate
+
+_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "facts": {
+            "type": "array",
+            "maxItems": 5,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "text": {"type": "string", "maxLength": 160},
+                    "importance": {"type": "integer", "minimum": 1, "maximum": 10},
+                },
+                "required": ["text", "importance"],
+            },
+        }
+    },
+    "required": ["facts"],
+}
+
+
+def extract_with_model(llm: LLM, content: str, now: datetime) -> tuple[list[Candidate], list[tuple[str, str]]]:
+    prompt = load_prompt("extract").replace("{date}", now.date().isoformat()).replace("{message}", content[:1500])
+    try:
+        reply = llm.complete(prompt, _SCHEMA, max_tokens=400)
+    except ModelError as exc:
+        return [], [(content[:200], f"model extraction failed: {exc}")]
+    out: list[Candidate] = []
+    for f in reply.get("facts", []) or []:
+        if not isinstance(f, dict):
+            continue
+        text = str(f.get("text", "")).strip()
+        if not text:
+            continue
+        try:
+            imp = min(10, max(1, int(f.get("importance", 5)))) / 10
+        except (TypeError, ValueError):
+            imp = 0.5
+        out.append(Candidate(text=text, importance=imp, valid_from=to_iso(now)))
+    return out, []

@@ -1,0 +1,256 @@
+"""Transcript input: JSONL messages, a JSON array (chat exports) or plain text
+(`role: content` per line), detected automatically; then the ingest pipeline:
+each new user message is extracted into facts and each fact reconciled, all
+inside one transaction per message, so a killed run leaves whole messages only
+and a re-run finishes the rest (messages are stored once, by content hash).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+from .errors import InputError
+from .models import Decision, Memory
+from .scope import validate_scope
+from .timeutil import parse_dt, to_iso, utcnow
+from .write import Candidate, Outcome, reconcile
+
+if TYPE_CHECKING:
+    from .llm import LLM
+    from .store import MemoryStore
+
+ROLES = {"user", "assistant", "system", "tool", "function", "human", "ai", "bot", "developer"}
+_ROLE_ALIASES = {"human": "user", "ai": "assistant", "bot": "assistant", "function": "tool",
+                 "developer": "system"}
+FORMATS = ("auto", "jsonl", "json", "text")
+_TEXT_LINE = re.compile(r"^\s*([A-Za-z_]+)\s*:\s?(.*)$")
+
+
+@dataclass
+class Message:
+    role: str
+    content: str
+    ts: str | None
+    ref: str  # file:line, or the message's own id
+
+
+def _check_text(data: bytes, name: str) -> str:
+    if not data.strip():
+        raise InputError(f"{name}: input is empty; give a transcript file or pipe messages on stdin")
+    if b"\x00" in data[:8192]:
+        raise InputError(f"{name}: looks like a binary file, not a transcript (JSONL, JSON array or text)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{name}: not UTF-8 text (byte {exc.start}); convert it to UTF-8 first") from exc
+
+
+def _message(obj: Any, name: str, where: str, ref: str) -> Message:
+    if not isinstance(obj, dict):
+        raise InputError(f"{name}:{where}: expected a JSON object with role and content")
+    role = obj.get("role", obj.get("speaker"))
+    content = obj.get("content", obj.get("text"))
+    if not isinstance(role, str) or not role:
+        raise InputError(f"{name}:{where}: message has no \"role\"")
+    role = role.strip().lower()
+    if role not in ROLES:
+        raise InputError(f"{name}:{where}: unknown role {role!r}: use user, assistant, system or tool")
+    role = _ROLE_ALIASES.get(role, role)
+    if isinstance(content, list):  # content parts, as in some chat exports
+        content = " ".join(p.get("text", "") if isinstance(p, dict) else str(p) for p in content)
+    if not isinstance(content, str):
+        raise InputError(f"{name}:{where}: message has no text \"content\"")
+    ts_raw = obj.get("ts", obj.get("timestamp", obj.get("created_at")))
+    ts = to_iso(parse_dt(ts_raw, f"timestamp at {name}:{where}")) if ts_raw not in (None, "") else None
+    mid = obj.get("id") or obj.get("dia_id")
+    return Message(role=role, content=content, ts=ts, ref=str(mid) if mid else ref)
+
+
+def detect_format(text: str) -> str:
+    head = text.lstrip()
+    if head.startswith("["):
+        return "json"
+    if head.startswith("{"):
+        return "jsonl"
+    return "text"
+
+
+def parse_messages(data: bytes, name: str, fmt: str = "auto") -> list[Message]:
+    """Parse a whole input before anything is written, so bad input writes nothing."""
+    if fmt not in FORMATS:
+        raise InputError(f"unknown format {fmt!r}: use {', '.join(FORMATS)}")
+    text = _check_text(data, name)
+    if fmt == "auto":
+        fmt = detect_format(text)
+    out: list[Message] = []
+    if fmt == "json":
+        try:
+            arr = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{name}:{exc.lineno}: invalid JSON ({exc.msg})") from exc
+        if isinstance(arr, dict) and isinstance(arr.get("messages"), list):
+            arr = arr["messages"]
+        if not isinstance(arr, list):
+            raise InputError(f"{name}: expected a JSON array of messages")
+        for i, obj in enumerate(arr):
+            out.append(_message(obj, name, f"[{i}]", f"{name}#{i}"))
+    elif fmt == "jsonl":
+        for lineno, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InputError(f"{name}:{lineno}: invalid JSON ({exc.msg}); fix or remove that line") from exc
+            out.append(_message(obj, name, str(lineno), f"{name}:{lineno}"))
+    else:
+        current: dict[str, Any] | None = None
+        for lineno, line in enumerate(text.splitlines(), 1):
+            m = _TEXT_LINE.match(line)
+            if m and m.group(1).lower() in ROLES:
+                if current:
+                    out.append(_message(current, name, str(current["line"]), f"{name}:{current['line']}"))
+                current = {"role": m.group(1), "content": m.group(2), "line": lineno}
+            elif current is not None:
+                current["content"] += "\n" + line
+            elif line.strip():
+                raise InputError(
+                    f"{name}:{lineno}: expected 'role: content' (user:, assistant:, ...) or JSON; use --format to force")
+        if current:
+            out.append(_message(current, name, str(current["line"]), f"{name}:{current['line']}"))
+    for msg in out:
+        msg.content = msg.content.strip()
+    out = [m for m in out if m.content]
+    if not out:
+        raise InputError(f"{name}: no messages found")
+    return out
+
+
+@dataclass
+class IngestStats:
+    messages: int = 0
+    new: int = 0
+    user_messages: int = 0
+    facts: int = 0
+    discarded: int = 0
+    ops: dict[str, int] = field(default_factory=lambda: {"ADD": 0, "UPDATE": 0, "DELETE": 0, "NOOP": 0})
+    model_calls: int = 0
+    seconds: float = 0.0
+
+    def merge(self, other: "IngestStats") -> None:
+        self.messages += other.messages
+        self.new += other.new
+        self.user_messages += other.user_messages
+        self.facts += other.facts
+        self.discarded += other.discarded
+        for k, v in other.ops.items():
+            self.ops[k] = self.ops.get(k, 0) + v
+        self.model_calls += other.model_calls
+        self.seconds += other.seconds
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"messages": self.messages, "new": self.new, "user_messages": self.user_messages,
+                "facts": self.facts, "discarded": self.discarded, **{k.lower(): v for k, v in self.ops.items()},
+                "model_calls": self.model_calls, "seconds": round(self.seconds, 3)}
+
+
+def candidates_for(msg: Message, now: datetime, *, llm: "LLM | None", strategy: str,
+                   ) -> tuple[list[Candidate], list[tuple[str, str]]]:
+    """Facts of one message as reconciliation candidates, plus the (clause, reason) discarded."""
+    if strategy == "model" and llm is not None:
+        from .extract_model import extract_with_model
+
+        return extract_with_model(llm, msg.content, now)
+    from .extract import extract_facts
+
+    ext = extract_facts(msg.content, now, role=msg.role)
+    cands = [
+        Candidate(
+            text=f.text, kind=f.kind, importance=f.importance,
+            confidence=0.95 if f.source == "explicit" else 0.8, source=f.source, key=f.key,
+            value=f.value, change=f.change, valid_from=to_iso(now), safety=f.safety,
+            pinned=f.source == "explicit" and f.safety,
+        )
+        for f in ext.facts
+    ]
+    return cands, [(d.clause, d.reason) for d in ext.discarded]
+
+
+def store_verbatim(store: "MemoryStore", scope: str, cand: Candidate, vector: Any, turn_id: str) -> Outcome:
+    """`--raw`: the message itself as an episodic memory, no extraction or reconciliation."""
+    now = to_iso(utcnow())
+    m = store.insert(Memory(id="", scope=scope, kind="episodic", text=cand.text, importance=cand.importance,
+                            confidence=0.8, source="stated", valid_from=cand.valid_from, recorded_at=now,
+                            source_turns=[turn_id]), vector)
+    d = store.log(Decision(scope=scope, op="ADD", fact=cand.text[:200], decided_by="rule",
+                           reason="raw: message stored verbatim", new_id=m.id, turn=turn_id, at=now))
+    return Outcome(op="ADD", decision=d, memory=m)
+
+
+def ingest(
+    store: "MemoryStore",
+    scope: str,
+    messages: Iterable[Message],
+    *,
+    source: str,
+    raw: bool = False,
+    llm: "LLM | None" = None,
+    strategy: str = "rules",
+    now: str | None = None,
+    on_message: Callable[[], None] | None = None,
+) -> IngestStats:
+    import time
+
+    scope = validate_scope(scope)
+    stats = IngestStats()
+    t0 = time.perf_counter()
+    default_ts = now or to_iso(utcnow())
+    for msg in messages:
+        stats.messages += 1
+        ts = msg.ts or default_ts
+        if store.turn_exists(scope, msg.role, msg.content, ts):
+            if on_message:
+                on_message()
+            continue
+        when = parse_dt(ts)
+        assert when is not None
+        calls_before = getattr(llm, "calls", 0)
+        discards: list[tuple[str, str]] = []
+        if msg.role != "user":
+            cands = []
+        elif raw:
+            cands = [Candidate(text=msg.content, kind="episodic", importance=0.5, valid_from=ts)]
+        else:
+            cands, discards = candidates_for(msg, when, llm=llm, strategy=strategy)
+        vectors = store.embed_many([c.text for c in cands]) if cands else []
+        with store.transaction():
+            turn_id, is_new = store.add_turn(scope, msg.role, msg.content, ts, source, msg.ref)
+            if not is_new:  # another process stored it meanwhile
+                continue
+            stats.new += 1
+            if msg.role == "user":
+                stats.user_messages += 1
+            stats.discarded += len(discards)
+            for clause, reason in discards:
+                store.log(Decision(scope=scope, op="DISCARD", fact=clause, decided_by="rule",
+                                   reason=reason, turn=turn_id, at=to_iso(utcnow())))
+            for cand, vec in zip(cands, vectors):
+                cand.source_turns = [turn_id]
+                stats.facts += 1
+                if raw:
+                    out = store_verbatim(store, scope, cand, vec, turn_id)
+                else:
+                    out = reconcile(store, scope, cand, vector=vec, llm=llm, strategy=strategy,
+                                    turn=turn_id, now=to_iso(utcnow()))
+                stats.ops[out.op] += 1
+        stats.model_calls += getattr(llm, "calls", 0) - calls_before
+        if on_message:
+            on_message()
+    stats.seconds = time.perf_counter() - t0
+    return stats
+
+

@@ -1,0 +1,164 @@
+"""Named, append-only schema migrations. Never edit one that has shipped: add a new one.
+
+Each runs in one transaction together with the `_migrations` row that records it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import apsw
+
+MIGRATIONS: list[tuple[str, str]] = []
+
+
+def migration(name: str) -> Callable[[Callable[[], str]], Callable[[], str]]:
+    def register(fn: Callable[[], str]) -> Callable[[], str]:
+        MIGRATIONS.append((name, fn()))
+        return fn
+
+    return register
+
+
+@migration("m001_memories")
+def _m001() -> str:
+    return """
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    CREATE TABLE memories (
+        rowid INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        scope TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('episodic', 'semantic', 'procedural', 'profile')),
+        text TEXT NOT NULL,
+        key TEXT,
+        importance REAL NOT NULL CHECK (importance >= 0 AND importance <= 1),
+        confidence REAL NOT NULL CHECK (confidence >= 0 AND confidence <= 1),
+        source TEXT NOT NULL
+            CHECK (source IN ('explicit', 'stated', 'inferred', 'reflected', 'tool', 'imported')),
+        source_turns TEXT NOT NULL DEFAULT '[]',
+        source_ids TEXT NOT NULL DEFAULT '[]',
+        valid_from TEXT,
+        valid_until TEXT,
+        recorded_at TEXT NOT NULL,
+        retired_at TEXT,
+        retire_reason TEXT,
+        replaces TEXT,
+        replaced_by TEXT,
+        pinned INTEGER NOT NULL DEFAULT 0,
+        safety INTEGER NOT NULL DEFAULT 0,
+        last_accessed TEXT,
+        access_count INTEGER NOT NULL DEFAULT 0,
+        stability REAL NOT NULL DEFAULT 1.0
+    );
+    CREATE INDEX memories_scope_active ON memories (scope, retired_at);
+    CREATE INDEX memories_scope_key ON memories (scope, key) WHERE key IS NOT NULL;
+    CREATE INDEX memories_replaces ON memories (replaces) WHERE replaces IS NOT NULL;
+    """
+
+
+@migration("m002_memories_fts")
+def _m002() -> str:
+    return """
+    CREATE VIRTUAL TABLE memories_fts USING fts5(
+        text, content='memories', content_rowid='rowid', tokenize='porter unicode61'
+    );
+    CREATE TRIGGER memories_fts_ai AFTER INSERT ON memories BEGIN
+        INSERT INTO memories_fts (rowid, text) VALUES (new.rowid, new.text);
+    END;
+    CREATE TRIGGER memories_fts_ad AFTER DELETE ON memories BEGIN
+        INSERT INTO memories_fts (memories_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+    END;
+    CREATE TRIGGER memories_fts_au AFTER UPDATE OF text ON memories BEGIN
+        INSERT INTO memories_fts (memories_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+        INSERT INTO memories_fts (rowid, text) VALUES (new.rowid, new.text);
+    END;
+    """
+
+
+@migration("m003_turns")
+def _m003() -> str:
+    return """
+    CREATE TABLE turns (
+        rowid INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        scope TEXT NOT NULL,
+        role TEXT NOT NULL,
+        content TEXT NOT NULL,
+        ts TEXT,
+        source TEXT,
+        ref TEXT,
+        hash TEXT NOT NULL,
+        recorded_at TEXT NOT NULL,
+        UNIQUE (scope, hash)
+    );
+    CREATE INDEX turns_scope_source ON turns (scope, source);
+    """
+
+
+@migration("m004_decisions")
+def _m004() -> str:
+    return """
+    CREATE TABLE decisions (
+        id INTEGER PRIMARY KEY,
+        scope TEXT NOT NULL,
+        at TEXT NOT NULL,
+        op TEXT NOT NULL,
+        fact TEXT NOT NULL,
+        target TEXT,
+        new_id TEXT,
+        decided_by TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        neighbours TEXT NOT NULL DEFAULT '[]',
+        turn TEXT
+    );
+    CREATE INDEX decisions_scope ON decisions (scope, id);
+    CREATE INDEX decisions_target ON decisions (target);
+    CREATE INDEX decisions_new_id ON decisions (new_id);
+    """
+
+
+@migration("m005_settings")
+def _m005() -> str:
+    return """
+    CREATE TABLE settings (
+        scope TEXT NOT NULL,
+        name TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (scope, name)
+    );
+    """
+
+
+def applied(conn: apsw.Connection) -> list[str]:
+    exists = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_migrations'"
+    ).fetchone()
+    if not exists:
+        return []
+    return [r[0] for r in conn.execute("SELECT name FROM _migrations ORDER BY rowid")]
+
+
+def migrate(conn: apsw.Connection, now: str) -> list[str]:
+    """Apply the pending migrations, each in its own transaction; return their names."""
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
+    )
+    done: list[str] = []
+    for name, sql in MIGRATIONS:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Re-read inside the write lock: another process may have just applied it.
+            if conn.execute("SELECT 1 FROM _migrations WHERE name = ?", (name,)).fetchone():
+                conn.execute("COMMIT")
+                continue
+            conn.execute(sql)
+            conn.execute("INSERT INTO _migrations (name, applied_at) VALUES (?, ?)", (name, now))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        done.append(name)
+    return done

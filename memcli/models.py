@@ -1,0 +1,102 @@
+"""Domain values: a memory record, a logged decision, a recall hit."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+MEMORY_KINDS = ("episodic", "semantic", "procedural", "profile")
+SOURCES = ("explicit", "stated", "inferred", "reflected", "tool", "imported")
+OPS = ("ADD", "UPDATE", "DELETE", "NOOP", "ARCHIVE", "RESTORE", "PURGE", "MERGE", "REJECT")
+
+
+@dataclass
+class Memory:
+    """One atomic claim with its provenance and lifecycle.
+
+    Two time axes: `valid_from`/`valid_until` say when the claim was true in the
+    world (from the message's timestamp); `recorded_at`/`retired_at` say when memcli
+    stored and retired it. A change never edits `text`: it retires this record and
+    opens a new one whose `replaces` points back here.
+    """
+
+    id: str
+    scope: str
+    kind: str
+    text: str
+    importance: float = 0.5
+    confidence: float = 0.8
+    source: str = "stated"
+    key: str | None = None
+    source_turns: list[str] = field(default_factory=list)
+    source_ids: list[str] = field(default_factory=list)
+    valid_from: str | None = None
+    valid_until: str | None = None
+    recorded_at: str | None = None
+    retired_at: str | None = None
+    retire_reason: str | None = None
+    replaces: str | None = None
+    replaced_by: str | None = None
+    pinned: bool = False
+    safety: bool = False
+    last_accessed: str | None = None
+    access_count: int = 0
+    stability: float = 1.0
+
+    @property
+    def active(self) -> bool:
+        return self.retired_at is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Decision:
+    """One entry of the write log: what was proposed, what was shown, what was done."""
+
+    scope: str
+    op: str
+    fact: str
+    decided_by: str  # user | rule | model | policy
+    reason: str
+    target: str | None = None
+    new_id: str | None = None
+    neighbours: list[dict[str, Any]] = field(default_factory=list)
+    turn: str | None = None
+    at: str | None = None
+    id: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Hit:
+    """A recalled memory with the parts of its score."""
+
+    memory: Memory
+    score: float
+    keyword: float = 0.0
+    vector: float = 0.0
+    relevance: float = 0.0
+    recency: float = 0.0
+    importance: float = 0.0
+    keyword_rank: int | None = None
+    vector_rank: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d = self.memory.to_dict()
+        d["score"] = round(self.score, 4)
+        d["active"] = self.memory.active
+        d["breakdown"] = {
+            "keyword": round(self.keyword, 4),
+            "keyword_rank": self.keyword_rank,
+            "vector": round(self.vector, 4),
+            "vector_rank": self.vector_rank,
+            "relevance": round(self.relevance, 4),
+            "recency": round(self.recency, 4),
+            "importance": round(self.importance, 4),
+            "final": round(self.score, 4),
+        }
+        return d

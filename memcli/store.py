@@ -1,0 +1,741 @@
+"""The store: one SQLite file that owns every SQL statement memcli runs.
+
+Tables: `memories` (records, never edited in place except lifecycle columns),
+`memories_fts` (FTS5, kept in sync by triggers), `memory_vec` (sqlite-vec vec0,
+scope as partition key, cosine distance), `turns` (raw transcript messages),
+`decisions` (the write log), `settings` (per-scope policy) and `meta`.
+
+Every method that reads or writes memories takes a scope and puts it in the
+WHERE clause, so no query path crosses scopes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import secrets
+from array import array
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
+
+import apsw
+
+from . import migrations
+from .errors import EmbedderMismatch, InputError, MemcliError, NotFound
+from .models import MEMORY_KINDS, SOURCES, Decision, Memory
+from .scope import validate_scope
+from .timeutil import to_iso, utcnow
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .embed import Embedder
+
+_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+_ID_RE = re.compile(r"^[a-z0-9]{1,8}$")
+_MEMORY_COLUMNS = (
+    "id, scope, kind, text, key, importance, confidence, source, source_turns, source_ids, "
+    "valid_from, valid_until, recorded_at, retired_at, retire_reason, replaces, replaced_by, "
+    "pinned, safety, last_accessed, access_count, stability"
+)
+
+
+def default_db_path() -> Path:
+    env = os.environ.get("MEMCLI_DB")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "memcli" / "memory.db"
+
+
+def quote_fts(query: str) -> str:
+    """Turn free text into a safe FTS5 OR-query of quoted terms (no syntax errors)."""
+    terms = re.findall(r"[\w]+", query.lower(), flags=re.UNICODE)
+    return " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
+
+
+def content_hash(*parts: str) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p.encode("utf-8"))
+        h.update(b"\x00")
+    return h.hexdigest()
+
+
+def _vec_blob(vector: "np.ndarray | Sequence[float]") -> bytes:
+    # sqlite-vec reads little-endian float32; array('f') is native (little-endian here).
+    return array("f", [float(x) for x in vector]).tobytes()
+
+
+def _row_to_memory(row: Sequence[Any]) -> Memory:
+    (mid, scope, kind, text, key, importance, confidence, source, source_turns, source_ids,
+     valid_from, valid_until, recorded_at, retired_at, retire_reason, replaces, replaced_by,
+     pinned, safety, last_accessed, access_count, stability) = row
+    return Memory(
+        id=mid, scope=scope, kind=kind, text=text, key=key, importance=importance,
+        confidence=confidence, source=source, source_turns=json.loads(source_turns),
+        source_ids=json.loads(source_ids), valid_from=valid_from, valid_until=valid_until,
+        recorded_at=recorded_at, retired_at=retired_at, retire_reason=retire_reason,
+        replaces=replaces, replaced_by=replaced_by, pinned=bool(pinned), safety=bool(safety),
+        last_accessed=last_accessed, access_count=access_count, stability=stability,
+    )
+
+
+class MemoryStore:
+    """A memcli database file.
+
+    >>> store = MemoryStore("memory.db")
+    >>> m = store.add("user:alice", "User lives in Pune", kind="profile", key="home_city")
+    >>> [h.memory.text for h in store.recall("user:alice", "where does she live?")]
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        embedder: "Embedder | None" = None,
+        *,
+        check_embedder: bool = True,
+        busy_timeout_ms: int = 60_000,
+    ) -> None:
+        self.path = Path(path) if path is not None else default_db_path()
+        self._embedder = embedder
+        self._depth = 0
+        if str(self.path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if self.path.exists() and self.path.stat().st_size > 0:
+                with open(self.path, "rb") as fh:
+                    if fh.read(16) != b"SQLite format 3\x00":
+                        raise MemcliError(f"{self.path} is not a memcli database (not an SQLite file)")
+        try:
+            self.conn = apsw.Connection(str(self.path))
+            self.conn.setbusytimeout(busy_timeout_ms)
+            self.conn.execute("PRAGMA journal_mode = WAL")
+            self.conn.execute("PRAGMA synchronous = NORMAL")
+            self._load_vec()
+            migrations.migrate(self.conn, to_iso(utcnow()) or "")
+        except apsw.Error as exc:
+            raise MemcliError(f"cannot open database {self.path}: {exc}") from exc
+        if check_embedder:
+            self._check_embedder()
+
+    # -- connection ---------------------------------------------------------
+    def _load_vec(self) -> None:
+        import sqlite_vec
+
+        self.conn.enable_load_extension(True)
+        self.conn.load_extension(sqlite_vec.loadable_path())
+        self.conn.enable_load_extension(False)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> "MemoryStore":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """A write transaction (BEGIN IMMEDIATE: writers queue on the busy timeout
+        instead of failing). Nested calls join the outer transaction."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        self.conn.execute("BEGIN IMMEDIATE")
+        self._depth = 1
+        try:
+            yield
+        except BaseException:
+            self._depth = 0
+            self.conn.execute("ROLLBACK")
+            raise
+        self._depth = 0
+        self.conn.execute("COMMIT")
+
+    def _one(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        row = self.conn.execute(sql, args).fetchone()
+        return None if row is None else row[0]
+
+    # -- meta and embedder ----------------------------------------------------
+    def meta(self, key: str) -> str | None:
+        return self._one("SELECT value FROM meta WHERE key = ?", (key,))
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.conn.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+    @property
+    def embedder(self) -> "Embedder":
+        if self._embedder is None:
+            from .embed import default_embedder
+
+            self._embedder = default_embedder()
+        return self._embedder
+
+    def _check_embedder(self) -> None:
+        stored = self.meta("embedder_model")
+        if stored is None:
+            return
+        current = self.embedder.model_id
+        if stored != current:
+            raise EmbedderMismatch(
+                f"{self.path} was embedded with {stored!r} but memcli is using {current!r}: "
+                "run `memcli reindex` to re-embed it with the current model"
+            )
+
+    def _ensure_vectors(self) -> None:
+        """Create the vec0 table for the current embedder on first use."""
+        if self.meta("embedder_model") is not None:
+            return
+        emb = self.embedder
+        with self.transaction():
+            if self.meta("embedder_model") is not None:
+                return
+            self.conn.execute(
+                f"""CREATE VIRTUAL TABLE IF NOT EXISTS memory_vec USING vec0(
+                    memory_rowid INTEGER PRIMARY KEY,
+                    scope TEXT PARTITION KEY,
+                    active INTEGER,
+                    embedding float[{int(emb.dim)}] distance_metric=cosine
+                )"""
+            )
+            self.set_meta("embedder_model", emb.model_id)
+            self.set_meta("embedder_dim", str(emb.dim))
+
+    def has_vectors(self) -> bool:
+        return self.meta("embedder_model") is not None
+
+    # -- ids ----------------------------------------------------------------
+    def new_id(self) -> str:
+        while True:
+            mid = "".join(secrets.choice(_ID_ALPHABET) for _ in range(6))
+            if not self._one("SELECT 1 FROM memories WHERE id = ?", (mid,)):
+                return mid
+
+    # -- memories -------------------------------------------------------------
+    def insert(self, memory: Memory, vector: "np.ndarray | None" = None) -> Memory:
+        """Insert a fully formed record (and its vector) inside one transaction."""
+        scope = validate_scope(memory.scope)
+        if memory.kind not in MEMORY_KINDS:
+            raise InputError(f"unknown kind {memory.kind!r}: use one of {', '.join(MEMORY_KINDS)}")
+        if memory.source not in SOURCES:
+            raise InputError(f"unknown source {memory.source!r}: use one of {', '.join(SOURCES)}")
+        if not memory.text.strip():
+            raise InputError("empty memory text")
+        if not memory.id:
+            memory.id = self.new_id()
+        elif not _ID_RE.match(memory.id):
+            raise InputError(f"invalid memory id {memory.id!r}: ids are 1-8 lowercase letters or digits")
+        memory.recorded_at = memory.recorded_at or to_iso(utcnow())
+        memory.importance = min(1.0, max(0.0, float(memory.importance)))
+        memory.confidence = min(1.0, max(0.0, float(memory.confidence)))
+        self._ensure_vectors()
+        if vector is None:
+            vector = self.embedder.embed_one(memory.text)
+        with self.transaction():
+            if self._one("SELECT 1 FROM memories WHERE id = ?", (memory.id,)):
+                raise InputError(f"memory id {memory.id} already exists")
+            self.conn.execute(
+                f"INSERT INTO memories ({_MEMORY_COLUMNS}) VALUES "
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    memory.id, scope, memory.kind, memory.text, memory.key, memory.importance,
+                    memory.confidence, memory.source, json.dumps(memory.source_turns),
+                    json.dumps(memory.source_ids), memory.valid_from, memory.valid_until,
+                    memory.recorded_at, memory.retired_at, memory.retire_reason, memory.replaces,
+                    memory.replaced_by, int(memory.pinned), int(memory.safety),
+                    memory.last_accessed, memory.access_count, memory.stability,
+                ),
+            )
+            rowid = self.conn.last_insert_rowid()
+            self.conn.execute(
+                "INSERT INTO memory_vec (memory_rowid, scope, active, embedding) VALUES (?, ?, ?, ?)",
+                (rowid, scope, int(memory.retired_at is None), _vec_blob(vector)),
+            )
+        return memory
+
+    def add(
+        self,
+        scope: str,
+        text: str,
+        *,
+        kind: str = "semantic",
+        importance: float = 0.5,
+        confidence: float = 0.8,
+        source: str = "stated",
+        key: str | None = None,
+        pinned: bool = False,
+        safety: bool = False,
+        valid_from: str | None = None,
+        source_turns: list[str] | None = None,
+        replaces: str | None = None,
+    ) -> Memory:
+        """Store a new active memory. (Reconciliation lives in `memcli.write`.)"""
+        now = to_iso(utcnow())
+        m = Memory(
+            id="", scope=validate_scope(scope), kind=kind, text=text.strip(), importance=importance,
+            confidence=confidence, source=source, key=key, pinned=pinned, safety=safety,
+            valid_from=valid_from or now, recorded_at=now, source_turns=source_turns or [],
+            replaces=replaces,
+        )
+        return self.insert(m)
+
+    def get(self, scope: str, memory_id: str) -> Memory:
+        scope = validate_scope(scope)
+        row = self.conn.execute(
+            f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE scope = ? AND id = ?", (scope, memory_id)
+        ).fetchone()
+        if row is None:
+            raise NotFound(f"no memory {memory_id!r} in scope {scope}: `memcli show --scope {scope} --all` lists them")
+        return _row_to_memory(row)
+
+    def exists(self, memory_id: str) -> bool:
+        return bool(self._one("SELECT 1 FROM memories WHERE id = ?", (memory_id,)))
+
+    def get_many(self, scope: str, ids: Sequence[str]) -> list[Memory]:
+        return [self.get(scope, i) for i in ids]
+
+    def by_rowids(self, scope: str, rowids: Sequence[int]) -> dict[int, Memory]:
+        scope = validate_scope(scope)
+        if not rowids:
+            return {}
+        marks = ",".join("?" * len(rowids))
+        rows = self.conn.execute(
+            f"SELECT rowid, {_MEMORY_COLUMNS} FROM memories WHERE scope = ? AND rowid IN ({marks})",
+            (scope, *rowids),
+        ).fetchall()
+        return {r[0]: _row_to_memory(r[1:]) for r in rows}
+
+    def list(
+        self,
+        scope: str,
+        *,
+        include_inactive: bool = False,
+        kind: str | None = None,
+        key: str | None = None,
+        as_of: str | None = None,
+        limit: int | None = None,
+    ) -> list[Memory]:
+        scope = validate_scope(scope)
+        where = ["scope = ?"]
+        args: list[Any] = [scope]
+        if as_of is not None:
+            where.append("(valid_from IS NULL OR valid_from <= ?) AND (valid_until IS NULL OR valid_until > ?)")
+            where.append("(retired_at IS NULL OR valid_until IS NOT NULL)")
+            args += [as_of, as_of]
+        elif not include_inactive:
+            where.append("retired_at IS NULL")
+        if kind:
+            where.append("kind = ?")
+            args.append(kind)
+        if key:
+            where.append("key = ?")
+            args.append(key)
+        sql = f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE {' AND '.join(where)} ORDER BY rowid"
+        if limit:
+            sql += f" LIMIT {int(limit)}"
+        return [_row_to_memory(r) for r in self.conn.execute(sql, args)]
+
+    def count(self, scope: str, *, include_inactive: bool = False) -> int:
+        scope = validate_scope(scope)
+        extra = "" if include_inactive else " AND retired_at IS NULL"
+        return int(self._one(f"SELECT count(*) FROM memories WHERE scope = ?{extra}", (scope,)))
+
+    def scopes(self) -> list[str]:
+        return [r[0] for r in self.conn.execute(
+            "SELECT scope FROM memories UNION SELECT scope FROM turns ORDER BY 1")]
+
+    def find_text(self, scope: str, text: str, *, active_only: bool = True) -> Memory | None:
+        """An exact (case- and space-insensitive) duplicate in the scope."""
+        scope = validate_scope(scope)
+        norm = " ".join(text.lower().split())
+        extra = " AND retired_at IS NULL" if active_only else ""
+        for row in self.conn.execute(
+            f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE scope = ?{extra} AND lower(text) = ?",
+            (scope, norm),
+        ):
+            return _row_to_memory(row)
+        for row in self.conn.execute(
+            f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE scope = ?{extra}", (scope,)
+        ):
+            m = _row_to_memory(row)
+            if " ".join(m.text.lower().split()) == norm:
+                return m
+        return None
+
+    def retire(
+        self,
+        scope: str,
+        memory_id: str,
+        *,
+        reason: str,
+        at: str | None = None,
+        valid_until: str | None = None,
+        replaced_by: str | None = None,
+    ) -> Memory:
+        """Close a record: it stays in the file with when and why it was retired.
+
+        `valid_until` is set when the claim stopped being true in the world (a
+        supersession or DELETE); archiving by decay leaves it open.
+        """
+        m = self.get(scope, memory_id)
+        if not m.active:
+            raise MemcliError(f"memory {memory_id} is already retired ({m.retire_reason})")
+        at = at or to_iso(utcnow())
+        with self.transaction():
+            self.conn.execute(
+                "UPDATE memories SET retired_at = ?, retire_reason = ?, valid_until = coalesce(?, valid_until), "
+                "replaced_by = coalesce(?, replaced_by) WHERE scope = ? AND id = ?",
+                (at, reason, valid_until, replaced_by, m.scope, memory_id),
+            )
+            self.conn.execute(
+                "UPDATE memory_vec SET active = 0 WHERE memory_rowid = "
+                "(SELECT rowid FROM memories WHERE scope = ? AND id = ?)",
+                (m.scope, memory_id),
+            )
+        return self.get(scope, memory_id)
+
+    def archive(self, scope: str, memory_id: str, *, reason: str, at: str | None = None) -> Memory:
+        """Retire without ending validity: forgotten or decayed, not contradicted."""
+        return self.retire(scope, memory_id, reason=reason, at=at)
+
+    def find_scope(self, memory_id: str) -> str:
+        """The scope a record id belongs to (for `show ID` without --scope)."""
+        scope = self._one("SELECT scope FROM memories WHERE id = ?", (memory_id,))
+        if scope is None:
+            raise NotFound(f"no memory {memory_id!r}: `memcli show --scope SCOPE --all` lists the ids")
+        return str(scope)
+
+    def restore(self, scope: str, memory_id: str) -> Memory:
+        """Undo an archive (not a supersession: the newer version stays current)."""
+        m = self.get(scope, memory_id)
+        if m.active:
+            raise MemcliError(f"memory {memory_id} is active; nothing to restore")
+        if m.replaced_by or m.valid_until:
+            raise MemcliError(
+                f"memory {memory_id} was superseded or deleted ({m.retire_reason}), not archived: "
+                "store the fact again with `memcli remember` instead"
+            )
+        with self.transaction():
+            self.conn.execute(
+                "UPDATE memories SET retired_at = NULL, retire_reason = NULL WHERE scope = ? AND id = ?",
+                (m.scope, memory_id),
+            )
+            self.conn.execute(
+                "UPDATE memory_vec SET active = 1 WHERE memory_rowid = "
+                "(SELECT rowid FROM memories WHERE scope = ? AND id = ?)",
+                (m.scope, memory_id),
+            )
+        return self.get(scope, memory_id)
+
+    def touch(self, scope: str, ids: Sequence[str], at: str, stability_growth: float = 0.5) -> None:
+        """A retrieval is a rehearsal: refresh last_accessed, grow stability."""
+        if not ids:
+            return
+        scope = validate_scope(scope)
+        with self.transaction():
+            for mid in ids:
+                self.conn.execute(
+                    "UPDATE memories SET last_accessed = ?, access_count = access_count + 1, "
+                    "stability = stability + ? WHERE scope = ? AND id = ?",
+                    (at, stability_growth, scope, mid),
+                )
+
+    def chain(self, scope: str, memory_id: str) -> list[Memory]:
+        """Every version of a fact, oldest first, following `replaces` both ways."""
+        m = self.get(scope, memory_id)
+        back: list[Memory] = []
+        cur = m
+        seen = {m.id}
+        while cur.replaces and cur.replaces not in seen:
+            try:
+                cur = self.get(scope, cur.replaces)
+            except NotFound:
+                break
+            seen.add(cur.id)
+            back.append(cur)
+        fwd: list[Memory] = []
+        cur = m
+        while cur.replaced_by and cur.replaced_by not in seen:
+            try:
+                cur = self.get(scope, cur.replaced_by)
+            except NotFound:
+                break
+            seen.add(cur.id)
+            fwd.append(cur)
+        return list(reversed(back)) + [m] + fwd
+
+    # -- search -------------------------------------------------------------
+    def search_keyword(
+        self, scope: str, query: str, *, k: int = 50, raw: bool = False,
+        include_inactive: bool = False, as_of: str | None = None,
+    ) -> list[tuple[int, float]]:
+        """FTS5 candidates as (rowid, bm25) with bm25 lower = better."""
+        scope = validate_scope(scope)
+        match = query if raw else quote_fts(query)
+        if not match:
+            return []
+        where, args = self._time_filter(include_inactive, as_of)
+        try:
+            rows = self.conn.execute(
+                "SELECT m.rowid, bm25(memories_fts) AS s FROM memories_fts "
+                "JOIN memories m ON m.rowid = memories_fts.rowid "
+                f"WHERE memories_fts MATCH ? AND m.scope = ?{where} ORDER BY s LIMIT ?",
+                (match, scope, *args, k),
+            ).fetchall()
+        except apsw.SQLError as exc:
+            raise InputError(f"bad full-text query {query!r}: {exc} (drop --raw-query to search plain words)") from exc
+        return [(r[0], r[1]) for r in rows]
+
+    def search_vector(
+        self, scope: str, vector: "np.ndarray", *, k: int = 50,
+        include_inactive: bool = False, as_of: str | None = None,
+    ) -> list[tuple[int, float]]:
+        """vec0 KNN inside the scope's partition as (rowid, cosine distance)."""
+        scope = validate_scope(scope)
+        if not self.has_vectors():
+            return []
+        if include_inactive or as_of is not None:
+            rows = self.conn.execute(
+                "SELECT memory_rowid, distance FROM memory_vec WHERE embedding MATCH ? AND k = ? "
+                "AND scope = ? ORDER BY distance",
+                (_vec_blob(vector), k * 4 if as_of else k, scope),
+            ).fetchall()
+            if as_of is not None:
+                ok = self._rowids_valid_at(scope, [r[0] for r in rows], as_of)
+                rows = [r for r in rows if r[0] in ok][:k]
+        else:
+            rows = self.conn.execute(
+                "SELECT memory_rowid, distance FROM memory_vec WHERE embedding MATCH ? AND k = ? "
+                "AND scope = ? AND active = 1 ORDER BY distance",
+                (_vec_blob(vector), k, scope),
+            ).fetchall()
+        return [(r[0], r[1]) for r in rows]
+
+    def _time_filter(self, include_inactive: bool, as_of: str | None) -> tuple[str, list[Any]]:
+        if as_of is not None:
+            return (
+                " AND (m.valid_from IS NULL OR m.valid_from <= ?) AND (m.valid_until IS NULL OR m.valid_until > ?)"
+                " AND (m.retired_at IS NULL OR m.valid_until IS NOT NULL)",
+                [as_of, as_of],
+            )
+        if include_inactive:
+            return "", []
+        return " AND m.retired_at IS NULL", []
+
+    def _rowids_valid_at(self, scope: str, rowids: list[int], as_of: str) -> set[int]:
+        if not rowids:
+            return set()
+        where, args = self._time_filter(False, as_of)
+        marks = ",".join("?" * len(rowids))
+        return {r[0] for r in self.conn.execute(
+            f"SELECT m.rowid FROM memories m WHERE m.scope = ? AND m.rowid IN ({marks}){where}",
+            (scope, *rowids, *args))}
+
+    def similarities(self, scope: str, vector: "np.ndarray", rowids: Sequence[int]) -> dict[int, float]:
+        """Cosine similarity of `vector` to the stored vectors of these records."""
+        scope = validate_scope(scope)
+        if not rowids or not self.has_vectors():
+            return {}
+        marks = ",".join("?" * len(rowids))
+        return {r[0]: 1.0 - r[1] for r in self.conn.execute(
+            f"SELECT memory_rowid, vec_distance_cosine(embedding, ?) FROM memory_vec "
+            f"WHERE scope = ? AND memory_rowid IN ({marks})", (_vec_blob(vector), scope, *rowids))}
+
+    def similarity_to(self, scope: str, vector: "np.ndarray", memory_id: str) -> float:
+        rowid = self._one("SELECT rowid FROM memories WHERE scope = ? AND id = ?", (validate_scope(scope), memory_id))
+        return self.similarities(scope, vector, [rowid]).get(rowid, 0.0) if rowid else 0.0
+
+    def embed_query(self, text: str) -> "np.ndarray":
+        self._ensure_vectors()
+        return self.embedder.embed_one(text)
+
+    def embed_many(self, texts: list[str]) -> "np.ndarray":
+        self._ensure_vectors()
+        return self.embedder.embed(texts)
+
+    # -- turns --------------------------------------------------------------
+    def add_turn(
+        self, scope: str, role: str, content: str, ts: str | None, source: str | None, ref: str | None
+    ) -> tuple[str, bool]:
+        """Store a raw message once per scope (by content hash). Returns (turn id, new?)."""
+        scope = validate_scope(scope)
+        h = content_hash(role, content, ts or "")
+        existing = self._one("SELECT id FROM turns WHERE scope = ? AND hash = ?", (scope, h))
+        if existing:
+            return existing, False
+        tid = "t" + h[:10]
+        with self.transaction():
+            self.conn.execute(
+                "INSERT INTO turns (id, scope, role, content, ts, source, ref, hash, recorded_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (tid, scope, role, content, ts, source, ref, h, to_iso(utcnow())),
+            )
+        return tid, True
+
+    def turn_exists(self, scope: str, role: str, content: str, ts: str | None) -> bool:
+        scope = validate_scope(scope)
+        return bool(self._one("SELECT 1 FROM turns WHERE scope = ? AND hash = ?",
+                              (scope, content_hash(role, content, ts or ""))))
+
+    def turns(self, scope: str, ids: Sequence[str] | None = None) -> list[dict[str, Any]]:
+        scope = validate_scope(scope)
+        sql = "SELECT id, role, content, ts, source, ref FROM turns WHERE scope = ?"
+        args: list[Any] = [scope]
+        if ids is not None:
+            if not ids:
+                return []
+            sql += f" AND id IN ({','.join('?' * len(ids))})"
+            args += list(ids)
+        cols = ("id", "role", "content", "ts", "source", "ref")
+        return [dict(zip(cols, r)) for r in self.conn.execute(sql + " ORDER BY rowid", args)]
+
+    # -- decisions ------------------------------------------------------------
+    def log(self, d: Decision) -> Decision:
+        scope = validate_scope(d.scope)
+        d.at = d.at or to_iso(utcnow())
+        with self.transaction():
+            self.conn.execute(
+                "INSERT INTO decisions (scope, at, op, fact, target, new_id, decided_by, reason, neighbours, turn) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (scope, d.at, d.op, d.fact, d.target, d.new_id, d.decided_by, d.reason,
+                 json.dumps(d.neighbours), d.turn),
+            )
+            d.id = self.conn.last_insert_rowid()
+        return d
+
+    def decisions(self, scope: str, *, memory_id: str | None = None, limit: int | None = None) -> list[Decision]:
+        scope = validate_scope(scope)
+        sql = ("SELECT id, scope, at, op, fact, target, new_id, decided_by, reason, neighbours, turn "
+               "FROM decisions WHERE scope = ?")
+        args: list[Any] = [scope]
+        if memory_id:
+            sql += " AND (target = ? OR new_id = ?)"
+            args += [memory_id, memory_id]
+        sql += " ORDER BY id DESC"
+        if limit:
+            sql += f" LIMIT {int(limit)}"
+        out = []
+        for r in self.conn.execute(sql, args):
+            out.append(Decision(id=r[0], scope=r[1], at=r[2], op=r[3], fact=r[4], target=r[5],
+                                new_id=r[6], decided_by=r[7], reason=r[8],
+                                neighbours=json.loads(r[9]), turn=r[10]))
+        return list(reversed(out))
+
+    # -- settings -------------------------------------------------------------
+    def get_settings(self, scope: str) -> dict[str, str]:
+        scope = validate_scope(scope)
+        return {r[0]: r[1] for r in self.conn.execute(
+            "SELECT name, value FROM settings WHERE scope = ?", (scope,))}
+
+    def set_setting(self, scope: str, name: str, value: str | None) -> None:
+        scope = validate_scope(scope)
+        with self.transaction():
+            if value is None:
+                self.conn.execute("DELETE FROM settings WHERE scope = ? AND name = ?", (scope, name))
+            else:
+                self.conn.execute(
+                    "INSERT INTO settings (scope, name, value) VALUES (?, ?, ?) "
+                    "ON CONFLICT (scope, name) DO UPDATE SET value = excluded.value",
+                    (scope, name, value))
+
+    # -- hard delete -------------------------------------------------------------
+    def purge(self, scope: str, ids: Sequence[str], *, turns: bool = True, vacuum: bool = True) -> dict[str, int]:
+        """Hard-delete records and every copy of their text: all versions of each
+        fact, FTS rows (then an FTS optimize so no old segment keeps the terms),
+        vectors, decision-log rows, and the raw turns they came from. With
+        secure_delete on and a VACUUM after, the text is gone from the file's bytes.
+        Returns a receipt: rows removed per table."""
+        scope = validate_scope(scope)
+        victims: dict[str, Memory] = {}
+        for mid in ids:
+            for m in self.chain(scope, mid):
+                victims[m.id] = m
+        receipt = {"memories": 0, "memories_fts": 0, "memory_vec": 0, "decisions": 0, "turns": 0}
+        if not victims:
+            return receipt
+        turn_ids = sorted({t for m in victims.values() for t in m.source_turns if t.startswith("t")})
+        texts = [m.text for m in victims.values()]
+        self.conn.execute("PRAGMA secure_delete = ON")
+        with self.transaction():
+            for m in victims.values():
+                rowid = self._one("SELECT rowid FROM memories WHERE scope = ? AND id = ?", (scope, m.id))
+                receipt["memory_vec"] += self._delete_count(
+                    "DELETE FROM memory_vec WHERE memory_rowid = ?", (rowid,)) if self.has_vectors() else 0
+                receipt["memories"] += self._delete_count(
+                    "DELETE FROM memories WHERE scope = ? AND id = ?", (scope, m.id))
+                receipt["memories_fts"] += 1
+                receipt["decisions"] += self._delete_count(
+                    "DELETE FROM decisions WHERE scope = ? AND (target = ? OR new_id = ?)",
+                    (scope, m.id, m.id))
+            for text in texts:
+                receipt["decisions"] += self._delete_count(
+                    "DELETE FROM decisions WHERE scope = ? AND fact = ?", (scope, text))
+            for tid in turn_ids:
+                receipt["decisions"] += self._delete_count(
+                    "DELETE FROM decisions WHERE scope = ? AND turn = ?", (scope, tid))
+            if turns and turn_ids:
+                marks = ",".join("?" * len(turn_ids))
+                receipt["turns"] += self._delete_count(
+                    f"DELETE FROM turns WHERE scope = ? AND id IN ({marks})", (scope, *turn_ids))
+            # Rewrite the FTS b-tree so no segment still holds the deleted terms.
+            self.conn.execute("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')")
+            self.conn.execute(
+                "INSERT INTO decisions (scope, at, op, fact, decided_by, reason) VALUES (?, ?, 'PURGE', ?, 'user', ?)",
+                (scope, to_iso(utcnow()), f"[{len(victims)} record(s) purged]",
+                 "hard delete: " + ", ".join(f"{k}={v}" for k, v in receipt.items())),
+            )
+        if vacuum:
+            self.vacuum()
+        return receipt
+
+    def purge_scope(self, scope: str) -> dict[str, int]:
+        """Hard-delete everything a scope holds."""
+        scope = validate_scope(scope)
+        ids = [r[0] for r in self.conn.execute("SELECT id FROM memories WHERE scope = ?", (scope,))]
+        receipt = self.purge(scope, ids, vacuum=False)
+        self.conn.execute("PRAGMA secure_delete = ON")
+        with self.transaction():
+            receipt["turns"] += self._delete_count("DELETE FROM turns WHERE scope = ?", (scope,))
+            receipt["decisions"] += self._delete_count("DELETE FROM decisions WHERE scope = ?", (scope,))
+            self._delete_count("DELETE FROM settings WHERE scope = ?", (scope,))
+        self.vacuum()
+        return receipt
+
+    def _delete_count(self, sql: str, args: Sequence[Any]) -> int:
+        self.conn.execute(sql, args)
+        return self.conn.changes()
+
+    def vacuum(self) -> None:
+        self.conn.execute("PRAGMA secure_delete = ON")
+        self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        self.conn.execute("VACUUM")
+        self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    # -- re-embedding -------------------------------------------------------------
+    def reindex(self, progress: Any = None) -> int:
+        """Re-embed every record with the current embedder (after a model change)."""
+        emb = self.embedder
+        rows = self.conn.execute("SELECT rowid, scope, text, retired_at FROM memories ORDER BY rowid").fetchall()
+        vectors = emb.embed([r[2] for r in rows]) if rows else []
+        with self.transaction():
+            self.conn.execute("DROP TABLE IF EXISTS memory_vec")
+            self.conn.execute("DELETE FROM meta WHERE key IN ('embedder_model', 'embedder_dim')")
+            self._ensure_vectors()
+            for (rowid, scope, _text, retired), vec in zip(rows, vectors):
+                self.conn.execute(
+                    "INSERT INTO memory_vec (memory_rowid, scope, active, embedding) VALUES (?, ?, ?, ?)",
+                    (rowid, scope, int(retired is None), _vec_blob(vec)),
+                )
+        return len(rows)

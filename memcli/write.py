@@ -1,0 +1,247 @@
+"""The write path: reconcile a candidate fact against its neighbours in the same
+scope (ADD / UPDATE / DELETE / NOOP) and apply the decision without overwriting.
+
+Deterministic rules decide the clear cases (exact or near-identical text, a keyed
+profile slot, an explicit change cue, nothing similar); a model is asked only in
+the ambiguous band, and then only with short ids it must copy back. Every
+decision, including rejected model replies, goes to the decision log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .errors import ModelError
+from .llm import LLM, load_prompt
+from .models import Decision, Memory
+from .scope import validate_scope
+from .timeutil import to_iso, utcnow
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .store import MemoryStore
+
+STRATEGIES = ("rules", "model", "both")
+
+# Cosine similarities of all-MiniLM-L6-v2 between fact sentences, chosen on the eval set.
+NEAR_DUPLICATE = 0.93
+RELATED = 0.62
+CHANGE_TARGET = 0.55
+
+
+@dataclass
+class Candidate:
+    """A fact proposed for storage (from extraction, `remember` or an import)."""
+
+    text: str
+    kind: str = "semantic"
+    importance: float = 0.5
+    confidence: float = 0.8
+    source: str = "stated"
+    key: str | None = None
+    value: str | None = None
+    change: str | None = None  # None | "update" | "delete"
+    valid_from: str | None = None
+    source_turns: list[str] = field(default_factory=list)
+    pinned: bool = False
+    safety: bool = False
+
+
+@dataclass
+class Neighbour:
+    memory: Memory
+    similarity: float
+    keyword: bool = False
+
+    def shown(self) -> dict[str, Any]:
+        return {"id": self.memory.id, "sim": round(self.similarity, 3), "key": self.memory.key}
+
+
+@dataclass
+class Outcome:
+    op: str
+    decision: Decision
+    memory: Memory | None = None  # the record added or the new version
+    target: Memory | None = None  # the record updated, deleted or matched
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().strip(" .!").split())
+
+
+def neighbours(store: "MemoryStore", scope: str, cand: Candidate, vector: "np.ndarray",
+               k: int = 6) -> list[Neighbour]:
+    """Nearest active memories in the scope: vector KNN, keyword matches (names and ids
+    embed badly) and every record holding the same profile key."""
+    sims: dict[int, float] = {}
+    for rowid, dist in store.search_vector(scope, vector, k=k):
+        sims[rowid] = 1.0 - dist
+    kw = {rowid for rowid, _ in store.search_keyword(scope, cand.text, k=k)}
+    missing = [r for r in kw if r not in sims]
+    sims.update(store.similarities(scope, vector, missing))
+    rows = store.by_rowids(scope, list(sims))
+    out = [Neighbour(rows[r], sims[r], r in kw) for r in sims if r in rows]
+    if cand.key:
+        have = {n.memory.id for n in out}
+        for m in store.list(scope, key=cand.key):
+            if m.id not in have:
+                out.append(Neighbour(m, store.similarity_to(scope, vector, m.id)))
+    out.sort(key=lambda n: -n.similarity)
+    return out
+
+
+def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighbour | None, str] | None:
+    """The clear cases. Returns (op, target, reason), or None when it is a judgment call."""
+    for n in near:
+        if _norm(n.memory.text) == _norm(cand.text):
+            return "NOOP", n, "same text already stored"
+    if cand.key:
+        slot = [n for n in near if n.memory.key == cand.key]
+        if slot:
+            cur = slot[0]
+            if cand.change == "delete":
+                return "DELETE", cur, f"change cue retires the {cand.key} slot"
+            if cand.value and cand.value.lower() in cur.memory.text.lower() and cand.change is None:
+                return "NOOP", cur, f"{cand.key} slot already holds {cand.value}"
+            return "UPDATE", cur, f"new value for the single-valued {cand.key} slot"
+    best = near[0] if near else None
+    if best and best.similarity >= NEAR_DUPLICATE and cand.change is None:
+        return "NOOP", best, f"near-identical to {best.memory.id} (similarity {best.similarity:.2f})"
+    if cand.change in ("update", "delete"):
+        if best and best.similarity >= CHANGE_TARGET and best.memory.kind != "episodic":
+            op = "UPDATE" if cand.change == "update" else "DELETE"
+            return op, best, f"change cue against {best.memory.id} (similarity {best.similarity:.2f})"
+        if cand.change == "delete":
+            return "NOOP", None, "change cue but no matching memory to retire"
+        return "ADD", None, "change cue but no matching memory to replace"
+    if best is None or best.similarity < RELATED:
+        return "ADD", None, "nothing similar stored" if best is None else (
+            f"nearest is {best.memory.id} at similarity {best.similarity:.2f}")
+    return None
+
+
+_OP_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "op": {"type": "string", "enum": ["ADD", "UPDATE", "DELETE", "NOOP"]},
+        "id": {"type": "string", "maxLength": 8},
+    },
+    "required": ["op", "id"],
+}
+
+
+def decide_by_model(llm: LLM, cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighbour | None, str]:
+    """Ask the model; ids it was never shown are never acted on."""
+    shown = near[:5]
+    listing = "\n".join(f"[{n.memory.id}] {n.memory.text}" for n in shown) or "(none)"
+    prompt = load_prompt("reconcile").replace("{neighbours}", listing).replace("{fact}", cand.text)
+    reply = llm.complete(prompt, _OP_SCHEMA, max_tokens=40)
+    op = str(reply.get("op", "")).upper()
+    if op not in ("ADD", "UPDATE", "DELETE", "NOOP"):
+        raise ModelError(f"model chose unknown operation {reply.get('op')!r}")
+    mid = str(reply.get("id") or "").strip().strip("[]")
+    by_id = {n.memory.id: n for n in shown}
+    if op in ("UPDATE", "DELETE", "NOOP") and mid and mid not in by_id:
+        if op == "UPDATE":
+            return "ADD", None, f"model named id {mid!r} it was never shown; UPDATE became ADD"
+        return "NOOP", None, f"model named id {mid!r} it was never shown; {op} not acted on"
+    if op in ("UPDATE", "DELETE") and not mid:
+        return ("ADD", None, "model chose UPDATE without an id; became ADD") if op == "UPDATE" else (
+            "NOOP", None, "model chose DELETE without an id; not acted on")
+    target = by_id.get(mid) if mid else None
+    return op, target, f"model chose {op}" + (f" on {mid}" if target else "")
+
+
+def reconcile(
+    store: "MemoryStore",
+    scope: str,
+    cand: Candidate,
+    *,
+    vector: "np.ndarray | None" = None,
+    llm: LLM | None = None,
+    strategy: str = "rules",
+    turn: str | None = None,
+    now: str | None = None,
+) -> Outcome:
+    """Decide and apply one candidate inside one write transaction.
+
+    The transaction is BEGIN IMMEDIATE, so writers to the file are serialized:
+    two processes proposing the same fact end with one record."""
+    scope = validate_scope(scope)
+    if vector is None:
+        vector = store.embed_query(cand.text)
+    else:
+        store._ensure_vectors()
+    now = now or to_iso(utcnow())
+    with store.transaction():
+        near = neighbours(store, scope, cand, vector)
+        shown = [n.shown() for n in near[:5]]
+        decided_by = "rule"
+        if strategy == "model" and llm is not None:
+            ruled = _exact_only(cand, near)
+        else:
+            ruled = decide_by_rules(cand, near)
+        if ruled is None and llm is not None and strategy in ("model", "both"):
+            try:
+                ruled = decide_by_model(llm, cand, near)
+                decided_by = "model"
+            except ModelError as exc:
+                store.log(Decision(scope=scope, op="REJECT", fact=cand.text, decided_by="model",
+                                   reason=f"model reply rejected: {exc}", neighbours=shown, turn=turn))
+                ruled = ("ADD", None, "model reply rejected; kept the fact as new")
+        if ruled is None:
+            best = near[0]
+            ruled = ("ADD", None, f"related to {best.memory.id} (similarity {best.similarity:.2f}) "
+                                  "but no change cue; kept both")
+        op, target, reason = ruled
+        if decided_by == "rule" and cand.source == "explicit" and op == "ADD":
+            decided_by = "user"
+        return _apply(store, scope, cand, vector, op, target.memory if target else None,
+                      reason, decided_by, shown, turn, now)
+
+
+def _exact_only(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighbour | None, str] | None:
+    for n in near:
+        if _norm(n.memory.text) == _norm(cand.text):
+            return "NOOP", n, "same text already stored"
+    return None
+
+
+def _apply(store: "MemoryStore", scope: str, cand: Candidate, vector: "np.ndarray", op: str,
+           target: Memory | None, reason: str, decided_by: str, shown: list[dict[str, Any]],
+           turn: str | None, now: str) -> Outcome:
+    valid_from = cand.valid_from or now
+    new: Memory | None = None
+    if op == "ADD" or (op == "UPDATE" and target is None):
+        op = "ADD"
+        new = store.insert(_record(cand, scope, valid_from, now), vector)
+    elif op == "UPDATE" and target is not None:
+        record = _record(cand, scope, valid_from, now)
+        record.replaces = target.id
+        record.importance = max(record.importance, target.importance)
+        record.pinned = record.pinned or target.pinned
+        record.safety = record.safety or target.safety
+        record.id = store.new_id()
+        # The old claim stopped being true when the new one was said.
+        store.retire(scope, target.id, reason=f"superseded by {record.id}", at=now,
+                     valid_until=max(valid_from, target.valid_from or valid_from), replaced_by=record.id)
+        new = store.insert(record, vector)
+    elif op == "DELETE" and target is not None:
+        store.retire(scope, target.id, reason=f"no longer true: {cand.text}", at=now,
+                     valid_until=max(valid_from, target.valid_from or valid_from))
+    elif op == "DELETE":
+        op = "NOOP"
+    d = store.log(Decision(scope=scope, op=op, fact=cand.text, decided_by=decided_by, reason=reason,
+                           target=target.id if target else None, new_id=new.id if new else None,
+                           neighbours=shown, turn=turn, at=now))
+    return Outcome(op=op, decision=d, memory=new, target=target)
+
+
+def _record(cand: Candidate, scope: str, valid_from: str, now: str) -> Memory:
+    return Memory(
+        id="", scope=scope, kind=cand.kind, text=cand.text.strip(), importance=cand.importance,
+        confidence=cand.confidence, source=cand.source, key=cand.key, pinned=cand.pinned,
+        safety=cand.safety, valid_from=valid_from, recorded_at=now, source_turns=list(cand.source_turns),
+    )
