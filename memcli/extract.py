@@ -153,7 +153,7 @@ GREETING_WORDS = {
 FILLER_RE = re.compile(
     r"^(?:(?:oh|well|so|also|btw|by the way|actually|anyway|anyways|and|but|um+|uh+|yeah|yes|ok|okay|"
     r"hey|hi|hello|fyi|just fyi|just so you know|for context|for the record|honestly|basically|"
-    r"haha|lol|fun fact|oh and|oh also|ah|alright|right|plus)\b[,:!.]?\s+)+", _I)
+    r"haha|lol|fun fact|oh and|oh also|ah|alright|right|plus)\b(?:[,:!.]?\s+|[,:!.]*$))+", _I)
 
 OCCUPATIONS = {
     "engineer", "developer", "programmer", "manager", "nurse", "doctor", "physician", "surgeon",
@@ -318,7 +318,7 @@ _VALUE_STOP_RE = re.compile(
     r"\s+(?:in (?=\d{4}|the week|january|february|march|april|may|june|july|august|september|october|"
     r"november|december)|on (?=\d{4}-)|since|for(?= \w+ (?:years?|months?|weeks?|days?)\b)|with|because|"
     r"as|now|these days|currently|anymore|from|after|before|when|where|which|who|but|so|last|next|this|"
-    r"during|until|till|by|around|right now|at the moment|lol|haha|though|too|also|again|"
+    r"during|until|till|by|around|right now|at the moment|lol|haha|though|too|also|again|originally|"
     r"and(?= [a-z])|,|;|\()", _I)
 
 
@@ -351,7 +351,7 @@ _CLAUSE_VERBS = (r"(?:joined|moved|started|switched|quit|left|bought|sold|got|be
                  r"now|also|live|work|love|like|have|had|went|am|was|hate|enjoy|prefer|run|ran|"
                  r"stopped|gave|turned|graduated|married|retired|changed)\b")
 _CLAUSE_SPLIT_RE = re.compile(
-    r"\s*;\s*|\s*,?\s+(?:and|but|so|plus)\s+(?=" + _SUBJ + r"|" + _CLAUSE_VERBS + r")"
+    r"\s*;\s*|\s*,\s+(?=(?:and )?(?:please|pls)\b)|\s*,?\s+(?:and|but|so|plus)\s+(?=" + _SUBJ + r"|" + _CLAUSE_VERBS + r")"
     r"|\s*,\s+(?=" + _SUBJ + r")|\s*,\s+(?=(?:do|does|did|can|could|would|will|is|are|what|where|when|"
     r"how|why|who|any)\s+\w+)|\s+-\s+(?=" + _SUBJ + r")|\s*:\s+(?=" + _SUBJ + r")", _I)
 _SUBORDINATE_START_RE = re.compile(r"^(?:when|while|because|although|though|since|after|before|as|if|"
@@ -365,6 +365,9 @@ def _clauses(sentence: str) -> list[str]:
     parts = [p.strip() for p in _CLAUSE_SPLIT_RE.split(sentence) if p and p.strip()]
     out: list[str] = []
     for p in parts:
+        if out and re.match(r"^(?:my|our)\s+[\w'-]+(?:\s+[\w'-]+)?$", out[-1], _I) and re.match(r"^i\b", p, _I):
+            out[-1] = out[-1] + " and " + p  # "my partner and I bought ..."
+            continue
         if out and re.match(_CLAUSE_VERBS, p, _I) and not re.match(_SUBJ, p, _I):
             prev = out[-1]
             if re.match(r"^(?:i|i'm|i've)\b", _strip_fillers(prev), _I) or prev.lower().startswith(("i ", "i'")):
@@ -406,12 +409,16 @@ def _expand(s: str) -> str:
     return s
 
 
+_PRESENT_ED = {"need", "feed", "bleed", "breed", "speed", "proceed", "succeed", "exceed", "shed", "wed",
+               "heed", "plead", "embed", "shred", "seed", "weed", "bed", "red"}
+
+
 def _third_person_verb(v: str) -> str:
     lv = v.lower()
     special = {"am": "is", "have": "has", "do": "does", "go": "goes", "be": "is", "'m": "is"}
     if lv in special:
         return special[lv]
-    if lv in MODALS or lv in IRREGULAR_PAST or lv.endswith("ed") or lv in NOT_VERBS:
+    if lv in MODALS or lv in IRREGULAR_PAST or lv in NOT_VERBS or (lv.endswith("ed") and lv not in _PRESENT_ED):
         return v
     if not lv.isalpha() or len(lv) < 2:
         return v
@@ -637,6 +644,10 @@ def _user_slots(c: str, raw: str) -> list[dict]:
                 title = _clean_value(t.group("t"))
                 facts.append(_profile(f"User is {_a(title)}", "job_title", title, 0.7, "update"))
             return facts
+    m = re.match(r"^i am no longer (?:working|employed) (?:at|for|with|by)\s+(?P<v>.+)$", c, _I)
+    if m and _clean_value(m.group("v")):
+        v = _clean_value(m.group("v"))
+        return [_profile(f"User no longer works at {v}", "employer", v, 0.7, "delete")]
     m = re.match(r"^i (?:just |recently |finally )*(?:quit|left|resigned from|was laid off from|got laid off from|"
                  r"got fired from|was fired from|retired from|lost)\s+(?P<v>.+)$", c, _I)
     if m:
@@ -843,7 +854,8 @@ def _explicit(sentence: str) -> str | None:
 def _classify_discard(c: str, lc: str) -> str | None:
     if _is_greeting(c):
         return "greeting"
-    if re.match(r"^(?:(?:can|could|would|will)\s+(?:you|u)|please|pls)\b", c, _I) and not RULE_CUE_RE.search(c) \
+    if re.match(r"^(?:(?:can|could|would|will)\s+(?:you|u)|please|pls)\b(?!\s+(?:don't|do not|never|always|stop)\b)", c, _I) \
+            and not RULE_CUE_RE.search(c) \
             and not STYLE_RE.search(c):
         return "request"
     if c.rstrip().endswith("?") or QUESTION_START_RE.match(c):
@@ -989,6 +1001,8 @@ def extract_facts(text: str, now: datetime, role: str = "user") -> Extraction:
         explicit = rest is not None
         if explicit:
             sentence_body = rest
+            if re.match(r"^(?:\W*\w+\W+){0,3}?(?:can|could|would|will) you\b", stripped, _I):
+                sentence_body = rest.rstrip(" ?")  # "can you remember that ...?" is not a question
         else:
             sentence_body = sentence
             if _is_greeting(stripped) or not stripped:

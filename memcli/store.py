@@ -575,7 +575,7 @@ class MemoryStore:
         existing = self._one("SELECT id FROM turns WHERE scope = ? AND hash = ?", (scope, h))
         if existing:
             return existing, False
-        tid = "t" + h[:10]
+        tid = "t" + content_hash(scope, h)[:11]
         with self.transaction():
             self.conn.execute(
                 "INSERT INTO turns (id, scope, role, content, ts, source, ref, hash, recorded_at) "

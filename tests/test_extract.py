@@ -258,6 +258,22 @@ def test_explicit_with_date():
     assert f.text == "User has a dentist appointment on 2026-03-10"
 
 
+def test_explicit_request_form_with_question_mark():
+    (f,) = ex("Can you remember that I prefer window seats?").facts
+    assert f.source == "explicit" and f.text == "User prefers window seats"
+
+
+def test_filler_and_now_cue():
+    (f,) = ex("Actually, I live in Chennai now.").facts
+    assert (f.key, f.value, f.change) == ("home_city", "Chennai", "update")
+
+
+def test_preference_plus_rule_in_one_sentence():
+    r = ex("I don't like emojis, please don't use them")
+    assert [f.kind for f in r.facts] == ["semantic", "procedural"]
+    assert r.facts[1].text == "User does not want the assistant to use them"
+
+
 # --------------------------------------------------------------------------- dates
 
 def test_exam_next_friday():
