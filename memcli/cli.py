@@ -331,6 +331,9 @@ def show(
             scope = validate_scope(scope) if scope else store.find_scope(memory_id)
             m = store.get(scope, memory_id)
             chain = store.chain(scope, memory_id)
+            if history:  # a merged record's sources are earlier versions of it too
+                known = {v.id for v in chain}
+                chain = [store.get(scope, i) for i in m.source_ids if i not in known and store.exists(i)] + chain
             turns = store.turns(scope, [t for v in chain for t in v.source_turns])
             decisions = store.decisions(scope, memory_id=None) if False else [
                 d for v in chain for d in store.decisions(scope, memory_id=v.id)]
@@ -364,30 +367,31 @@ def _show_grouped(mems: list[Any], scope: str, show_all: bool) -> None:
 
 
 def _print_record(m: Any, chain: list[Any], turns: list[dict[str, Any]], decisions: list[Any], history: bool) -> None:
-    from rich.console import Console
-
-    c = Console()
-    c.print(f"[bold cyan]{m.id}[/] [{m.kind}] {m.text}")
+    # plain echo, not Rich: memory text may contain [brackets] and must not wrap mid-line
+    out = typer.echo
+    out(f"{m.id} [{m.kind}] {m.text}")
     status = "active" if m.active else f"retired {m.retired_at} ({m.retire_reason})"
-    c.print(f"  status: {status}")
-    c.print(f"  valid: {m.valid_from or '-'} → {m.valid_until or 'now'}   recorded: {m.recorded_at}")
-    c.print(f"  importance {m.importance:.2f}  confidence {m.confidence:.2f}  source {m.source}"
-            f"{'  pinned' if m.pinned else ''}{'  key ' + m.key if m.key else ''}")
-    c.print(f"  accessed {m.access_count}×, last {m.last_accessed or 'never'}, stability {m.stability:.1f}")
+    out(f"  status: {status}")
+    out(f"  valid: {m.valid_from or '-'} → {m.valid_until or 'now'}   recorded: {m.recorded_at}")
+    out(f"  importance {m.importance:.2f}  confidence {m.confidence:.2f}  source {m.source}"
+        f"{'  pinned' if m.pinned else ''}{'  safety' if m.safety else ''}{'  key ' + m.key if m.key else ''}")
+    out(f"  accessed {m.access_count}×, last {m.last_accessed or 'never'}, stability {m.stability:.1f}")
     if m.source_ids:
-        c.print(f"  merged from: {', '.join(m.source_ids)}")
+        out(f"  merged from: {', '.join(m.source_ids)}")
     for t in turns:
-        c.print(f"  from turn {t['id']} ({t['source'] or '-'} {t['ref'] or ''}, {t['ts']}): {t['role']}: {t['content'][:200]}")
+        out(f"  from turn {t['id']} ({t['source'] or '-'} {t['ref'] or ''}, {t['ts']}): {t['role']}: {t['content'][:200]}")
     if len(chain) > 1 or history:
-        c.print("  versions:")
+        out("  versions:")
         for v in chain:
             mark = "→" if v.id == m.id else " "
-            c.print(f"   {mark} {v.id} {v.valid_from or '-'} → {v.valid_until or 'now'}  "
-                    f"recorded {v.recorded_at}, retired {v.retired_at or '-'}: {v.text}")
+            why = f" ({v.retire_reason})" if v.retired_at else ""
+            out(f"   {mark} {v.id} [{v.kind}] true {v.valid_from or '-'} → {v.valid_until or 'now'}; "
+                f"recorded {v.recorded_at}; retired {v.retired_at or '-'}{why}: {v.text}")
     if history or decisions:
-        c.print("  decisions:")
+        out("  decisions:")
         for d in decisions:
-            c.print(f"    {d.at} {d.op} by {d.decided_by}: {d.reason}")
+            link = f" {d.target or ''}→{d.new_id or ''}" if d.target or d.new_id else ""
+            out(f"    #{d.id} {d.at} {d.op}{link} by {d.decided_by}: {d.reason}")
 
 
 # -- log ---------------------------------------------------------------------------
@@ -498,43 +502,129 @@ def _read_file(path: Path) -> bytes:
 
 
 # -- forget / restore --------------------------------------------------------------------
+class PolicyName(str, Enum):
+    decay = "decay"
+    ttl = "ttl"
+    lru = "lru"
+
+
+def _now_opt(now: str | None):  # type: ignore[no-untyped-def]
+    from .timeutil import parse_dt, utcnow
+
+    return parse_dt(now, "--now") if now else utcnow()
+
+
+NowOpt = Annotated[Optional[str], typer.Option("--now", help="Run as of this time (ISO 8601), for simulations.")]
+
+
 @app.command()
 @handle_errors
 def forget(
     ids: Annotated[Optional[list[str]], typer.Argument(metavar="[ID]...", help="Records to forget.")] = None,
     scope: ScopeOpt = None,
+    policy: Annotated[Optional[list[PolicyName]], typer.Option("--policy", "-p", help="Archive by policy: decay, ttl or lru (repeatable).")] = None,
+    max_memories: Annotated[Optional[int], typer.Option("--max-memories", min=0, help="LRU cap on active memories in the scope.")] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", "-n", help="List what would be archived or purged; change nothing.")] = False,
+    now: NowOpt = None,
     purge: Annotated[bool, typer.Option("--purge", help="Hard delete: every version, FTS rows, vectors, log text and source turns.")] = False,
+    match: Annotated[Optional[str], typer.Option("--match", help="With --purge: every record and raw message containing TEXT.")] = None,
+    source: Annotated[Optional[str], typer.Option("--source", help="With --purge: everything ingested from FILE (the name given to ingest).")] = None,
+    purge_all: Annotated[bool, typer.Option("--all", help="With --purge: the whole scope (records, turns, log, settings).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Archive memories (history kept, `memcli restore` undoes it) or purge them for good.
 
-    Examples: memcli forget k3x9qa --scope user:alice ; memcli forget k3x9qa --scope user:alice --purge
+    By id, or by policy: decay (importance-weighted, rehearsal-aware), ttl by kind,
+    lru size cap. Pinned and safety memories are never archived by a policy, and
+    facts (semantic, profile, procedural) only die by collision. Examples:
+
+        memcli forget k3x9qa --scope user:alice
+        memcli forget --scope user:alice --policy decay --dry-run
+        memcli forget --scope user:alice --purge --match "peanut"
     """
     from .render import emit_json
 
     scope = validate_scope(scope)
+    if purge:
+        if policy or max_memories is not None:
+            raise typer.BadParameter("--purge works by id, --match, --source or --all, not by policy", param_hint="--policy")
+        _purge(scope, ids or [], match, source, purge_all, dry_run, as_json)
+        return
+    if match or source or purge_all:
+        raise typer.BadParameter("--match, --source and --all go with --purge", param_hint="--purge")
+    if policy or max_memories is not None:
+        if ids:
+            raise typer.BadParameter("give ids or --policy, not both", param_hint="--policy")
+        _forget_by_policy(scope, [p.value for p in policy or []], max_memories, dry_run, now, as_json)
+        return
     if not ids:
-        raise typer.BadParameter("give at least one memory id", param_hint="ID")
+        raise typer.BadParameter("give memory ids, --policy, or --purge with --match/--source/--all", param_hint="ID")
     with open_store(check_embedder=False) as store:
         for mid in ids:  # validate all before touching any
             store.get(scope, mid)
-        if purge:
-            receipt = store.purge(scope, ids)
-            if as_json:
-                emit_json({"purged": ids, "receipt": receipt})
-            else:
-                typer.echo("Purged " + ", ".join(ids) + ": " + ", ".join(f"{k} {v}" for k, v in receipt.items()))
-            return
         done = []
         for mid in ids:
             m = store.get(scope, mid)
             if m.active:
-                store.archive(scope, mid, reason="forgotten by user")
                 done.append(mid)
+                if not dry_run:
+                    store.archive(scope, mid, reason="forgotten by user")
         if as_json:
-            emit_json({"archived": done})
+            emit_json({"archived": done, "dry_run": dry_run})
         else:
-            typer.echo(f"Archived {len(done)} memor{'y' if len(done) == 1 else 'ies'}" + (f": {', '.join(done)}" if done else ""))
+            verb = "Would archive" if dry_run else "Archived"
+            typer.echo(f"{verb} {len(done)} memor{'y' if len(done) == 1 else 'ies'}" + (f": {', '.join(done)}" if done else ""))
+
+
+def _forget_by_policy(scope: str, policies: list[str], max_memories: int | None, dry_run: bool,
+                      now: str | None, as_json: bool) -> None:
+    from . import lifecycle
+    from .render import emit_json
+
+    when = _now_opt(now)
+    with open_store(check_embedder=False) as store:
+        plan = lifecycle.plan(store, scope, when, policies=policies or None, max_memories=max_memories)
+        n = 0 if dry_run else lifecycle.apply(store, plan)
+    if as_json:
+        emit_json(plan.to_dict() | {"dry_run": dry_run, "archived": n})
+        return
+    for v in plan.victims:
+        strength = f"{v.strength:.3f}" if v.strength is not None else "-"
+        typer.echo(f"{v.id}\t{v.kind}\t{v.policy}\tstrength {strength}\t{v.reason}\t{v.text[:80]}")
+    for note in plan.notes:
+        typer.echo(f"note: {note}", err=True)
+    counts = ", ".join(f"{k} {c}" for k, c in plan.counts().items())
+    verb = "Would archive" if dry_run else "Archived"
+    typer.echo(f"{verb} {len(plan.victims)} of {plan.active} active memories in {scope} ({counts}); "
+               f"{plan.protected} protected (pinned or safety).", err=True)
+
+
+def _purge(scope: str, ids: list[str], match: str | None, source: str | None, purge_all: bool,
+           dry_run: bool, as_json: bool) -> None:
+    from .render import emit_json
+
+    if sum(bool(x) for x in (ids, match, source, purge_all)) != 1:
+        raise typer.BadParameter("give exactly one of: ids, --match TEXT, --source FILE, --all", param_hint="--purge")
+    with open_store(check_embedder=False) as store:
+        if dry_run:
+            n = store.count(scope, include_inactive=True)
+            typer.echo(f"--dry-run: nothing purged ({n} records in {scope}); purge has no preview of every copy, "
+                       "use `memcli show --all` or `memcli recall --include-inactive` to look first.", err=True)
+            return
+        if purge_all:
+            purged: list[str] = ["*"]
+            receipt = store.purge_scope(scope)
+        elif ids:
+            for mid in ids:
+                store.get(scope, mid)
+            purged, receipt = ids, store.purge(scope, ids)
+        else:
+            purged, receipt = store.purge_where(scope, match=match, source=source)
+    if as_json:
+        emit_json({"scope": scope, "purged": purged, "receipt": receipt})
+    else:
+        what = "the whole scope" if purge_all else (", ".join(purged) or "nothing")
+        typer.echo(f"Purged {what} from {scope}: " + ", ".join(f"{k} {v}" for k, v in receipt.items()))
 
 
 @app.command()
@@ -542,16 +632,128 @@ def forget(
 def restore(
     ids: Annotated[list[str], typer.Argument(metavar="ID...", help="Archived records to bring back.")],
     scope: ScopeOpt = None,
+    now: NowOpt = None,
 ) -> None:
-    """Undo an archive (by `forget` or a decay policy).
+    """Undo an archive (by `forget` or a decay policy); it counts as a use, so decay starts over.
 
     Example: memcli restore k3x9qa --scope user:alice
     """
+    from . import lifecycle
+
     scope = validate_scope(scope)
+    when = _now_opt(now)
     with open_store(check_embedder=False) as store:
         for mid in ids:
-            m = store.restore(scope, mid)
+            m = lifecycle.restore(store, scope, mid, when)
             typer.echo(f"Restored {m.id}: {m.text}")
+
+
+# -- config ---------------------------------------------------------------------------------
+@app.command()
+@handle_errors
+def config(
+    action: Annotated[str, typer.Argument(help="list, get NAME, set NAME VALUE or unset NAME.")] = "list",
+    name: Annotated[Optional[str], typer.Argument(help="Setting name, e.g. ttl.episodic_days.")] = None,
+    value: Annotated[Optional[str], typer.Argument(help="New value ('none' turns a ttl or cap off).")] = None,
+    scope: ScopeOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Per-scope lifecycle policy, stored in the database so cron lines need no flags.
+
+    Examples: memcli config --scope user:alice ; memcli config set ttl.episodic_days 30 --scope user:alice
+    """
+    from .lifecycle import SETTINGS, check_setting, parse_setting, settings_for
+    from .render import emit_json
+
+    scope = validate_scope(scope)
+    if action not in ("list", "get", "set", "unset"):
+        raise typer.BadParameter("use list, get, set or unset", param_hint="ACTION")
+    if action != "list" and not name:
+        raise typer.BadParameter(f"{action} needs a setting NAME", param_hint="NAME")
+    if action == "set" and value is None:
+        raise typer.BadParameter("set needs a VALUE", param_hint="VALUE")
+    with open_store(check_embedder=False) as store:
+        if action == "set":
+            parse_setting(name or "", value or "")
+            store.set_setting(scope, name or "", value)
+        elif action == "unset":
+            check_setting(name or "")
+            store.set_setting(scope, name or "", None)
+        stored = store.get_settings(scope)
+        current = settings_for(store, scope)
+    names = [name] if action == "get" and name else list(SETTINGS)
+    if action == "get":
+        check_setting(name or "")
+    items = [{"name": n, "value": current[n], "default": SETTINGS[n].default, "set": n in stored,
+              "help": SETTINGS[n].help} for n in names]
+    if action in ("set", "unset"):
+        items = [i for i in items if i["name"] == name]
+    if as_json:
+        emit_json(items)
+    else:
+        for i in items:
+            typer.echo(f"{i['name']} = {'none' if i['value'] is None else i['value']}"
+                       + ("" if i["set"] else "  (default)"))
+
+
+# -- consolidate / maintain ----------------------------------------------------------------
+@app.command()
+@handle_errors
+def consolidate(
+    scope: ScopeOpt = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", "-n", help="Show the clusters; change nothing.")] = False,
+    now: NowOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Merge near-duplicate memories (vector similarity plus keyword overlap) into one
+    record with links to the originals; repeated facts gain importance, recurring
+    episodes become a semantic fact.
+
+    Example: memcli consolidate --scope user:alice --dry-run
+    """
+    from . import consolidate as cons
+    from .render import emit_json
+
+    scope = validate_scope(scope)
+    with open_store(check_embedder=False) as store:
+        report = cons.consolidate(store, scope, _now_opt(now), dry_run=dry_run)
+    if as_json:
+        emit_json(report.to_dict())
+        return
+    for c in report.clusters:
+        typer.echo(f"{c.merged_id or '(new)'} [{c.kind}] {c.keep.text}  ← {', '.join(m.id for m in c.members)}")
+    verb = "would merge" if dry_run else "merged"
+    typer.echo(f"{scope}: {verb} {sum(len(c.members) for c in report.clusters)} memories in "
+               f"{len(report.clusters)} clusters; active {report.before} → {report.after}", err=True)
+
+
+@app.command()
+@handle_errors
+def maintain(
+    scope: ScopeOpt = None,
+    all_scopes: Annotated[bool, typer.Option("--all-scopes", help="Every scope in the database.")] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", "-n", help="Report what would change.")] = False,
+    now: NowOpt = None,
+    as_json: JsonOpt = False,
+    hold: Annotated[float, typer.Option("--hold-lock", hidden=True, help="Testing: keep the lock this many seconds.")] = 0.0,
+) -> None:
+    """Consolidate, then apply the scope's forgetting policies (see `memcli config`).
+    Idempotent and safe from cron: an overlapping run exits 0 without doing anything.
+
+    Example crontab line: 17 3 * * * memcli maintain --all-scopes --db ~/.local/share/memcli/memory.db
+    """
+    from .lifecycle import maintain as run_maintenance
+    from .render import emit_json
+
+    if all_scopes == bool(scope):
+        raise typer.BadParameter("give --scope S or --all-scopes", param_hint="--scope")
+    with open_store(check_embedder=False) as store:
+        scopes = store.scopes() if all_scopes else [validate_scope(scope)]
+        result = run_maintenance(store, scopes, _now_opt(now), dry_run=dry_run, hold_s=hold)
+    if as_json:
+        emit_json(result.to_dict())
+    else:
+        typer.echo(result.summary())
 
 
 # -- reindex -------------------------------------------------------------------------------

@@ -108,12 +108,17 @@ class LlamaCppLLM(LLM):
             raise ModelError(f"model reply was cut off at {max_tokens} tokens")
         text = choice["message"]["content"] or ""
         try:
-            value = json.loads(text)
+            value = json.loads(text, strict=False)
         except json.JSONDecodeError as exc:
             raise ModelError(f"model reply is not JSON: {text[:80]!r}") from exc
         if not isinstance(value, dict):
             raise ModelError(f"model reply is not a JSON object: {text[:80]!r}")
         return value
+
+    def close(self) -> None:
+        if self._llm is not None:
+            self._llm.close()
+            self._llm = None
 
 
 class FakeLLM(LLM):

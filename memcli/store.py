@@ -84,6 +84,22 @@ def _row_to_memory(row: Sequence[Any]) -> Memory:
     )
 
 
+def _pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    if os.name == "nt":  # os.kill would terminate it there; rely on the lease expiry
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
 class MemoryStore:
     """A memcli database file.
 
@@ -653,20 +669,80 @@ class MemoryStore:
     # -- hard delete -------------------------------------------------------------
     def purge(self, scope: str, ids: Sequence[str], *, turns: bool = True, vacuum: bool = True) -> dict[str, int]:
         """Hard-delete records and every copy of their text: all versions of each
-        fact, FTS rows (then an FTS optimize so no old segment keeps the terms),
-        vectors, decision-log rows, and the raw turns they came from. With
-        secure_delete on and a VACUUM after, the text is gone from the file's bytes.
+        fact (and merged records built from them), FTS rows (then an FTS optimize so
+        no old segment keeps the terms), vectors, decision-log rows, neighbour lists
+        in other decisions, and the raw turns they came from. With secure_delete on
+        and a VACUUM after, the text is gone from the file's bytes.
         Returns a receipt: rows removed per table."""
+        return self._purge(scope, ids, turns=turns, vacuum=vacuum)
+
+    def purge_where(self, scope: str, *, match: str | None = None, source: str | None = None,
+                    vacuum: bool = True) -> tuple[list[str], dict[str, int]]:
+        """Hard-delete by content (`match`: case-insensitive substring of a record or a
+        raw turn) or by origin (`source`: the file name given to ingest). Returns the
+        purged record ids and the receipt."""
+        scope = validate_scope(scope)
+        if not match and not source:
+            raise InputError("purge needs ids, --match TEXT, --source FILE or --all")
+        ids: list[str] = []
+        turn_ids: list[str] = []
+        needles: list[str] = []
+        if match:
+            if len(match.strip()) < 3:
+                raise InputError("--match needs at least 3 characters (it is a substring match)")
+            needles.append(match)
+            ids += [r[0] for r in self.conn.execute(
+                "SELECT id FROM memories WHERE scope = ? AND instr(lower(text), lower(?)) > 0", (scope, match))]
+            turn_ids += [r[0] for r in self.conn.execute(
+                "SELECT id FROM turns WHERE scope = ? AND instr(lower(content), lower(?)) > 0", (scope, match))]
+        if source:
+            src_turns = [r[0] for r in self.conn.execute(
+                "SELECT id FROM turns WHERE scope = ? AND source = ?", (scope, source))]
+            turn_ids += src_turns
+            if src_turns:
+                marks = ",".join("?" * len(src_turns))
+                ids += [r[0] for r in self.conn.execute(
+                    "SELECT DISTINCT m.id FROM memories m, json_each(m.source_turns) j "
+                    f"WHERE m.scope = ? AND j.value IN ({marks})", (scope, *src_turns))]
+        closure = self._purge_closure(scope, ids)
+        receipt = self._purge(scope, closure, extra_turns=turn_ids, needles=needles, vacuum=vacuum)
+        return closure, receipt
+
+    def _purge_closure(self, scope: str, ids: Sequence[str]) -> list[str]:
+        """Every record that holds a copy of these: versions (replaces / replaced_by)
+        and merges (source_ids), both ways, transitively."""
+        todo = list(dict.fromkeys(ids))
+        seen: set[str] = set()
+        while todo:
+            mid = todo.pop()
+            if mid in seen:
+                continue
+            row = self.conn.execute(
+                "SELECT replaces, replaced_by, source_ids FROM memories WHERE scope = ? AND id = ?",
+                (scope, mid)).fetchone()
+            if row is None:
+                continue
+            seen.add(mid)
+            linked = [row[0], row[1], *json.loads(row[2])]
+            linked += [r[0] for r in self.conn.execute(
+                "SELECT m.id FROM memories m WHERE m.scope = ? AND (m.replaces = ? OR m.replaced_by = ? OR "
+                "EXISTS (SELECT 1 FROM json_each(m.source_ids) j WHERE j.value = ?))", (scope, mid, mid, mid))]
+            todo += [x for x in linked if x and x not in seen]
+        return sorted(seen)
+
+    def _purge(self, scope: str, ids: Sequence[str], *, turns: bool = True, vacuum: bool = True,
+               extra_turns: Sequence[str] = (), needles: Sequence[str] = ()) -> dict[str, int]:
         scope = validate_scope(scope)
         victims: dict[str, Memory] = {}
-        for mid in ids:
-            for m in self.chain(scope, mid):
-                victims[m.id] = m
-        receipt = {"memories": 0, "memories_fts": 0, "memory_vec": 0, "decisions": 0, "turns": 0}
-        if not victims:
+        for mid in self._purge_closure(scope, ids):
+            victims[mid] = self.get(scope, mid)
+        receipt = {"memories": 0, "memories_fts": 0, "memory_vec": 0, "decisions": 0,
+                   "decisions_scrubbed": 0, "turns": 0}
+        if not victims and not extra_turns:
             return receipt
-        turn_ids = sorted({t for m in victims.values() for t in m.source_turns if t.startswith("t")})
-        texts = [m.text for m in victims.values()]
+        turn_ids = sorted({t for m in victims.values() for t in m.source_turns if t.startswith("t")}
+                          | set(extra_turns))
+        texts = [m.text for m in victims.values()] + list(needles)
         self.conn.execute("PRAGMA secure_delete = ON")
         with self.transaction():
             for m in victims.values():
@@ -681,10 +757,12 @@ class MemoryStore:
                     (scope, m.id, m.id))
             for text in texts:
                 receipt["decisions"] += self._delete_count(
-                    "DELETE FROM decisions WHERE scope = ? AND fact = ?", (scope, text))
+                    "DELETE FROM decisions WHERE scope = ? AND (fact = ? OR instr(lower(fact), lower(?)) > 0)",
+                    (scope, text, text))
             for tid in turn_ids:
                 receipt["decisions"] += self._delete_count(
                     "DELETE FROM decisions WHERE scope = ? AND turn = ?", (scope, tid))
+            receipt["decisions_scrubbed"] += self._scrub_neighbours(scope, set(victims), texts)
             if turns and turn_ids:
                 marks = ",".join("?" * len(turn_ids))
                 receipt["turns"] += self._delete_count(
@@ -700,16 +778,43 @@ class MemoryStore:
             self.vacuum()
         return receipt
 
+    def _scrub_neighbours(self, scope: str, ids: set[str], texts: Sequence[str]) -> int:
+        """Drop purged records from the neighbour lists other decisions keep."""
+        if not ids and not texts:
+            return 0
+        lowered = [t.lower() for t in texts if t]
+        n = 0
+        for did, raw in self.conn.execute(
+                "SELECT id, neighbours FROM decisions WHERE scope = ? AND neighbours != '[]'", (scope,)).fetchall():
+            if not any(i in raw for i in ids) and not any(t in raw.lower() for t in lowered):
+                continue
+            kept = [nb for nb in json.loads(raw)
+                    if not (isinstance(nb, dict) and (nb.get("id") in ids or any(
+                        t in str(nb.get("text", "")).lower() for t in lowered)))]
+            self.conn.execute("UPDATE decisions SET neighbours = ? WHERE id = ?", (json.dumps(kept), did))
+            n += 1
+        return n
+
     def purge_scope(self, scope: str) -> dict[str, int]:
-        """Hard-delete everything a scope holds."""
+        """Hard-delete everything a scope holds: records, FTS rows, vectors, turns,
+        decisions and settings, in one transaction, then VACUUM."""
         scope = validate_scope(scope)
-        ids = [r[0] for r in self.conn.execute("SELECT id FROM memories WHERE scope = ?", (scope,))]
-        receipt = self.purge(scope, ids, vacuum=False)
+        receipt = {"memories": 0, "memories_fts": 0, "memory_vec": 0, "decisions": 0,
+                   "decisions_scrubbed": 0, "turns": 0, "settings": 0}
         self.conn.execute("PRAGMA secure_delete = ON")
         with self.transaction():
-            receipt["turns"] += self._delete_count("DELETE FROM turns WHERE scope = ?", (scope,))
-            receipt["decisions"] += self._delete_count("DELETE FROM decisions WHERE scope = ?", (scope,))
-            self._delete_count("DELETE FROM settings WHERE scope = ?", (scope,))
+            rowids = [r[0] for r in self.conn.execute("SELECT rowid FROM memories WHERE scope = ?", (scope,))]
+            if self.has_vectors():
+                for i in range(0, len(rowids), 500):
+                    chunk = rowids[i:i + 500]
+                    receipt["memory_vec"] += self._delete_count(
+                        f"DELETE FROM memory_vec WHERE memory_rowid IN ({','.join('?' * len(chunk))})", chunk)
+            receipt["memories"] = self._delete_count("DELETE FROM memories WHERE scope = ?", (scope,))
+            receipt["memories_fts"] = receipt["memories"]
+            receipt["turns"] = self._delete_count("DELETE FROM turns WHERE scope = ?", (scope,))
+            receipt["decisions"] = self._delete_count("DELETE FROM decisions WHERE scope = ?", (scope,))
+            receipt["settings"] = self._delete_count("DELETE FROM settings WHERE scope = ?", (scope,))
+            self.conn.execute("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')")
         self.vacuum()
         return receipt
 
@@ -722,6 +827,126 @@ class MemoryStore:
         self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self.conn.execute("VACUUM")
         self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    # -- lifecycle: bulk reads and writes for policies, consolidation, locks ----------
+    def lifecycle_rows(self, scope: str) -> list[tuple[Any, ...]]:
+        """Active records as light tuples (no JSON decoding) for the forgetting policies:
+        (id, kind, text, importance, pinned, safety, last_used, stability, access_count, key),
+        where last_used is last_accessed or else recorded_at."""
+        scope = validate_scope(scope)
+        return self.conn.execute(
+            "SELECT id, kind, text, importance, pinned, safety, coalesce(last_accessed, recorded_at), "
+            "stability, access_count, key FROM memories WHERE scope = ? AND retired_at IS NULL ORDER BY rowid",
+            (scope,)).fetchall()
+
+    def archive_many(self, scope: str, items: Sequence[tuple[str, str]], *, at: str,
+                     decided_by: str = "policy") -> int:
+        """Archive (id, reason) pairs in one transaction, each with an ARCHIVE decision.
+        Validity stays open: the fact was not contradicted. Returns how many changed."""
+        scope = validate_scope(scope)
+        n = 0
+        vec = self.has_vectors()
+        with self.transaction():
+            for mid, reason in items:
+                row = self.conn.execute(
+                    "SELECT rowid, text FROM memories WHERE scope = ? AND id = ? AND retired_at IS NULL",
+                    (scope, mid)).fetchone()
+                if row is None:
+                    continue
+                self.conn.execute("UPDATE memories SET retired_at = ?, retire_reason = ? WHERE rowid = ?",
+                                  (at, reason, row[0]))
+                if vec:
+                    self.conn.execute("UPDATE memory_vec SET active = 0 WHERE memory_rowid = ?", (row[0],))
+                self.conn.execute(
+                    "INSERT INTO decisions (scope, at, op, fact, target, decided_by, reason) "
+                    "VALUES (?, ?, 'ARCHIVE', ?, ?, ?, ?)", (scope, at, row[1], mid, decided_by, reason))
+                n += 1
+        return n
+
+    def active_vectors(self, scope: str, kinds: Sequence[str]) -> tuple[list[tuple[Any, ...]], "np.ndarray"]:
+        """Active records of these kinds with their stored vectors, for clustering:
+        rows are (rowid, id, kind, text, importance, valid_from, recorded_at, key)."""
+        import numpy as np
+
+        scope = validate_scope(scope)
+        marks = ",".join("?" * len(kinds))
+        rows = self.conn.execute(
+            "SELECT rowid, id, kind, text, importance, valid_from, recorded_at, key FROM memories "
+            f"WHERE scope = ? AND retired_at IS NULL AND kind IN ({marks}) ORDER BY rowid",
+            (scope, *kinds)).fetchall()
+        dim = int(self.meta("embedder_dim") or 0)
+        if not rows or not dim:
+            return [], np.zeros((0, max(dim, 1)), dtype=np.float32)
+        blobs = dict(self.conn.execute(
+            "SELECT memory_rowid, embedding FROM memory_vec WHERE scope = ? AND active = 1", (scope,)).fetchall())
+        rows = [r for r in rows if r[0] in blobs]
+        mat = np.frombuffer(b"".join(blobs[r[0]] for r in rows), dtype="<f4").reshape(len(rows), dim)
+        return rows, mat
+
+    def rowids(self, scope: str, ids: Sequence[str]) -> dict[str, int]:
+        scope = validate_scope(scope)
+        out: dict[str, int] = {}
+        for i in range(0, len(ids), 500):
+            chunk = list(ids[i:i + 500])
+            out.update({r[0]: r[1] for r in self.conn.execute(
+                f"SELECT id, rowid FROM memories WHERE scope = ? AND id IN ({','.join('?' * len(chunk))})",
+                (scope, *chunk))})
+        return out
+
+    def insert_merged(self, merged: Memory, from_rowid: int, originals: Sequence[str], *, at: str,
+                      decided_by: str = "rule") -> Memory:
+        """Write a merged record (reusing the stored vector of `from_rowid`) and retire
+        the originals with a link to it, with one MERGE decision per original, in one
+        transaction."""
+        scope = validate_scope(merged.scope)
+        blob = self._one("SELECT embedding FROM memory_vec WHERE memory_rowid = ?", (from_rowid,))
+        if blob is None:
+            raise MemcliError(f"no stored vector for record rowid {from_rowid}")
+        import numpy as np
+
+        with self.transaction():
+            merged.id = merged.id or self.new_id()
+            self.insert(merged, np.frombuffer(blob, dtype="<f4"))
+            reason = f"merged into {merged.id}"
+            for oid in originals:
+                self.conn.execute(
+                    "UPDATE memories SET retired_at = ?, retire_reason = ?, replaced_by = ? "
+                    "WHERE scope = ? AND id = ? AND retired_at IS NULL", (at, reason, merged.id, scope, oid))
+                self.conn.execute(
+                    "UPDATE memory_vec SET active = 0 WHERE memory_rowid = "
+                    "(SELECT rowid FROM memories WHERE scope = ? AND id = ?)", (scope, oid))
+                self.conn.execute(
+                    "INSERT INTO decisions (scope, at, op, fact, target, new_id, decided_by, reason) "
+                    "VALUES (?, ?, 'MERGE', ?, ?, ?, ?, ?)", (scope, at, merged.text, oid, merged.id, decided_by, reason))
+        return merged
+
+    def try_lock(self, name: str, *, ttl_s: int = 3600, now: float | None = None) -> dict[str, Any] | None:
+        """Take a named lease (kept in `meta`, so it works wherever SQLite does).
+        Returns None when taken, or the holder ({pid, host, expires}) when another live
+        process has it. A lease past its expiry, or held by a dead pid on this host, is
+        taken over."""
+        import socket
+        import time
+
+        now = time.time() if now is None else now
+        me = {"pid": os.getpid(), "host": socket.gethostname(), "expires": now + ttl_s}
+        key = f"lock:{name}"
+        with self.transaction():
+            raw = self.meta(key)
+            if raw:
+                holder = json.loads(raw)
+                alive = holder.get("expires", 0) > now and (
+                    holder.get("host") != me["host"] or _pid_alive(int(holder.get("pid", 0))))
+                if alive and holder.get("pid") != me["pid"]:
+                    return holder
+            self.set_meta(key, json.dumps(me))
+        return None
+
+    def release_lock(self, name: str) -> None:
+        with self.transaction():
+            raw = self.meta(f"lock:{name}")
+            if raw and json.loads(raw).get("pid") == os.getpid():
+                self.conn.execute("DELETE FROM meta WHERE key = ?", (f"lock:{name}",))
 
     # -- re-embedding -------------------------------------------------------------
     def reindex(self, progress: Any = None) -> int:

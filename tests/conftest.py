@@ -39,29 +39,22 @@ def store(db_path):
     s.close()
 
 
-_real_embedder = None
-_real_llm = None
-
-
-@pytest.fixture
+@pytest.fixture(scope="session")
 def real_embedder():
     """The bundled MiniLM, loaded once per test session."""
-    global _real_embedder
     from memcli.embed import MiniLMEmbedder
 
-    if _real_embedder is None:
-        _real_embedder = MiniLMEmbedder()
-    return _real_embedder
+    return MiniLMEmbedder()
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def real_llm():
-    global _real_llm
+    """The bundled SmolLM2, loaded once per test session and closed at the end."""
     from memcli.llm import LlamaCppLLM
 
-    if _real_llm is None:
-        _real_llm = LlamaCppLLM()
-    return _real_llm
+    llm = LlamaCppLLM()
+    yield llm
+    llm.close()
 
 
 @pytest.fixture

@@ -1,0 +1,163 @@
+"""`memcli ingest`: formats, idempotence, bad input, crash safety, the demo acceptance."""
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from memcli.cli import app
+
+runner = CliRunner()
+DEMO = sorted(Path(__file__).parent.parent.joinpath("fixtures", "demo").glob("*.jsonl"))
+
+
+def ok(*args, input=None):
+    result = runner.invoke(app, list(args), input=input)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def _msgs():
+    return [
+        {"role": "user", "content": "I live in Pune and I work at Infosys.", "ts": "2026-01-10T09:00:00Z"},
+        {"role": "assistant", "content": "Nice! You mentioned your two cats, right?", "ts": "2026-01-10T09:00:05Z"},
+        {"role": "user", "content": "Thanks!", "ts": "2026-01-10T09:01:00Z"},
+    ]
+
+
+def _texts(scope="user:a", all_=False):
+    args = ["show", "--scope", scope, "--json"] + (["--all"] if all_ else [])
+    return [m["text"] for m in json.loads(ok(*args).stdout)]
+
+
+@pytest.mark.parametrize("form", ["jsonl", "json", "text", "stdin"])
+def test_input_forms(form, tmp_path):
+    msgs = _msgs()
+    if form == "json":
+        f = tmp_path / "chat.json"
+        f.write_text(json.dumps(msgs))
+        args = [str(f)]
+    elif form == "text":
+        f = tmp_path / "chat.txt"
+        f.write_text("user: I live in Pune.\nI work at Infosys.\nassistant: Nice! You mentioned your two cats, right?\nuser: Thanks!\n")
+        args = [str(f), "--now", "2026-01-10T09:00:00Z"]
+    else:
+        f = tmp_path / "chat.jsonl"
+        f.write_text("\n".join(json.dumps(m) for m in msgs) + "\n")
+        args = [str(f)] if form == "jsonl" else ["-"]
+    summary = json.loads(ok("ingest", *args, "--scope", "user:a", "--json",
+                            input=f.read_text() if form == "stdin" else None).stdout)
+    assert summary["messages"] == 3 and summary["new"] == 3
+    texts = _texts()
+    assert "User lives in Pune" in texts and "User works at Infosys" in texts
+    assert not any("cat" in t.lower() for t in texts)  # the assistant's invention is never stored
+
+
+def test_reingest_changes_nothing(tmp_path):
+    f = tmp_path / "chat.jsonl"
+    f.write_text("\n".join(json.dumps(m) for m in _msgs()))
+    ok("ingest", str(f), "--scope", "user:a")
+    before = ok("export", "--scope", "user:a", "--include-inactive").stdout
+    again = json.loads(ok("ingest", str(f), "--scope", "user:a", "--json").stdout)
+    assert again["new"] == 0 and again["add"] == again["update"] == again["delete"] == 0
+    assert ok("export", "--scope", "user:a", "--include-inactive").stdout == before
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b'{"role": "user", "content": "I live in Pune", "ts": "2026-01-01T00:00:00Z"}\n{"role": "user", "content": oops}\n', "bad.jsonl:2: invalid JSON"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary"),
+        (b"", "empty"),
+        (b'{"role": "robot", "content": "beep"}\n', "unknown role 'robot'"),
+        (b'{"role": "user", "content": "hi", "ts": "not a date"}\n', "cannot read timestamp"),
+    ],
+)
+def test_bad_input_one_line_nothing_written(tmp_path, content, message):
+    ok("remember", "User likes tea", "--scope", "user:a")
+    before = ok("export", "--scope", "user:a", "--include-inactive").stdout
+    f = tmp_path / "bad.jsonl"
+    f.write_bytes(content)
+    result = runner.invoke(app, ["ingest", str(f), "--scope", "user:a"])
+    assert result.exit_code == 1, result.output
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert ok("export", "--scope", "user:a", "--include-inactive").stdout == before
+
+
+def test_missing_file_and_empty_stdin():
+    result = runner.invoke(app, ["ingest", "/nonexistent/chat.jsonl", "--scope", "user:a"])
+    assert result.exit_code == 1 and "no such file" in result.stderr
+    result = runner.invoke(app, ["ingest", "-", "--scope", "user:a"], input="")
+    assert result.exit_code == 1 and "empty" in result.stderr
+
+
+def test_crash_mid_ingest_leaves_whole_messages_and_rerun_finishes(tmp_path, monkeypatch, store):
+    from memcli import ingest as ingest_mod
+
+    msgs = [ingest_mod.Message(role="user", content=c, ts=f"2026-01-0{i + 1}T00:00:00Z", ref=str(i))
+            for i, c in enumerate(["I live in Pune.", "I work at Infosys.", "I love hiking."])]
+    real = ingest_mod.reconcile
+    calls = {"n": 0}
+
+    def flaky(*a, **kw):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise KeyboardInterrupt  # killed while applying the second message
+        return real(*a, **kw)
+
+    monkeypatch.setattr(ingest_mod, "reconcile", flaky)
+    with pytest.raises(KeyboardInterrupt):
+        ingest_mod.ingest(store, "user:a", msgs, source="f")
+    assert [m.text for m in store.list("user:a")] == ["User lives in Pune"]
+    assert len(store.turns("user:a")) == 1  # the interrupted message left nothing behind
+    monkeypatch.setattr(ingest_mod, "reconcile", real)
+    stats = ingest_mod.ingest(store, "user:a", msgs, source="f")
+    assert stats.new == 2
+    assert [m.text for m in store.list("user:a")] == ["User lives in Pune", "User works at Infosys", "User loves hiking"]
+
+
+def test_raw_stores_user_messages_verbatim(tmp_path):
+    f = tmp_path / "chat.jsonl"
+    f.write_text("\n".join(json.dumps(m) for m in _msgs()))
+    ok("ingest", str(f), "--scope", "user:a", "--raw")
+    mems = json.loads(ok("show", "--scope", "user:a", "--json").stdout)
+    assert [m["text"] for m in mems] == ["I live in Pune and I work at Infosys.", "Thanks!"]
+    assert all(m["kind"] == "episodic" for m in mems)
+    assert mems[0]["valid_from"] == "2026-01-10T09:00:00Z" and mems[0]["source_turns"]
+
+
+@pytest.mark.models
+def test_demo_acceptance_update_history_and_as_of(real_models):
+    ok("ingest", *map(str, DEMO), "--scope", "user:demo")
+    active = _texts("user:demo")
+    assert "User lives in Bangalore" in active and "User lives in Pune" not in active
+    everything = json.loads(ok("show", "--scope", "user:demo", "--all", "--json").stdout)
+    pune = [m for m in everything if m["text"] == "User lives in Pune"][0]
+    blr = [m for m in everything if m["text"] == "User lives in Bangalore"][0]
+    assert blr["replaces"] == pune["id"] and pune["retired_at"] and pune["valid_until"]
+    between = json.loads(ok("recall", "where does the user live", "--scope", "user:demo", "--json",
+                            "--as-of", "2026-02-01T00:00:00Z").stdout)
+    assert between[0]["text"] == "User lives in Pune"
+    now = json.loads(ok("recall", "where does the user live", "--scope", "user:demo", "--json").stdout)
+    assert now[0]["text"] == "User lives in Bangalore"
+    again = json.loads(ok("ingest", *map(str, DEMO), "--scope", "user:demo", "--json").stdout)
+    assert again["new"] == 0 and again["add"] == 0
+    # never stored: the assistant's hallucination, the hypothetical, the plan as a move
+    assert not any("dog" in t.lower() for t in _texts("user:demo"))
+    assert not any("hyderabad" in t.lower() for t in active if t.startswith("User lives"))
+
+
+def test_concurrent_ingests_of_the_same_facts_store_one_record(tmp_path, db_path):
+    import subprocess
+    import sys
+
+    f = tmp_path / "chat.jsonl"
+    f.write_text(json.dumps({"role": "user", "content": "I live in Pune.", "ts": "2026-01-01T00:00:00Z"}) + "\n")
+    g = tmp_path / "chat2.jsonl"
+    g.write_text(json.dumps({"role": "user", "content": "I live in Pune!", "ts": "2026-01-02T00:00:00Z"}) + "\n")
+    procs = [subprocess.Popen([sys.executable, "-m", "memcli", "ingest", str(p), "--scope", "user:a"],
+                              stderr=subprocess.PIPE, text=True) for p in (f, g)]
+    for p in procs:
+        assert p.wait(timeout=120) == 0, p.stderr.read()
+    assert _texts() == ["User lives in Pune"]

@@ -1,0 +1,44 @@
+"""The real bundled models (MiniLM int8 through fastembed, SmolLM2 through llama.cpp)."""
+
+import pytest
+
+pytestmark = pytest.mark.models
+
+
+def test_real_embedder_ranks_by_meaning(real_embedder):
+    q, pune, python = real_embedder.embed(["Where does the user live?", "User lives in Pune", "User likes Python"])
+    assert float(q @ pune) > float(q @ python)
+    assert real_embedder.dim == 384
+
+
+def test_real_llm_returns_schema_valid_json(real_llm):
+    schema = {
+        "type": "object",
+        "properties": {"op": {"type": "string", "enum": ["ADD", "UPDATE", "DELETE", "NOOP"]},
+                       "id": {"type": "string", "maxLength": 8}},
+        "required": ["op", "id"],
+    }
+    reply = real_llm.complete("Existing: [a1] User lives in Pune\nNew fact: User lives in Goa\nChoose an op.", schema,
+                              max_tokens=40)
+    assert reply["op"] in ("ADD", "UPDATE", "DELETE", "NOOP")
+    assert isinstance(reply["id"], str) and len(reply["id"]) <= 8
+
+
+def test_cut_off_reply_is_an_error_not_a_guess(real_llm):
+    from memcli.errors import ModelError
+
+    schema = {"type": "object", "properties": {"story": {"type": "string"}}, "required": ["story"]}
+    with pytest.raises(ModelError, match="cut off"):
+        real_llm.complete("Write a long story about a cat.", schema, max_tokens=5)
+
+
+def test_store_with_real_embedder_recalls_by_meaning(tmp_path, real_embedder):
+    from memcli.recall import recall
+    from memcli.store import MemoryStore
+
+    with MemoryStore(tmp_path / "r.db", real_embedder) as s:
+        s.add("user:a", "User lives in Pune")
+        s.add("user:a", "User likes Python")
+        s.add("user:a", "User is allergic to peanuts")
+        assert recall(s, "user:a", "which city is the user based in?", k=1).hits[0].memory.text == "User lives in Pune"
+        assert recall(s, "user:a", "any allergies?", k=1).hits[0].memory.text == "User is allergic to peanuts"

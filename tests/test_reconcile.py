@@ -1,0 +1,100 @@
+"""Reconciliation with a fake LLM: ids the model was never shown are never acted on,
+garbage output changes nothing and is logged."""
+
+import pytest
+
+from memcli.llm import FakeLLM
+from memcli.write import Candidate, reconcile
+
+SCOPE = "user:a"
+
+
+@pytest.fixture
+def seeded(store):
+    m = store.add(SCOPE, "User plays tennis on weekends", valid_from="2026-01-01T00:00:00Z")
+    return store, m
+
+
+def _ambiguous():
+    # Related to the stored fact (shares words) but no change cue: a judgment call.
+    return Candidate(text="User plays tennis on Sundays", valid_from="2026-02-01T00:00:00Z")
+
+
+def test_rules_keep_both_when_unclear(seeded):
+    store, m = seeded
+    out = reconcile(store, SCOPE, _ambiguous(), strategy="rules")
+    assert out.op == "ADD"
+    assert store.get(SCOPE, m.id).active
+
+
+def test_model_update_on_shown_id(seeded):
+    store, m = seeded
+    llm = FakeLLM([{"op": "UPDATE", "id": m.id}])
+    out = reconcile(store, SCOPE, _ambiguous(), llm=llm, strategy="both")
+    assert out.op == "UPDATE" and out.decision.decided_by == "model"
+    assert out.memory.replaces == m.id
+    assert f"[{m.id}]" in llm.prompts[0]  # the model saw the short id
+
+
+def test_invented_id_update_becomes_add(seeded):
+    store, m = seeded
+    out = reconcile(store, SCOPE, _ambiguous(), llm=FakeLLM([{"op": "UPDATE", "id": "zzzz99"}]), strategy="both")
+    assert out.op == "ADD"
+    assert store.get(SCOPE, m.id).active
+    assert "never shown" in out.decision.reason
+
+
+def test_invented_id_delete_becomes_noop(seeded):
+    store, m = seeded
+    out = reconcile(store, SCOPE, _ambiguous(), llm=FakeLLM([{"op": "DELETE", "id": "zzzz99"}]), strategy="both")
+    assert out.op == "NOOP"
+    assert store.get(SCOPE, m.id).active
+    assert len(store.list(SCOPE)) == 1
+
+
+@pytest.mark.parametrize("reply", ["not json at all", '{"op": "EXPLODE", "id": ""}', "[1, 2]"])
+def test_garbage_changes_nothing_and_is_logged(seeded, reply):
+    store, m = seeded
+    out = reconcile(store, SCOPE, _ambiguous(), llm=FakeLLM([reply]), strategy="both")
+    assert store.get(SCOPE, m.id).active  # nothing retired
+    assert out.op == "ADD"  # the fact itself is not lost
+    ops = [d.op for d in store.decisions(SCOPE)]
+    assert "REJECT" in ops
+    rejected = [d for d in store.decisions(SCOPE) if d.op == "REJECT"][0]
+    assert rejected.decided_by == "model" and "rejected" in rejected.reason
+
+
+def test_model_is_not_asked_for_clear_cases(store):
+    llm = FakeLLM()
+    store.add(SCOPE, "User lives in Pune", kind="profile", key="home_city")
+    out = reconcile(store, SCOPE, Candidate(text="User lives in Pune", kind="profile", key="home_city", value="Pune"),
+                    llm=llm, strategy="both")
+    assert out.op == "NOOP" and llm.prompts == []
+    out = reconcile(store, SCOPE, Candidate(text="User owns a red bicycle"), llm=llm, strategy="both")
+    assert out.op in ("ADD",) and llm.prompts == []
+
+
+def test_update_carries_pin_and_max_importance(store):
+    old = store.add(SCOPE, "User lives in Pune", kind="profile", key="home_city", importance=0.9, pinned=True)
+    out = reconcile(store, SCOPE, Candidate(text="User lives in Goa", kind="profile", key="home_city",
+                                            value="Goa", importance=0.5, change="update"))
+    assert out.op == "UPDATE"
+    assert out.memory.pinned and out.memory.importance == pytest.approx(0.9)
+    assert not store.get(SCOPE, old.id).active
+
+
+def test_delete_closes_without_new_record(store):
+    old = store.add(SCOPE, "User owns a car", kind="profile", key="car", valid_from="2026-01-01T00:00:00Z")
+    out = reconcile(store, SCOPE, Candidate(text="User sold their car", kind="profile", key="car", change="delete",
+                                            valid_from="2026-05-01T00:00:00Z"))
+    assert out.op == "DELETE" and out.memory is None
+    gone = store.get(SCOPE, old.id)
+    assert gone.valid_until == "2026-05-01T00:00:00Z" and not gone.active
+    assert store.list(SCOPE) == []
+
+
+def test_every_decision_is_logged_with_neighbours(store):
+    store.add(SCOPE, "User lives in Pune", kind="profile", key="home_city")
+    reconcile(store, SCOPE, Candidate(text="User lives in Goa", kind="profile", key="home_city", value="Goa"))
+    d = store.decisions(SCOPE)[-1]
+    assert d.op == "UPDATE" and d.decided_by == "rule" and d.neighbours and d.neighbours[0]["id"]
