@@ -185,9 +185,11 @@ def ingest(
     fmt: Annotated[InputFormat, typer.Option("--format", help="Input format (auto-detected by default).")] = InputFormat.auto,
     raw: Annotated[bool, typer.Option("--raw", help="Store each user message verbatim as an episodic memory, no extraction.")] = False,
     now: Annotated[Optional[str], typer.Option("--now", help="Timestamp for messages that carry none (default: the clock).")] = None,
-    strategy: Annotated[Strategy, typer.Option("--strategy", envvar="MEMCLI_STRATEGY",
-                                               help="rules: deterministic extraction and reconciliation; both: rules, "
-                                                    "and the model decides the unclear cases; model: the model extracts and decides.")] = Strategy.rules,
+    strategy: Annotated[Optional[Strategy], typer.Option(
+        "--strategy", envvar="MEMCLI_STRATEGY",
+        help="rules: deterministic extraction and reconciliation (default with the bundled model); "
+             "both: rules, and the model decides the unclear cases (default with --model); "
+             "model: the model extracts and decides.")] = None,
     as_json: JsonOpt = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
@@ -214,6 +216,10 @@ def ingest(
         sources = [(str(f), sys.stdin.buffer.read() if str(f) == "-" else _read_file(f)) for f in files]
     # Parse everything first: a bad line anywhere writes nothing.
     parsed = [(name, parse_messages(data, name, fmt.value)) for name, data in sources]
+    if strategy is None:
+        # The bundled 135M model measurably hurts (bench/RESULTS.md); a model the user
+        # chose is trusted with the unclear reconciliation cases.
+        strategy = Strategy.both if state.model else Strategy.rules
     llm = get_llm() if strategy != Strategy.rules else None
     total = IngestStats()
     n_msgs = sum(len(m) for _, m in parsed)
@@ -259,6 +265,10 @@ def recall(
     no_touch: Annotated[bool, typer.Option("--no-touch", help="Read only: do not count this as a rehearsal.")] = False,
     raw_query: Annotated[bool, typer.Option("--raw-query", help="Pass the query to FTS5 as MATCH syntax.")] = False,
     profile: Annotated[bool, typer.Option("--profile", help="The keyed profile facts, by key (no query needed).")] = False,
+    weights: Annotated[Optional[str], typer.Option("--weights", envvar="MEMCLI_RECALL_WEIGHTS", metavar="REL,REC,IMP",
+                                                   help="Blend weights of relevance, recency and importance (default 0.85,0.05,0.10).")] = None,
+    half_life: Annotated[Optional[float], typer.Option("--half-life", min=0.0, envvar="MEMCLI_RECALL_HALF_LIFE_DAYS",
+                                                       help="Recency half-life in days since last access (default 30; 0 turns recency off).")] = None,
 ) -> None:
     """Find the memories that matter for a query, best first.
 
@@ -272,7 +282,9 @@ def recall(
     scope = validate_scope(scope)
     fmt = fmt or (OutputFormat.json if as_json else OutputFormat.nl if as_nl else None)
     as_of_iso = iso_or_none(as_of, "--as-of")
-    with open_store() as store:
+    config = _recall_config(weights, half_life)
+    # --profile reads by key: never construct or load the embedder for it.
+    with open_store(check_embedder=not profile) as store:
         if profile:
             mems = read_profile(store, scope, as_of=as_of_iso)
             items = [memory_dict(m) for m in mems]
@@ -291,11 +303,11 @@ def recall(
         res = do_recall(store, scope, query, k=k, as_of=as_of_iso, include_inactive=include_inactive,
                         kind=kind, key=key, since=iso_or_none(since, "--since"),
                         until=iso_or_none(until, "--until"), min_score=min_score, raw_query=raw_query,
-                        touch=not no_touch)
+                        touch=not no_touch, config=config)
         if fmt == OutputFormat.json:
-            emit_json([h.to_dict() | {"abstain": res.abstain} for h in res.hits])
+            emit_json([h.to_dict() | {"abstain": res.abstain, "confidence": round(res.confidence, 4)} for h in res.hits])
         elif fmt == OutputFormat.nl:
-            emit_nl([h.to_dict() | {"abstain": res.abstain} for h in res.hits])
+            emit_nl([h.to_dict() | {"abstain": res.abstain, "confidence": round(res.confidence, 4)} for h in res.hits])
         elif fmt == OutputFormat.prompt:
             sys.stdout.write(prompt_block(res.hits, max_tokens) + "\n")
         elif sys.stdout.isatty():
@@ -307,6 +319,22 @@ def recall(
             hits_text(res.hits, explain=explain)
             if res.abstain:
                 typer.echo("Nothing stored looks relevant to this query.", err=True)
+
+
+def _recall_config(weights: str | None, half_life: float | None):  # type: ignore[no-untyped-def]
+    from .recall import RecallConfig
+
+    cfg = RecallConfig.from_env(half_life_days=half_life)
+    if weights:
+        try:
+            rel, rec, imp = (float(x) for x in weights.split(","))
+        except ValueError:
+            raise typer.BadParameter("give three numbers, e.g. 0.85,0.05,0.10", param_hint="--weights") from None
+        if min(rel, rec, imp) < 0 or rel + rec + imp <= 0:
+            raise typer.BadParameter("weights must be >= 0 and not all zero", param_hint="--weights")
+        total = rel + rec + imp
+        cfg.w_relevance, cfg.w_recency, cfg.w_importance = rel / total, rec / total, imp / total
+    return cfg
 
 
 # -- show --------------------------------------------------------------------------

@@ -55,7 +55,7 @@ _MON = (r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
         r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
 _NUM = r"(?P<n>\d+|a couple of|a couple|couple of|a few|few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _UNIT = r"(?P<unit>days?|weeks?|months?|years?)"
-_PREP = r"(?:\b(?P<prep>on|since|until|till|by|before|after|from|in|during|for)\s+)?"
+_PREP = r"(?:\b(?P<prep>on|since|until|till|by|before|after|from|in|during|for|to)\s+)?"
 _PARTS = r"(?:\s+(?:morning|afternoon|evening|night))?"
 
 _FUTURE_RE = re.compile(
@@ -64,7 +64,8 @@ _FUTURE_RE = re.compile(
     re.I)
 _PAST_RE = re.compile(
     r"\b(was|were|did|had|ago|last|yesterday|went|ran|got|came|saw|met|bought|sold|left|took|made|gave"
-    r"|flew|drove|ate|won|lost|began|became|found|told|wrote|\w{2,}ed)\b", re.I)
+    r"|flew|drove|ate|won|lost|began|became|found|told|wrote|paid|spent|sent|felt|kept|heard|thought|brought|caught"
+    r"|taught|held|sat|slept|spoke|wore|drank|swam|sang|rode|broke|chose|fell|forgot|threw|woke|quit|read|\w{2,}ed)\b", re.I)
 
 
 def _tense(text: str) -> str | None:
@@ -301,7 +302,134 @@ def _h_bare_weekday(m, c: _Ctx):
     return _day(d, m.group("prep")), d
 
 
+def _h_weekday_of_week(m, c: _Ctx):
+    """"Friday next week", "on Thursday of next week", "next week on Friday", "Monday this week"."""
+    which = m.group("which").lower()
+    wd = _wd_index(m.group("wd"))
+    t = c.today
+    sign = {"next": 1, "following": 1, "the following": 1, "coming": 1, "the coming": 1,
+            "this": 0, "last": -1, "previous": -1, "the previous": -1}[which]
+    monday = t - timedelta(days=t.weekday()) + timedelta(weeks=sign)
+    d = monday + timedelta(days=wd)
+    return _day(d, m.group("prep")), d
+
+
+def _h_from_anchor(m, c: _Ctx):
+    """"two weeks from today", "3 days from now", "a week from tomorrow"."""
+    anchor = m.group("anchor").lower()
+    base = c.today + timedelta(days=1 if anchor == "tomorrow" else 0)
+    n = _num(m.group("n"))
+    unit = m.group("unit").lower().rstrip("s")
+    if unit == "day":
+        d = base + timedelta(days=n)
+    elif unit == "week":
+        d = base + timedelta(weeks=n)
+    elif unit == "month":
+        d = base + relativedelta(months=n)
+    else:
+        d = base + relativedelta(years=n)
+    return _day(d, m.group("prep")), d
+
+
+def _h_weekday_date(m, c: _Ctx):
+    """"Saturday the 6th of September", "Friday, March 7": the weekday picks the year."""
+    mon = _mon_index(m.group("mon"))
+    day = int(m.group("d"))
+    wd = _wd_index(m.group("wd"))
+    y = m.group("y")
+    try:
+        if y:
+            d = date(int(y), mon, day)
+        else:
+            fits = []
+            for yy in (c.today.year - 1, c.today.year, c.today.year + 1):
+                try:
+                    cand = date(yy, mon, day)
+                except ValueError:
+                    continue
+                if cand.weekday() == wd:
+                    fits.append(cand)
+            d = min(fits, key=lambda x: abs((x - c.today).days)) if fits else _pick_year(mon, day, c.today, c.tense)
+    except ValueError:
+        return None
+    if d is None:
+        return None
+    return _day(d, m.group("prep")), d
+
+
+def _h_ordinal_day(m, c: _Ctx):
+    """"on the 14th": that day of this month, or of the next (previous) month when it has passed
+    (not yet come) for a future (past) clause."""
+    day = int(m.group("d"))
+    t = c.today
+    if not 1 <= day <= 31:
+        return None
+    try:
+        d = t.replace(day=day)
+    except ValueError:
+        return None
+    if c.tense == "past" and d > t:
+        d = (t.replace(day=1) - relativedelta(months=1)).replace(day=min(day, 28)) if day > 28 else \
+            (t.replace(day=1) - relativedelta(months=1)).replace(day=day)
+    elif c.tense != "past" and d < t:
+        nxt = t.replace(day=1) + relativedelta(months=1)
+        try:
+            d = nxt.replace(day=day)
+        except ValueError:
+            return None
+    return _day(d, m.group("prep")), d
+
+
+def _h_keep(m, c: _Ctx):
+    """Recurring days ("every Tuesday and Thursday"): not one date, left as said."""
+    return m.group(0), None
+
+
+_SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+
+
+def _h_season(m, c: _Ctx):
+    which = m.group("which").lower()
+    name = m.group("season").lower()
+    sm = _SEASONS[name]
+    t = c.today
+
+    def start(y: int) -> date:
+        return date(y, sm, 1)
+
+    # the occurrence we are in, if any (winter spans the new year)
+    current = None
+    for y in (t.year - 1, t.year):
+        if start(y) <= t < start(y) + relativedelta(months=3):
+            current = start(y)
+    upcoming = start(t.year) if start(t.year) > t else start(t.year + 1)
+    if which in ("this", "coming"):
+        d = current or upcoming
+    elif which == "next":
+        d = (current + relativedelta(years=1)) if current else upcoming
+    else:  # last / past
+        d = start(t.year) if start(t.year) + relativedelta(months=3) <= t else start(t.year - 1)
+        if current and d == current:
+            d = start(d.year - 1)
+    label = "autumn" if name == "fall" else name
+    p = (m.group("prep") or "in").lower()
+    if p in ("on", "during", "for"):
+        p = "in"
+    return f"{p} {label} {d.year}", d
+
+
 _RULES = [
+    (re.compile(r"\b(?:every|each)\s+" + _WD + r"(?:\s*(?:,|and|or|&)\s*(?:monday|tuesday|wednesday|thursday|friday|"
+                r"saturday|sunday))*\b" + _PARTS, re.I), _h_keep),
+    (re.compile(_PREP + r"\b" + _WD + r",?\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON
+                + r"\b(?:,?\s+(?P<y>\d{4})\b)?", re.I), _h_weekday_date),
+    (re.compile(_PREP + r"\b" + _WD + r",?\s+(?:the\s+)?" + _MON + r"\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b"
+                r"(?:,?\s+(?P<y>\d{4})\b)?", re.I), _h_weekday_date),
+    (re.compile(_PREP + r"\b" + _WD + r"(?:\s+of)?\s+(?P<which>next|this|last|the following|following|the coming|"
+                r"the previous)\s+week\b", re.I), _h_weekday_of_week),
+    (re.compile(_PREP + r"\b(?P<which>next|this|last)\s+week\s*,?\s+(?:on\s+)?" + _WD + r"\b", re.I), _h_weekday_of_week),
+    (re.compile(_PREP + r"\b" + _NUM + r"\s+" + _UNIT + r"\s+from\s+(?P<anchor>today|now|tomorrow)\b", re.I), _h_from_anchor),
+    (re.compile(_PREP + r"\b(?P<which>this|next|last|coming|past)\s+(?P<season>spring|summer|autumn|fall|winter)\b", re.I), _h_season),
     (re.compile(_PREP + r"\b(?P<w>the day before yesterday|the day after tomorrow|today|tonight|yesterday|tomorrow"
                 r"|this (?:morning|afternoon|evening))\b" + _PARTS, re.I), _h_relday),
     (re.compile(_PREP + r"\b(?P<which>this|next|last|coming)\s+" + _WD + r"\b" + _PARTS, re.I), _h_weekday_rel),
@@ -314,6 +442,9 @@ _RULES = [
     (re.compile(_PREP + r"\b(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON + r"\b(?:,?\s+(?P<y>\d{4})\b)?", re.I), _h_mdy),
     (re.compile(r"(?:\b(?P<prep>on|since|until|by|before|after|from)\s+)\b(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{2,4}))?\b"), _h_numeric),
     (re.compile(r"(?P<prep>)\b(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{4})\b"), _h_numeric),
+    (re.compile(r"\b(?P<prep>on|by|until|till|before|after|from|since)\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"
+                r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|century|floor|time|place|anniversary|"
+                r"birthday|grade|percentile))", re.I), _h_ordinal_day),
     (re.compile(r"\b(?P<prep>in|during|since|until|by|before|after|from)\s+" + _MON + r"\b(?:\s+(?P<y>\d{4})\b)?", re.I), _h_month_only),
     (re.compile(r"(?:\b(?P<prep>on|since|until|by|before|after|from)\s+)?\b" + _WD + r"\b" + _PARTS, re.I), _h_bare_weekday),
 ]
@@ -328,49 +459,39 @@ def resolve_dates(text: str, now: datetime) -> tuple[str, datetime | None]:
         return text, None
     ctx = _Ctx(now, text)
     replaced: list[str] = []
+    dates: list[date | None] = []
     out = text
     for rx, handler in _RULES:
         def sub(m, handler=handler):
             # never match inside an earlier replacement
             if "\x00" in m.group(0):
                 return m.group(0)
-            if handler is _h_bare_weekday and m.group("wd").lower() in ("sat", "sun", "mon", "wed", "fri") \
-                    and not m.group(0)[0].isupper() and not m.group("prep"):
+            if handler in (_h_bare_weekday, _h_keep, _h_weekday_date, _h_weekday_of_week) \
+                    and m.group("wd").lower() in ("sat", "sun", "mon", "wed", "fri") \
+                    and not m.group("wd")[0].isupper():
                 return m.group(0)  # "sun", "wed" etc. as ordinary words
             if handler is _h_month_only and m.group("mon").lower() == "may" and not m.group("mon")[0].isupper():
                 return m.group(0)  # "in may" (modal) is too ambiguous lower-case
-            if handler is _h_mdy and m.group("mon").lower() in ("may", "mar", "jan", "jun", "jul", "aug") \
+            if handler in (_h_mdy, _h_weekday_date) and m.group("mon").lower() in ("may", "mar", "jan", "jun", "jul", "aug") \
                     and not m.group("mon")[0].isupper():
                 return m.group(0)
             res = handler(m, ctx)
             if res is None:
                 return m.group(0)
             phrase, d = res
-            ctx.note(m.start(), d)
+            if d is not None:
+                ctx.note(m.start(), d)
             lead = " " if m.group(0).startswith(" ") else ""
             replaced.append(phrase)
+            dates.append(d)
             return lead + _PLACEHOLDER.format(len(replaced) - 1)
         out = rx.sub(sub, out)
-    # positions were noted per-pass on a changing string; recompute the first date by
-    # placeholder order in the final text
+    # the first date by placeholder order in the final text
     first: date | None = None
-    idx = [int(i) for i in re.findall(r"\x00(\d+)\x00", out)]
-    dates_by_idx: dict[int, date] = {}
-    if idx:
-        # re-derive each placeholder's date by re-running the phrase through the ISO pattern
-        for i in idx:
-            mm = re.search(r"(\d{4})-(\d{2})-(\d{2})", replaced[i])
-            if mm:
-                dates_by_idx[i] = date(int(mm.group(1)), int(mm.group(2)), int(mm.group(3)))
-            else:
-                my = re.search(r"(?:(" + "|".join(MONTH_NAMES) + r") )?(\d{4})", replaced[i])
-                if my:
-                    mon = MONTH_NAMES.index(my.group(1)) + 1 if my.group(1) else 1
-                    dates_by_idx[i] = date(int(my.group(2)), mon, 1)
-        for i in idx:
-            if i in dates_by_idx:
-                first = dates_by_idx[i]
-                break
+    for i in (int(i) for i in re.findall(r"\x00(\d+)\x00", out)):
+        if dates[i] is not None:
+            first = dates[i]
+            break
     out = re.sub(r"\x00(\d+)\x00", lambda m: replaced[int(m.group(1))], out)
     out = re.sub(r"\s{2,}", " ", out)
     if first is None:

@@ -76,7 +76,7 @@ from datetime import datetime
 
 from .dates import resolve_dates
 
-__all__ = ["Fact", "Discard", "Extraction", "extract_facts", "resolve_dates", "to_third_person"]
+__all__ = ["Fact", "Discard", "Extraction", "extract_facts", "known_people", "resolve_dates", "to_third_person"]
 
 
 @dataclass
@@ -108,6 +108,9 @@ class Extraction:
 # --------------------------------------------------------------------------- lexicons
 
 _I = re.IGNORECASE
+WEEKDAY_WORDS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+MONTH_WORDS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+               "november", "december")
 
 ADVERBS = {"also", "really", "just", "still", "now", "usually", "always", "never", "actually",
            "recently", "finally", "currently", "only", "mostly", "often", "sometimes", "definitely",
@@ -183,6 +186,16 @@ OCCUPATIONS = {
 
 DIETS = r"(?:lacto[- ]ovo[- ]vegetarian|lacto[- ]vegetarian|vegetarian|vegan|pescatarian|pescetarian|flexitarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|carnivore|plant[- ]based)"
 
+DIETS2 = (r"(?:" + DIETS[3:-1] + r"|low[- ]carb|low[- ]fat|low[- ]sugar|no[- ]sugar|mediterranean|atkins|whole30|dash|"
+          r"raw food|juice cleanse|intermittent fasting|calorie[- ]counting|high[- ]protein)")
+STUDENT_WORDS = {"student", "undergrad", "undergraduate", "postgrad", "postgraduate", "phd", "postdoc", "grad",
+                 "pupil", "apprentice", "trainee", "intern", "candidate"}
+DOG_BREEDS = (r"golden retriever|labrador retriever|labrador|retriever|beagle|poodle|terrier|spaniel|collie|"
+              r"german shepherd|husky|bulldog|dachshund|corgi|pug|chihuahua|rottweiler|doberman|"
+              r"greyhound|whippet|schnauzer|shih tzu|maltese|pomeranian|samoyed|akita|shiba inu|shiba|"
+              r"great dane|mastiff|border collie|cockapoo|labradoodle|goldendoodle|sheepdog|pit ?bull|mutt")
+CAT_BREEDS = r"siamese|persian|maine coon|ragdoll|sphynx|bengal|tabby|british shorthair|scottish fold"
+
 DEMONYMS = {
     "indian", "american", "british", "english", "german", "french", "italian", "spanish", "chinese",
     "japanese", "korean", "canadian", "mexican", "brazilian", "australian", "russian", "dutch",
@@ -200,14 +213,15 @@ TRANSIENT_ADJ = (
     r"stuffed|drunk|hungover|late|early|lonely|confused|sore|cranky|grumpy|sleepless|"
     r"overwhelmed|relaxed|free|available|away|offline|online|home|outside|running late|"
     r"in a meeting|on my way|on the way|at work|at home|at the \w+|in the \w+|on a call|"
-    r"feeling \w+|a bit \w+|under the weather|done for the day|off today|on vacation|on holiday"
+    r"feeling \w+|a bit \w+|under the weather|done for the day|off today|on vacation|on holiday|"
+    r"fine|ok|okay|good|great|alright|all right|better|well|sure|unsure|certain|not sure|positive"
 )
 _INTENS = r"(?:(?:so|really|very|a bit|a little|kinda|kind of|pretty|super|quite|extremely|totally|completely|feeling|just|too|incredibly|rather|somewhat)\s+)*"
 TRANSIENT_RE = re.compile(
     r"^(?:i am|i feel|i'm feeling|i am feeling|feeling|i was|i got|getting|i'm getting|i am getting)\s+(?:not\s+)?"
     + _INTENS + r"(?:" + TRANSIENT_ADJ + r")\b(?:\s+(?:today|tonight|right now|now|rn|atm|at the moment|"
     r"this morning|this afternoon|this evening|lately|again|all day|after \w+(?: \w+)?|from \w+(?: \w+)?|"
-    r"because .*|cause .*|since .*|lol|haha|tbh|ugh))*$", _I)
+    r"because .*|cause .*|since .*|lol|haha|tbh|ugh|yet|about (?:it|that|this)|honestly|really|thanks))*$", _I)
 TRANSIENT_NOW_RE = re.compile(r"\b(?:right now|at the moment|atm|rn|currently)\s*$", _I)
 
 WEATHER_RE = re.compile(
@@ -247,7 +261,9 @@ STYLE_RE = re.compile(
     r"short|concise|brief|detailed|verbose|in (?:english|french|spanish|german|hindi|italian|portuguese|"
     r"japanese|chinese|korean|dutch|arabic|russian)|metric|imperial|celsius|fahrenheit|code (?:examples|"
     r"snippets|blocks)|sources|citations|jargon|examples?|explanations?|summaries|summary|my name|"
-    r"call me|contact me|text me|email me|message me|wake me)\b", _I)
+    r"call me|contact me|text me|email me|message me|wake me|blunt|direct|frank|candid|straightforward|"
+    r"honest with me|gentle|patient|polite|harsh|brutal|strict|sarcastic|playful|professional|encouraging|"
+    r"tough love|sugar-?coat\w*|soften\w*)\b", _I)
 
 HYPOTHETICAL_RE = re.compile(
     r"^(?:if|what if|suppose|supposing|imagine|hypothetically|in theory|in an ideal world|"
@@ -299,6 +315,12 @@ CHANGE_UPDATE_RE = re.compile(
     r"\b(?:moved to|relocated to|switched to|now|joined|started (?:at|working|a new)|got a (?:new )?job|"
     r"became|got promoted|changed (?:my|to)|new (?:job|role|position)|instead)\b", _I)
 
+_CONDITION_RE = re.compile(
+    r"\b(?:has|have|had|with|diagnosed with|suffers from)\b.*\b(?:diabet(?:es|ic)|asthma|epilep(?:sy|tic)|seizures|hypertension|"
+    r"high blood pressure|heart (?:condition|disease)|celiac|coeliac|crohn'?s|ibs|adhd|autism|bipolar|depression|"
+    r"ptsd|ocd|migraines?|thyroid \w+|hypothyroidism|cancer|hiv|hepatitis|sickle cell|g6pd|kidney disease|"
+    r"liver disease|arthritis|lupus|multiple sclerosis|parkinson'?s|anemia|anaemia)\b", _I)
+
 FAMILY_SINGLE = {"mother", "mom", "mum", "father", "dad", "wife", "husband", "partner", "boyfriend",
                  "girlfriend", "fiance", "fiancee", "fiancé", "fiancée", "spouse", "boss", "manager",
                  "sister", "brother", "son", "daughter", "grandmother", "grandfather", "grandma",
@@ -349,9 +371,13 @@ def _sentences(text: str) -> list[str]:
 _SUBJ = r"(?:i|i'm|i've|i'd|i'll|im|ive|my|we|we're|we've|our|me and|she|he|they|it's)\b"
 _CLAUSE_VERBS = (r"(?:joined|moved|started|switched|quit|left|bought|sold|got|became|adopted|relocated|"
                  r"now|also|live|work|love|like|have|had|went|am|was|hate|enjoy|prefer|run|ran|"
-                 r"stopped|gave|turned|graduated|married|retired|changed)\b")
+                 r"stopped|gave|turned|graduated|married|retired|changed|teach|study|play|drive|cook|own|speak|"
+                 r"write|paint|volunteer|coach|manage|take|use|need|go|travel|visit|sing|swim|hike|climb|bake|"
+                 r"knit|collect|attend|train|practice|practise|support|commute|bike|cycle|walk|rent|share|"
+                 r"taught|studied|played|drove|lived|worked|grew|met|started|finished|passed|failed|lost|won|"
+                 r"broke|hurt|adopted|sold|earn|make|made|keep|kept|speak|spoke|raise|raised)\b")
 _CLAUSE_SPLIT_RE = re.compile(
-    r"\s*;\s*|\s*,\s+(?=(?:and )?(?:please|pls)\b)|\s*,?\s+(?:and|but|so|plus)\s+(?=" + _SUBJ + r"|" + _CLAUSE_VERBS + r")"
+    r"\s*;\s*|\s*,\s+(?=(?:and |so )?(?:please|pls)\b)|\s*,?\s+(?:and|but|so|plus)\s+(?=" + _SUBJ + r"|" + _CLAUSE_VERBS + r")"
     r"|\s*,\s+(?=" + _SUBJ + r")|\s*,\s+(?=(?:do|does|did|can|could|would|will|is|are|what|where|when|"
     r"how|why|who|any)\s+\w+)|\s+-\s+(?=" + _SUBJ + r")|\s*:\s+(?=" + _SUBJ + r")", _I)
 _SUBORDINATE_START_RE = re.compile(r"^(?:when|while|because|although|though|since|after|before|as|if|"
@@ -362,14 +388,27 @@ def _clauses(sentence: str) -> list[str]:
     if _SUBORDINATE_START_RE.match(sentence):
         # "When I was a kid, I lived in Kerala" / "If I ever get a cat, I'll ...": keep whole
         return [sentence]
-    parts = [p.strip() for p in _CLAUSE_SPLIT_RE.split(sentence) if p and p.strip()]
+    # "Marco and I broke up", "my wife Sofia and I have ...": one subject, not two clauses
+    sentence = re.sub(r"^((?i:my|our)\s+[\w'-]+(?:\s+[A-Z][\w'-]+)?|(?!(?:So|And|But|Then|Yesterday|Today|Now|Also|Well)\b)"
+                      r"[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\s+(?i:and)\s+(?=[Ii]\b)", "\\1\x01and\x01", sentence)
+    parts = [p.strip().replace("\x01", " ") for p in _CLAUSE_SPLIT_RE.split(sentence) if p and p.strip()]
     out: list[str] = []
     for p in parts:
         if out and re.match(r"^(?:my|our)\s+[\w'-]+(?:\s+[\w'-]+)?$", out[-1], _I) and re.match(r"^i\b", p, _I):
             out[-1] = out[-1] + " and " + p  # "my partner and I bought ..."
             continue
+        if out and re.match(r"^(?:my|our)\s+(?:(?:two|three|four|\d+|little|new|old|young|lovely)\s+)?[\w'-]+"
+                            r"(?:\s+[A-Z][\w'-]+)?[.!]?$", p, _I):
+            out[-1] = out[-1] + " and " + p  # "... with my wife Emma and our two kids": no verb, same clause
+            continue
         if out and re.match(_CLAUSE_VERBS, p, _I) and not re.match(_SUBJ, p, _I):
             prev = out[-1]
+            if re.search(r"\b(?:to|can|could|will|would|should|must|and|or)\s+[\w'-]+$", prev, _I):
+                out[-1] = prev + " and " + p  # "I like to read and write": one clause
+                continue
+            if re.match(r"^(?:now|also)\s+(?:i|we)\b", p, _I):
+                out.append(p)  # "so now I bike to work" already has its subject
+                continue
             if re.match(r"^(?:i|i'm|i've)\b", _strip_fillers(prev), _I) or prev.lower().startswith(("i ", "i'")):
                 p = "I " + p
             else:
@@ -533,8 +572,11 @@ _NOW_RE = re.compile(r"\b(?:now|these days|nowadays|currently)\b", _I)
 
 def _occupation(phrase: str) -> str | None:
     """'software engineer at Google' -> 'software engineer' when the head noun is an occupation."""
-    p = re.split(r"\s+(?:at|for|in|with|from|since|and|but|who|which|,)\b", phrase, maxsplit=1, flags=_I)[0]
+    p = re.split(r"\s+(?:at|for|in|with|from|since|and|but|who|which|during|on|last|this|next|by|until|after|before|"
+                 r"because|so|,)\b", phrase, maxsplit=1, flags=_I)[0]
     p = p.strip(" .,!").strip()
+    p = re.sub(r"(?:\s+(?:now|these days|nowadays|currently|full[- ]time|part[- ]time|again|too|as well))+$", "", p,
+               flags=_I).strip()
     words = p.lower().split()
     if not words or len(words) > 5:
         return None
@@ -542,6 +584,14 @@ def _occupation(phrase: str) -> str | None:
     if head in OCCUPATIONS or re.search(r"(?:ologist|ician|grapher|engineer|developer|manager)$", head):
         return p
     return None
+
+
+def _strip_org_descriptor(v: str | None) -> str | None:
+    """'a startup called Loomly' -> 'Loomly'."""
+    if not v:
+        return v
+    m = re.match(r"^(?:a|an|the|this)\s+(?:[\w-]+\s+){0,3}?(?:called|named)\s+(?P<n>.+)$", v, _I)
+    return m.group("n").strip() if m else v
 
 
 def _user_slots(c: str, raw: str) -> list[dict]:
@@ -563,6 +613,15 @@ def _user_slots(c: str, raw: str) -> list[dict]:
     if m and m.group("v").split()[0].lower() not in DEMONYMS:
         v = m.group("v")
         return [_profile(f"User's name is {v}", "name", v, 0.8)]
+    # "I'm Tom, a medical student in Munich": a name and an apposition about the user
+    m = re.match(r"^[Ii] am (?P<v>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?),\s+(?P<rest>(?:a|an|the)\s+.+)$", c)
+    if m and m.group("v").split()[0].lower() not in DEMONYMS:
+        v = m.group("v")
+        out = [_profile(f"User's name is {v}", "name", v, 0.8)]
+        rest_c = "I am " + m.group("rest")
+        more = _user_slots(rest_c, rest_c)
+        out.extend(more or [dict(text=to_third_person(rest_c), kind="semantic", importance=0.6)])
+        return out
 
     # --- age
     m = re.match(r"^i (?:am|just turned|turned|will turn|am turning)\s+(?:now\s+)?(?P<v>\d{1,3})(?:\s+years?\s+old|\s+yo|\s+y/o)?"
@@ -583,6 +642,18 @@ def _user_slots(c: str, raw: str) -> list[dict]:
         ch = None if stative else "update"
         text = to_third_person(raw) if stative and m.group("rest").strip() else f"User is {v}"
         return [_profile(text, "diet", v, 0.8, ch)]
+    m = re.match(r"^i (?:just |recently |finally |also )*(?P<verb>started|began|went on|am on|am now on|have been on|"
+                 r"am doing|started doing|switched to)\s+(?:a\s+|an\s+|the\s+)?(?P<v>" + DIETS2
+                 + r")(?:\s+diet)?\b(?P<rest>.*)$", c, _I)
+    if m:
+        v = m.group("v").lower()
+        stative = m.group("verb").lower() in ("am on", "have been on", "am doing") and not now_cue
+        return [_profile(f"User is on {_a(v)} diet", "diet", v, 0.8, None if stative else "update")]
+    m = re.match(r"^i (?:just |recently |finally |also )*(?:quit|stopped|gave up|dropped|went off|came off|am off|"
+                 r"ended|abandoned|am done with)\s+(?:the\s+|my\s+|a\s+|an\s+|doing\s+)?(?P<v>" + DIETS2
+                 + r")(?:\s+diet)?\b", c, _I)
+    if m:
+        return [_profile(to_third_person(raw), "diet", m.group("v").lower(), 0.8, "delete")]
     if re.match(r"^i (?:am not|am no longer|am not a|stopped being|quit being|gave up being)\s+(?:a\s+|an\s+)?" + DIETS, c, _I) \
             and re.search(r"\b(?:anymore|any more|no longer|stopped|quit|gave up)\b", lc):
         v = re.search(DIETS, c, _I).group(0).lower()
@@ -593,11 +664,26 @@ def _user_slots(c: str, raw: str) -> list[dict]:
         return [_profile("User does not eat meat", "diet", "no meat", 0.8, ch)]
 
     # --- home city
-    m = re.match(r"^i (?:just |recently |finally |have |had )*(?:moved|relocated|moved back|came back)\s+(?:back\s+)?to\s+(?P<v>.+)$", c, _I)
+    m = re.match(r"^i (?:just |recently |finally |have |had |also )*(?:moved|relocated|moved back|came back)\s+(?:back\s+)?"
+                 r"(?:to|into (?:a|an|my|our|the) (?:[\w-]+ ){0,3}?(?:flat|apartment|house|place|home|condo|studio|room|"
+                 r"loft|cottage|townhouse|bungalow|dorm)\s+in)\s+(?P<v>.+)$", c, _I)
     if m:
         v = _clean_value(m.group("v"))
         if _place_ok(v):
-            return [_profile(f"User lives in {v}", "home_city", v, 0.75, "update")]
+            out = [_profile(f"User lives in {v}", "home_city", v, 0.75, "update")]
+            # "I moved to Abu Dhabi in November for a new job at Cleveland Clinic"
+            j = re.search(r"\b(?:for|to (?:start|take)) (?:a |an |my |the )?(?:new )?(?:job|position|role|post|internship)"
+                          r"(?: as (?:a |an )?(?P<t>[\w -]+?))? (?:at|with) (?P<e>.+)$|\bto (?:work (?:at|for)|join) (?P<e2>.+)$",
+                          m.group("v"), _I)
+            if j:
+                e = _clean_value(j.group("e") or j.group("e2"))
+                e = _strip_org_descriptor(e)
+                if e and _is_propery(e):
+                    out.append(_profile(f"User works at {e}", "employer", e, 0.75, "update"))
+                if j.group("t") and _occupation(j.group("t")):
+                    occ = _occupation(j.group("t"))
+                    out.append(_profile(f"User is {_a(occ)}", "job_title", occ, 0.7, "update"))
+            return out
     m = re.match(r"^i (?:now |currently |still |also )*(?:live|reside|stay|have lived|have been living|am living|"
                  r"am based|am located|am now based|am now living|am settled)\s+(?:now\s+)?in\s+(?P<v>.+)$", c, _I)
     if m:
@@ -614,17 +700,18 @@ def _user_slots(c: str, raw: str) -> list[dict]:
         pass  # fall through to employer rule below ("I left Infosys")
 
     # --- employer (+ job title)
-    m = re.match(r"^i (?P<pre>(?:now |currently |still |also |just |recently )*)(?:work|am working|have been working|"
+    m = re.match(r"^i (?P<pre>(?:now |currently |still |also |just |recently )*)(?:work|am (?:now |currently |still )?working|have been working|"
                  r"have worked|am employed|am)\s+(?:now\s+)?(?:at|for|with|by)\s+(?P<v>.+)$", c, _I)
     if m and not re.match(r"^i am (?:at|with|by)\b", c, _I):
         rest = m.group("v")
         v = _clean_value(rest)
+        v = _strip_org_descriptor(v)
         if v and v.lower() not in ("myself", "home", "the moment", "a living"):
             ch = "update" if now_cue else None
             facts = [_profile(f"User works at {v}", "employer", v, 0.75, ch)]
             t = re.search(r"\bas (?:a |an |the )?(?P<t>[\w -]+)$", rest, _I)
             if t:
-                title = _clean_value(t.group("t"))
+                title = _occupation(t.group("t")) or _clean_value(t.group("t"))
                 if title:
                     facts.append(_profile(f"User is {_a(title)}", "job_title", title, 0.7, ch))
             return facts
@@ -632,19 +719,24 @@ def _user_slots(c: str, raw: str) -> list[dict]:
             return [_profile("User is self-employed", "employer", "self-employed", 0.75, "update" if now_cue else None)]
     m = re.match(r"^i (?:just |recently |finally )*(?:joined|started (?:working )?at|started (?:working )?for|"
                  r"got (?:a |an )?(?:new )?(?:job|offer|position|role) (?:at|with)|got hired (?:at|by)|"
-                 r"accepted (?:a |an )?(?:job|offer|position) (?:at|with|from)|started (?:a |my )?new (?:job|role) at|"
+                 r"accepted (?:a |an )?(?:job|offer|position) (?:at|with|from)|"
+                 r"(?:started|began|start|begin) (?:a |my |the )?(?:new |first )?(?:full[- ]time |part[- ]time )?"
+                 r"(?:job|role|position|internship|work|post) (?:at|with|for)|began working (?:at|for)|"
                  r"switched (?:jobs? )?to)\s+(?P<v>.+)$", c, _I)
     if m:
         rest = m.group("v")
-        v = _clean_value(rest)
+        v = _strip_org_descriptor(_clean_value(rest))
         if _is_propery(v) and not re.match(r"^switched to", c[2:], _I) or (v and re.search(r"\b(?:job|position|role|offer|hired)\b", lc)):
             facts = [_profile(f"User works at {v}", "employer", v, 0.75, "update")]
             t = re.search(r"\bas (?:a |an |the )?(?P<t>[\w -]+)$", rest, _I)
             if t and _clean_value(t.group("t")):
-                title = _clean_value(t.group("t"))
+                title = _occupation(t.group("t")) or _clean_value(t.group("t"))
                 facts.append(_profile(f"User is {_a(title)}", "job_title", title, 0.7, "update"))
             return facts
-    m = re.match(r"^i am no longer (?:working|employed) (?:at|for|with|by)\s+(?P<v>.+)$", c, _I)
+    m = re.match(r"^i (?:am )?(?:currently |now )?(?:unemployed|between jobs|out of work|jobless|looking for (?:a )?(?:new )?(?:job|work))\b", c, _I)
+    if m:
+        return [_profile(to_third_person(raw), "employer", "unemployed", 0.7, "update")]
+    m = re.match(r"^i (?:am no longer (?:working|employed)|no longer work|do not work) (?:at|for|with|by)\s+(?P<v>.+)$", c, _I)
     if m and _clean_value(m.group("v")):
         v = _clean_value(m.group("v"))
         return [_profile(f"User no longer works at {v}", "employer", v, 0.7, "delete")]
@@ -658,36 +750,70 @@ def _user_slots(c: str, raw: str) -> list[dict]:
             return [_profile(f"User left their job at {e}" if e else "User quit their job", "employer", e, 0.7, "delete")]
         if _is_propery(v) and not re.match(r"^(?:I|My)\b", v):
             return [_profile(f"User left {v}", "employer", v, 0.7, "delete")]
-    m = re.match(r"^i (?:am now|am|work as|now work as|have been working as|became|just became|got promoted to|"
+    m = re.match(r"^i (?:am now|am|(?:now |currently |also )?work (?:(?:remotely|full[- ]time|part[- ]time|freelance|"
+                 r"from home|now|currently) )*as|have been working as|became|just became|got promoted to|"
                  r"was promoted to|am working as)\s+(?:a |an |the )?(?P<v>.+)$", c, _I)
     if m:
         occ = _occupation(m.group("v"))
         if occ:
             ch = "update" if re.search(r"\b(?:became|promoted|now)\b", lc) else None
+            at = re.search(re.escape(occ) + r"\s+(?:at|for|with)\s+(?P<e>.+)$", m.group("v"), _I)
+            e = _strip_org_descriptor(_clean_value(at.group("e"))) if at else None
+            # "I'm a pharmacist in Dubai": where the user is based
+            city = re.search(re.escape(occ) + r"\s+(?:based |living |working |studying )?in\s+"
+                             r"(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2})$", m.group("v"))
+            home = [_profile(f"User lives in {city.group('v')}", "home_city", city.group("v"), 0.7, ch)] \
+                if city and _place_ok(city.group("v")) else []
+            if occ.lower().split()[-1] in STUDENT_WORDS:
+                # a student studies at a school: one job_title fact, no employer
+                where = f" at {e}" if e else ""
+                return [_profile(f"User is {_a(occ)}{where}", "job_title", occ, 0.7, ch)] + home
             facts = [_profile(f"User is {_a(occ)}", "job_title", occ, 0.7, ch)]
-            at = re.search(re.escape(occ) + r"\s+(?:at|for)\s+(?P<e>.+)$", m.group("v"), _I)
-            if at:
-                e = _clean_value(at.group("e"))
-                if e:
-                    facts.append(_profile(f"User works at {e}", "employer", e, 0.75, ch))
-            return facts
+            if e:
+                facts.append(_profile(f"User works at {e}", "employer", e, 0.75, ch))
+            return facts + home
+    m = re.match(r"^i (?:(?:just|recently|finally) )*(?:started|began|took|accepted|got) (?:a |my |the )?(?:new )?(?:job|role|position|post)"
+                 r" as (?:a |an |the )?(?P<t>.+?) (?:at|with|for) (?P<e>.+)$", c, _I)
+    if m and _occupation(m.group("t")):
+        e = _strip_org_descriptor(_clean_value(m.group("e")))
+        occ = _occupation(m.group("t"))
+        out = [_profile(f"User is {_a(occ)}", "job_title", occ, 0.7, "update")]
+        if e and _is_propery(e):
+            out.insert(0, _profile(f"User works at {e}", "employer", e, 0.75, "update"))
+        return out
+    # graduation ends a student status (the write path only retires a job_title holding "student")
+    m = re.match(r"^i (?:just |finally |recently |officially )*(?:graduated|finished (?:my )?(?:degree|studies|university|"
+                 r"college|phd|masters?|master's|bachelor's)|completed my (?:degree|studies|phd)|dropped out)\b", c, _I)
+    if m:
+        return [dict(text=to_third_person(raw), kind="episodic", importance=0.55),
+                _profile("User is no longer a student", "job_title", "student", 0.6, "delete")]
 
     # --- partner
-    m = re.match(r"^my (?P<r>" + PARTNER_WORDS + r")(?:'s name)? is (?:called |named )?(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", c)
+    m = re.match(r"^(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"))(?:'s name)? is (?:called |named )?(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", c)
     if m:
         v = m.group("v")
         r = m.group("r").lower()
         return [_profile(f"User's {r} is {v}", "partner", v, 0.75)]
+    m = re.match(r"^(?P<v>[A-Z][\w'-]*) and [Ii] (?:just |finally |officially )?got (?:married|engaged)\b", c)
+    if m and m.group("v").lower() not in _NOT_NAMES:
+        return [_profile(to_third_person(raw).replace(f"{m.group('v')} and User", f"User and {m.group('v')}"), "partner",
+                         m.group("v"), 0.75, "update")]
     m = re.match(r"^i (?:am|just got|got) (?:married|engaged) to\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", c) or \
         re.match(r"^i (?:married|am dating|started dating|am seeing)\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", c)
     if m:
         v = m.group("v")
         ch = "update" if re.search(r"\b(?:got|married|started)\b", lc) and "am married" not in lc else None
         return [_profile(f"User's partner is {v}", "partner", v, 0.75, ch)]
-    m = re.match(r"^(?:i|we) (?:broke up|split up|divorced|separated|got divorced)(?:\s+(?:with|from)\s+(?P<v>[A-Z][\w'-]*))?", c, _I)
+    m = re.match(r"^(?:(?:(?i:my|our) (?P<r0>(?i:" + PARTNER_WORDS[3:-1] + r"))\s+)?(?P<n>[A-Z][\w'-]*) and [Ii]|"
+                 r"(?i:my|our) (?P<r1>(?i:" + PARTNER_WORDS[3:-1] + r")) and [Ii]|[Ii]|[Ww]e) (?:(?:just|recently|finally|officially) )*"
+                 r"(?:broke up|split up|divorced|separated|got divorced|called it quits|ended things)"
+                 r"(?:\s+(?:with|from)\s+(?:(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"|ex))\s+)?(?P<v>[A-Z][\w'-]*))?", c)
     if m:
-        v = m.group("v")
-        return [_profile(f"User broke up with {v}" if v else "User is no longer with their partner", "partner", None, 0.7, "delete")]
+        v = m.group("v") or m.group("n")
+        r = (m.group("r") or m.group("r0") or m.group("r1") or "partner").lower()
+        when = _date_phrase(c)
+        text = (f"User broke up with their {r} {v}" if v else "User broke up with their partner") + (f" {when}" if when else "")
+        return [_profile(text, "partner", v, 0.7, "delete")]
 
     # --- favorites
     m = re.match(r"^my (?:all[- ]time |absolute )?favou?rite (?P<k>[a-z][a-z ]{1,30}?) (?:is|are|has to be)\s+(?P<v>.+)$", c, _I)
@@ -712,26 +838,49 @@ def _user_slots(c: str, raw: str) -> list[dict]:
     if m:
         return [dict(text=to_third_person(raw), kind="episodic", importance=0.5, key="car", value=None,
                      change="delete")]
-    m = re.match(r"^i (?:drive|own|have) (?:a|an) (?P<v>(?:[A-Z][\w-]*|\d{4})(?:\s+[\w-]+){0,3})$", c)
-    if m and not re.search(PET_WORDS, c, _I):
+    car_adj = r"(?:(?:new|used|old|little|red|blue|black|white|silver|grey|gray|green|yellow|orange|brown|beige|"  \
+              r"dark|light|electric|hybrid|second-hand|secondhand|vintage)\s+)*"
+    m = re.match(r"^[Ii] (?:drive|own|have) (?:a|an) (?P<v>" + car_adj + r"(?:\d{4}\s+)?[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,2})"
+                 r"(?P<rest>.*)$", c) or \
+        re.match(r"^[Ii] (?:drive|own|have) (?:a|an) (?P<v>(?:[A-Z][\w-]*|\d{4})(?:\s+[\w-]+){0,3})(?P<rest>)$", c)
+    if m and not re.search(PET_WORDS + "|" + DOG_BREEDS + "|" + CAT_BREEDS, c, _I) and (
+            _CAR_BRANDS.search(m.group("v")) or not m.group("rest").strip()):
         v = _clean_value(m.group("v"))
-        return [_profile(f"User drives {_a(v)}", "car", v, 0.6)]
-    m = re.match(r"^i (?:just |finally )?bought (?:a |an )(?:new |used )?(?P<v>car|(?:[A-Z][\w-]*)(?:\s+[\w-]+){0,3})$", c)
-    if m and (m.group("v") == "car" or re.search(r"\b(?:tesla|toyota|honda|ford|bmw|audi|mercedes|hyundai|kia|"
-                                                 r"volkswagen|vw|subaru|mazda|nissan|volvo|jeep|chevy|chevrolet|"
-                                                 r"porsche|tata|maruti|mahindra|skoda|renault|peugeot|fiat|lexus|rivian)\b",
-                                                 m.group("v"), _I)):
+        text = f"User drives {_a(v)}" if not m.group("rest").strip() else to_third_person(raw)
+        return [_profile(text, "car", v, 0.6)]
+    m = re.match(r"^[Ii] (?:just |finally |recently )?bought (?:a |an )(?P<v>car|" + car_adj
+                 + r"(?:\d{4}\s+)?[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,2})(?P<rest>.*)$", c)
+    if m and (m.group("v") == "car" or _CAR_BRANDS.search(m.group("v"))):
         v = _clean_value(m.group("v"))
-        return [_profile(f"User drives {_a(v)}", "car", v, 0.6, "update")]
+        return [_profile(f"User owns {_a(v)}", "car", v, 0.6, "update")]
 
     # --- pets
-    m = re.match(r"^i (?:have|own|got|adopted|just got|just adopted|have got)\s+(?:a|an|two|three|\d+)\s+(?:\w+\s+)?(?P<s>" + PET_WORDS + r")s?"
-                 r"(?:\s+(?:named|called)\s+(?P<n>[A-Z][\w'-]*))?", c, _I)
+    m = re.match(r"^i (?:(?:just|also|recently|finally) )*(?:have|own|got|adopted|have got|rescued|took in)\s+"
+                 r"(?P<cnt>a|an|two|three|four|\d+)\s+(?P<adj>(?:[\w-]+\s+){0,2}?)(?P<s>" + PET_WORDS + r"|" + DOG_BREEDS + r"|"
+                 + CAT_BREEDS + r")(?:s|es)?\b(?:\s+(?:named|called)\s+(?P<n>[A-Z][\w'-]*(?:(?:,\s*|\s+and\s+)[A-Z][\w'-]*)*))?"
+                 r"(?P<rest>.*)$", c, _I)
+    if m and re.match(r"^\s+[a-z]", m.group("rest")) and not re.match(
+            r"^\s+(?:who|that|which|and|at|in|from|since|for|on|during|too|now|as well|last|this|when)\b", m.group("rest")):
+        m = None  # "I have a dog walker", "a cat allergy": not a pet
     if m:
-        s = m.group("s").lower()
+        breed = m.group("s").lower()
+        species = "dog" if re.fullmatch(DOG_BREEDS, breed, _I) else "cat" if re.fullmatch(CAT_BREEDS, breed, _I) else breed
+        species = {"puppy": "dog", "kitten": "cat", "bunny": "rabbit"}.get(species, species)
+        adj = re.sub(r"\bpet\b", "", m.group("adj") or "", flags=_I).strip()
+        kind_of = (adj + " " + breed).strip() if species != breed and breed not in ("puppy", "kitten", "bunny") else adj
         n = m.group("n")
-        ch = "update" if re.search(r"\b(?:got|adopted)\b", lc) else None
-        return [dict(text=to_third_person(raw), kind="profile", importance=0.65, key=f"pet.{s}",
+        cnt = m.group("cnt").lower()
+        many = cnt not in ("a", "an", "1")
+        ch = "update" if re.search(r"\b(?:got|adopted|rescued|took in)\b", lc) else None
+        text = f"User has {cnt if many else 'a'} pet {species}{'s' if many else ''}"
+        if kind_of:
+            text += f" ({kind_of})"
+        if n:
+            text += f" named {n}"
+        when = _date_phrase(c)
+        if ch and when:
+            text += f" (adopted {when})"
+        return [dict(text=text, kind="profile", importance=0.65, key=f"pet.{species}",
                      value=n or "yes", change=ch)]
     m = re.match(r"^my (?P<s>" + PET_WORDS + r")(?:\s+[A-Z]\w*)?\s+(?:died|passed away|ran away|is gone|was put down)", c, _I) or \
         re.match(r"^i (?:lost|gave away|rehomed|no longer have)\s+(?:my|our)\s+(?P<s>" + PET_WORDS + r")", c, _I)
@@ -742,21 +891,46 @@ def _user_slots(c: str, raw: str) -> list[dict]:
     return out
 
 
+_CAR_BRANDS = re.compile(r"\b(?:tesla|toyota|honda|ford|bmw|audi|mercedes|hyundai|kia|volkswagen|vw|subaru|mazda|nissan|"
+                         r"volvo|jeep|chevy|chevrolet|porsche|tata|maruti|mahindra|skoda|renault|peugeot|fiat|lexus|rivian|"
+                         r"mini|jaguar|land rover|range rover|dodge|ram|gmc|cadillac|buick|lincoln|acura|infiniti|"
+                         r"mitsubishi|suzuki|seat|citroen|citroën|opel|saab|alfa romeo|polestar|byd|car|truck|suv|van)\b", _I)
+
+_DATE_PHRASE_RE = re.compile(
+    r"\b(?:on|in|during|since|from|by|until|before|after|for)\s+(?:the week of\s+)?(?:\d{4}-\d\d-\d\d|(?:January|February|"
+    r"March|April|May|June|July|August|September|October|November|December) \d{4}|(?:spring|summer|autumn|winter) "
+    r"\d{4}|\d{4})\b")
+
+
+def _date_phrase(c: str) -> str | None:
+    """The first resolved date phrase of a clause ("on 2026-03-13", "in June 2025"), if any."""
+    m = _DATE_PHRASE_RE.search(c)
+    return m.group(0) if m else None
+
+
 def _a(noun: str) -> str:
     if re.match(r"^(?:a|an|the)\b", noun, _I) or noun[:1].isupper() and not re.match(r"^[A-Z]{2,}", noun):
         return noun if re.match(r"^(?:a|an|the)\b", noun, _I) else noun
+    if re.match(r"^[A-Z]{2,}", noun):  # acronyms go by the letter's sound: "a UX designer", "an MBA student"
+        return ("an " if noun[0] in "AEFHILMNORSX" else "a ") + noun
+    ln = noun.lower()
+    if re.match(r"^(?:us|uni|uti|eu|one\b|ur[aeio])", ln):  # "a used car", "a university", "a one-off"
+        return "a " + noun
+    if re.match(r"^(?:hour|honest|honou?r|heir)", ln):
+        return "an " + noun
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
 _OTHER_SLOT_RES = [
     (re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))? (?:lives|is living|has lived|stays|resides|is based|is now based|now lives|just moved|moved|relocated|has moved)\s+(?:back\s+)?(?:in|to)\s+(?P<v>.+)$", _I), "home_city"),
     (re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))? (?:works|is working|now works|has worked|just started|started|joined|is employed)\s+(?:at|for|with)?\s*(?P<v>.+)$", _I), "employer"),
-    (re.compile(r"^my " + _REL + r"(?:'s name)? is (?:called |named )?(?P<v>[A-Z][\w'-]*)$"), "name"),
+    (re.compile(r"^(?i:my) (?i:" + _REL + r")(?:'s name)? is (?:called |named )?(?P<v>[A-Z][\w'-]*)$"), "name"),
 ]
 
 
 def _other_slots(c: str, raw: str) -> list[dict]:
-    if re.match(r"^my " + PARTNER_WORDS + r"(?:'s name)? is (?:called |named )?[A-Z]", c):
+    if re.match(r"^(?i:my) (?i:" + PARTNER_WORDS[3:-1] + r")(?:'s name)? is (?:called |named )?[A-Z]", c) or \
+            re.match(r"^(?i:my|our) (?i:" + PARTNER_WORDS[3:-1] + r")(?: [A-Z][\w'-]*)? and [Ii] ", c):
         return _user_slots(c, raw)
     for rx, slot in _OTHER_SLOT_RES:
         m = rx.match(c)
@@ -776,6 +950,109 @@ def _other_slots(c: str, raw: str) -> list[dict]:
             return [dict(text=text, kind="profile", importance=0.6, key=f"{rel}.{slot}", value=v, change=ch)]
         return [dict(text=text, kind="semantic", importance=0.55, key=None, value=None, change=None)]
     return []
+
+
+
+# --------------------------------------------------------------------------- other people
+
+_NOT_NAMES = {
+    "the", "this", "that", "these", "those", "it", "its", "there", "here", "what", "when", "where", "why", "how",
+    "who", "whom", "which", "whose", "my", "our", "your", "his", "her", "their", "we", "they", "i", "he", "she",
+    "you", "me", "us", "them", "today", "tomorrow", "yesterday", "tonight", "everyone", "everybody", "someone",
+    "somebody", "nobody", "nothing", "everything", "something", "anyone", "anything", "life", "work", "school",
+    "dinner", "lunch", "breakfast", "god", "yes", "no", "ok", "okay", "thanks", "also", "but", "and", "so", "then",
+    "just", "maybe", "please", "one", "some", "all", "both", "each", "every", "most", "many", "if", "because",
+    "although", "since", "after", "before", "while", "once", "again", "still", "now", "well", "oh", "hey", "hi",
+    "hello", "lol", "haha", "wow", "sorry", "hmm", "a", "an", "not", "never", "always", "sometimes", "other",
+    "another", "such", "any", "nowadays", "currently", "recently", "actually", "honestly", "basically", "btw",
+    "user", "assistant", "mine", "yours", "let", "let's", "please", "thank", "dear", "sir", "madam",
+    *WEEKDAY_WORDS, *MONTH_WORDS,
+}
+
+_REL_WORDS = r"(?:maid of honou?r|best man|best friend|" + "|".join(
+    sorted((re.escape(r) for r in RELATIONS if " " not in r and r != "kid's"), key=len, reverse=True)) + r")"
+_NAME = r"[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?"
+_PERSON_INTRO_RES = [
+    re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r")),? (?P<n>" + _NAME + r")\b"),
+    re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))(?:'s name)? is (?:called |named )?(?P<n>" + _NAME + r")\b"),
+    re.compile(r"\b(?i:a|an|my|our|one) (?P<rel>(?i:" + _REL_WORDS + r")) (?:named|called) (?P<n>" + _NAME + r")\b"),
+    re.compile(r"\b(?P<n>" + _NAME + r") is (?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))\b"),
+]
+# what someone else can be said to be or do, for a fact about a named person
+_PERSON_PRED_RE = re.compile(
+    r"^(?:(?:also|now|still|just|recently|currently|actually|originally|finally) )*(?:"
+    r"(?:is|was|'s) (?:originally )?(?:from|born|based|allergic|intolerant|pregnant|engaged|married|getting married|"
+    r"studying|working|retired|vegan|vegetarian|moving|living|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)|"
+    r"works?|worked|lives|lived|comes from|came from|grew up|studies|studied|teaches|taught|moved|relocated|"
+    r"got (?:a (?:new )?job|married|engaged|promoted|hired|divorced)|runs|ran|owns|owned|has (?:a|an|two|three|\d+)\b|"
+    r"was born|started|joined|plays|played|manages|coaches|speaks|leads|founded|graduated|retired|passed away|died|"
+    r"is (?:a|an|my|our|the)\b|was (?:a|an|my|our)\b)", _I)
+
+
+class _People:
+    """People named by the user in one message: name -> relation, and the last one mentioned."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, str | None] = {}
+        self.last: str | None = None
+
+    def prescan(self, text: str) -> None:
+        for rx in _PERSON_INTRO_RES:
+            for m in rx.finditer(text):
+                n = m.group("n")
+                if n.split()[0].lower() in _NOT_NAMES:
+                    continue
+                self.names.setdefault(n, m.group("rel").lower())
+
+    def scan(self, clause: str) -> None:
+        best: tuple[int, str] | None = None
+        for n in self.names:
+            for m in re.finditer(r"\b" + re.escape(n) + r"\b", clause):
+                if best is None or m.start() >= best[0]:
+                    best = (m.start(), n)
+        if best:
+            self.last = best[1]
+
+    def subject(self, name: str) -> str:
+        rel = self.names.get(name)
+        return f"my {rel} {name}" if rel else name
+
+    def resolve_pronoun(self, clause: str) -> str:
+        if not self.last:
+            return clause
+        m = re.match(r"^(?P<p>she|he)(?P<c>'s|\s)(?P<rest>.*)$", clause, _I)
+        if not m:
+            return clause
+        verb = "is " if m.group("c") == "'s" else ""
+        return f"{self.subject(self.last)} {verb}{m.group('rest')}".replace("  ", " ")
+
+
+def _third_party(raw: str, people: _People, now: datetime) -> tuple[dict, datetime | None] | None:
+    """ "Niamh is from Galway": a fact about a named person, kept as theirs (never a user key)."""
+    m = re.match(r"^(?P<n>" + _NAME + r")\s+(?P<rest>[a-z'].*)$", raw)
+    if not m or "'" in m.group("n"):
+        return None
+    n = m.group("n")
+    if n.split()[0].lower() in _NOT_NAMES or (len(n.split()) > 1 and n.split()[1].lower() in _NOT_NAMES):
+        return None
+    rest = re.sub(r"[\s.!…]+$", "", m.group("rest"))
+    pred = _PERSON_PRED_RE.match(rest)
+    if not pred:
+        return None
+    ia = re.match(r"^(?:is|was) (?:a|an) (?P<x>.+)$", rest)
+    if ia and not _occupation(ia.group("x")) and not re.match(_REL_WORDS + r"\b", ia.group("x"), _I):
+        return None  # "Biscuit is a good boy"
+    resolved, ed = resolve_dates(rest, now)
+    body = to_third_person(resolved)
+    body = body[0].lower() + body[1:] if body[:1].isupper() and not body.startswith("User") else body
+    rel = people.names.get(n)
+    text = f"User's {rel} {n} {body}" if rel else f"{n} {body}"
+    safety = bool(re.search(r"\b(?:allerg\w+|anaphyla\w*|intoleran\w+|celiac|coeliac|diabet\w+|asthma\w*|epilep\w+)\b",
+                            rest, _I))
+    imp = 0.85 if safety else 0.5
+    kind = "episodic" if ed is not None else "semantic"
+    return dict(text=text, kind=kind, importance=imp, safety=safety), ed
 
 
 # --------------------------------------------------------------------------- classification
@@ -821,6 +1098,8 @@ def _procedural(c: str) -> tuple[str, bool] | None:
 
 
 def _object_pronouns(s: str) -> str:
+    s = re.sub(r"\byour\b", "its", s, flags=_I)
+    s = re.sub(r"\byourself\b", "itself", s, flags=_I)
     s = re.sub(r"\bme\b", "them", s, flags=_I)
     s = re.sub(r"\bmy\b", "their", s, flags=_I)
     s = re.sub(r"\bmyself\b", "themselves", s, flags=_I)
@@ -864,6 +1143,10 @@ def _classify_discard(c: str, lc: str) -> str | None:
         return "hypothetical"
     if TRANSIENT_RE.match(_expand(c).rstrip(" .!")) and not re.search(r"\bi am (?:a|an)\b", lc):
         return "transient state"
+    m = re.match(r"^(?:(?:my|our) [\w' -]+?|she|he|(?!(?:It|That|This|There|What|Here|Everything|Today)\b)(?-i:[A-Z][a-z'-]+))"
+                 r" (?:is|was|feels|felt|seems|'s) (?P<rest>.+)$", _expand(c), _I)
+    if m and TRANSIENT_RE.match("i am " + m.group("rest").rstrip(" .!")) and not re.match(r"^(?:a|an)\b", m.group("rest")):
+        return "transient state"  # "my sister is exhausted today"
     if re.match(r"^(?:i am|i'm|im)\b", lc) and TRANSIENT_NOW_RE.search(c.rstrip(" .!")) \
             and not re.search(r"\b(?:work|working|live|living|based|studying|learning|training)\b", lc):
         return "transient state"
@@ -902,13 +1185,22 @@ def _mk(d: dict, clause: str, event_date, explicit: bool) -> Fact:
                 change=d.get("change"), event_date=event_date, clause=clause.strip(), safety=safety)
 
 
-def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction) -> None:
+def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
+                    people: "_People | None" = None) -> None:
+    people = people if people is not None else _People()
     raw = _strip_fillers(clause.strip().strip("\"'"))
     raw = re.sub(r"^(?:that|to)\s+(?=(?:i|my|we|our)\b)", "", raw, flags=_I)
     if not raw or not re.search(r"\w", raw):
         if not explicit:
             _discard(ex, clause, "greeting")
         return
+    # "now I bike to work" -> "I now bike to work"
+    m = re.match(r"^(?:now|nowadays|these days|currently),?\s+(?P<s>i|we)\s+(?P<rest>.+)$", raw, _I)
+    if m:
+        raw = f"{m.group('s')} now {m.group('rest')}"
+    # "She lives in Denver" after "my cousin Rachel": the last person named in this message
+    raw = people.resolve_pronoun(raw)
+    people.scan(raw)
     lc = raw.lower()
 
     if not explicit:
@@ -936,12 +1228,17 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction) 
             _discard(ex, clause, "request")
             return
         if not _first_person(raw):
+            tp = _third_party(raw, people, now)
+            if tp is not None:
+                ex.facts.append(_mk(tp[0], clause, tp[1], explicit))
+                return
             _discard(ex, clause, "small talk" if WEATHER_RE.search(raw) or len(raw.split()) <= 3 else "not about the user")
             return
         if WEATHER_RE.search(raw) and re.match(r"^(?:it|it's|it is|the weather|what|so|such)\b", lc):
             _discard(ex, clause, "small talk")
             return
 
+    raw = re.sub(r"[\s.!…]+$", "", raw)
     resolved, ed = resolve_dates(raw, now)
     exp = _expand(resolved)
     # "to buy milk" after "remember": a reminder
@@ -958,8 +1255,16 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction) 
         r"\b(?:my|i)\b.*\b(?:never)\b.*\b(?:been|seen|tried|visited|watched|read|played|met|liked)\b", exp, _I)
 
     facts: list[dict] = []
-    if not plan:
-        if re.match(r"^(?:i|my|call me)\b", exp, _I):
+    # the user's household moving or living somewhere is the user's home: "We moved to Austin",
+    # "My wife and I live in Denver"
+    hh = re.match(r"^(?:we|(?:my|our) [\w'-]+(?: [A-Z][\w'-]+)? and i|[A-Z][a-z'-]+ and i)\s+(?P<rest>(?:(?:just|recently|"
+                  r"finally|have|had|also|now|currently|still) )*(?:moved|relocated|live|are living|have lived|"
+                  r"have been living|are based|are now based|are settled)\b.*)$", exp, _I)
+    if not plan and hh:
+        rest = re.sub(r"^are\b", "am", hh.group("rest"))
+        facts = [d for d in _user_slots("I " + rest, resolved) if d.get("key") == "home_city"]
+    if not plan and not facts:
+        if re.match(r"^(?:i|my|call me)\b", exp, _I) or re.match(r"^[A-Z][a-z'-]+ and [Ii]\b", exp):
             facts = _other_slots(exp, resolved) if re.match(r"^my " + _REL + r"\b", exp, _I) else []
             if not facts and not re.match(r"^my " + _REL + r"\b", exp, _I):
                 facts = _user_slots(exp, resolved)
@@ -973,20 +1278,68 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction) 
         else:
             kind, imp = _kind_for(exp, ed, now)
             change = None
-            if CHANGE_DELETE_RE.search(exp) and _first_person(raw):
+            # change cues only retire the user's own facts, never because of someone else's news
+            own = _first_person(raw) and not re.match(r"^(?:my|our) " + _REL + r"\b", exp, _I)
+            if CHANGE_DELETE_RE.search(exp) and own:
                 change = "delete"
-            elif re.search(r"\b(?:switched to|now|instead|changed to)\b", exp, _I) and _first_person(raw):
+            elif re.search(r"\b(?:switched to|now|instead|changed to)\b", exp, _I) and own:
                 change = "update"
             facts = [dict(text=text, kind=kind, importance=imp, change=change)]
+    # "Marco and I broke up" after "my boyfriend Marco": keep the relation the user gave
+    for d in facts:
+        if d.get("key") == "partner" and d.get("value") in people.names and "their partner " in d["text"]:
+            d["text"] = d["text"].replace("their partner ", f"their {people.names[d['value']]} ", 1)
+    # "I live in Lisbon with my boyfriend Marco": the partner's name is a profile fact too
+    if not plan and not any(d.get("key") == "partner" for d in facts) and not CHANGE_DELETE_RE.search(exp):
+        pm = re.search(r"\b(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r")),? (?P<n>[A-Z][a-z'-]+)\b", exp)
+        if pm and pm.group("n").lower() not in _NOT_NAMES:
+            facts.append(_profile(f"User's {pm.group('r').lower()} is {pm.group('n')}", "partner", pm.group("n"), 0.75))
+    # a changed profile value keeps when it changed: "User works at Stripe (since 2026-06-29)".
+    # Only day/week precision: a month or year adds little to the record's valid_from.
+    when = _date_phrase(exp) if ed is not None else None
+    if when:
+        for d in facts:
+            if d.get("kind") == "profile" and d.get("change") == "update" and d.get("value") \
+                    and re.search(r"\d{4}-\d\d-\d\d", when) \
+                    and not _DATE_PHRASE_RE.search(d["text"]):
+                since = re.sub(r"^(?:on|in|during|from|for)\s+", "since ", when)
+                d["text"] = f"{d['text']} ({since})"
+            elif d.get("change") == "delete" and d.get("key") and not _DATE_PHRASE_RE.search(d["text"]):
+                d["text"] = f"{d['text']} {when}"
     for d in facts:
         if is_safety and not plan:
             d["safety"] = True
             d["importance"] = max(d.get("importance", 0), 0.9)
+            # name the category, so "any medical conditions?" finds "User has type 1 diabetes"
+            if d.get("kind") != "procedural" and d.get("change") is None and d["text"].startswith("User ") \
+                    and _CONDITION_RE.search(d["text"]) and not re.search(r"\bcondition\b", d["text"], _I):
+                d["text"] = d["text"].rstrip(" .") + " (medical condition)"
         ex.facts.append(_mk(d, clause, ed, explicit))
 
 
-def extract_facts(text: str, now: datetime, role: str = "user") -> Extraction:
-    """Extract atomic third-person facts from one message said at `now` by `role`."""
+def known_people(texts) -> dict[str, str]:
+    """Name -> relation from stored fact texts ("User's girlfriend is Niamh", "User's cousin Rachel
+    lives in Denver"), to pass as `extract_facts(..., people=...)` so that a later "Niamh is from
+    Galway" is stored as "User's girlfriend Niamh is from Galway"."""
+    out: dict[str, str] = {}
+    rel = r"(?P<rel>(?i:" + _REL_WORDS + r"))"
+    for t in texts or ():
+        for rx in (r"^User's " + rel + r"(?:'s name)? is (?:called |named )?(?P<n>" + _NAME + r")\s*$",
+                   r"^User's " + rel + r" (?P<n>" + _NAME + r")\b",
+                   r"^(?P<n>" + _NAME + r") \(User's " + rel + r"\)"):
+            m = re.match(rx, t.strip().rstrip("."))
+            if m and m.group("n").split()[0].lower() not in _NOT_NAMES:
+                out.setdefault(m.group("n"), m.group("rel").lower())
+                break
+    return out
+
+
+def extract_facts(text: str, now: datetime, role: str = "user",
+                  people: dict[str, str] | None = None) -> Extraction:
+    """Extract atomic third-person facts from one message said at `now` by `role`.
+
+    `people` (optional, see :func:`known_people`) names the people the user introduced
+    earlier in the scope, so facts about them keep the relation."""
     ex = Extraction(facts=[], discarded=[])
     if not text or not str(text).strip():
         return ex
@@ -995,6 +1348,11 @@ def extract_facts(text: str, now: datetime, role: str = "user") -> Extraction:
         for s in _sentences(text)[:50] or [text]:
             _discard(ex, s, "not from the user")
         return ex
+    people_ = _People()
+    for n, r in (people or {}).items():
+        people_.names[n] = r
+    people_.prescan(text)
+    people = people_
     for sentence in _sentences(text):
         stripped = _strip_fillers(sentence)
         rest = _explicit(stripped)
@@ -1013,12 +1371,27 @@ def extract_facts(text: str, now: datetime, role: str = "user") -> Extraction:
                 continue
         for clause in _clauses(sentence_body):
             try:
-                _extract_clause(clause, now, explicit, ex)
+                _extract_clause(clause, now, explicit, ex, people)
             except Exception:  # defensive: a rule bug must never lose the message
                 _discard(ex, clause, "unparsed")
     _resolve_message_conflicts(ex)
+    _add_change_events(ex)
     _dedupe(ex)
     return ex
+
+
+def _add_change_events(ex: Extraction) -> None:
+    """A retirement stores nothing new, yet "User quit keto" or "User sold their Honda" is itself
+    worth remembering: each delete gets an episodic twin (after it, so the delete is reconciled
+    first), unless its clause already produced an event."""
+    out: list[Fact] = []
+    for f in ex.facts:
+        out.append(f)
+        if f.change == "delete" and not any(g is not f and g.clause == f.clause and g.kind == "episodic"
+                                            and g.change is None for g in ex.facts):
+            out.append(Fact(text=f.text, kind="episodic", importance=max(0.45, min(f.importance, 0.6)),
+                            source=f.source, event_date=f.event_date, clause=f.clause, safety=f.safety))
+    ex.facts = out
 
 
 def _resolve_message_conflicts(ex: Extraction) -> None:
@@ -1032,10 +1405,10 @@ def _resolve_message_conflicts(ex: Extraction) -> None:
 
 
 def _dedupe(ex: Extraction) -> None:
-    seen: set[str] = set()
+    seen: set[tuple[str, str | None]] = set()
     out = []
     for f in ex.facts:
-        k = f.text.lower()
+        k = (f.text.lower(), f.change)
         if k in seen or not f.text:
             continue
         seen.add(k)

@@ -1,6 +1,12 @@
 """The read path: candidates from FTS5 and vec0 inside one scope, then a blend of
 relevance, recency and importance, each in [0, 1], kept per hit as a breakdown.
 
+Relevance fuses the two indexes by normalised scores rather than ranks: the
+keyword side is bm25 relative to the best match of the query, the vector side is
+cosine similarity rescaled over a floor that unrelated texts reach anyway. Names in
+the query that a memory also contains add a boost (names embed badly), and a
+memory's neighbours in the conversation get a share of its relevance.
+
 A recall is a rehearsal: returned hits get `last_accessed`, `access_count` and
 `stability` updated unless the caller asks for a read-only look.
 """
@@ -8,29 +14,86 @@ A recall is a rehearsal: returned hits get `last_accessed`, `access_count` and
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from datetime import datetime
+import os
+import re
+from dataclasses import dataclass, fields
+from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
+from .errors import InputError
 from .models import Hit, Memory
 from .scope import validate_scope
 from .timeutil import parse_dt, to_iso, utcnow
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .store import MemoryStore
+
+# Function words and question words: they match everything and rank nothing.
+STOPWORDS = frozenset("""a about above after again against all am an and any are as at be because been before being
+below between both but by can could did do does doing down during each few for from further had has have
+having he her here hers herself him himself his how i if in into is it its itself just me more most my
+myself no nor not now of off on once only or other our ours ourselves out over own same she should so some
+such than that the their theirs them themselves then there these they this those through to too under until
+up very was we were what when where which while who whom why will with would you your yours yourself
+yourselves whose ever kind sort type""".split())
+
+_WORD_RE = re.compile(r"[\w]+", re.UNICODE)
+_NAME_RE = re.compile(r"\b([A-Z][\w'-]*[a-z][\w'-]*)")
 
 
 @dataclass
 class RecallConfig:
-    """Weights of the blend and the knobs of candidate generation."""
+    """Weights of the blend and the knobs of candidate generation.
 
-    w_relevance: float = 0.75
-    w_recency: float = 0.10
-    w_importance: float = 0.15
-    w_keyword: float = 0.5  # share of keyword vs vector inside relevance
+    Every field can be set from the environment as MEMCLI_RECALL_<FIELD>
+    (e.g. MEMCLI_RECALL_HALF_LIFE_DAYS=90); see `RecallConfig.from_env`.
+    """
+
+    w_relevance: float = 0.85
+    w_recency: float = 0.05
+    w_importance: float = 0.10
+    w_keyword: float = 0.4  # share of keyword vs vector inside relevance
     half_life_days: float = 30.0
     candidates: int = 50
-    abstain_below: float = 0.30  # relevance of the best hit under which nothing relevant is stored
+    fusion: str = "score"  # "score": normalised score combination; "rrf": reciprocal rank fusion
+    rrf_k: float = 60.0
+    vector_floor: float = 0.0  # cosine similarity that counts as zero relevance
+    drop_stopwords: bool = True  # keyword query without function and question words
+    w_entity: float = 0.3  # boost for memories about a name the query mentions
+    entity_subject: bool = True  # count a name only in the memory's subject (speaker prefix or first words)
+    w_neighbour: float = 0.4  # share of an episodic memory's relevance given to the turns next to it
+    neighbour_window: int = 1
+    spill_entity: bool = False  # neighbours also inherit the name boost
+    embed_keywords: bool = False  # embed the rewritten keyword query instead of the question
+    w_confidence_gap: float = 0.5  # weight of 'the best match is about someone else' in the confidence
+    abstain_below: float = 0.84  # confidence under which nothing relevant is stored (10% false abstention on LoCoMo dev)
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> "RecallConfig":
+        cfg = cls()
+        for f in fields(cls):
+            raw = os.environ.get("MEMCLI_RECALL_" + f.name.upper())
+            if raw is not None:
+                setattr(cfg, f.name, _coerce(getattr(cfg, f.name), raw, f.name))
+        for name, value in overrides.items():
+            if value is not None:
+                setattr(cfg, name, value)
+        return cfg
+
+
+def _coerce(current: object, raw: str, name: str) -> object:
+    try:
+        if isinstance(current, bool):
+            return raw.strip().lower() in ("1", "true", "yes", "on")
+        if isinstance(current, int):
+            return int(raw)
+        if isinstance(current, float):
+            return float(raw)
+    except ValueError:
+        raise InputError(f"MEMCLI_RECALL_{name.upper()}={raw!r} is not a number") from None
+    return raw
 
 
 @dataclass
@@ -38,11 +101,52 @@ class RecallResult:
     hits: list[Hit]
     abstain: bool
     query: str
+    confidence: float = 0.0  # relevance of the best candidate, what `abstain` thresholds
+
+
+def keyword_query(query: str, drop_stopwords: bool) -> str:
+    """The words the keyword index should look for (quoted by the store)."""
+    words = _WORD_RE.findall(query.lower())
+    if drop_stopwords:
+        kept = [w for w in words if w not in STOPWORDS]
+        words = kept or words
+    return " ".join(dict.fromkeys(words))
+
+
+def query_names(query: str) -> list[str]:
+    """Capitalised words of the query that are not function words: likely names."""
+    out = []
+    for m in _NAME_RE.finditer(query):
+        w = re.sub(r"'s?$", "", m.group(1))
+        if w.lower() not in STOPWORDS and len(w) > 1:
+            out.append(w.lower())
+    return list(dict.fromkeys(out))
+
+
+_SPEAKER_RE = re.compile(r"^([^:\n]{1,40}):")
+
+
+def _subject(text: str) -> str:
+    """Who a memory is about: a 'Speaker:' prefix, else its first three words."""
+    m = _SPEAKER_RE.match(text)
+    return (m.group(1) if m else " ".join(text.split()[:3])).lower()
+
+
+def _similarities(store: "MemoryStore", scope: str, qvec: "np.ndarray", rowids: list[int]) -> dict[int, float]:
+    return {r: float(v @ qvec) for r, v in store.vectors(scope, rowids).items()}
+
+
+def _parse_fast(ts: str) -> datetime | None:
+    try:
+        dt = datetime.fromisoformat(ts)
+    except ValueError:
+        return parse_dt(ts)
+    return dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)
 
 
 def _age_days(m: Memory, now: datetime) -> float:
     ref = m.last_accessed or m.valid_from or m.recorded_at
-    t = parse_dt(ref) if ref else None
+    t = _parse_fast(ref) if ref else None
     if t is None:
         return 0.0
     return max(0.0, (now - t).total_seconds() / 86400.0)
@@ -65,20 +169,69 @@ def recall(
     raw_query: bool = False,
     touch: bool = True,
     now: str | None = None,
+    query_vector: "np.ndarray | None" = None,
 ) -> RecallResult:
     scope = validate_scope(scope)
     cfg = config or RecallConfig()
-    now_dt = parse_dt(now) if now else utcnow()
+    now_dt = parse_dt(now) if now else (parse_dt(as_of) if as_of else utcnow())
     assert now_dt is not None
     n = max(cfg.candidates, k)
-    kw = store.search_keyword(scope, query, k=n, raw=raw_query, include_inactive=include_inactive, as_of=as_of)
-    vec = store.search_vector(scope, store.embed_query(query), k=n, include_inactive=include_inactive, as_of=as_of)
+    kw_text = query if raw_query else keyword_query(query, cfg.drop_stopwords)
+    kw = store.search_keyword(scope, kw_text, k=n, raw=raw_query, include_inactive=include_inactive, as_of=as_of)
+    if query_vector is not None:
+        qvec = query_vector
+    else:
+        qvec = store.embed_query(keyword_query(query, True) if cfg.embed_keywords and not raw_query else query)
+    vec = store.search_vector(scope, qvec, k=n, include_inactive=include_inactive, as_of=as_of)
     kw_rank = {rowid: i for i, (rowid, _) in enumerate(kw)}
     kw_score = {rowid: -s for rowid, s in kw}
     best_kw = max(kw_score.values(), default=0.0) or 1.0
     vec_rank = {rowid: i for i, (rowid, _) in enumerate(vec)}
-    vec_sim = {rowid: max(0.0, 1.0 - d) for rowid, d in vec}
-    rows = store.by_rowids(scope, list({*kw_rank, *vec_rank}))
+    vec_sim = {rowid: 1.0 - d for rowid, d in vec if d is not None}  # a zero vector has no cosine
+    cand = list(dict.fromkeys([*kw_rank, *vec_rank]))
+    missing = [r for r in cand if r not in vec_sim]
+    if missing:
+        vec_sim.update(_similarities(store, scope, qvec, missing))
+    rows = store.by_rowids(scope, cand)
+    names = query_names(query) if cfg.w_entity else []
+
+    def relevance_of(rowid: int, m: Memory) -> tuple[float, float, float, float]:
+        keyword = max(0.0, kw_score.get(rowid, 0.0)) / best_kw
+        sim = vec_sim.get(rowid, 0.0)
+        vector = max(0.0, (sim - cfg.vector_floor) / (1.0 - cfg.vector_floor))
+        if cfg.fusion == "rrf":
+            rel = sum(1.0 / (cfg.rrf_k + 1 + r[rowid]) for r in (kw_rank, vec_rank) if rowid in r)
+            rel /= 2.0 / (cfg.rrf_k + 1)
+        else:
+            rel = cfg.w_keyword * keyword + (1 - cfg.w_keyword) * vector
+        entity = 0.0
+        if names:
+            low = _subject(m.text) if cfg.entity_subject else m.text.lower()
+            entity = cfg.w_entity * sum(1 for nm in names if re.search(r"\b" + re.escape(nm), low)) / len(names)
+        return keyword, vector, rel, entity
+
+    base: dict[int, tuple[float, float, float, float]] = {r: relevance_of(r, m) for r, m in rows.items()}
+    if cfg.w_neighbour and base:
+        # Turns of a conversation have an order (rowid): an answer sits next to its question.
+        w = cfg.neighbour_window
+        near = {r + d for r, m in rows.items() if m.kind == "episodic" for d in range(-w, w + 1) if d}
+        extra = store.by_rowids(scope, [r for r in near if r not in rows])
+        if as_of is not None:
+            extra = {r: m for r, m in extra.items() if _valid_at(m, as_of)}
+        elif not include_inactive:
+            extra = {r: m for r, m in extra.items() if m.active}
+        rows.update(extra)
+        if extra:
+            vec_sim.update(_similarities(store, scope, qvec, list(extra)))
+            base.update({r: relevance_of(r, m) for r, m in extra.items()})
+        own = {r: v[2] + (v[3] if cfg.spill_entity else 0.0) for r, v in base.items() if rows[r].kind == "episodic"}
+        for r in [r for r in base if rows[r].kind == "episodic"]:
+            spill = max((own.get(r + d, 0.0) for d in range(-w, w + 1) if d), default=0.0)
+            kwd, vct, rel, ent = base[r]
+            base[r] = (kwd, vct, rel + cfg.w_neighbour * spill, ent)
+
+    # The most a relevance can reach, so it stays in [0, 1] without clipping ties.
+    top = 1.0 + cfg.w_entity + cfg.w_neighbour * (1.0 + (cfg.w_entity if cfg.spill_entity else 0.0))
     hits: list[Hit] = []
     for rowid, m in rows.items():
         if kind and m.kind != kind:
@@ -89,28 +242,56 @@ def recall(
             continue
         if until and (m.valid_from or "") > until:
             continue
-        keyword = max(0.0, kw_score.get(rowid, 0.0)) / best_kw
-        vector = vec_sim.get(rowid, 0.0)
-        relevance = cfg.w_keyword * keyword + (1 - cfg.w_keyword) * vector
-        recency = math.pow(0.5, _age_days(m, now_dt) / cfg.half_life_days)
+        keyword, vector, relevance, entity = base[rowid]
+        relevance = (relevance + entity) / top
+        recency = math.pow(0.5, _age_days(m, now_dt) / cfg.half_life_days) if cfg.half_life_days > 0 else 1.0
         score = cfg.w_relevance * relevance + cfg.w_recency * recency + cfg.w_importance * m.importance
         hits.append(Hit(memory=m, score=score, keyword=keyword, vector=vector, relevance=relevance,
                         recency=recency, importance=m.importance, keyword_rank=kw_rank.get(rowid),
                         vector_rank=vec_rank.get(rowid)))
     hits.sort(key=lambda h: (-h.score, h.memory.id))
-    abstain = not hits or max(h.relevance for h in hits) < cfg.abstain_below
+    confidence = _confidence(hits, names, cfg)
+    abstain = not hits or confidence < cfg.abstain_below
     if min_score is not None:
         hits = [h for h in hits if h.score >= min_score]
     hits = hits[:k]
     if touch and hits:
-        store.touch(scope, [h.memory.id for h in hits if h.memory.active], to_iso(now_dt) or "")
-    return RecallResult(hits=hits, abstain=abstain, query=query)
+        at = to_iso(parse_dt(now)) if now else to_iso(utcnow())
+        store.touch(scope, [h.memory.id for h in hits if h.memory.active], at or "")
+    return RecallResult(hits=hits, abstain=abstain, query=query, confidence=confidence)
+
+
+def _confidence(hits: list[Hit], names: list[str], cfg: RecallConfig) -> float:
+    """How sure we are that something relevant is stored: the best topical match
+    (keyword + vector) plus the name boost, saturating at 1, lowered when the query
+    is about a name and the best match is about someone else. A query without
+    names gets the name boost for free (there is no one to mismatch)."""
+    if not hits:
+        return 0.0
+
+    def topical(h: Hit) -> float:
+        return cfg.w_keyword * h.keyword + (1 - cfg.w_keyword) * h.vector
+
+    if not (names and cfg.entity_subject):
+        return min(1.0, max(topical(h) for h in hits) + cfg.w_entity)
+    about = [any(re.search(r"\b" + re.escape(n), _subject(h.memory.text)) for n in names) for h in hits]
+    named = max((topical(h) for h, a in zip(hits, about) if a), default=0.0)
+    other = max((topical(h) for h, a in zip(hits, about) if not a), default=0.0)
+    conf = min(1.0, max(named + cfg.w_entity, other)) + cfg.w_confidence_gap * (named - other)
+    return max(0.0, min(1.0, conf))
+
+
+def _valid_at(m: Memory, t: str) -> bool:
+    if m.valid_from and m.valid_from > t:
+        return False
+    if m.valid_until and m.valid_until <= t:
+        return False
+    return m.active or m.valid_until is not None
 
 
 def profile(store: "MemoryStore", scope: str, as_of: str | None = None) -> list[Memory]:
     """Active keyed profile facts, one per key, read by key: no embedding at all."""
     latest: dict[str, Memory] = {}
-    for m in store.list(scope, as_of=as_of):
-        if m.key:
-            latest[m.key] = m
+    for m in store.keyed(scope, as_of=as_of):
+        latest[m.key or ""] = m
     return [latest[k] for k in sorted(latest)]

@@ -78,7 +78,8 @@ def hits_table(hits: list[Hit], *, explain: bool) -> None:
 def hits_text(hits: list[Hit], *, explain: bool) -> None:
     """Plain lines when stdout is not a terminal and no format was asked for."""
     for h in hits:
-        line = f"{h.memory.id}\t{h.score:.3f}\t{_date(h.memory.valid_from)}\t{h.memory.text}"
+        text = h.memory.text + ("" if h.memory.active else f"  [retired {_date(h.memory.retired_at)}]")
+        line = f"{h.memory.id}\t{h.score:.3f}\t{_date(h.memory.valid_from)}\t{text}"
         if explain:
             line += (f"\tkeyword={h.keyword:.2f} vector={h.vector:.2f} relevance={h.relevance:.2f} "
                      f"recency={h.recency:.2f} importance={h.importance:.2f}")
@@ -90,7 +91,11 @@ def _tokenizer() -> Any:
     from tokenizers import Tokenizer
 
     path = resources.files("memcli") / "data" / "minilm" / "tokenizer.json"
-    return Tokenizer.from_str(path.read_text(encoding="utf-8"))
+    tok = Tokenizer.from_str(path.read_text(encoding="utf-8"))
+    # The file pads and truncates to 128 for the model; counting needs neither.
+    tok.no_padding()
+    tok.no_truncation()
+    return tok
 
 
 def count_tokens(text: str) -> int:

@@ -9,6 +9,7 @@ decision, including rejected model replies, goes to the decision log.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -71,6 +72,12 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().strip(" .!").split())
 
 
+def _holds(text: str, value: str) -> bool:
+    """Whether a stored record states `value` (case-insensitive, whole words)."""
+
+    return re.search(r"(?<!\w)" + re.escape(value.lower()) + r"(?!\w)", text.lower()) is not None
+
+
 def neighbours(store: "MemoryStore", scope: str, cand: Candidate, vector: "np.ndarray",
                k: int = 6) -> list[Neighbour]:
     """Nearest active memories in the scope: vector KNN, keyword matches (names and ids
@@ -102,6 +109,9 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         if slot:
             cur = slot[0]
             if cand.change == "delete":
+                if cand.value and not _holds(cur.memory.text, cand.value):
+                    # "I left Amazon" when the slot already says Nike: nothing to retire
+                    return "NOOP", cur, f"{cand.key} slot does not hold {cand.value}; nothing to retire"
                 return "DELETE", cur, f"change cue retires the {cand.key} slot"
             if cand.value and cand.value.lower() in cur.memory.text.lower() and cand.change is None:
                 return "NOOP", cur, f"{cand.key} slot already holds {cand.value}"

@@ -129,7 +129,7 @@ def test_plan_does_not_retire_current_city():
 def test_moved_last_month_is_home_city_update():
     (f,) = ex("I moved to Mumbai last month").facts
     assert (f.key, f.value, f.change, f.kind) == ("home_city", "Mumbai", "update", "profile")
-    assert f.text == "User lives in Mumbai"
+    assert f.text == "User lives in Mumbai"  # month precision: valid_from says as much
     assert f.event_date == datetime(2026, 2, 1)
 
 
@@ -172,14 +172,25 @@ def test_left_and_joined_in_one_message_only_updates():
 
 # --------------------------------------------------------------------------- change cues
 
+def _deletes(text: str) -> list[Fact]:
+    return [f for f in ex(text).facts if f.change == "delete"]
+
+
 def test_sold_car_is_delete():
-    (f,) = ex("I sold my car").facts
+    (f,) = _deletes("I sold my car")
     assert f.text == "User sold their car" and f.change == "delete"
 
 
 def test_quit_job_is_employer_delete():
-    (f,) = ex("I quit my job").facts
+    (f,) = _deletes("I quit my job")
     assert f.key == "employer" and f.change == "delete"
+
+
+def test_delete_keeps_an_episodic_event_after_it():
+    facts = ex("I sold my car last week").facts
+    assert [(f.kind, f.change) for f in facts] == [("episodic", "delete"), ("episodic", None)]
+    assert facts[1].key is None and facts[1].text == facts[0].text
+    assert "2026-02-23" in facts[1].text
 
 
 def test_no_longer_eat_meat_is_diet_update():
@@ -188,7 +199,7 @@ def test_no_longer_eat_meat_is_diet_update():
 
 
 def test_dont_anymore_is_delete():
-    (f,) = ex("I don't drink coffee anymore").facts
+    (f,) = _deletes("I don't drink coffee anymore")
     assert f.change == "delete" and f.text.startswith("User does not drink coffee")
 
 
@@ -353,3 +364,284 @@ def test_property_never_raises_and_importance_in_range():
             assert r.facts == []
 
     check()
+
+
+# --------------------------------------------------------------------------- dates: compound and recurring
+
+# Wednesday 2025-02-12
+WED = datetime(2025, 2, 12, 20, 0)
+
+
+@pytest.mark.parametrize("phrase,expected", [
+    ("on Friday next week", "on 2025-02-21"),
+    ("Friday of next week", "on 2025-02-21"),
+    ("on Thursday next week", "on 2025-02-20"),
+    ("next week on Friday", "on 2025-02-21"),
+    ("on Monday this week", "on 2025-02-10"),
+    ("two weeks from today", "on 2025-02-26"),
+    ("3 days from now", "on 2025-02-15"),
+    ("on Saturday the 6th of September", "on 2025-09-06"),  # the weekday picks the year
+    ("on Friday, March 7", "on 2025-03-07"),
+    ("next summer", "in summer 2025"),
+])
+def test_compound_dates_resolve_once(phrase, expected):
+    out, d = resolve_dates(f"it is {phrase}", WED)
+    assert out == f"it is {expected}"
+    assert d is not None and d.date().isoformat() in expected or "summer" in expected
+
+
+def test_recurring_weekdays_are_not_dates():
+    out, d = resolve_dates("I go rock climbing every Tuesday and Thursday", WED)
+    assert out == "I go rock climbing every Tuesday and Thursday" and d is None
+    (f,) = ex("I go rock climbing every Tuesday and Thursday.", now=WED).facts
+    assert f.kind == "semantic" and f.event_date is None
+
+
+def test_rescheduled_to_date_keeps_preposition():
+    out, _ = resolve_dates("We postponed the wedding to September 19, 2026", WED)
+    assert out == "We postponed the wedding to 2026-09-19"
+
+
+def test_exam_friday_next_week_fact():
+    (f,) = ex("My anatomy exam is on Friday next week. I'm nervous.", now=WED).facts
+    assert f.text == "User's anatomy exam is on 2025-02-21" and f.event_date == datetime(2025, 2, 21)
+
+
+# --------------------------------------------------------------------------- names, clauses, jobs
+
+def test_name_with_trailing_period_and_apposition():
+    assert by_key("Hi, I'm Maya.")["name"].value == "Maya"
+    k = by_key("Hey there. I'm Tom, a medical student in Munich.")
+    assert k["name"].value == "Tom"
+    assert k["job_title"].value == "medical student" and k["job_title"].text == "User is a medical student"
+
+
+def test_job_title_after_as_with_sentence_punctuation():
+    k = by_key("I live in Seattle and work at Amazon as a software engineer.")
+    assert k["employer"].value == "Amazon" and k["job_title"].value == "software engineer"
+    k = by_key("I work at King as a game developer in Stockholm.")
+    assert k["employer"].value == "King" and k["job_title"].value == "game developer"
+
+
+def test_second_verb_after_and_is_its_own_clause():
+    assert "User teaches high school chemistry" in texts("I live in Austin and teach high school chemistry.")
+    assert texts("I like to read and write") == ["User likes to read and write"]
+
+
+def test_work_remotely_as_for_company_called():
+    k = by_key("I work remotely as a UX designer for a startup called Loomly.")
+    assert k["job_title"].text == "User is a UX designer"
+    assert k["employer"].value == "Loomly"
+
+
+def test_occupation_with_trailing_now_is_job_update():
+    f = by_key("I'm a freelance accountant now.")["job_title"]
+    assert (f.value, f.change) == ("freelance accountant", "update")
+
+
+def test_started_my_job_at_is_employer_update_with_date():
+    f = by_key("I started my job at Stripe on Monday.")["employer"]  # said on a Wednesday
+    assert (f.value, f.change) == ("Stripe", "update")
+    assert f.text == "User works at Stripe (since 2026-03-02)"
+
+
+def test_move_with_new_job_keeps_both():
+    k = by_key("I moved to Abu Dhabi in November for a new job at Cleveland Clinic.")
+    assert k["home_city"].value == "Abu Dhabi" and k["home_city"].change == "update"
+    assert k["employer"].value == "Cleveland Clinic" and k["employer"].change == "update"
+
+
+def test_moved_into_a_flat_in_city():
+    f = by_key("I moved into my own flat in Porto.")["home_city"]
+    assert (f.value, f.change) == ("Porto", "update")
+
+
+def test_student_status_and_graduation():
+    (f,) = ex("I'm a computer science student at Trinity College Dublin.").facts
+    assert f.key == "job_title" and f.value == "computer science student"
+    assert f.text == "User is a computer science student at Trinity College Dublin"  # a school, not an employer
+    facts = ex("I graduated last week!").facts
+    d = [g for g in facts if g.change == "delete"]
+    assert d and d[0].key == "job_title" and d[0].value == "student"
+    assert any(g.kind == "episodic" and g.text.startswith("User graduated") and g.key is None for g in facts)
+
+
+def test_now_i_is_rewritten():
+    assert "User now bikes to work" in texts("I sold my Honda last week, so now I bike to work.")
+    assert texts("Now I just try to limit sugar.") == ["User now just tries to limit sugar"]
+
+
+# --------------------------------------------------------------------------- diet, partner, pets, cars
+
+def test_profile_change_keeps_a_precise_date():
+    assert by_key("I moved to Porto last week")["home_city"].text == "User lives in Porto (since the week of 2026-02-23)"
+    assert by_key("I moved to Porto in November")["home_city"].text == "User lives in Porto"
+
+
+def test_diet_started_and_quit():
+    f = by_key("I started a keto diet two weeks ago.")["diet"]
+    assert (f.value, f.change, f.kind) == ("keto", "update", "profile")
+    assert f.text == "User is on a keto diet (since 2026-02-18)"
+    facts = ex("I quit keto.").facts
+    assert [(g.key, g.value, g.change) for g in facts] == [("diet", "keto", "delete"), (None, None, None)]
+    assert facts[1].text == "User quit keto" and facts[1].kind == "episodic"
+
+
+def test_partner_named_inside_another_clause():
+    k = by_key("I live in Lisbon with my boyfriend Marco.")
+    assert k["home_city"].value == "Lisbon"
+    assert k["partner"].text == "User's boyfriend is Marco" and k["partner"].change is None
+    assert by_key("My husband is called Daniel.")["partner"].text == "User's husband is Daniel"
+
+
+def test_name_and_i_broke_up_is_partner_delete_plus_event():
+    facts = ex("Marco and I broke up last month.").facts
+    assert facts[0].key == "partner" and facts[0].change == "delete" and facts[0].value == "Marco"
+    assert facts[1].kind == "episodic" and "broke up with" in facts[1].text and "Marco" in facts[1].text
+    assert "February 2026" in facts[1].text
+
+
+def test_pets_breeds_and_names():
+    assert by_key("I have a golden retriever called Murphy.")["pet.dog"].text == \
+        "User has a pet dog (golden retriever) named Murphy"
+    f = by_key("I have two cats called Salt and Pepper.")["pet.cat"]
+    assert f.value == "Salt and Pepper" and f.text == "User has two pet cats named Salt and Pepper"
+    f = by_key("I adopted a rabbit named Karotte.")["pet.rabbit"]
+    assert f.change == "update" and f.text == "User has a pet rabbit named Karotte"
+    assert all(g.key is None for g in ex("I have a dog walker named Sue").facts)
+
+
+def test_car_with_adjectives():
+    f = by_key("I drive a red Honda Civic to work every day.")["car"]
+    assert f.value == "red Honda Civic"
+    f = by_key("I bought a used Toyota Corolla last week.")["car"]
+    assert f.value == "used Toyota Corolla" and f.change == "update"
+    assert f.text == "User owns a used Toyota Corolla (since the week of 2026-02-23)"
+
+
+# --------------------------------------------------------------------------- other people
+
+def test_named_person_fact_is_kept_without_user_key():
+    (f,) = ex("Niamh is from Galway.").facts
+    assert f.text == "Niamh is from Galway" and f.key is None and f.change is None
+    (g,) = ex("Daniel works at Barclays as an analyst.").facts
+    assert g.key is None and "Barclays" in g.text
+
+
+def test_named_person_fact_links_relation_in_same_message():
+    facts = ex("My girlfriend is called Niamh. Niamh is from Galway.").facts
+    assert [f.text for f in facts] == ["User's girlfriend is Niamh", "User's girlfriend Niamh is from Galway"]
+    assert facts[1].key is None
+
+
+def test_pronoun_resolves_to_last_named_person():
+    facts = ex("My maid of honor is my cousin Rachel. She lives in Denver.").facts
+    assert "User's cousin Rachel lives in Denver" in [f.text for f in facts]
+    assert all(f.key != "home_city" for f in facts)
+    assert texts("She lives in Denver.") == []  # no one named: nothing guessed
+
+
+def test_people_from_earlier_messages():
+    from memcli.extract import known_people
+    people = known_people(["User's girlfriend is Niamh", "User's husband is Daniel", "User lives in Cork"])
+    assert people == {"Niamh": "girlfriend", "Daniel": "husband"}
+    (f,) = extract_facts("Niamh is from Galway.", NOW, people=people).facts
+    assert f.text == "User's girlfriend Niamh is from Galway" and f.key is None
+
+
+@pytest.mark.parametrize("msg", ["Biscuit loves the new backyard.", "The rent is much cheaper here.",
+                                 "Rachel is exhausted today.", "My sister is so tired today"])
+def test_not_person_facts_or_transient_discarded(msg):
+    assert texts(msg) == []
+
+
+def test_other_peoples_news_is_never_a_user_change():
+    for msg in ["My sister quit her job.", "My brother Omar no longer lives in Cairo."]:
+        for f in ex(msg).facts:
+            assert f.change is None and (f.key is None or "." in f.key)
+
+
+# --------------------------------------------------------------------------- salience, rules
+
+@pytest.mark.parametrize("msg", ["Honestly, I'm fine.", "I'm not sure yet.", "I'm good"])
+def test_fine_and_unsure_are_transient(msg):
+    assert texts(msg) == []
+
+
+def test_manner_rule_is_procedural():
+    (f,) = ex("Please be blunt with me.").facts
+    assert f.kind == "procedural" and f.text == "User wants the assistant to be blunt with them"
+
+
+def test_intolerance_and_rule_split():
+    r = ex("I am lactose intolerant, so please don't suggest recipes with milk.")
+    assert [(f.kind, f.text) for f in r.facts] == [
+        ("semantic", "User is lactose intolerant"),
+        ("procedural", "User does not want the assistant to suggest recipes with milk")]
+    assert r.facts[0].safety
+
+
+def test_medical_condition_named():
+    (f,) = ex("I have type 1 diabetes, so I track my carbs carefully.").facts[:1]
+    assert f.text == "User has type 1 diabetes (medical condition)" and f.safety
+
+
+def test_plans_never_carry_keys_or_changes_even_with_partner_names():
+    for msg in ["I might move in with my boyfriend Marco next year", "I'm thinking about quitting keto",
+                "I will start my job at Stripe next month"]:
+        for f in ex(msg).facts:
+            assert f.key is None and f.change is None and f.kind == "episodic"
+
+
+def test_occupation_in_city_gives_home_city():
+    k = by_key("I'm a pharmacist in Dubai.")
+    assert k["job_title"].value == "pharmacist" and k["home_city"].value == "Dubai"
+    assert by_key("I'm Tom, a medical student in Munich.")["home_city"].value == "Munich"
+    assert "home_city" not in by_key("I'm a teacher in the city")
+
+
+def test_delete_event_keeps_month():
+    texts_ = texts("I'm a freelance accountant now. I left my job in July.")
+    assert "User quit their job in July 2025" in texts_ or "User quit their job in July 2026" in texts_
+
+
+def test_household_moves_are_the_users_home():
+    for msg, city in [("My wife and I moved to Denver in March.", "Denver"), ("We moved to Austin last year.", "Austin")]:
+        f = by_key(msg)["home_city"]
+        assert (f.value, f.change) == (city, "update")
+    assert all(f.key is None for f in ex("We are thinking about moving to Paris").facts)
+
+
+def test_job_changes_phrasings():
+    k = by_key("I just started a new role as a product manager at Spotify.")
+    assert k["employer"].value == "Spotify" and k["job_title"].value == "product manager"
+    k = by_key("I'm now working at Google as a senior engineer.")
+    assert k["employer"].change == "update" and k["job_title"].value == "senior engineer"
+    assert by_key("I got promoted to team lead last week.")["job_title"].value == "team lead"
+    f = by_key("I no longer work at Deloitte.")["employer"]
+    assert (f.value, f.change) == ("Deloitte", "delete")
+    f = by_key("I'm currently unemployed.")["employer"]
+    assert (f.value, f.change) == ("unemployed", "update")
+
+
+def test_partner_name_and_i_broke_up_or_got_engaged():
+    f = by_key("My boyfriend Jake and I broke up.")["partner"]
+    assert f.change == "delete" and f.value == "Jake" and "boyfriend Jake" in f.text
+    f = by_key("Alex and I got engaged last weekend!")["partner"]
+    assert (f.value, f.change) == ("Alex", "update") and f.text.startswith("User and Alex got engaged")
+
+
+def test_breakup_keeps_relation_known_from_earlier():
+    (f, _) = extract_facts("Marco and I broke up.", NOW, people={"Marco": "boyfriend"}).facts
+    assert f.text == "User broke up with their boyfriend Marco" and f.change == "delete"
+
+
+def test_verbless_fragment_stays_with_its_clause():
+    assert texts("I live in Boston with my wife Emma and our two kids.") == ["User lives in Boston", "User's wife is Emma"]
+
+
+def test_ordinal_day_of_month():
+    out, d = resolve_dates("My flight is on the 14th", datetime(2025, 9, 10))
+    assert out == "My flight is on 2025-09-14"
+    out, _ = resolve_dates("I paid rent on the 5th", datetime(2025, 9, 10))
+    assert out == "I paid rent on 2025-09-05"

@@ -1,0 +1,236 @@
+#!/usr/bin/env python
+"""LoCoMo retrieval benchmark for memcli's read path.
+
+    python bench/locomo.py ../shared/bench/locomo-dev.json --out rankings.jsonl [--config w_recency=0 ...]
+    python3 ../shared/bench/score_locomo.py ../shared/bench/locomo-dev.json --rankings rankings.jsonl
+
+One scope per conversation (`session:<sample_id>`); every dialogue turn is stored
+through the library as an episodic memory ("Speaker: text [shares caption]") with
+its dia_id as provenance and its session's date as `valid_from`. Each question is
+recalled top 50 (`touch=False`, `now` = the conversation's last session date) and
+written in the rankings format of ../shared/bench/README.md.
+
+`--variant NAME:key=val,key=val` (repeatable) runs several RecallConfig variants
+over one ingest and prints their scores side by side (`--score` scores one run);
+the scorer is imported from `--scorer` (default ../shared/bench/score_locomo.py).
+Tune on the dev split only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import re
+import sys
+import tempfile
+import time
+from dataclasses import fields, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from memcli.models import Memory  # noqa: E402
+from memcli.recall import RecallConfig, keyword_query, recall  # noqa: E402
+from memcli.store import MemoryStore  # noqa: E402
+from memcli.timeutil import to_iso  # noqa: E402
+
+SESSION_RE = re.compile(r"^session_(\d+)$")
+DEFAULT_SCORER = ROOT.parent / "shared" / "bench" / "score_locomo.py"
+
+
+def parse_session_date(text: str) -> str | None:
+    """'1:56 pm on 8 May, 2023' -> '2023-05-08T13:56:00Z'."""
+    text = " ".join(text.split())
+    for fmt in ("%I:%M %p on %d %B, %Y", "%I:%M %p on %d %b, %Y"):
+        try:
+            return to_iso(datetime.strptime(text, fmt).replace(tzinfo=timezone.utc))
+        except ValueError:
+            continue
+    return None
+
+
+def conversation_turns(sample: dict[str, Any]) -> list[dict[str, Any]]:
+    conv = sample["conversation"]
+    keys = sorted((k for k in conv if SESSION_RE.match(k)), key=lambda k: int(SESSION_RE.match(k).group(1)))  # type: ignore[union-attr]
+    out = []
+    for key in keys:
+        date = parse_session_date(conv.get(key + "_date_time", ""))
+        for t in conv[key]:
+            text = f"{t['speaker']}: {t['text']}"
+            if t.get("blip_caption"):
+                text += f" [shares {t['blip_caption']}]"
+            out.append({"dia_id": t["dia_id"], "text": text, "date": date, "speaker": t["speaker"]})
+    return out
+
+
+def scope_of(sample_id: str) -> str:
+    return "session:" + re.sub(r"[^A-Za-z0-9._@\-]", "-", sample_id)
+
+
+def load_store(store: MemoryStore, samples: list[dict[str, Any]]) -> dict[str, str]:
+    """Store every turn; return each sample's `now` (its last session date)."""
+    nows = {}
+    for s in samples:
+        scope = scope_of(s["sample_id"])
+        turns = conversation_turns(s)
+        vectors = store.embed_many([t["text"] for t in turns])
+        with store.transaction():
+            for t, v in zip(turns, vectors):
+                store.insert(Memory(id="", scope=scope, kind="episodic", text=t["text"], importance=0.5,
+                                    confidence=0.8, source="imported", source_turns=[t["dia_id"]],
+                                    valid_from=t["date"]), vector=v)
+        nows[s["sample_id"]] = max(t["date"] for t in turns if t["date"])
+    return nows
+
+
+def run(store: MemoryStore, samples: list[dict[str, Any]], nows: dict[str, str], cfg: RecallConfig,
+        qvecs: dict[tuple[str, int], Any], k: int = 50) -> list[dict[str, Any]]:
+    rows = []
+    for s in samples:
+        scope = scope_of(s["sample_id"])
+        for i, qa in enumerate(s["qa"]):
+            res = recall(store, scope, qa["question"], k=k, config=cfg, touch=False, now=nows[s["sample_id"]],
+                         query_vector=qvecs[(s["sample_id"], i)])
+            retrieved: list[Any] = []
+            for h in res.hits:
+                turns = h.memory.source_turns
+                retrieved.append(turns[0] if len(turns) == 1 else turns)
+            rows.append({"sample_id": s["sample_id"], "qa_index": i, "question": qa["question"],
+                         "retrieved": retrieved, "scores": [round(h.score, 5) for h in res.hits],
+                         "abstain": res.abstain, "confidence": round(res.confidence, 5)})
+    return rows
+
+
+def load_scorer(path: Path) -> Any:
+    spec = importlib.util.spec_from_file_location("score_locomo", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot import the scorer at {path}")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def score(scorer: Any, data_path: str, rows: list[dict[str, Any]], far: float = 0.10) -> dict[str, float]:
+    """The scorer's own functions: any@5/any@10/MRR over cat 1-4, AUROC of the top-1 score."""
+    convs, _ = scorer.load(data_path)
+    by_key = {(c["sample_id"], qa["qa_index"]): qa for c in convs for qa in c["qa"]}
+    acc: dict[str, list[float]] = {"any@5": [], "any@10": [], "all@10": [], "mrr": []}
+    per_cat: dict[int, list[float]] = {}
+    pos, neg, flags5, flags14 = [], [], [], []
+    for r in rows:
+        qa = by_key[(r["sample_id"], r["qa_index"])]
+        top = r["scores"][0] if r["scores"] else 0.0
+        if qa["category"] == 5:
+            pos.append(-top)
+            flags5.append(r["abstain"])
+        else:
+            neg.append(-top)
+            flags14.append(r["abstain"])
+        if qa["category"] in (1, 2, 3, 4) and qa["evidence"]:
+            res = scorer.score_question(qa, r["retrieved"], [5, 10])
+            for m in acc:
+                acc[m].append(res[m])
+            per_cat.setdefault(qa["category"], []).append(res["any@10"])
+    out = {m: sum(v) / len(v) for m, v in acc.items()}
+    out["auroc"] = scorer.auroc(pos, neg)
+    conf5 = [r["confidence"] for r in rows if by_key[(r["sample_id"], r["qa_index"])]["category"] == 5]
+    conf14 = sorted(r["confidence"] for r in rows if by_key[(r["sample_id"], r["qa_index"])]["category"] != 5)
+    out["auroc_conf"] = scorer.auroc([-x for x in conf5], [-x for x in conf14])
+    out["thr10"] = conf14[int(far * len(conf14))]
+    out["abstain5"] = sum(flags5) / max(1, len(flags5))
+    out["abstain14"] = sum(flags14) / max(1, len(flags14))
+    for c, v in sorted(per_cat.items()):
+        out[f"c{c}@10"] = sum(v) / len(v)
+    return out
+
+
+def parse_config(items: list[str], base: RecallConfig | None = None) -> RecallConfig:
+    cfg = base or RecallConfig()
+    types = {f.name: f.type for f in fields(RecallConfig)}
+    changes: dict[str, Any] = {}
+    for item in items:
+        for part in filter(None, item.split(",")):
+            name, _, value = part.partition("=")
+            name = name.strip()
+            if name not in types:
+                raise SystemExit(f"unknown RecallConfig field {name!r}: use one of {', '.join(types)}")
+            cur = getattr(cfg, name)
+            if isinstance(cur, bool):
+                changes[name] = value.lower() in ("1", "true", "yes", "on")
+            elif isinstance(cur, (int, float)) and not isinstance(cur, bool):
+                changes[name] = type(cur)(float(value)) if isinstance(cur, int) else float(value)
+            else:
+                changes[name] = value
+    return replace(cfg, **changes)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("data", help="locomo10.json-format file")
+    ap.add_argument("--out", help="rankings JSONL to write (or a folder with --variant)")
+    ap.add_argument("--config", action="append", default=[], help="RecallConfig override, key=value[,key=value]")
+    ap.add_argument("--variant", action="append", default=[], help="NAME:key=val,... (repeatable)")
+    ap.add_argument("--only", help="comma-separated sample_ids")
+    ap.add_argument("--score", action="store_true", help="print the scores of the run")
+    ap.add_argument("--scorer", default=str(DEFAULT_SCORER), help="path of score_locomo.py")
+    ap.add_argument("--db", help="database file to build (default: a temporary one)")
+    ap.add_argument("--reuse", action="store_true", help="with --db: reuse an already loaded database")
+    ap.add_argument("-k", type=int, default=50)
+    args = ap.parse_args()
+
+    t0 = time.time()
+    samples = json.load(open(args.data))
+    if args.only:
+        keep = set(args.only.split(","))
+        samples = [s for s in samples if s["sample_id"] in keep]
+    tmp = tempfile.TemporaryDirectory(prefix="memcli-locomo-")
+    db = Path(args.db) if args.db else Path(tmp.name) / "locomo.db"
+    if db.exists() and args.reuse:
+        store = MemoryStore(db)
+        nows = {s["sample_id"]: max(t["date"] for t in conversation_turns(s) if t["date"]) for s in samples}
+    else:
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(db) + suffix).unlink(missing_ok=True)
+        store = MemoryStore(db)
+        nows = load_store(store, samples)
+    questions = [(s["sample_id"], i, qa["question"]) for s in samples for i, qa in enumerate(s["qa"])]
+    vecs = store.embed_many([q for _, _, q in questions])
+    qvecs = {(sid, i): v for (sid, i, _), v in zip(questions, vecs)}
+    kvecs = store.embed_many([keyword_query(q, True) for _, _, q in questions])
+    qvecs_kw = {(sid, i): v for (sid, i, _), v in zip(questions, kvecs)}
+    t_ingest = time.time() - t0
+    print(f"stored {sum(store.count(scope_of(s['sample_id'])) for s in samples)} turns of {len(samples)} "
+          f"conversations, embedded {len(questions)} questions in {t_ingest:.1f}s", file=sys.stderr)
+
+    base = parse_config(args.config)
+    variants = [("run", base)] if not args.variant else [
+        (v.partition(":")[0], parse_config([v.partition(":")[2]], base)) for v in args.variant]
+    scorer = load_scorer(Path(args.scorer)) if (args.score or args.variant) else None
+    results = []
+    for name, cfg in variants:
+        t1 = time.time()
+        rows = run(store, samples, nows, cfg, qvecs_kw if cfg.embed_keywords else qvecs, k=args.k)
+        dt = time.time() - t1
+        if args.out:
+            out = Path(args.out) / f"{name}.jsonl" if args.variant else Path(args.out)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            with open(out, "w") as fh:
+                for r in rows:
+                    fh.write(json.dumps(r) + "\n")
+        if scorer is not None:
+            sc = score(scorer, args.data, rows)
+            results.append((name, sc))
+            print(f"{name:28s} any@5 {sc['any@5']:.3f}  any@10 {sc['any@10']:.3f}  MRR {sc['mrr']:.3f}  "
+                  f"AUROC {sc['auroc']:.3f} conf {sc['auroc_conf']:.3f} thr10 {sc['thr10']:.3f}  abst5 {sc['abstain5']:.2f} abst14 {sc['abstain14']:.2f}  "
+                  + " ".join(f"{k} {v:.2f}" for k, v in sc.items() if k.startswith("c") and "@" in k)
+                  + f"  ({dt:.1f}s)", flush=True)
+    store.close()
+    print(f"total {time.time() - t0:.1f}s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

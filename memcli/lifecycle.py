@@ -1,0 +1,373 @@
+"""Forgetting: decay, ttl and lru policies that return their victims, so a dry run
+can show them before anything changes; applying a plan archives (never deletes).
+
+- decay (Ebbinghaus): strength = importance × 0.5^(idle_days / half_life), with
+  half_life = base × (1 + 2·importance) × stability. Rehearsals (recalls) grow
+  `stability` and reset the idle clock, so used memories outlive idle ones.
+- ttl: a maximum idle age per kind (episodic 90 days by default; facts none).
+- lru: a cap on active memories per scope; least recently used go first.
+
+Only kinds in `decay.kinds` (episodic by default) are ever victims: semantic,
+profile and procedural facts die by collision (the write path), not by the clock.
+Pinned and safety memories (the `safety` column, or text about allergies, medical
+conditions, hard "never" rules) are never victims, whatever their access pattern.
+Policy settings live per scope in the `settings` table (`memcli config`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Callable
+
+from .errors import InputError
+from .models import MEMORY_KINDS, Decision, Memory
+from .timeutil import to_iso
+
+if TYPE_CHECKING:
+    from .store import MemoryStore
+
+POLICIES = ("decay", "ttl", "lru")
+
+# Text cues for memories that must never fade, whatever the extractor flagged.
+PROTECT_RE = re.compile(
+    r"\b(?:allerg\w*|anaphyla\w*|epipen|intoleran\w*|celiac|coeliac|diabet\w*|asthma\w*|epilep\w*|"
+    r"seizures?|medical|medication|meds|prescri\w+|insulin|inhaler|pacemaker|pregnan\w*|"
+    r"blood thinners?|warfarin|penicillin|emergency contact|never|must not|must never|mustn't|"
+    r"under no circumstances|do not ever|don't ever)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Setting:
+    kind: Callable[[str], Any]
+    default: Any
+    help: str
+
+
+def _float_or_none(value: str) -> float | None:
+    if value.strip().lower() in ("none", "off", "never", ""):
+        return None
+    return float(value)
+
+
+def _int_or_none(value: str) -> int | None:
+    if value.strip().lower() in ("none", "off", ""):
+        return None
+    return int(value)
+
+
+def _kinds(value: str) -> str:
+    kinds = [k.strip() for k in value.split(",") if k.strip()]
+    bad = [k for k in kinds if k not in MEMORY_KINDS]
+    if bad:
+        raise ValueError(f"unknown kind(s) {', '.join(bad)}")
+    return ",".join(kinds)
+
+
+def _policies(value: str) -> str:
+    names = [k.strip() for k in value.split(",") if k.strip()]
+    bad = [k for k in names if k not in POLICIES]
+    if bad:
+        raise ValueError(f"unknown polic(ies) {', '.join(bad)}: use {', '.join(POLICIES)}")
+    return ",".join(names)
+
+
+def _bool(value: str) -> bool:
+    v = value.strip().lower()
+    if v in ("1", "true", "yes", "on"):
+        return True
+    if v in ("0", "false", "no", "off"):
+        return False
+    raise ValueError("use true or false")
+
+
+SETTINGS: dict[str, Setting] = {
+    "decay.half_life_days": Setting(float, 14.0, "Half-life of an idle memory of importance 0 and stability 1, in days; "
+                                                 "it grows ×(1 + 2·importance) and ×stability."),
+    "decay.threshold": Setting(float, 0.05, "Archive when strength (importance × 0.5^(idle/half-life)) falls below this."),
+    "decay.kinds": Setting(_kinds, "episodic", "Kinds the clock-based policies (decay, ttl, lru) may archive."),
+    "ttl.episodic_days": Setting(_float_or_none, 90.0, "Episodic memories unused for this many days expire (none: off)."),
+    "ttl.semantic_days": Setting(_float_or_none, None, "TTL for semantic facts (default none: facts die by collision)."),
+    "ttl.procedural_days": Setting(_float_or_none, None, "TTL for procedural rules (default none)."),
+    "ttl.profile_days": Setting(_float_or_none, None, "TTL for keyed profile facts (default none)."),
+    "lru.max_memories": Setting(_int_or_none, None, "Cap on active memories in the scope; least recently used go first."),
+    "maintain.policies": Setting(_policies, "decay,ttl,lru", "Policies `memcli maintain` runs (lru only acts with a cap)."),
+    "maintain.consolidate": Setting(_bool, True, "Whether `memcli maintain` merges near-duplicates first."),
+    "consolidate.min_similarity": Setting(float, 0.85, "Cosine similarity two memories need to be merge candidates."),
+    "consolidate.min_overlap": Setting(float, 0.8, "Share of the shorter memory's content words the other must contain."),
+    "consolidate.recurring_min": Setting(int, 3, "Episodes recurring on this many records (over 2+ days) become a semantic fact."),
+}
+
+
+def check_setting(name: str) -> None:
+    if name not in SETTINGS:
+        raise InputError(f"unknown setting {name!r}: `memcli config --scope S` lists them")
+
+
+def parse_setting(name: str, value: str) -> Any:
+    check_setting(name)
+    try:
+        return SETTINGS[name].kind(value)
+    except ValueError as exc:
+        raise InputError(f"bad value {value!r} for {name}: {exc}") from None
+
+
+def settings_for(store: "MemoryStore", scope: str) -> dict[str, Any]:
+    """Every setting for the scope: stored values over defaults."""
+    stored = store.get_settings(scope)
+    out = {name: s.default for name, s in SETTINGS.items()}
+    for name, raw in stored.items():
+        if name in SETTINGS:
+            out[name] = parse_setting(name, raw)
+    return out
+
+
+def is_protected(pinned: bool, safety: bool, text: str) -> str | None:
+    """Why a memory may never be forgotten by a policy, or None."""
+    if pinned:
+        return "pinned"
+    if safety:
+        return "safety"
+    if PROTECT_RE.search(text):
+        return "safety cue in text"
+    return None
+
+
+@dataclass
+class Victim:
+    """A memory a policy would archive, with the numbers behind the choice."""
+
+    id: str
+    kind: str
+    text: str
+    policy: str
+    reason: str
+    importance: float
+    idle_days: float
+    strength: float | None = None
+    half_life_days: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        for k in ("importance", "idle_days", "strength", "half_life_days"):
+            if d[k] is not None:
+                d[k] = round(d[k], 4)
+        return d
+
+
+@dataclass
+class Plan:
+    scope: str
+    now: str
+    policies: list[str]
+    active: int
+    considered: int
+    protected: int
+    victims: list[Victim] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def counts(self) -> dict[str, int]:
+        out = {p: 0 for p in self.policies}
+        for v in self.victims:
+            out[v.policy] = out.get(v.policy, 0) + 1
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scope": self.scope, "now": self.now, "policies": self.policies, "active": self.active,
+                "considered": self.considered, "protected": self.protected, "counts": self.counts(),
+                "victims": [v.to_dict() for v in self.victims], "notes": self.notes}
+
+
+def _days(now: datetime, iso: str | None) -> float:
+    if not iso:
+        return 0.0
+    then = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    return max(0.0, (now - then).total_seconds() / 86400.0)
+
+
+def half_life(importance: float, stability: float, base_days: float) -> float:
+    return base_days * (1.0 + 2.0 * importance) * max(stability, 0.1)
+
+
+def strength(importance: float, idle_days: float, hl_days: float) -> float:
+    return importance * 0.5 ** (idle_days / hl_days)
+
+
+def plan(
+    store: "MemoryStore",
+    scope: str,
+    now: datetime,
+    *,
+    policies: list[str] | None = None,
+    max_memories: int | None = None,
+    overrides: dict[str, Any] | None = None,
+) -> Plan:
+    """Which active memories the policies would archive as of `now` (nothing is written)."""
+    cfg = settings_for(store, scope) | (overrides or {})
+    if policies is None:
+        policies = [p for p in cfg["maintain.policies"].split(",") if p]
+    for p in policies:
+        if p not in POLICIES:
+            raise InputError(f"unknown policy {p!r}: use {', '.join(POLICIES)}")
+    if max_memories is None:
+        max_memories = cfg["lru.max_memories"]
+    elif "lru" not in policies:
+        policies = [*policies, "lru"]
+    kinds = set(cfg["decay.kinds"].split(","))
+    rows = store.lifecycle_rows(scope)
+    out = Plan(scope=scope, now=to_iso(now) or "", policies=list(policies), active=len(rows), considered=0, protected=0)
+    chosen: dict[str, Victim] = {}
+    candidates: list[tuple[str, str, str, float, float, str]] = []  # for lru
+    base = float(cfg["decay.half_life_days"])
+    threshold = float(cfg["decay.threshold"])
+    for mid, kind, text, imp, pinned, safety, last_used, stab, _count, _key in rows:
+        if kind not in kinds:
+            continue
+        if is_protected(bool(pinned), bool(safety), text):
+            out.protected += 1
+            continue
+        out.considered += 1
+        idle = _days(now, last_used)
+        if "decay" in policies:
+            hl = half_life(imp, stab, base)
+            s = strength(imp, idle, hl)
+            if s < threshold:
+                chosen[mid] = Victim(mid, kind, text, "decay",
+                                     f"decayed: strength {s:.3f} < {threshold:g} (idle {idle:.0f} d, half-life {hl:.0f} d)",
+                                     imp, idle, s, hl)
+                continue
+        ttl = cfg.get(f"ttl.{kind}_days")
+        if "ttl" in policies and ttl is not None and idle > float(ttl):
+            chosen[mid] = Victim(mid, kind, text, "ttl", f"expired: unused {idle:.0f} d > ttl {float(ttl):g} d for {kind}",
+                                 imp, idle)
+            continue
+        candidates.append((mid, kind, text, imp, idle, last_used or ""))
+    if "lru" in policies and max_memories is not None:
+        excess = len(rows) - len(chosen) - int(max_memories)
+        if excess > 0:
+            over = len(rows) - len(chosen)
+            # least recently used first; among equals the less important, then by id
+            candidates.sort(key=lambda c: (c[5], c[3], c[0]))
+            for mid, kind, text, imp, idle, _ in candidates[:excess]:
+                chosen[mid] = Victim(mid, kind, text, "lru",
+                                     f"over cap: {over} active > max {max_memories}, "
+                                     f"least recently used (idle {idle:.0f} d)", imp, idle)
+            if excess > len(candidates):
+                out.notes.append(f"cap {max_memories} not reachable: {excess - len(candidates)} more memories "
+                                 f"are protected or of kinds the policies leave alone")
+    out.victims = sorted(chosen.values(),
+                         key=lambda v: (POLICIES.index(v.policy), v.strength or 0.0, -v.idle_days, v.id))
+    return out
+
+
+def apply(store: "MemoryStore", p: Plan) -> int:
+    """Archive a plan's victims in one transaction, each with an ARCHIVE decision."""
+    if len(p.victims) > 100:
+        store.enlarge_cache()
+    return store.archive_many(p.scope, [(v.id, v.reason) for v in p.victims], at=p.now, decided_by="policy")
+
+
+def restore(store: "MemoryStore", scope: str, memory_id: str, now: datetime) -> Memory:
+    """Undo an archive; the restore counts as a use, so the next run does not take it again."""
+    with store.transaction():
+        m = store.restore(scope, memory_id)
+        at = to_iso(now) or ""
+        store.touch(scope, [memory_id], at, stability_growth=0.0)
+        store.log(Decision(scope=scope, op="RESTORE", fact=m.text, target=m.id, decided_by="user",
+                           reason="restored from archive", at=at))
+    return store.get(scope, memory_id)
+
+
+# -- maintenance (cron) ------------------------------------------------------------------
+LOCK_NAME = "maintain"
+
+
+@dataclass
+class ScopeResult:
+    scope: str
+    before: int
+    after: int
+    merged: int = 0
+    clusters: int = 0
+    archived: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class MaintainResult:
+    now: str
+    dry_run: bool
+    busy: dict[str, Any] | None = None
+    scopes: list[ScopeResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def changed(self) -> int:
+        return sum(r.merged + sum(r.archived.values()) for r in self.scopes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"now": self.now, "dry_run": self.dry_run, "busy": self.busy, "changed": self.changed,
+                "seconds": round(self.seconds, 3), "scopes": [s.to_dict() for s in self.scopes]}
+
+    def summary(self) -> str:
+        if self.busy:
+            return (f"a maintenance run is in progress (pid {self.busy.get('pid')} on {self.busy.get('host')}); "
+                    "nothing done")
+        merged = sum(r.merged for r in self.scopes)
+        clusters = sum(r.clusters for r in self.scopes)
+        archived: dict[str, int] = {}
+        for r in self.scopes:
+            for k, v in r.archived.items():
+                archived[k] = archived.get(k, 0) + v
+        before = sum(r.before for r in self.scopes)
+        after = sum(r.after for r in self.scopes)
+        verb = "would change" if self.dry_run else "maintained"
+        if not self.changed:
+            return f"{len(self.scopes)} scope(s), {after} active memories: nothing to do ({self.seconds:.1f} s)"
+        arch = ", ".join(f"{k} {v}" for k, v in archived.items() if v) or "none"
+        return (f"{verb} {len(self.scopes)} scope(s): merged {merged} memories into {clusters}, "
+                f"archived {sum(archived.values())} ({arch}); active {before} → {after} ({self.seconds:.1f} s)")
+
+
+def maintain(store: "MemoryStore", scopes: list[str], now: datetime, *, dry_run: bool = False,
+             hold_s: float = 0.0) -> MaintainResult:
+    """Consolidate and then apply the forgetting policies of each scope, under a
+    database lease so two cron runs never overlap. Running it twice changes nothing
+    the second time."""
+    import time
+
+    from . import consolidate as cons
+
+    t0 = time.perf_counter()
+    store.enlarge_cache()
+    result = MaintainResult(now=to_iso(now) or "", dry_run=dry_run)
+    holder = store.try_lock(LOCK_NAME, ttl_s=6 * 3600)
+    if holder is not None:
+        result.busy = holder
+        return result
+    try:
+        for scope in scopes:
+            cfg = settings_for(store, scope)
+            before = store.count(scope)
+            sr = ScopeResult(scope=scope, before=before, after=before)
+            if cfg["maintain.consolidate"]:
+                rep = cons.consolidate(store, scope, now, dry_run=dry_run)
+                sr.merged = sum(len(c.members) for c in rep.clusters)
+                sr.clusters = len(rep.clusters)
+            p = plan(store, scope, now)
+            if dry_run:
+                sr.after = before - (sr.merged - sr.clusters) - len(p.victims)
+            else:
+                apply(store, p)
+                sr.after = store.count(scope)
+            sr.archived = p.counts()
+            result.scopes.append(sr)
+        if hold_s:
+            time.sleep(hold_s)
+    finally:
+        store.release_lock(LOCK_NAME)
+    result.seconds = time.perf_counter() - t0
+    return result

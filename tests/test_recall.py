@@ -1,0 +1,283 @@
+import json
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from memcli.cli import app
+from memcli.models import Hit, Memory
+from memcli.recall import RecallConfig, keyword_query, query_names, recall
+from memcli.render import count_tokens, prompt_block
+
+NOW = "2026-06-01T00:00:00Z"
+# Relevance only from the keyword side: the fake embedder's similarities are not what these tests rank by.
+KW_ONLY = dict(w_keyword=1.0, w_entity=0.0, w_neighbour=0.0)
+
+
+def _mem(store, scope, text, *, importance=0.5, valid_from="2026-05-01T00:00:00Z", kind="semantic", **kw):
+    m = Memory(id="", scope=scope, kind=kind, text=text, importance=importance, valid_from=valid_from, **kw)
+    return store.insert(m)
+
+
+def test_recency_and_importance_change_the_order_as_weighted(store):
+    old = _mem(store, "user:a", "User likes green tea", valid_from="2025-06-01T00:00:00Z", importance=0.9)
+    new = _mem(store, "user:a", "User likes green tea a lot", valid_from="2026-05-31T00:00:00Z", importance=0.1)
+    q = "green tea"
+    recent = RecallConfig(w_relevance=0.1, w_recency=0.9, w_importance=0.0, **KW_ONLY)
+    important = RecallConfig(w_relevance=0.1, w_recency=0.0, w_importance=0.9, **KW_ONLY)
+    r1 = recall(store, "user:a", q, config=recent, touch=False, now=NOW)
+    r2 = recall(store, "user:a", q, config=important, touch=False, now=NOW)
+    assert [h.memory.id for h in r1.hits] == [new.id, old.id]
+    assert [h.memory.id for h in r2.hits] == [old.id, new.id]
+    h = r1.hits[0]
+    for part in (h.keyword, h.vector, h.relevance, h.recency, h.importance):
+        assert 0.0 <= part <= 1.0
+    assert h.score == pytest.approx(0.1 * h.relevance + 0.9 * h.recency)
+
+
+def test_half_life_sets_recency(store):
+    _mem(store, "user:a", "User plays chess", valid_from="2026-05-02T00:00:00Z")
+    hit = recall(store, "user:a", "chess", config=RecallConfig(half_life_days=30), touch=False, now=NOW).hits[0]
+    assert hit.recency == pytest.approx(0.5, abs=0.01)
+
+
+def test_relevance_beats_an_unrelated_memory(store):
+    _mem(store, "user:a", "User is allergic to peanuts")
+    _mem(store, "user:a", "User drives a blue car")
+    res = recall(store, "user:a", "what is the user allergic to?", touch=False, now=NOW)
+    assert res.hits[0].memory.text == "User is allergic to peanuts"
+
+
+def test_rehearsal_updates_access_and_stability(store):
+    m = _mem(store, "user:a", "User is allergic to peanuts")
+    recall(store, "user:a", "peanuts", now=NOW)
+    after = store.get("user:a", m.id)
+    assert after.access_count == 1 and after.last_accessed == NOW and after.stability > m.stability
+    recall(store, "user:a", "peanuts", now=NOW)
+    again = store.get("user:a", m.id)
+    assert again.access_count == 2 and again.stability > after.stability
+    recall(store, "user:a", "peanuts", touch=False, now=NOW)
+    assert store.get("user:a", m.id).access_count == 2
+
+
+def test_as_of_boundaries(store):
+    old = _mem(store, "user:a", "User lives in Pune", kind="profile", key="home_city",
+               valid_from="2026-01-01T00:00:00Z")
+    store.retire("user:a", old.id, reason="superseded", valid_until="2026-03-01T00:00:00Z")
+    new = _mem(store, "user:a", "User lives in Mumbai", kind="profile", key="home_city",
+               valid_from="2026-03-01T00:00:00Z", replaces=old.id)
+
+    def ids(t):
+        return [h.memory.id for h in recall(store, "user:a", "where does the user live", as_of=t, touch=False).hits]
+
+    assert ids("2025-12-31T23:59:59Z") == []
+    assert ids("2026-01-01T00:00:00Z") == [old.id]  # valid_from <= t
+    assert ids("2026-02-28T23:59:59Z") == [old.id]
+    assert ids("2026-03-01T00:00:00Z") == [new.id]  # t < valid_until
+    active = recall(store, "user:a", "where does the user live", touch=False)
+    assert [h.memory.id for h in active.hits] == [new.id]
+    both = recall(store, "user:a", "where does the user live", include_inactive=True, touch=False)
+    assert {h.memory.id for h in both.hits} == {old.id, new.id}
+    assert [h.memory.active for h in both.hits if h.memory.id == old.id] == [False]
+
+
+def test_as_of_does_not_touch_with_the_past(store):
+    m = _mem(store, "user:a", "User lives in Pune", valid_from="2026-01-01T00:00:00Z")
+    recall(store, "user:a", "Pune", as_of="2026-02-01T00:00:00Z")
+    assert store.get("user:a", m.id).last_accessed > "2026-02-01T00:00:00Z"
+
+
+def test_scope_isolation_in_both_indexes(store):
+    _mem(store, "user:a", "User is allergic to peanuts")
+    _mem(store, "user:b", "User drives a blue car")
+    res = recall(store, "user:b", "peanuts allergic", touch=False, now=NOW)
+    assert all(h.memory.scope == "user:b" for h in res.hits)
+    assert "peanuts" not in " ".join(h.memory.text for h in res.hits)
+    assert store.search_keyword("user:b", "peanuts") == []
+    vec = store.search_vector("user:b", store.embed_query("User is allergic to peanuts"), k=10)
+    assert len(vec) == 1 and store.by_rowids("user:b", [r for r, _ in vec])
+    # Neighbour expansion never crosses into another scope either.
+    res = recall(store, "user:b", "blue car", touch=False, now=NOW,
+                 config=RecallConfig(w_neighbour=0.9, neighbour_window=3))
+    assert {h.memory.scope for h in res.hits} == {"user:b"}
+
+
+@pytest.mark.parametrize("query", ['"unbalanced', "AND OR", "NOT", "a* OR (", "NEAR(x y", "'; DROP TABLE memories; --", "???"])
+def test_fts_query_quoting(store, query):
+    _mem(store, "user:a", "User is allergic to peanuts")
+    res = recall(store, "user:a", query, touch=False, now=NOW)
+    assert isinstance(res.hits, list)
+
+
+def test_raw_query_errors_are_input_errors(store):
+    from memcli.errors import InputError
+
+    _mem(store, "user:a", "User is allergic to peanuts")
+    with pytest.raises(InputError):
+        recall(store, "user:a", '"unbalanced', raw_query=True, touch=False)
+
+
+def test_keyword_query_drops_question_words():
+    assert keyword_query("When did Caroline go to the LGBTQ support group?", True) == "caroline go lgbtq support group"
+    assert keyword_query("what is it?", True) == "what is it"  # nothing left: keep the words
+
+
+def test_query_names():
+    assert query_names("What did Caroline's sister tell James in Paris?") == ["caroline", "james", "paris"]
+    assert query_names("When did the user move?") == []
+
+
+def test_name_boost_prefers_the_named_subject(store):
+    _mem(store, "user:a", "Melanie: I ran a charity race for mental health")
+    target = _mem(store, "user:a", "Caroline: I ran a charity race last weekend")
+    res = recall(store, "user:a", "When did Caroline run a charity race?", touch=False, now=NOW,
+                 config=RecallConfig(w_neighbour=0.0, w_recency=0.0, w_importance=0.0, w_relevance=1.0))
+    assert res.hits[0].memory.id == target.id
+    trap = recall(store, "user:a", "When did Melanie run a marathon in Peru?", touch=False, now=NOW)
+    assert trap.confidence <= res.confidence
+
+
+def test_neighbours_share_relevance(store):
+    q = _mem(store, "user:a", "Caroline: what did you paint last week?", kind="episodic")
+    a = _mem(store, "user:a", "Melanie: a sunset over the lake", kind="episodic")
+    _mem(store, "user:a", "Caroline: my dog is sick", kind="episodic")
+    cfg = RecallConfig(w_neighbour=0.5, w_recency=0.0, w_importance=0.0, w_relevance=1.0, w_entity=0.0)
+    res = recall(store, "user:a", "paint", touch=False, now=NOW, config=cfg, k=2)
+    assert [h.memory.id for h in res.hits] == [q.id, a.id]
+
+
+def test_filters(store):
+    _mem(store, "user:a", "User likes tea", kind="semantic", valid_from="2026-01-01T00:00:00Z")
+    _mem(store, "user:a", "User drank tea at the airport", kind="episodic", valid_from="2026-04-01T00:00:00Z")
+    r = recall(store, "user:a", "tea", kind="episodic", touch=False)
+    assert [h.memory.kind for h in r.hits] == ["episodic"]
+    r = recall(store, "user:a", "tea", since="2026-03-01T00:00:00Z", touch=False)
+    assert [h.memory.text for h in r.hits] == ["User drank tea at the airport"]
+    r = recall(store, "user:a", "tea", until="2026-03-01T00:00:00Z", touch=False)
+    assert [h.memory.text for h in r.hits] == ["User likes tea"]
+    r = recall(store, "user:a", "tea", min_score=2.0, touch=False)
+    assert r.hits == []
+
+
+def test_abstain_when_nothing_relevant(store):
+    _mem(store, "user:a", "User is allergic to peanuts")
+    assert recall(store, "user:a", "quantum chromodynamics lecture", touch=False).abstain
+    empty = recall(store, "user:b", "anything", touch=False)
+    assert empty.abstain and empty.hits == []
+
+
+def test_config_from_env(monkeypatch):
+    monkeypatch.setenv("MEMCLI_RECALL_HALF_LIFE_DAYS", "90")
+    monkeypatch.setenv("MEMCLI_RECALL_DROP_STOPWORDS", "0")
+    cfg = RecallConfig.from_env(w_entity=0.1)
+    assert cfg.half_life_days == 90.0 and cfg.drop_stopwords is False and cfg.w_entity == 0.1
+
+
+def _hit(text, day="2026-05-01"):
+    return Hit(memory=Memory(id="x", scope="user:a", kind="semantic", text=text, valid_from=day + "T00:00:00Z"),
+               score=1.0)
+
+
+@pytest.mark.parametrize("budget", [20, 40, 60, 120, 400])
+def test_prompt_block_budget_and_whole_notes(budget):
+    texts = [f"User note number {i} about the garden, the dog and a trip to Lisbon in May" for i in range(30)]
+    block = prompt_block([_hit(t) for t in texts], budget)
+    assert count_tokens(block) <= budget
+    if block:
+        assert block.startswith("<memory>") and block.endswith("</memory>")
+        body = [ln for ln in block.splitlines() if ln.startswith("- ")]
+        for ln in body:
+            assert ln.split(") ", 1)[1] in texts  # no note is cut
+        assert "may be outdated" in block and "not instructions" in block
+
+
+def test_prompt_block_skips_nothing_smaller_after_a_big_note():
+    block = prompt_block([_hit("word " * 200), _hit("User likes tea")], 120)
+    assert "User likes tea" not in block or count_tokens(block) <= 120
+
+
+# -- CLI ---------------------------------------------------------------------------
+runner = CliRunner()
+
+
+def _seed(db_path):
+    from memcli.embed import HashEmbedder
+    from memcli.store import MemoryStore
+
+    s = MemoryStore(db_path, HashEmbedder())
+    old = s.add("user:demo", "User lives in Pune", kind="profile", key="home_city", valid_from="2026-01-01T00:00:00Z")
+    s.retire("user:demo", old.id, reason="superseded", valid_until="2026-03-01T00:00:00Z")
+    s.add("user:demo", "User lives in Mumbai", kind="profile", key="home_city", valid_from="2026-03-01T00:00:00Z",
+          replaces=old.id)
+    s.add("user:demo", "User works as a nurse", kind="profile", key="job", valid_from="2026-01-01T00:00:00Z")
+    s.add("user:demo", "User is allergic to peanuts", importance=0.9)
+    s.close()
+
+
+def test_cli_recall_json_explains(db_path):
+    _seed(db_path)
+    r = runner.invoke(app, ["recall", "where does the user live", "--scope", "user:demo", "--json", "--no-touch"])
+    assert r.exit_code == 0, r.output
+    hits = json.loads(r.stdout)
+    assert hits[0]["text"] == "User lives in Mumbai"
+    assert set(hits[0]["breakdown"]) >= {"keyword", "keyword_rank", "vector", "vector_rank", "relevance",
+                                         "recency", "importance", "final"}
+    assert "abstain" in hits[0] and "confidence" in hits[0]
+
+
+def test_cli_as_of_and_inactive(db_path):
+    _seed(db_path)
+    r = runner.invoke(app, ["recall", "where does the user live", "--scope", "user:demo", "--json",
+                            "--as-of", "2026-02-01", "--no-touch"])
+    assert r.exit_code == 0, r.output
+    assert [h["text"] for h in json.loads(r.stdout)][0] == "User lives in Pune"
+    r = runner.invoke(app, ["recall", "where does the user live", "--scope", "user:demo",
+                            "--include-inactive", "--no-touch"])
+    assert r.exit_code == 0, r.output
+    assert "[retired" in r.stdout
+
+
+def test_cli_prompt_format_budget(db_path):
+    _seed(db_path)
+    r = runner.invoke(app, ["recall", "user", "--scope", "user:demo", "--format", "prompt", "--max-tokens", "40",
+                            "--no-touch"])
+    assert r.exit_code == 0, r.output
+    assert count_tokens(r.stdout.rstrip("\n")) <= 40
+
+
+def test_cli_weights_and_half_life(db_path):
+    _seed(db_path)
+    r = runner.invoke(app, ["recall", "user", "--scope", "user:demo", "--json", "--weights", "0,0,1",
+                            "--half-life", "7", "--no-touch"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)[0]["text"] == "User is allergic to peanuts"  # importance only
+    bad = runner.invoke(app, ["recall", "user", "--scope", "user:demo", "--weights", "1,2"])
+    assert bad.exit_code == 2
+
+
+def test_cli_bad_fts_query_does_not_error(db_path):
+    _seed(db_path)
+    for q in ['"unbalanced', "AND OR"]:
+        r = runner.invoke(app, ["recall", q, "--scope", "user:demo", "--json", "--no-touch"])
+        assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["recall", '"unbalanced', "--scope", "user:demo", "--raw-query"])
+    assert r.exit_code == 1 and "--raw-query" in r.output
+
+
+def test_cli_profile_never_loads_the_embedder(db_path, monkeypatch):
+    _seed(db_path)
+    import memcli.embed as embed
+
+    def boom(*a, **k):
+        raise AssertionError("the embedder was constructed for --profile")
+
+    monkeypatch.setattr(embed, "default_embedder", boom)
+    monkeypatch.setattr(embed.MiniLMEmbedder, "_load", boom)
+    monkeypatch.setattr(embed.HashEmbedder, "embed_batch", boom)
+    r = runner.invoke(app, ["recall", "--profile", "--scope", "user:demo", "--json"])
+    assert r.exit_code == 0, r.output
+    items = json.loads(r.stdout)
+    assert [(m["key"], m["text"]) for m in items] == [("home_city", "User lives in Mumbai"), ("job", "User works as a nurse")]
+    r = runner.invoke(app, ["recall", "--profile", "--scope", "user:demo", "--json", "--as-of", "2026-02-01"])
+    assert [m["text"] for m in json.loads(r.stdout)] == ["User lives in Pune", "User works as a nurse"]
+    assert "fastembed" not in sys.modules or True  # other tests may have loaded it; the monkeypatches are the check
