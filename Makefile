@@ -33,5 +33,14 @@ test: install
 eval: install
 	$(BIN)/python bench/eval.py
 
+bench-locomo: install
+	mkdir -p bench/out
+	$(BIN)/python bench/locomo.py ../shared/bench/locomo-dev.json --out bench/out/rankings.jsonl
+	python3 ../shared/bench/score_locomo.py ../shared/bench/locomo-dev.json --rankings bench/out/rankings.jsonl
+
+bench-speed: install
+	$(BIN)/python bench/speed.py
+	$(BIN)/python bench/cli_speed.py
+
 clean:
 	rm -rf $(VENV) .cache demo.db demo.db-wal demo.db-shm

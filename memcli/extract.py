@@ -66,6 +66,26 @@ Change cues:
 - Within one message, a "delete" on a key that another fact of the same message
   updates ("I left Infosys and joined TCS") loses its key and change and stays an
   episodic event ("User left Infosys"), so only the update retires the old value.
+- Every remaining delete is followed by an episodic twin with the same text and no
+  key/change ("User quit keto", "User sold their Honda during the week of ..."): the
+  delete retires the old record, the twin keeps the event. A keyed delete carries the
+  value it ends (``value="keto"``); the write path only retires a slot that holds it
+  ("I graduated" -> job_title delete with value "student" never retires "nurse").
+- A profile update said with a day- or week-precise date keeps it in the text:
+  "I started my job at Stripe on Monday" -> "User works at Stripe (since 2026-06-29)".
+
+Other people:
+
+- "Niamh is from Galway": a sentence whose subject is a capitalised name and whose
+  predicate is something said of a person (is from, works, lives, is a <occupation>,
+  ...) is kept as that person's fact, kind semantic, never with a key or change cue.
+- People the user introduces ("my cousin Rachel", "my girlfriend is called Niamh",
+  "a daughter named Lucia") are tracked within the message: "She lives in Denver"
+  becomes "User's cousin Rachel lives in Denver" (the last person named; nothing is
+  guessed when no one was named). ``extract_facts(..., people=known_people(texts))``
+  extends this across messages from stored facts.
+- Change cues in a sentence about someone else ("my sister quit her job") never
+  retire the user's records; transient states of others are discarded too.
 """
 
 from __future__ import annotations

@@ -9,12 +9,22 @@ from typing import Callable
 
 import apsw
 
-MIGRATIONS: list[tuple[str, str]] = []
+# A migration is SQL, or a function of the connection for the ones that depend on
+# what the file already holds (run in the same transaction as their `_migrations` row).
+MIGRATIONS: list[tuple[str, "str | Callable[[apsw.Connection], None]"]] = []
 
 
 def migration(name: str) -> Callable[[Callable[[], str]], Callable[[], str]]:
     def register(fn: Callable[[], str]) -> Callable[[], str]:
         MIGRATIONS.append((name, fn()))
+        return fn
+
+    return register
+
+
+def python_migration(name: str) -> Callable[[Callable[[apsw.Connection], None]], Callable[[apsw.Connection], None]]:
+    def register(fn: Callable[[apsw.Connection], None]) -> Callable[[apsw.Connection], None]:
+        MIGRATIONS.append((name, fn))
         return fn
 
     return register
@@ -132,6 +142,30 @@ def _m005() -> str:
     """
 
 
+
+@python_migration("m006_memory_embeddings")
+def _m006(conn: apsw.Connection) -> None:
+    """Vectors in a plain rowid table next to the vec0 index: `embedding` (float32,
+    exact cosine for rescoring and point lookups) and `bits` (its sign bits, the
+    coarse hamming scan of recall), with a covering (scope, bits) index so that scan
+    never reads the float pages. Rows of an existing `memory_vec` are carried over
+    (its quantizer sets bit i of byte i/8 when element i > 0, as memcli does)."""
+    conn.execute("""
+    CREATE TABLE memory_embeddings (
+        rowid INTEGER PRIMARY KEY,  -- memories.rowid
+        scope TEXT NOT NULL,
+        bits BLOB NOT NULL,
+        embedding BLOB NOT NULL
+    );
+    CREATE INDEX memory_embeddings_scope_bits ON memory_embeddings (scope, bits);
+    """)
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'memory_vec'").fetchone():
+        conn.execute(
+            "INSERT INTO memory_embeddings (rowid, scope, bits, embedding) "
+            "SELECT memory_rowid, scope, vec_quantize_binary(embedding), embedding FROM memory_vec"
+        )
+
+
 def applied(conn: apsw.Connection) -> list[str]:
     exists = conn.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_migrations'"
@@ -154,7 +188,10 @@ def migrate(conn: apsw.Connection, now: str) -> list[str]:
             if conn.execute("SELECT 1 FROM _migrations WHERE name = ?", (name,)).fetchone():
                 conn.execute("COMMIT")
                 continue
-            conn.execute(sql)
+            if callable(sql):
+                sql(conn)
+            else:
+                conn.execute(sql)
             conn.execute("INSERT INTO _migrations (name, applied_at) VALUES (?, ?)", (name, now))
             conn.execute("COMMIT")
         except BaseException:

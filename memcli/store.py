@@ -83,6 +83,21 @@ def _vec_blob(vector: "np.ndarray | Sequence[float]") -> bytes:
     return array("f", [float(x) for x in vector]).tobytes()
 
 
+def _bits(vector: "np.ndarray | Sequence[float]") -> bytes:
+    """Sign bits of a vector, bit i of byte i // 8 set when element i > 0: the
+    layout of sqlite-vec's vec_quantize_binary (migration m006 uses that)."""
+    import numpy as np
+
+    return np.packbits(np.asarray(vector, dtype=np.float32) > 0, bitorder="little").tobytes()
+
+
+# Vector search: a hamming scan over the sign bits picks max(k * _OVERSAMPLE,
+# _COARSE_MIN) candidates, rescored by exact cosine; a scope that small is searched exactly.
+_OVERSAMPLE = 8
+_COARSE_MIN = 400
+_POPCOUNT = bytes(bin(i).count("1") for i in range(256))
+
+
 def _row_to_memory(row: Sequence[Any]) -> Memory:
     (mid, scope, kind, text, key, importance, confidence, source, source_turns, source_ids,
      valid_from, valid_until, recorded_at, retired_at, retire_reason, replaces, replaced_by,
@@ -132,6 +147,10 @@ class MemoryStore:
         self.path = Path(path) if path is not None else default_db_path()
         self._embedder = embedder
         self._depth = 0
+        # Sign-bit matrices of scopes for the vector scan, valid while the file is
+        # unchanged: (PRAGMA data_version, total_changes) -> {(scope, filter): (rowids, bits)}.
+        self._bit_cache: dict[tuple[Any, ...], tuple["np.ndarray", "np.ndarray"]] = {}
+        self._bit_cache_version: tuple[int, int] | None = None
         if str(self.path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if self.path.exists() and self.path.stat().st_size > 0:
@@ -286,9 +305,14 @@ class MemoryStore:
                 ),
             )
             rowid = self.conn.last_insert_rowid()
+            blob = _vec_blob(vector)
             self.conn.execute(
                 "INSERT INTO memory_vec (memory_rowid, scope, active, embedding) VALUES (?, ?, ?, ?)",
-                (rowid, scope, int(memory.retired_at is None), _vec_blob(vector)),
+                (rowid, scope, int(memory.retired_at is None), blob),
+            )
+            self.conn.execute(
+                "INSERT INTO memory_embeddings (rowid, scope, bits, embedding) VALUES (?, ?, ?, ?)",
+                (rowid, scope, _bits(vector), blob),
             )
         return memory
 
@@ -338,9 +362,11 @@ class MemoryStore:
         if not rowids:
             return {}
         marks = ",".join("?" * len(rowids))
+        # `+scope`: without it the planner may walk the scope index (the whole scope)
+        # instead of looking the rowids up.
         rows = self.conn.execute(
-            f"SELECT rowid, {_MEMORY_COLUMNS} FROM memories WHERE scope = ? AND rowid IN ({marks})",
-            (scope, *rowids),
+            f"SELECT rowid, {_MEMORY_COLUMNS} FROM memories WHERE rowid IN ({marks}) AND +scope = ?",
+            (*rowids, scope),
         ).fetchall()
         return {r[0]: _row_to_memory(r[1:]) for r in rows}
 
@@ -538,10 +564,106 @@ class MemoryStore:
         self, scope: str, vector: "np.ndarray", *, k: int = 50,
         include_inactive: bool = False, as_of: str | None = None,
     ) -> list[tuple[int, float]]:
-        """vec0 KNN inside the scope's partition as (rowid, cosine distance)."""
+        """Nearest records inside the scope as (rowid, cosine distance), nearest first.
+
+        A hamming scan over the sign bits of the scope's live records (numpy, over a
+        matrix cached while the file is unchanged) keeps max(k * 8, 400) candidates,
+        and those are ranked by exact cosine against their float vectors: a scope of
+        at most that many records is searched exactly. ~4x faster than vec0's float
+        KNN at 100k records (bench/RESULTS.md); vec0 stays the fallback for records
+        without a row in `memory_embeddings`."""
+        import numpy as np
+
         scope = validate_scope(scope)
         if not self.has_vectors():
             return []
+        index = self._bit_index(scope, include_inactive, as_of)
+        if index is None:
+            return self._search_vec0(scope, vector, k=k, include_inactive=include_inactive, as_of=as_of)
+        rowids, bits = index
+        q = np.asarray(vector, dtype=np.float32)
+        if not len(rowids) or k <= 0 or not float(np.dot(q, q)):
+            return []
+        m = max(k * _OVERSAMPLE, _COARSE_MIN)
+        if len(rowids) > m:
+            qbits = np.frombuffer(_bits(q), dtype=bits.dtype)
+            x = bits ^ qbits
+            if hasattr(np, "bitwise_count"):
+                dist = np.bitwise_count(x).sum(axis=1, dtype=np.int32)
+            else:  # numpy < 2
+                dist = np.frombuffer(_POPCOUNT, dtype=np.uint8)[x.view(np.uint8)].sum(axis=1, dtype=np.int32)
+            cand = rowids[np.argpartition(dist, m - 1)[:m]]
+        else:
+            cand = rowids
+        sims = self._cosines(scope, q, [int(r) for r in cand])
+        ranked = sorted(sims.items(), key=lambda kv: (-kv[1], kv[0]))[:k]
+        return [(r, 1.0 - sim) for r, sim in ranked]
+
+    def _bit_index(self, scope: str, include_inactive: bool, as_of: str | None
+                   ) -> "tuple[np.ndarray, np.ndarray] | None":
+        """(rowids, sign bits) of the scope's records that pass the time filter, or
+        None when some of them have no row in `memory_embeddings`."""
+        import numpy as np
+
+        version = (int(self._one("PRAGMA data_version")), self.conn.total_changes())
+        if version != self._bit_cache_version:
+            self._bit_cache.clear()
+            self._bit_cache_version = version
+        key = (scope, include_inactive, as_of)
+        if key in self._bit_cache:
+            return self._bit_cache[key]
+        where, args = self._time_filter(include_inactive, as_of)
+        live = [r[0] for r in self.conn.execute(f"SELECT m.rowid FROM memories m WHERE m.scope = ?{where}",
+                                                (scope, *args))]
+        rows = self.conn.execute("SELECT rowid, bits FROM memory_embeddings WHERE scope = ?",
+                                 (scope,)).fetchall()
+        all_ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+        keep = np.isin(all_ids, np.asarray(live, dtype=np.int64))
+        if int(keep.sum()) != len(live):
+            return None
+        width = len(rows[0][1]) if rows else 1
+        dtype = np.uint64 if width % 8 == 0 else np.uint8
+        bits = np.frombuffer(b"".join(r[1] for r in rows), dtype=dtype).reshape(len(rows), -1)
+        out = (all_ids[keep], np.ascontiguousarray(bits[keep]))
+        if len(self._bit_cache) >= 8:
+            self._bit_cache.pop(next(iter(self._bit_cache)))
+        self._bit_cache[key] = out
+        return out
+
+    def _cosines(self, scope: str, q: "np.ndarray", rowids: Sequence[int]) -> dict[int, float]:
+        """Exact cosine of `q` to the float vectors of these records (rowid lookups in
+        `memory_embeddings`); records without a vector or with a zero one are left out."""
+        import numpy as np
+
+        qn = float(np.linalg.norm(q))
+        vecs = self._float_vectors(scope, rowids)
+        if not vecs or not qn:
+            return {}
+        ids = list(vecs)
+        mat = np.vstack([vecs[r] for r in ids])
+        norms = np.linalg.norm(mat, axis=1)
+        dots = mat @ q
+        return {r: float(d / (n * qn)) for r, d, n in zip(ids, dots, norms) if n > 0}
+
+    def _float_vectors(self, scope: str, rowids: Sequence[int]) -> dict[int, "np.ndarray"]:
+        import numpy as np
+
+        out: dict[int, np.ndarray] = {}
+        rowids = list(dict.fromkeys(rowids))
+        for i in range(0, len(rowids), 500):
+            chunk = rowids[i:i + 500]
+            # `+scope`: look the rowids up, never walk the scope's index.
+            for rowid, blob in self.conn.execute(
+                    f"SELECT rowid, embedding FROM memory_embeddings WHERE rowid IN ({','.join('?' * len(chunk))}) "
+                    "AND +scope = ?", (*chunk, scope)):
+                out[rowid] = np.frombuffer(blob, dtype="<f4")
+        return out
+
+    def _search_vec0(
+        self, scope: str, vector: "np.ndarray", *, k: int = 50,
+        include_inactive: bool = False, as_of: str | None = None,
+    ) -> list[tuple[int, float]]:
+        """vec0 KNN inside the scope's partition (exact float scan)."""
         if include_inactive or as_of is not None:
             rows = self.conn.execute(
                 "SELECT memory_rowid, distance FROM memory_vec WHERE embedding MATCH ? AND k = ? "
@@ -580,30 +702,23 @@ class MemoryStore:
             (scope, *rowids, *args))}
 
     def similarities(self, scope: str, vector: "np.ndarray", rowids: Sequence[int]) -> dict[int, float]:
-        """Cosine similarity of `vector` to the stored vectors of these records."""
-        scope = validate_scope(scope)
-        if not rowids or not self.has_vectors():
-            return {}
-        marks = ",".join("?" * len(rowids))
-        return {r[0]: 1.0 - r[1] for r in self.conn.execute(
-            f"SELECT memory_rowid, vec_distance_cosine(embedding, ?) FROM memory_vec "
-            f"WHERE scope = ? AND memory_rowid IN ({marks})", (_vec_blob(vector), scope, *rowids))}
-
-    def vectors(self, scope: str, rowids: Sequence[int]) -> dict[int, "np.ndarray"]:
-        """Stored vectors of these records, by point lookups (vec0 scans its whole
-        table for `memory_rowid IN (...)`, point lookups use its rowid index)."""
+        """Cosine similarity of `vector` to the stored vectors of these records, by
+        rowid lookups in `memory_embeddings` (vec0 scans its whole table for
+        `memory_rowid IN (...)`)."""
         import numpy as np
 
         scope = validate_scope(scope)
         if not rowids or not self.has_vectors():
             return {}
-        out = {}
-        for rowid in rowids:
-            row = self.conn.execute(
-                "SELECT scope, embedding FROM memory_vec WHERE memory_rowid = ?", (rowid,)).fetchone()
-            if row is not None and row[0] == scope:
-                out[rowid] = np.frombuffer(row[1], dtype=np.float32)
-        return out
+        return self._cosines(scope, np.asarray(vector, dtype=np.float32), list(rowids))
+
+    def vectors(self, scope: str, rowids: Sequence[int]) -> dict[int, "np.ndarray"]:
+        """Stored float vectors of these records, by rowid lookups in `memory_embeddings`
+        (a vec0 point lookup costs ~0.25 ms, these ~3 us)."""
+        scope = validate_scope(scope)
+        if not rowids or not self.has_vectors():
+            return {}
+        return self._float_vectors(scope, rowids)
 
     def similarity_to(self, scope: str, vector: "np.ndarray", memory_id: str) -> float:
         rowid = self._one("SELECT rowid FROM memories WHERE scope = ? AND id = ?", (validate_scope(scope), memory_id))
@@ -772,7 +887,7 @@ class MemoryStore:
         victims: dict[str, Memory] = {}
         for mid in self._purge_closure(scope, ids):
             victims[mid] = self.get(scope, mid)
-        receipt = {"memories": 0, "memories_fts": 0, "memory_vec": 0, "decisions": 0,
+        receipt = {"memories": 0, "memories_fts": 0, "memory_vec": 0, "memory_embeddings": 0, "decisions": 0,
                    "decisions_scrubbed": 0, "turns": 0}
         if not victims and not extra_turns:
             return receipt
@@ -785,6 +900,8 @@ class MemoryStore:
                 rowid = self._one("SELECT rowid FROM memories WHERE scope = ? AND id = ?", (scope, m.id))
                 receipt["memory_vec"] += self._delete_count(
                     "DELETE FROM memory_vec WHERE memory_rowid = ?", (rowid,)) if self.has_vectors() else 0
+                receipt["memory_embeddings"] += self._delete_count(
+                    "DELETE FROM memory_embeddings WHERE rowid = ?", (rowid,))
                 receipt["memories"] += self._delete_count(
                     "DELETE FROM memories WHERE scope = ? AND id = ?", (scope, m.id))
                 receipt["memories_fts"] += 1
@@ -835,7 +952,7 @@ class MemoryStore:
         """Hard-delete everything a scope holds: records, FTS rows, vectors, turns,
         decisions and settings, in one transaction, then VACUUM."""
         scope = validate_scope(scope)
-        receipt = {"memories": 0, "memories_fts": 0, "memory_vec": 0, "decisions": 0,
+        receipt = {"memories": 0, "memories_fts": 0, "memory_vec": 0, "memory_embeddings": 0, "decisions": 0,
                    "decisions_scrubbed": 0, "turns": 0, "settings": 0}
         self.conn.execute("PRAGMA secure_delete = ON")
         with self.transaction():
@@ -845,6 +962,8 @@ class MemoryStore:
                     chunk = rowids[i:i + 500]
                     receipt["memory_vec"] += self._delete_count(
                         f"DELETE FROM memory_vec WHERE memory_rowid IN ({','.join('?' * len(chunk))})", chunk)
+            receipt["memory_embeddings"] = self._delete_count(
+                "DELETE FROM memory_embeddings WHERE scope = ?", (scope,))
             receipt["memories"] = self._delete_count("DELETE FROM memories WHERE scope = ?", (scope,))
             receipt["memories_fts"] = receipt["memories"]
             receipt["turns"] = self._delete_count("DELETE FROM turns WHERE scope = ?", (scope,))
@@ -997,11 +1116,17 @@ class MemoryStore:
         vectors = emb.embed([r[2] for r in rows]) if rows else []
         with self.transaction():
             self.conn.execute("DROP TABLE IF EXISTS memory_vec")
+            self.conn.execute("DELETE FROM memory_embeddings")
             self.conn.execute("DELETE FROM meta WHERE key IN ('embedder_model', 'embedder_dim')")
             self._ensure_vectors()
             for (rowid, scope, _text, retired), vec in zip(rows, vectors):
+                blob = _vec_blob(vec)
                 self.conn.execute(
                     "INSERT INTO memory_vec (memory_rowid, scope, active, embedding) VALUES (?, ?, ?, ?)",
-                    (rowid, scope, int(retired is None), _vec_blob(vec)),
+                    (rowid, scope, int(retired is None), blob),
+                )
+                self.conn.execute(
+                    "INSERT INTO memory_embeddings (rowid, scope, bits, embedding) VALUES (?, ?, ?, ?)",
+                    (rowid, scope, _bits(vec), blob),
                 )
         return len(rows)
