@@ -2,7 +2,7 @@
 """Run memcli's eval set (fixtures/eval/) against the CLI and report pass rates per kind.
 
     python bench/eval.py [--only conv01[,conv02]] [--json] [--strategy rules|model|both[,...]]
-                         [--subprocess] [--verbose]
+                         [--subprocess] [--verbose] [--consolidate | --reflect]
     python bench/eval.py --validate     # check the fixtures themselves (no memcli needed)
     python bench/eval.py --selftest     # unit-test the check logic on canned hits
 
@@ -306,6 +306,9 @@ def parse_export(out: str) -> list[dict]:
     return [json.loads(line) for line in out.splitlines() if line.strip()]
 
 
+POST_INGEST: list[str] = []  # set by main(): e.g. ["consolidate", "--reflect"], run after each session
+
+
 def run_conv(run: Runner, conv: str, checks: list[dict], strategy: str | None, verbose: bool) -> list[dict]:
     scope = f"user:{conv}"
     results = []
@@ -321,6 +324,10 @@ def run_conv(run: Runner, conv: str, checks: list[dict], strategy: str | None, v
                 out = run(args, env)
                 if verbose:
                     print(f"  [{conv}] ingest {path.name}: {_trunc(out, 200)}", file=sys.stderr)
+                if POST_INGEST:  # like a nightly cron job between sessions
+                    out = run([*POST_INGEST, "--scope", scope], env)
+                    if verbose:
+                        print(f"  [{conv}] {' '.join(POST_INGEST)}: {_trunc(out, 300)}", file=sys.stderr)
         except (CliError, OSError) as exc:
             print(f"[{conv}] ingest failed: {exc}", file=sys.stderr)
             return [_result(c, False, [f"ingest failed: {_trunc(str(exc), 200)}"], [], 0.0) for c in checks]
@@ -476,7 +483,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--verbose", "-v", action="store_true")
     ap.add_argument("--validate", action="store_true", help="validate the fixtures and exit")
     ap.add_argument("--selftest", action="store_true", help="test the check logic on canned hits and exit")
+    ap.add_argument("--consolidate", action="store_true",
+                    help="run `memcli consolidate --scope S` after each session's ingest")
+    ap.add_argument("--reflect", action="store_true",
+                    help="run `memcli consolidate --scope S --reflect` after each session's ingest")
     a = ap.parse_args(argv)
+    POST_INGEST[:] = (["consolidate", "--reflect"] if a.reflect else ["consolidate"] if a.consolidate else [])
 
     if a.selftest:
         return selftest()

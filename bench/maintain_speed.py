@@ -66,12 +66,86 @@ def make_texts(n: int, rng: random.Random) -> list[tuple[str, str]]:
     return out[:n]
 
 
-def build(path: Path, n: int, embedder: str) -> float:
+# --data varied: many sentence frames over larger word lists, dates as month and day,
+# no "(note N)" tags, and restatements that drop, add or swap a word.
+V_PLACES = PLACES + ["the climbing gym", "a ramen bar", "the botanical garden", "an art gallery", "the post office",
+                     "a flea market", "the swimming pool", "a book club", "the vet", "a karaoke bar", "the airport",
+                     "a vineyard", "the office", "a concert hall", "the hardware store", "a tea house"]
+V_PEOPLE = PEOPLE + ["Hannah", "Ravi", "Mateo", "Yuki", "Fatima", "Ben", "Olga", "Kwame", "Lena", "Sam", "Ines",
+                     "Noah", "Amara", "Felix", "Zoe", "Arjun"]
+V_THINGS = THINGS + ["a used kayak", "a mechanical keyboard", "a cast iron pan", "a tent", "a drone", "a fountain pen",
+                     "an espresso machine", "a rain jacket", "a bookshelf", "a telescope", "a sewing machine", "a tablet"]
+V_TOPICS = ["the budget", "a job offer", "moving abroad", "the wedding plans", "a vacation", "their garden",
+            "a new puppy", "the quarterly report", "a marathon", "learning to surf", "the lease", "a startup idea"]
+V_FEEL = ["tired", "excited", "stressed", "happy", "anxious", "relieved", "bored", "proud"]
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December"]
+V_EPISODES = [
+    "User went to {place} with {person} on {date}", "User had dinner with {person} at {place} on {date}",
+    "User bought {thing} for {price} dollars on {date}", "User talked to {person} about {topic} on {date}",
+    "User felt {feel} after a long day at {place}", "User lent {thing} to {person}",
+    "User met {person} for coffee and discussed {topic}", "User ran {km} km in the morning on {date}",
+    "User cooked {cuisine} food for {person}", "User complained about {topic} to {person}",
+    "User visited {place} for the first time", "User fixed {thing} with help from {person}",
+    "User watched a documentary about {topic}", "User called {person} who was {feel} about {topic}",
+]
+V_FACTS = [
+    "User prefers {cuisine} food over {cuisine2} food", "User's favourite place in town is {place}",
+    "User works with {person} on the {city} project", "User is learning {lang}", "User's sister {person} lives in {city}",
+    "User owns {thing}", "User's best friend is {person}", "User wants to visit {city} next year",
+    "User is allergic to {allergen}", "User usually goes to {place} on weekends", "User dislikes {topic}",
+    "User's manager is {person}", "User plays {sport} every week", "User has {pets} cats",
+]
+ALLERGENS = ["peanuts", "shellfish", "penicillin", "cats", "pollen", "gluten"]
+SPORTS = ["tennis", "football", "badminton", "volleyball", "squash", "basketball"]
+EXTRA = ["really", "usually", "often", "still", "again", "now"]
+
+
+def _fill(frame: str, rng: random.Random) -> str:
+    return frame.format(
+        place=rng.choice(V_PLACES), person=rng.choice(V_PEOPLE), thing=rng.choice(V_THINGS), topic=rng.choice(V_TOPICS),
+        feel=rng.choice(V_FEEL), date=f"{rng.choice(MONTHS)} {rng.randrange(1, 29)}", price=rng.randrange(5, 900),
+        km=rng.randrange(3, 25), cuisine=rng.choice(CUISINES), cuisine2=rng.choice(CUISINES), city=rng.choice(CITIES),
+        lang=rng.choice(LANGS), allergen=rng.choice(ALLERGENS), sport=rng.choice(SPORTS), pets=rng.randrange(1, 4))
+
+
+def _restate(text: str, rng: random.Random) -> str:
+    words = text.split()
+    r = rng.random()
+    if r < 0.3:
+        words.insert(rng.randrange(2, len(words)), rng.choice(EXTRA))
+    elif r < 0.6:
+        words[0] = "The user" if words[0] == "User" else words[0]
+    elif r < 0.8 and len(words) > 4:
+        words.pop(rng.randrange(2, len(words)))  # a lossy restatement (may differ in meaning)
+    return " ".join(words)
+
+
+def make_varied(n: int, rng: random.Random) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    facts: list[str] = []
+    while len(out) < n:
+        r = rng.random()
+        if r < 0.7:
+            out.append(("episodic", _fill(rng.choice(V_EPISODES), rng)))
+        elif r < 0.85 or not facts:
+            f = _fill(rng.choice(V_FACTS), rng)
+            facts.append(f)
+            out.append(("semantic", f))
+        else:  # a fact said again in a later session, worded a little differently
+            out.append(("semantic", _restate(rng.choice(facts), rng)))
+        if rng.random() < 0.05:
+            kind, text = out[-1]
+            out.append((kind, _restate(text, rng)))
+    return out[:n]
+
+
+def build(path: Path, n: int, embedder: str, data: str = "templates") -> float:
     from memcli.embed import HashEmbedder, MiniLMEmbedder
 
     emb = HashEmbedder(384) if embedder == "hash" else MiniLMEmbedder()
     rng = random.Random(42)
-    items = make_texts(n, rng)
+    items = make_varied(n, rng) if data == "varied" else make_texts(n, rng)
     t = time.perf_counter()
     vecs = emb.embed([x[1] for x in items])
     embed_s = time.perf_counter() - t
@@ -93,11 +167,13 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--embedder", choices=["minilm", "hash"], default="minilm")
     ap.add_argument("--now", default="2026-01-01T00:00:00Z")
+    ap.add_argument("--data", choices=["templates", "varied"], default="templates",
+                    help="templates: 3 episode frames (80%%) and tagged facts; varied: 28 frames, restatements")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="memcli-bench-"))
     base = tmp / "base.db"
     t = time.perf_counter()
-    embed_s = build(base, args.n, args.embedder)
+    embed_s = build(base, args.n, args.embedder, args.data)
     print(f"built {args.n} memories in {time.perf_counter() - t:.1f} s (embedding {embed_s:.1f} s)", file=sys.stderr)
     env = dict(os.environ, MEMCLI_EMBEDDER="hash" if args.embedder == "hash" else "minilm")
     env.setdefault("XDG_CACHE_HOME", str(tmp / "cache"))
@@ -114,12 +190,19 @@ def main() -> None:
     t = time.perf_counter()
     again = subprocess.run([sys.executable, "-m", "memcli", "--db", str(tmp / "run0.db"), "maintain", "--scope", SCOPE,
                             "--now", args.now], env=env, capture_output=True, text=True, check=True)
+    # a complete search (no watermark) on the maintained copy: must find nothing either
+    full = subprocess.run([sys.executable, "-c", "import sys; from datetime import datetime, timezone; "
+                           "from memcli.store import MemoryStore; from memcli import consolidate as c; "
+                           "s = MemoryStore(sys.argv[1]); "
+                           "print(len(c.consolidate(s, sys.argv[2], datetime.now(timezone.utc), dry_run=True, "
+                           "full=True).clusters))", str(tmp / "run0.db"), SCOPE],
+                          env=env, capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[1])
     second = time.perf_counter() - t
     sr = outs[0]["scopes"][0]
     print(json.dumps({
-        "memories": args.n, "embedder": args.embedder, "runs": [round(x, 2) for x in times],
+        "memories": args.n, "embedder": args.embedder, "data": args.data, "runs": [round(x, 2) for x in times],
         "median_s": round(statistics.median(times), 2), "second_run_s": round(second, 2),
-        "second_run": again.stdout.strip(), "before": sr["before"], "after": sr["after"],
+        "second_run": again.stdout.strip(), "full_search_clusters_after": int(full.stdout.strip()), "before": sr["before"], "after": sr["after"],
         "merged": sr["merged"], "clusters": sr["clusters"], "archived": sr["archived"],
     }, indent=2))
     shutil.rmtree(tmp, ignore_errors=True)

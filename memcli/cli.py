@@ -730,6 +730,11 @@ def config(
 def consolidate(
     scope: ScopeOpt = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", "-n", help="Show the clusters; change nothing.")] = False,
+    reflect: Annotated[bool, typer.Option(
+        "--reflect", help="Then write reflections (summaries of what several memories say about one person, "
+                          "place or thing, recurring themes) once the importance recorded since the last "
+                          "reflection reaches reflect.threshold.")] = False,
+    force_reflect: Annotated[bool, typer.Option("--force-reflect", help="With --reflect: ignore the threshold.")] = False,
     now: NowOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -743,16 +748,36 @@ def consolidate(
     from .render import emit_json
 
     scope = validate_scope(scope)
-    with open_store(check_embedder=False) as store:
+    refl = None
+    with open_store(check_embedder=not reflect) as store:
         report = cons.consolidate(store, scope, _now_opt(now), dry_run=dry_run)
+        if reflect:
+            from .reflect import reflect as run_reflect
+
+            refl = run_reflect(store, scope, _now_opt(now), dry_run=dry_run, force=force_reflect)
     if as_json:
-        emit_json(report.to_dict())
+        out = report.to_dict()
+        if refl is not None:
+            out["reflection"] = refl.to_dict()
+        emit_json(out)
         return
     for c in report.clusters:
         typer.echo(f"{c.merged_id or '(new)'} [{c.kind}] {c.keep.text}  ← {', '.join(m.id for m in c.members)}")
     verb = "would merge" if dry_run else "merged"
     typer.echo(f"{scope}: {verb} {sum(len(c.members) for c in report.clusters)} memories in "
                f"{len(report.clusters)} clusters; active {report.before} → {report.after}", err=True)
+    if refl is not None:
+        for r in refl.written:
+            typer.echo(f"{r.id or '(new)'} [reflected] {r.text}  ← {', '.join(m.id for m in r.sources)}")
+        if refl.ran:
+            verb = "would write" if dry_run else "wrote"
+            msg = f"{verb} {len(refl.written)} reflection(s)"
+        else:
+            msg = (f"no reflection: importance since the last one {refl.pending_importance:.2f} "
+                   f"< reflect.threshold {refl.threshold:g}")
+        if refl.retired:
+            msg += f"; retired {len(refl.retired)} out-of-date reflection(s)"
+        typer.echo(f"{scope}: {msg}", err=True)
 
 
 @app.command()

@@ -17,10 +17,12 @@ consolidation never loads the embedding model.
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from .lifecycle import settings_for
 from .models import Memory
@@ -33,38 +35,68 @@ if TYPE_CHECKING:
 
 KINDS = ("episodic", "semantic", "procedural", "profile")
 IMPORTANCE_GAIN = 0.05  # per repeat, capped at 1
-EXACT_MAX = 3000  # above this many records, candidate pairs come from LSH
+MARK = "_consolidate.watermark"  # per-scope state in `settings`: how far a complete run got
+HASH_BITS = 256  # width of the hashed word sets that filter candidate pairs (a multiple of 64)
+ALGO = 2  # bump when the match rules change: the next run is then a complete one
 _WORD = re.compile(r"[\w']+", re.UNICODE)
+_DIGIT = re.compile(r"\d")
 _STOP = frozenset(
     "a an the and or but of to in on at for with by from as is are was were be been being it its this that "
     "these those he she they them his her their there here has have had do does did not no so than then very "
     "just also really about into over after before again".split())
 
 
+def _norm(w: str) -> str:
+    w = w.strip("'")
+    if not w or w in _STOP:
+        return ""
+    for suffix in ("ies", "es", "s"):
+        if len(w) > len(suffix) + 2 and w.endswith(suffix) and not w.isdigit():
+            return w[: -len(suffix)]
+    return w
+
+
 def content_words(text: str) -> frozenset[str]:
-    out = set()
-    for w in _WORD.findall(text.lower()):
-        w = w.strip("'")
-        if not w or w in _STOP:
+    return frozenset(w for w in (_norm(t) for t in _WORD.findall(text.lower())) if w)
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def claim_words(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(content words, key words): key words are numbers and names (capitalised
+    words not opening a sentence, other than "User"), the words two statements of
+    one claim cannot disagree on."""
+    words: set[str] = set()
+    keys: set[str] = set()
+    for m in _WORD.finditer(text):
+        raw = m.group()
+        w = _norm(raw.lower())
+        if not w:
             continue
-        for suffix in ("ies", "es", "s"):
-            if len(w) > len(suffix) + 2 and w.endswith(suffix) and not w.isdigit():
-                w = w[: -len(suffix)]
-                break
-        out.add(w)
-    return frozenset(out)
+        words.add(w)
+        if _DIGIT.search(w):
+            keys.add(w)
+        elif raw[0].isupper() and not raw.lower().startswith("user"):
+            before = text[:m.start()].rstrip(" \t\"'(\u201c\u2018*-")
+            if before and before[-1] not in ".!?:;\n":
+                keys.add(w)
+    return frozenset(words), frozenset(keys)
 
 
-def same_claim(a: frozenset[str], b: frozenset[str], min_overlap: float) -> bool:
+def same_claim(a: frozenset[str], b: frozenset[str], min_overlap: float,
+               keys_a: frozenset[str] | None = None, keys_b: frozenset[str] | None = None) -> bool:
     """Keyword check on top of vector similarity: the shorter text's words are
-    (nearly) all in the longer one, and no differing numbers."""
+    (nearly) all in the longer one, and they do not each have a key word (number,
+    or name when `keys_*` are given) that the other lacks: "lives in Pune" and
+    "lives in Mumbai", "2 cats" and "3 cats" are different claims."""
     if not a or not b:
         return False
     if len(a & b) / min(len(a), len(b)) < min_overlap:
         return False
-    nums_a = {w for w in a - b if any(c.isdigit() for c in w)}
-    nums_b = {w for w in b - a if any(c.isdigit() for c in w)}
-    return not (nums_a and nums_b)
+    if keys_a is None:
+        keys_a = frozenset(w for w in a if any(c.isdigit() for c in w))
+    if keys_b is None:
+        keys_b = frozenset(w for w in b if any(c.isdigit() for c in w))
+    return not (keys_a - b and keys_b - a)
 
 
 @dataclass
@@ -74,6 +106,8 @@ class Cluster:
     kind: str
     importance: float
     merged_id: str | None = None
+    keep_rowid: int | None = None
+    keep_vector: Any = None  # its stored vector, which the merged record reuses
 
     def to_dict(self) -> dict[str, Any]:
         return {"merged_id": self.merged_id, "text": self.keep.text, "kind": self.kind,
@@ -94,68 +128,202 @@ class Report:
                 "merged": sum(len(c.members) for c in self.clusters), "clusters": [c.to_dict() for c in self.clusters]}
 
 
-class _UnionFind:
-    def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
-
-    def find(self, i: int) -> int:
-        while self.parent[i] != i:
-            self.parent[i] = self.parent[self.parent[i]]
-            i = self.parent[i]
-        return i
-
-    def union(self, i: int, j: int) -> None:
-        a, b = self.find(i), self.find(j)
-        if a != b:
-            self.parent[max(a, b)] = min(a, b)
-
-
-def _candidate_pairs(mat: "np.ndarray", min_sim: float) -> set[tuple[int, int]]:
+def _need(size: "np.ndarray", min_overlap: float) -> "np.ndarray":
+    """Smallest shared-word count that passes `same_claim`'s overlap test for a
+    shorter side of `size` words (the same float division, so no edge disagrees)."""
     import numpy as np
 
-    n = len(mat)
-    pairs: set[tuple[int, int]] = set()
+    size = np.asarray(size, dtype=np.int64)
+    need = np.ceil(size * min_overlap).astype(np.int64)
+    # correct the float rounding of size * t against the I / size >= t test
+    for _ in range(2):
+        lower = np.maximum(need - 1, 0)
+        ok_lower = (lower / np.maximum(size, 1)) >= min_overlap
+        need = np.where(ok_lower & (need > 0), lower, need)
+        too_low = (need / np.maximum(size, 1)) < min_overlap
+        need = np.where(too_low, need + 1, need)
+    return np.maximum(need, 1)
 
-    def block(idx: "np.ndarray") -> None:
-        sub = mat[idx]
-        ii, jj = np.nonzero(sub @ sub.T >= min_sim)
-        keep = ii < jj
-        for a, b in zip(idx[ii[keep]].tolist(), idx[jj[keep]].tolist()):
-            pairs.add((a, b) if a < b else (b, a))
 
-    if n <= EXACT_MAX:
-        if n > 1:
-            block(np.arange(n))
-        return pairs
-    # Random-hyperplane LSH on centred vectors (centring balances the buckets);
-    # a crowded bucket is split again by more hyperplanes so no block gets large.
-    centred = mat - mat.mean(axis=0, keepdims=True)
-    bits = int(max(6, min(16, round(np.log2(n / 32)))))
-    rng = np.random.default_rng(20240605)
+def _join(probe_tok: "np.ndarray", probe_rec: "np.ndarray", post_start: "np.ndarray", post_len: "np.ndarray",
+          post_rec: "np.ndarray", chunk: int = 1 << 20) -> Iterator[tuple["np.ndarray", "np.ndarray"]]:
+    """Pairs (prober, record) for every probe entry (token, prober) and every record
+    in that token's posting list, in chunks of about `chunk` pairs."""
+    import numpy as np
 
-    def groups(idx: "np.ndarray", planes: "np.ndarray") -> list["np.ndarray"]:
-        codes = ((centred[idx] @ planes) > 0).astype(np.int64) @ (1 << np.arange(planes.shape[1])).astype(np.int64)
-        order = np.argsort(codes, kind="stable")
-        return np.split(idx[order], np.nonzero(np.diff(codes[order]))[0] + 1)
+    counts = post_len[probe_tok]
+    keep = counts > 0
+    probe_tok, probe_rec, counts = probe_tok[keep], probe_rec[keep], counts[keep]
+    if not len(counts):
+        return
+    cum = np.cumsum(counts)
+    lo = 0
+    while lo < len(counts):
+        base = cum[lo - 1] if lo else 0
+        hi = int(np.searchsorted(cum, base + chunk, side="right"))
+        hi = max(hi, lo + 1)
+        c = counts[lo:hi]
+        total = int(c.sum())
+        p = np.repeat(probe_rec[lo:hi], c)
+        offs = np.arange(total, dtype=np.int64) - np.repeat(np.cumsum(c) - c, c)
+        q = post_rec[np.repeat(post_start[probe_tok[lo:hi]], c) + offs]
+        yield p, q
+        lo = hi
 
-    for table in range(8):
-        planes = rng.standard_normal((mat.shape[1], bits)).astype(np.float32)
-        extra = [np.random.default_rng(table * 100 + d).standard_normal((mat.shape[1], 3)).astype(np.float32)
-                 for d in range(6)]
-        todo = [(g, 0) for g in groups(np.arange(n), planes)]
-        while todo:
-            bucket, depth = todo.pop()
-            if len(bucket) < 2:
+
+def _postings(tok: "np.ndarray", rec: "np.ndarray", vocab: int) -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
+    import numpy as np
+
+    order = np.lexsort((rec, tok))
+    post_rec = rec[order]
+    post_len = np.bincount(tok, minlength=vocab).astype(np.int64)
+    post_start = np.cumsum(post_len) - post_len
+    return post_start, post_len, post_rec
+
+
+def matching_pairs(words: list[frozenset[str]], keys: list[frozenset[str]], groups: list[Any],
+                   mat: "np.ndarray", min_sim: float, min_overlap: float,
+                   new: "np.ndarray | None" = None) -> list[tuple[int, int]]:
+    """Every pair (i < j) that `is_match` accepts, found exactly by blocking on words
+    before any vector math; with `new`, only pairs with at least one new record.
+
+    Two records can only match when (with a global word order that puts key words,
+    numbers and names, first, then rare before common):
+    - both have key words: one's key words are all in the other's words, so they
+      share the first key word of one of them (joined through that word);
+    - otherwise: the shorter one's first `size - need + 1` words (its prefix) meet the
+      other's words (prefix filtering for the overlap test), where a prober with key
+      words only meets records without any.
+    The candidates are then filtered by an upper bound on shared words (hashed
+    256-bit sets), the key-word rule, the cosine, and finally the exact word test.
+    """
+    import numpy as np
+
+    n = len(words)
+    if n < 2:
+        return []
+    if min_overlap <= 0:  # no overlap demanded: every same-group pair is a candidate
+        idx = np.arange(n)
+        p, q = np.meshgrid(idx, idx, indexing="ij")
+        cand = [(p.ravel(), q.ravel())]
+        return _verify(cand, words, keys, groups, mat, min_sim, min_overlap, new)
+    freq: dict[str, int] = {}
+    keyish: set[str] = set()
+    for w_set in words:
+        for w in w_set:
+            freq[w] = freq.get(w, 0) + 1
+    for k_set in keys:
+        keyish.update(k_set)
+    order = sorted(freq, key=lambda w: (w not in keyish, freq[w], w))
+    rank = {w: i for i, w in enumerate(order)}
+    vocab = len(order)
+    toks = [sorted(rank[w] for w in w_set) for w_set in words]
+    sizes = np.fromiter((len(t) for t in toks), dtype=np.int64, count=n)
+    first_key = np.fromiter((min((rank[w] for w in k), default=-1) for k in keys), dtype=np.int64, count=n)
+    keyed = first_key >= 0
+    need_by_size = _need(np.arange(int(sizes.max()) + 1), min_overlap)
+    need = need_by_size[sizes]
+    plen = np.minimum(sizes, np.maximum(sizes - need + 1, 0))
+    flat_rec = np.repeat(np.arange(n, dtype=np.int64), sizes)
+    flat_tok = np.fromiter((t for ts in toks for t in ts), dtype=np.int64, count=int(sizes.sum()))
+    pos = np.arange(len(flat_tok), dtype=np.int64) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    in_prefix = pos < np.repeat(plen, sizes)
+
+    cand = []
+    # both keyed: through the first key word of the prober
+    kr = np.nonzero(keyed)[0]
+    sel = keyed[flat_rec]
+    ps = _postings(flat_tok[sel], flat_rec[sel], vocab)
+    cand.append(("key", _join(first_key[kr], kr, *ps)))
+    # a keyed prober's prefix against records without key words
+    sel = ~keyed[flat_rec]
+    ps_free = _postings(flat_tok[sel], flat_rec[sel], vocab)
+    sel = in_prefix & keyed[flat_rec]
+    cand.append(("prefix", _join(flat_tok[sel], flat_rec[sel], *ps_free)))
+    # an unkeyed prober's prefix against every record
+    ps_all = _postings(flat_tok, flat_rec, vocab)
+    sel = in_prefix & ~keyed[flat_rec]
+    cand.append(("prefix", _join(flat_tok[sel], flat_rec[sel], *ps_all)))
+
+    # hashed word sets: |a & b| <= popcount(bits a & bits b) + the words a or b lost
+    # to collisions inside itself (shared words collide at most that often)
+    nbits = HASH_BITS
+    slot = (flat_tok * 0x9E3779B1 + 7) % nbits
+    bits = np.zeros((n, nbits // 64), dtype=np.uint64)
+    np.bitwise_or.at(bits, (flat_rec, slot // 64), np.left_shift(np.uint64(1), (slot % 64).astype(np.uint64)))
+    lost = sizes - np.bitwise_count(bits).sum(axis=1, dtype=np.int64)
+    kbits = np.zeros_like(bits)
+    kflat = np.fromiter((rank[w] for k in keys for w in k), dtype=np.int64)
+    krec = np.repeat(np.arange(n, dtype=np.int64), [len(k) for k in keys])
+    if len(kflat):
+        kslot = (kflat * 0x9E3779B1 + 7) % nbits
+        np.bitwise_or.at(kbits, (krec, kslot // 64), np.left_shift(np.uint64(1), (kslot % 64).astype(np.uint64)))
+    group_code = np.asarray(groups, dtype=np.int64)
+
+    found = []
+    for family, gen in cand:
+        for p, q in gen:
+            m = (p != q) & (group_code[p] == group_code[q])
+            if family == "prefix":
+                m &= sizes[q] >= sizes[p]
+            if new is not None:
+                m &= new[p] | new[q]
+            p, q = p[m], q[m]
+            if not len(p):
                 continue
-            if len(bucket) > 64 and depth < len(extra):
-                todo += [(g, depth + 1) for g in groups(bucket, extra[depth])]
-            else:
-                for start in range(0, len(bucket), 512):
-                    block(bucket[start:start + 512])
-    return pairs
+            shared = np.bitwise_count(bits[p] & bits[q]).sum(axis=1, dtype=np.int64)
+            shared += np.minimum(lost[p], lost[q])
+            m = shared >= need_by_size[np.minimum(sizes[p], sizes[q])]
+            if family == "key":
+                p, q = p[m], q[m]
+                conflict = (kbits[p] & ~bits[q]).any(axis=1) & (kbits[q] & ~bits[p]).any(axis=1)
+                m = ~conflict
+            p, q = p[m], q[m]
+            if len(p):
+                found.append(np.minimum(p, q) * n + np.maximum(p, q))
+    if not found:
+        return []
+    keys_ = np.unique(np.concatenate(found))
+    return _verify([(keys_ // n, keys_ % n)], words, keys, groups, mat, min_sim, min_overlap, None)
 
 
-def find_clusters(store: "MemoryStore", scope: str, cfg: dict[str, Any] | None = None) -> list[Cluster]:
+def _verify(cand: list[tuple["np.ndarray", "np.ndarray"]], words: list[frozenset[str]],
+            keys: list[frozenset[str]], groups: list[Any], mat: "np.ndarray", min_sim: float,
+            min_overlap: float, new: "np.ndarray | None") -> list[tuple[int, int]]:
+    """Cosine (vectorised, in chunks) and then the exact word test on candidate pairs."""
+    import numpy as np
+
+    out: set[tuple[int, int]] = set()
+    for p_all, q_all in cand:
+        m = p_all < q_all
+        if new is not None:
+            m &= new[p_all] | new[q_all]
+        p_all, q_all = p_all[m], q_all[m]
+        for s in range(0, len(p_all), 16384):
+            p, q = p_all[s:s + 16384], q_all[s:s + 16384]
+            cos = np.einsum("ij,ij->i", mat[p], mat[q])
+            keep = cos >= min_sim
+            for a, b in zip(p[keep].tolist(), q[keep].tolist()):
+                if groups[a] == groups[b] and same_claim(words[a], words[b], min_overlap, keys[a], keys[b]):
+                    out.add((a, b))
+    return sorted(out)
+
+
+def _unit_rows(mat: "np.ndarray") -> "np.ndarray":
+    import numpy as np
+
+    mat = np.asarray(mat, dtype=np.float32)
+    norms = np.linalg.norm(mat, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return mat / norms
+
+
+def find_clusters(store: "MemoryStore", scope: str, cfg: dict[str, Any] | None = None, *,
+                  since_rowid: int | None = None, new_rowids: "set[int] | None" = None) -> list[Cluster]:
+    """Clusters of near-duplicates among the scope's active records. With
+    `since_rowid` (or `new_rowids`), only matches that involve a record after that
+    rowid (or in that set) are looked for: the others were ruled out by an earlier
+    complete run."""
     import numpy as np
 
     cfg = cfg or settings_for(store, scope)
@@ -166,44 +334,105 @@ def find_clusters(store: "MemoryStore", scope: str, cfg: dict[str, Any] | None =
     # Keyed profile facts are one per key already (the write path supersedes them).
     keep_idx = [i for i, r in enumerate(rows) if r[7] is None]
     rows = [rows[i] for i in keep_idx]
-    mat = mat[keep_idx] if len(keep_idx) else mat[:0]
+    raw = mat[keep_idx] if len(keep_idx) else mat[:0]
     if len(rows) < 2:
         return []
-    words = [content_words(r[3]) for r in rows]
-    uf = _UnionFind(len(rows))
-    # Identical texts of one kind merge without a vector comparison, and only one
-    # of them goes to the pair search (identical vectors would crowd one bucket).
-    first: dict[tuple[str, str], int] = {}
+    is_new = None
+    if since_rowid is not None or new_rowids is not None:
+        is_new = np.fromiter(((since_rowid is not None and r[0] > since_rowid)
+                              or (new_rowids is not None and r[0] in new_rowids) for r in rows),
+                             dtype=bool, count=len(rows))
+        if not is_new.any():
+            return []
+    # kind, and reflections apart from what they reflect on
+    group_of = [(r[2], len(r) > 8 and r[8] == "reflected") for r in rows]
+    group_ids: dict[tuple[str, bool], int] = {}
+    groups = [group_ids.setdefault(g, len(group_ids)) for g in group_of]
+    # Identical texts of one group merge without a vector comparison; only one of
+    # them (a node) takes part in the pair search.
+    first: dict[tuple[int, str], int] = {}
+    members: dict[int, list[int]] = {}
     for i, r in enumerate(rows):
-        j = first.setdefault((r[2], " ".join(r[3].lower().split())), i)
-        if j != i:
-            uf.union(j, i)
-    uniq = np.array(sorted(first.values()), dtype=np.int64)
-    # components do not depend on the order pairs are joined in (the root is the lowest index)
-    for a, b in _candidate_pairs(mat[uniq], min_sim):
-        a, b = int(uniq[a]), int(uniq[b])
-        if rows[a][2] == rows[b][2] and same_claim(words[a], words[b], min_overlap):
-            uf.union(a, b)
-    groups: dict[int, list[int]] = {}
-    for i in range(len(rows)):
-        groups.setdefault(uf.find(i), []).append(i)
-    clusters: list[Cluster] = []
-    for idx in sorted((g for g in groups.values() if len(g) > 1), key=lambda g: g[0]):
+        j = first.setdefault((groups[i], " ".join(r[3].lower().split())), i)
+        members.setdefault(j, []).append(i)
+    nodes = sorted(members)
+    node_new = None
+    if is_new is not None:
+        node_new = np.fromiter((bool(is_new[members[j]].any()) for j in nodes), dtype=bool, count=len(nodes))
+    parsed = [claim_words(rows[j][3]) for j in nodes]
+    # only nodes sharing a word with a new one can be in a pair the search wants
+    sub = range(len(nodes))
+    if node_new is not None:
+        fresh = set().union(*(parsed[k][0] for k in np.nonzero(node_new)[0]))
+        sub = [k for k in sub if node_new[k] or not fresh.isdisjoint(parsed[k][0])]
+    sub_nodes = np.asarray([nodes[k] for k in sub], dtype=np.int64)
+    found = matching_pairs([parsed[k][0] for k in sub], [parsed[k][1] for k in sub],
+                           [groups[nodes[k]] for k in sub], _unit_rows(raw[sub_nodes]), min_sim, min_overlap,
+                           None if node_new is None else node_new[np.asarray(sub, dtype=np.int64)])
+    pairs = [(sub[a], sub[b]) for a, b in found]
+    adj: dict[int, set[int]] = {}
+    for a, b in pairs:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    node_words = {k: parsed[k][0] for k in range(len(nodes))}
+
+    def rank(i: int, k: int) -> tuple[Any, ...]:
         # most complete text, then the latest, then the id: deterministic
-        best = max(idx, key=lambda i: (len(words[i]), rows[i][5] or "", rows[i][6] or "", rows[i][1]))
-        # no chaining drift: every member must match the kept text itself
-        idx = [i for i in idx if i == best or (
-            float(mat[i] @ mat[best]) >= min_sim and same_claim(words[i], words[best], min_overlap))]
-        if len(idx) < 2:
+        return (len(node_words[k]), rows[i][5] or "", rows[i][6] or "", rows[i][1])
+
+    def best_member(k: int) -> int:
+        return max(members[nodes[k]], key=lambda i: rank(i, k))
+
+    def components(part: set[int]) -> list[list[int]]:
+        seen: set[int] = set()
+        out = []
+        for s in sorted(part):
+            if s in seen:
+                continue
+            comp, todo = [], [s]
+            seen.add(s)
+            while todo:
+                x = todo.pop()
+                comp.append(x)
+                for y in adj.get(x, ()):
+                    if y in part and y not in seen:
+                        seen.add(y)
+                        todo.append(y)
+            out.append(sorted(comp))
+        return out
+
+    picked: list[list[int]] = []  # row indices of each cluster, best first
+    work = components(set(adj)) + [[k] for k in range(len(nodes)) if k not in adj and len(members[nodes[k]]) > 1]
+    while work:
+        comp = work.pop()
+        if len(comp) == 1:
+            k = comp[0]
+            if len(members[nodes[k]]) > 1:
+                b = best_member(k)
+                picked.append([b] + [i for i in members[nodes[k]] if i != b])
             continue
-        members = store.get_many(scope, [rows[i][1] for i in idx])
-        keep = next(m for m in members if m.id == rows[best][1])
+        # no chaining drift: a cluster is the best text and what matches it itself;
+        # the rest is clustered again, so no two records left active would match
+        bk = max(comp, key=lambda k: rank(best_member(k), k))
+        take = {bk} | (adj[bk] & set(comp))
+        b = best_member(bk)
+        picked.append([b] + sorted(i for k in take for i in members[nodes[k]] if i != b))
+        work += components(set(comp) - take)
+    clusters: list[Cluster] = []
+    wanted = [rows[i][0] for idx in picked for i in idx]
+    records: dict[int, Memory] = {}
+    for s in range(0, len(wanted), 500):
+        records.update(store.by_rowids(scope, wanted[s:s + 500]))
+    for idx in sorted(picked, key=min):
+        ordered = [records[rows[i][0]] for i in sorted(idx)]
+        keep = records[rows[idx[0]][0]]
         kind = keep.kind
-        days = {(m.valid_from or m.recorded_at or "")[:10] for m in members}
-        if kind == "episodic" and len(members) >= recurring_min and len(days) >= 2:
+        days = {(m.valid_from or m.recorded_at or "")[:10] for m in ordered}
+        if kind == "episodic" and len(ordered) >= recurring_min and len(days) >= 2:
             kind = "semantic"
-        importance = min(1.0, max(m.importance for m in members) + IMPORTANCE_GAIN * (len(members) - 1))
-        clusters.append(Cluster(members=members, keep=keep, kind=kind, importance=importance))
+        importance = min(1.0, max(m.importance for m in ordered) + IMPORTANCE_GAIN * (len(ordered) - 1))
+        clusters.append(Cluster(members=ordered, keep=keep, kind=kind, importance=importance,
+                                keep_rowid=rows[idx[0]][0], keep_vector=raw[idx[0]]))
     return clusters
 
 
@@ -223,20 +452,71 @@ def merged_record(c: Cluster, now: str) -> Memory:
     )
 
 
-def consolidate(store: "MemoryStore", scope: str, now: datetime, *, dry_run: bool = False) -> Report:
-    """Find near-duplicate clusters and (unless `dry_run`) merge each into one record."""
+def _mark_params(store: "MemoryStore", cfg: dict[str, Any]) -> list[Any]:
+    return [ALGO, float(cfg["consolidate.min_similarity"]), float(cfg["consolidate.min_overlap"]),
+            int(cfg["consolidate.recurring_min"]), store.meta("embedder_model")]
+
+
+def _since(store: "MemoryStore", scope: str, cfg: dict[str, Any]) -> int | None:
+    """The rowid a complete earlier run got to, or None when this run must be complete
+    (no run yet, other settings or embedder, or that record was purged)."""
+    raw = store.state(scope, MARK)
+    if not raw:
+        return None
+    try:
+        mark = json.loads(raw)
+        rowid, mid = int(mark["rowid"]), str(mark["id"])
+    except (ValueError, KeyError, TypeError):
+        return None
+    if mark.get("params") != _mark_params(store, cfg) or store.rowids(scope, [mid]).get(mid) != rowid:
+        return None
+    return rowid
+
+
+def consolidate(store: "MemoryStore", scope: str, now: datetime, *, dry_run: bool = False,
+                full: bool = False) -> Report:
+    """Find near-duplicate clusters and (unless `dry_run`) merge each into one record.
+
+    Incremental: a run stores how far it got (`MARK` in the scope's settings), and
+    the next one only looks for matches that involve a record added since (a restore
+    or purge, other settings or another embedder make it a complete run again). A
+    run leaves no two active records that match, so running it again changes nothing.
+    """
     before = store.count(scope)
-    clusters = find_clusters(store, scope)
-    after = before - sum(len(c.members) - 1 for c in clusters)
-    report = Report(scope=scope, before=before, after=after, dry_run=dry_run, clusters=clusters)
-    if dry_run or not clusters:
+    cfg = settings_for(store, scope)
+    since = None if full else _since(store, scope, cfg)
+    last = store.last_rowid(scope)
+    report = Report(scope=scope, before=before, after=before, dry_run=dry_run)
+    if last is not None and since is not None and last[0] <= since:
+        return report  # nothing added since the last complete run
+    start = last[0] if last is not None else 0
+    clusters = find_clusters(store, scope, cfg, since_rowid=since)
+    report.clusters = list(clusters)
+    report.after = before - sum(len(c.members) - 1 for c in clusters)
+    if dry_run:
         return report
     at = to_iso(now) or ""
-    if len(clusters) > 50:
-        store.enlarge_cache()
-    rowids = store.rowids(scope, [c.keep.id for c in clusters])
-    with store.transaction():
-        for c in clusters:
-            m = store.insert_merged(merged_record(c, at), rowids[c.keep.id], [x.id for x in c.members], at=at)
+    while clusters:  # every round merges records away, so this ends
+        if len(clusters) > 50:
+            store.enlarge_cache()
+        done = store.insert_merged_many(
+            [(merged_record(c, at), c.keep_vector if c.keep_vector is not None else c.keep_rowid,
+              [x.id for x in c.members]) for c in clusters], at=at)
+        for c, m in zip(clusters, done):
             c.merged_id = m.id
+        # A merged record is its kept text under its kept kind, which matched nothing
+        # else; only one that became a semantic fact can meet new partners.
+        changed = [c.merged_id for c in clusters if c.kind != c.keep.kind and c.merged_id]
+        clusters = find_clusters(store, scope, cfg, new_rowids=set(store.rowids(scope, changed).values())) \
+            if changed else []
+        report.clusters += clusters
+        report.after -= sum(len(c.members) - 1 for c in clusters)
+    # merged records are covered by this run; anything else written meanwhile is not
+    ours = {c.merged_id for c in report.clusters}
+    later = store.ids_after(scope, start)
+    if all(mid in ours for _, mid in later):
+        last = later[-1] if later else last
+    if last is not None:
+        store.set_setting(scope, MARK, json.dumps({"rowid": last[0], "id": last[1],
+                                                   "params": _mark_params(store, cfg)}))
     return report

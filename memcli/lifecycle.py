@@ -97,6 +97,12 @@ SETTINGS: dict[str, Setting] = {
     "consolidate.min_similarity": Setting(float, 0.85, "Cosine similarity two memories need to be merge candidates."),
     "consolidate.min_overlap": Setting(float, 0.8, "Share of the shorter memory's content words the other must contain."),
     "consolidate.recurring_min": Setting(int, 3, "Episodes recurring on this many records (over 2+ days) become a semantic fact."),
+    "reflect.threshold": Setting(float, 5.0, "`consolidate --reflect` writes reflections once the summed importance of "
+                                             "memories recorded since the last reflection reaches this."),
+    "reflect.min_episodes": Setting(int, 3, "Episodes sharing a word that make a recurring theme."),
+    "reflect.min_mentions": Setting(int, 2, "Memories naming one person, place or thing that make a summary of it."),
+    "reflect.confidence": Setting(float, 0.5, "Confidence of a reflection (lower than what the user stated)."),
+    "reflect.max_depth": Setting(int, 1, "1: reflections are built on stated memories only; 2: also on reflections."),
 }
 
 

@@ -98,16 +98,105 @@ def test_dry_run_writes_nothing(store):
     assert store.count(SCOPE) == 2 and store.get(SCOPE, a.id).active
 
 
-def test_lsh_path_finds_the_same_clusters(store, monkeypatch):
-    texts = [f"User visited museum number {i} in town {i * 7}" for i in range(40)]
-    for i, t in enumerate(texts):
-        put(store, t, day=i % 20)
+def _brute_pairs(words, keys, groups, mat, min_sim, min_overlap):
+    n = len(words)
+    return sorted((a, b) for a in range(n) for b in range(a + 1, n)
+                  if groups[a] == groups[b] and float(mat[a] @ mat[b]) >= min_sim
+                  and cons.same_claim(words[a], words[b], min_overlap, keys[a], keys[b]))
+
+
+@pytest.mark.parametrize("seed,bits", [(1, 256), (2, 256), (3, 64), (4, 64)])
+def test_blocking_finds_exactly_the_pairs_a_full_comparison_finds(seed, bits, monkeypatch):
+    import random
+
+    monkeypatch.setattr(cons, "HASH_BITS", bits)  # 64: hashed words collide often
+
+    import numpy as np
+
+    rng = random.Random(seed)
+    vocab = ["lake", "gym", "coffee", "tea", "bread", "walk", "dog", "cat", "jazz", "music", "went", "likes",
+             "bought", "book", "park", "Maya", "Tom", "Pune", "Mumbai", "3", "7", "12", "red", "blue", "often",
+             *[f"word{i}" for i in range(60)], *[f"Name{i}" for i in range(20)]]
+    texts = []
+    for _ in range(300):
+        base = rng.sample(vocab, rng.randint(1, 7))
+        texts.append("User " + " ".join(base))
+        if rng.random() < 0.5:  # a near copy: one word dropped, swapped or added
+            t = list(base)
+            op = rng.random()
+            if op < 0.3 and len(t) > 1:
+                t.pop(rng.randrange(len(t)))
+            elif op < 0.6:
+                t[rng.randrange(len(t))] = rng.choice(vocab)
+            else:
+                t.append(rng.choice(vocab))
+            texts.append("User " + " ".join(t))
+    parsed = [cons.claim_words(t) for t in texts]
+    words, keys = [w for w, _ in parsed], [k for _, k in parsed]
+    groups = [rng.randrange(2) for _ in texts]
+    nr = np.random.default_rng(seed)
+    centres = nr.standard_normal((4, 16))
+    mat = centres[nr.integers(0, 4, len(texts))] + 0.3 * nr.standard_normal((len(texts), 16))
+    mat = (mat / np.linalg.norm(mat, axis=1, keepdims=True)).astype(np.float32)
+    for min_overlap in (0.8, 0.5, 1.0):
+        want = _brute_pairs(words, keys, groups, mat, 0.85, min_overlap)
+        got = cons.matching_pairs(words, keys, groups, mat, 0.85, min_overlap)
+        assert got == want and len(want) > 20
+    # incremental: only pairs touching a new record
+    new = np.zeros(len(texts), dtype=bool)
+    new[::7] = True
+    want = [p for p in _brute_pairs(words, keys, groups, mat, 0.85, 0.8) if new[p[0]] or new[p[1]]]
+    assert cons.matching_pairs(words, keys, groups, mat, 0.85, 0.8, new) == want
+
+
+def test_names_and_numbers_tell_long_claims_apart(store):
+    w = cons.claim_words
+    pune, mumbai = w("User's sister Maya lives in Pune now"), w("User's sister Maya lives in Mumbai now")
+    assert not cons.same_claim(pune[0], mumbai[0], 0.8, pune[1], mumbai[1])
+    short = w("User's sister lives in Pune")
+    assert cons.same_claim(pune[0], short[0], 0.8, pune[1], short[1])  # a subset is fine
+    put(store, "User's sister Maya lives in Pune now")
+    put(store, "User's sister Maya lives in Mumbai now")
+    assert cons.consolidate(store, SCOPE, NOW).clusters == []
+
+
+def test_second_run_changes_nothing_and_is_incremental(store, monkeypatch):
+    # a chain a~b~c where a and c do not match: the left-over pair is merged in the same run
     put(store, "User prefers refunds over store credit", day=1)
     put(store, "User prefers a refund over store credit", day=2)
-    exact = [sorted(m.id for m in c.members) for c in cons.find_clusters(store, SCOPE)]
-    monkeypatch.setattr(cons, "EXACT_MAX", 5)
-    lsh = [sorted(m.id for m in c.members) for c in cons.find_clusters(store, SCOPE)]
-    assert exact == lsh and len(exact) == 1
+    put(store, "User prefers refunds over store credit for returns of shoes", day=3)
+    put(store, "User likes long walks", kind="episodic", day=1)
+    for day in (2, 3, 4):
+        put(store, "User likes long walks", kind="episodic", day=day)
+    put(store, "User likes long walks in the park")  # semantic: meets the distilled fact
+    first = cons.consolidate(store, SCOPE, NOW)
+    assert first.clusters
+    active = sorted(m.text for m in store.list(SCOPE))
+    calls = []
+    real = cons.find_clusters
+    monkeypatch.setattr(cons, "find_clusters", lambda *a, **k: calls.append(k) or real(*a, **k))
+    again = cons.consolidate(store, SCOPE, NOW)
+    assert again.clusters == [] and calls == []  # nothing new: no search at all
+    assert sorted(m.text for m in store.list(SCOPE)) == active
+    full = cons.consolidate(store, SCOPE, NOW, full=True)  # a complete search agrees
+    assert full.clusters == []
+    # a new record is compared with the old ones, and only the pairs it is in are searched
+    late = put(store, "User likes long walks in the park a lot", day=20)
+    rep = cons.consolidate(store, SCOPE, NOW)
+    assert calls[-1]["since_rowid"] is not None
+    assert [sorted(m.text for m in c.members) for c in rep.clusters] == [
+        ["User likes long walks in the park", "User likes long walks in the park a lot"]]
+    assert not store.get(SCOPE, late.id).active
+
+
+def test_restore_makes_the_next_run_complete(store):
+    a = put(store, "User prefers refunds over store credit", day=1)
+    cons.consolidate(store, SCOPE, NOW)
+    assert store.state(SCOPE, cons.MARK) is not None
+    store.archive(SCOPE, a.id, reason="test")
+    store.restore(SCOPE, a.id)
+    assert store.state(SCOPE, cons.MARK) is None
+    assert "_consolidate.watermark" not in store.get_settings(SCOPE)
 
 
 def test_cli_consolidate_json_and_text(store):
