@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -177,16 +178,19 @@ def main() -> None:
     print(f"built {args.n} memories in {time.perf_counter() - t:.1f} s (embedding {embed_s:.1f} s)", file=sys.stderr)
     env = dict(os.environ, MEMCLI_EMBEDDER="hash" if args.embedder == "hash" else "minilm")
     env.setdefault("XDG_CACHE_HOME", str(tmp / "cache"))
-    times, outs = [], []
+    times, outs, cpu = [], [], []  # wall and CPU seconds (CPU: less sensitive to a busy machine)
     for i in range(args.runs):
         db = tmp / f"run{i}.db"
         shutil.copy(base, db)
         t = time.perf_counter()
+        c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         res = subprocess.run([sys.executable, "-m", "memcli", "--db", str(db), "maintain", "--scope", SCOPE,
                               "--now", args.now, "--json"], env=env, capture_output=True, text=True, check=True)
         times.append(time.perf_counter() - t)
+        c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(c1.ru_utime + c1.ru_stime - c0.ru_utime - c0.ru_stime)
         outs.append(json.loads(res.stdout))
-        print(f"run {i + 1}: {times[-1]:.2f} s", file=sys.stderr)
+        print(f"run {i + 1}: {times[-1]:.2f} s (cpu {cpu[-1]:.2f} s)", file=sys.stderr)
     t = time.perf_counter()
     again = subprocess.run([sys.executable, "-m", "memcli", "--db", str(tmp / "run0.db"), "maintain", "--scope", SCOPE,
                             "--now", args.now], env=env, capture_output=True, text=True, check=True)
@@ -201,7 +205,8 @@ def main() -> None:
     sr = outs[0]["scopes"][0]
     print(json.dumps({
         "memories": args.n, "embedder": args.embedder, "data": args.data, "runs": [round(x, 2) for x in times],
-        "median_s": round(statistics.median(times), 2), "second_run_s": round(second, 2),
+        "median_s": round(statistics.median(times), 2), "cpu_s": [round(x, 2) for x in cpu],
+        "load_avg_1m": round(os.getloadavg()[0], 2), "second_run_s": round(second, 2),
         "second_run": again.stdout.strip(), "full_search_clusters_after": int(full.stdout.strip()), "before": sr["before"], "after": sr["after"],
         "merged": sr["merged"], "clusters": sr["clusters"], "archived": sr["archived"],
     }, indent=2))

@@ -793,7 +793,7 @@ def maintain(
     """Consolidate, then apply the scope's forgetting policies (see `memcli config`).
     Idempotent and safe from cron: an overlapping run exits 0 without doing anything.
 
-    Example crontab line: 17 3 * * * memcli maintain --all-scopes --db ~/.local/share/memcli/memory.db
+    Example crontab line: 17 3 * * * memcli --db ~/.local/share/memcli/memory.db maintain --all-scopes
     """
     from .lifecycle import maintain as run_maintenance
     from .render import emit_json

@@ -1,18 +1,20 @@
 """Consolidation: merge near-duplicate memories of a scope into one record.
 
-Two memories are near-duplicates when their stored vectors are close (cosine ≥
-`consolidate.min_similarity`) *and* the shorter one's content words are nearly all
-in the other (≥ `consolidate.min_overlap`, numbers must agree): vectors alone
-would merge "lives in Pune" with "lives in Mumbai". Candidate pairs come from an
-exact similarity matrix for small scopes and from random-hyperplane LSH (fixed
-seed, so runs are deterministic) for large ones.
+Two memories are near-duplicates when they are of one kind, their stored vectors are
+close (cosine ≥ `consolidate.min_similarity`) *and* the shorter one's content words
+are all in the other (share ≥ `consolidate.min_overlap`, 1.0 by default), and they do not each hold
+a number or a name the other lacks: vectors alone would merge "lives in Pune" with
+"lives in Mumbai". Candidate pairs are found exactly, by blocking on words before any
+vector math (`matching_pairs`), so the result does not depend on chance.
 
 Each cluster becomes one new record holding the most complete, then latest text
 (no model: the bundled one rewrites facts wrongly), with `source_ids` pointing at
-the originals, which are retired with `replaced_by` and "merged into X". A fact
-repeated across records gains importance; episodes that recur on several days
-become a semantic fact. The merged record reuses its text's stored vector, so
-consolidation never loads the embedding model.
+the originals, which are retired with `replaced_by` and "merged into X"; whatever in
+a cluster does not match that text itself is clustered again. A fact repeated across
+records gains importance; episodes that recur on several days become a semantic
+fact. The merged record reuses its text's stored vector, so consolidation never
+loads the embedding model. A run leaves no two active records that match and stores
+how far it got, so the next run only searches pairs with a record added since.
 """
 
 from __future__ import annotations
@@ -184,8 +186,9 @@ def _postings(tok: "np.ndarray", rec: "np.ndarray", vocab: int) -> tuple["np.nda
 def matching_pairs(words: list[frozenset[str]], keys: list[frozenset[str]], groups: list[Any],
                    mat: "np.ndarray", min_sim: float, min_overlap: float,
                    new: "np.ndarray | None" = None) -> list[tuple[int, int]]:
-    """Every pair (i < j) that `is_match` accepts, found exactly by blocking on words
-    before any vector math; with `new`, only pairs with at least one new record.
+    """Every pair (i < j) of one group with cosine ≥ `min_sim` that `same_claim`
+    accepts, found exactly by blocking on words before any vector math; with `new`,
+    only pairs with at least one new record.
 
     Two records can only match when (with a global word order that puts key words,
     numbers and names, first, then rare before common):
@@ -202,11 +205,8 @@ def matching_pairs(words: list[frozenset[str]], keys: list[frozenset[str]], grou
     n = len(words)
     if n < 2:
         return []
-    if min_overlap <= 0:  # no overlap demanded: every same-group pair is a candidate
-        idx = np.arange(n)
-        p, q = np.meshgrid(idx, idx, indexing="ij")
-        cand = [(p.ravel(), q.ravel())]
-        return _verify(cand, words, keys, groups, mat, min_sim, min_overlap, new)
+    if not 0 < min_overlap <= 1:
+        raise ValueError(f"min_overlap must be in (0, 1], not {min_overlap}")
     freq: dict[str, int] = {}
     keyish: set[str] = set()
     for w_set in words:

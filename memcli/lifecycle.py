@@ -73,6 +73,13 @@ def _policies(value: str) -> str:
     return ",".join(names)
 
 
+def _fraction(value: str) -> float:
+    x = float(value)
+    if not 0 < x <= 1:
+        raise ValueError("use a number above 0 and at most 1")
+    return x
+
+
 def _bool(value: str) -> bool:
     v = value.strip().lower()
     if v in ("1", "true", "yes", "on"):
@@ -95,7 +102,7 @@ SETTINGS: dict[str, Setting] = {
     "maintain.policies": Setting(_policies, "decay,ttl,lru", "Policies `memcli maintain` runs (lru only acts with a cap)."),
     "maintain.consolidate": Setting(_bool, True, "Whether `memcli maintain` merges near-duplicates first."),
     "consolidate.min_similarity": Setting(float, 0.85, "Cosine similarity two memories need to be merge candidates."),
-    "consolidate.min_overlap": Setting(float, 0.8, "Share of the shorter memory's content words the other must contain."),
+    "consolidate.min_overlap": Setting(_fraction, 1.0, "Share of the shorter memory's content words the other must contain (1.0: merge only when one adds nothing to the other)."),
     "consolidate.recurring_min": Setting(int, 3, "Episodes recurring on this many records (over 2+ days) become a semantic fact."),
     "reflect.threshold": Setting(float, 5.0, "`consolidate --reflect` writes reflections once the summed importance of "
                                              "memories recorded since the last reflection reaches this."),

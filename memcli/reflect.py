@@ -122,6 +122,18 @@ def _names(text: str) -> set[str]:
     return out
 
 
+def _distinct(ms: list[Memory], min_overlap: float) -> list[Memory]:
+    """The memories that are not a restatement of a more complete one (their words
+    nearly all in it): a summary of restatements says nothing its biggest source
+    does not, and only crowds recall."""
+    kept: list[tuple[Memory, frozenset[str]]] = []
+    for m in sorted(ms, key=lambda m: (-len(claim_words(m.text)[0]), _day(m), m.id)):
+        w = claim_words(m.text)[0]
+        if w and not any(len(w & k) / min(len(w), len(k)) >= min_overlap for _, k in kept):
+            kept.append((m, w))
+    return sorted((m for m, _ in kept), key=lambda m: (_day(m), m.id))
+
+
 def _depth(store: "MemoryStore", scope: str, m: Memory, memo: dict[str, int]) -> int:
     if m.source != "reflected":
         return 0
@@ -152,7 +164,9 @@ def groups(store: "MemoryStore", scope: str, records: list[Memory], cfg: dict[st
                     themes.setdefault(w, []).append(m)
     out: list[tuple[str, str, list[Memory]]] = []
     seen: set[frozenset[str]] = set()
-    cands = [(w, "about", ms) for w, ms in names.items() if len(ms) >= int(cfg["reflect.min_mentions"])]
+    overlap = float(cfg["consolidate.min_overlap"])
+    cands = [(w, "about", ms) for w, ms in ((w, _distinct(ms, overlap)) for w, ms in names.items())
+             if len(ms) >= int(cfg["reflect.min_mentions"])]
     cands += [(w, "theme", ms) for w, ms in themes.items() if len(ms) >= int(cfg["reflect.min_episodes"])]
     # names before themes; bigger groups first; then by word: deterministic
     cands.sort(key=lambda c: (c[1] != "about", -len(c[2]), c[0]))

@@ -901,7 +901,8 @@ class MemoryStore:
 
     def _purge_closure(self, scope: str, ids: Sequence[str]) -> list[str]:
         """Every record that holds a copy of these: versions (replaces / replaced_by)
-        and merges (source_ids), both ways, transitively."""
+        and merges (source_ids), both ways, transitively. A reflection quoting one of
+        them goes too, but not its other sources: they are not copies of each other."""
         todo = list(dict.fromkeys(ids))
         seen: set[str] = set()
         while todo:
@@ -909,12 +910,12 @@ class MemoryStore:
             if mid in seen:
                 continue
             row = self.conn.execute(
-                "SELECT replaces, replaced_by, source_ids FROM memories WHERE scope = ? AND id = ?",
+                "SELECT replaces, replaced_by, source_ids, source FROM memories WHERE scope = ? AND id = ?",
                 (scope, mid)).fetchone()
             if row is None:
                 continue
             seen.add(mid)
-            linked = [row[0], row[1], *json.loads(row[2])]
+            linked = [row[0], row[1], *(json.loads(row[2]) if row[3] != "reflected" else [])]
             linked += [r[0] for r in self.conn.execute(
                 "SELECT m.id FROM memories m WHERE m.scope = ? AND (m.replaces = ? OR m.replaced_by = ? OR "
                 "EXISTS (SELECT 1 FROM json_each(m.source_ids) j WHERE j.value = ?))", (scope, mid, mid, mid))]

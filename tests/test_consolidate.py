@@ -208,3 +208,11 @@ def test_cli_consolidate_json_and_text(store):
     assert (out["before"], out["after"], out["merged"], out["dry_run"]) == (2, 1, 2, True)
     res = runner.invoke(app, ["consolidate", "--scope", SCOPE])
     assert res.exit_code == 0 and "active 2 → 1" in res.stderr
+
+
+def test_one_different_word_is_a_different_event(store):
+    lake = put(store, "User went to the lake with Maya on day 17", kind="episodic", day=1)
+    gym = put(store, "User went to the gym with Maya on day 17", kind="episodic", day=1)
+    rep = cons.consolidate(store, SCOPE, NOW)
+    assert rep.clusters == []
+    assert store.get(SCOPE, lake.id).active and store.get(SCOPE, gym.id).active

@@ -65,7 +65,8 @@ def test_recurring_episodes_make_a_theme(store):
     texts = [m.text for m in (store.get(SCOPE, r.id) for r in refl.reflect(store, SCOPE, NOW).written)]
     theme = [t for t in texts if t.startswith("Recurring")]
     assert theme and "3 times from 2025-05-02 to 2025-05-16" in theme[0]
-    assert any(t.startswith("About Tom (2 memories)") for t in texts)
+    # the two Tom episodes say the same thing: no summary of Tom from them
+    assert not any(t.startswith("About Tom") for t in texts)
 
 
 def test_never_built_on_reflections_and_idempotent(store):
@@ -115,3 +116,22 @@ def test_cli_consolidate_reflect(store):
     assert res.exit_code == 0 and "wrote 1 reflection(s)" in res.stderr
     res = runner.invoke(app, ["consolidate", "--scope", SCOPE, "--reflect"])
     assert "no reflection: importance since the last one 0.00" in res.stderr
+
+
+def test_purging_a_source_purges_the_reflection_quoting_it_not_the_other_sources(store):
+    store.set_setting(SCOPE, "reflect.threshold", "0.5")
+    a = put(store, "User's girlfriend is called Niamh")
+    b = put(store, "Niamh is from Galway", day=1)
+    [r] = refl.reflect(store, SCOPE, NOW).written
+    receipt = store.purge(SCOPE, [b.id])
+    assert receipt["memories"] == 2
+    assert not store.exists(b.id) and not store.exists(r.id) and store.get(SCOPE, a.id).active
+    # the next run does not bring the purged text back
+    assert all("Galway" not in m.text for m in store.list(SCOPE, include_inactive=True))
+
+
+def test_restatements_make_no_summary(store):
+    store.set_setting(SCOPE, "reflect.threshold", "0.5")
+    put(store, "User's fiance Sam and User are getting married on 2026-06-13")
+    put(store, "User's fiance is Sam", day=1)  # all its words are in the first
+    assert refl.reflect(store, SCOPE, NOW).written == []
