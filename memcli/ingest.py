@@ -159,6 +159,7 @@ class IngestStats:
 
 
 def candidates_for(msg: Message, now: datetime, *, llm: "LLM | None", strategy: str,
+                   people: dict[str, str] | None = None,
                    ) -> tuple[list[Candidate], list[tuple[str, str]]]:
     """Facts of one message as reconciliation candidates, plus the (clause, reason) discarded."""
     if strategy == "model" and llm is not None:
@@ -167,7 +168,7 @@ def candidates_for(msg: Message, now: datetime, *, llm: "LLM | None", strategy: 
         return extract_with_model(llm, msg.content, now)
     from .extract import extract_facts
 
-    ext = extract_facts(msg.content, now, role=msg.role)
+    ext = extract_facts(msg.content, now, role=msg.role, people=people)
     cands = [
         Candidate(
             text=f.text, kind=f.kind, importance=f.importance,
@@ -209,6 +210,11 @@ def ingest(
     stats = IngestStats()
     t0 = time.perf_counter()
     default_ts = now or to_iso(utcnow())
+    # People the user introduced ("my girlfriend Niamh"), so that a later "Niamh is
+    # from Galway" is stored with the relation; read once, then kept up to date.
+    from .extract import known_people
+
+    people = known_people(m.text for m in store.list(scope)) if not raw else {}
     for msg in messages:
         stats.messages += 1
         ts = msg.ts or default_ts
@@ -225,7 +231,8 @@ def ingest(
         elif raw:
             cands = [Candidate(text=msg.content, kind="episodic", importance=0.5, valid_from=ts)]
         else:
-            cands, discards = candidates_for(msg, when, llm=llm, strategy=strategy)
+            cands, discards = candidates_for(msg, when, llm=llm, strategy=strategy, people=people)
+            people.update(known_people(c.text for c in cands))
         vectors = store.embed_many([c.text for c in cands]) if cands else []
         with store.transaction():
             turn_id, is_new = store.add_turn(scope, msg.role, msg.content, ts, source, msg.ref)

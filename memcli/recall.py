@@ -67,8 +67,9 @@ class RecallConfig:
     neighbour_window: int = 1
     spill_entity: bool = False  # neighbours also inherit the name boost
     embed_keywords: bool = False  # embed the rewritten keyword query instead of the question
+    keyword_coverage: float = 0.5  # 0..1: how much a keyword score is scaled by the share of query words matched
     w_confidence_gap: float = 0.5  # weight of 'the best match is about someone else' in the confidence
-    abstain_below: float = 0.84  # confidence under which nothing relevant is stored (10% false abstention on LoCoMo dev)
+    abstain_below: float = 0.794  # confidence under which nothing relevant is stored (10% false abstention on LoCoMo dev)
 
     @classmethod
     def from_env(cls, **overrides: object) -> "RecallConfig":
@@ -108,9 +109,19 @@ def keyword_query(query: str, drop_stopwords: bool) -> str:
     """The words the keyword index should look for (quoted by the store)."""
     words = _WORD_RE.findall(query.lower())
     if drop_stopwords:
-        kept = [w for w in words if w not in STOPWORDS]
+        # single letters come from possessives ("user's" -> "user", "s") and match everything
+        kept = [w for w in words if w not in STOPWORDS and len(w) > 1]
         words = kept or words
     return " ".join(dict.fromkeys(words))
+
+
+def _stem(word: str) -> str:
+    """A crude stem for coverage counting: live, lives, lived, living -> liv."""
+    for suffix in ("ing", "ies", "es", "ed", "s"):
+        if len(word) > len(suffix) + 2 and word.endswith(suffix):
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
 
 
 def query_names(query: str) -> list[str]:
@@ -195,8 +206,15 @@ def recall(
     rows = store.by_rowids(scope, cand)
     names = query_names(query) if cfg.w_entity else []
 
+    q_stems = {_stem(w) for w in _WORD_RE.findall(kw_text.lower())} if cfg.keyword_coverage else set()
+
     def relevance_of(rowid: int, m: Memory) -> tuple[float, float, float, float]:
         keyword = max(0.0, kw_score.get(rowid, 0.0)) / best_kw
+        if q_stems and keyword:
+            # The best keyword match scores 1 even when it shares one word of five with
+            # the query: scale by how much of the query the memory covers.
+            covered = len(q_stems & {_stem(w) for w in _WORD_RE.findall(m.text.lower())}) / len(q_stems)
+            keyword *= 1.0 - cfg.keyword_coverage * (1.0 - covered)
         sim = vec_sim.get(rowid, 0.0)
         vector = max(0.0, (sim - cfg.vector_floor) / (1.0 - cfg.vector_floor))
         if cfg.fusion == "rrf":

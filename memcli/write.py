@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .consolidate import claim_words
 from .errors import ModelError
 from .llm import LLM, load_prompt
 from .models import Decision, Memory
@@ -118,7 +119,14 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
             return "UPDATE", cur, f"new value for the single-valued {cand.key} slot"
     best = near[0] if near else None
     if best and best.similarity >= NEAR_DUPLICATE and cand.change is None:
-        return "NOOP", best, f"near-identical to {best.memory.id} (similarity {best.similarity:.2f})"
+        # Similar vectors are not enough: "the locker code is 4412" and "... is 9981"
+        # embed alike. The words decide whether the new text adds anything.
+        new_words, new_keys = claim_words(cand.text)
+        old_words, old_keys = claim_words(best.memory.text)
+        if new_words <= old_words and new_keys <= old_keys:
+            return "NOOP", best, f"near-identical to {best.memory.id} (similarity {best.similarity:.2f})"
+        if old_words <= new_words and old_keys <= new_keys and best.memory.kind == cand.kind:
+            return "UPDATE", best, f"adds detail to {best.memory.id} (similarity {best.similarity:.2f})"
     if cand.change in ("update", "delete"):
         if best and best.similarity >= CHANGE_TARGET and best.memory.kind != "episodic":
             op = "UPDATE" if cand.change == "update" else "DELETE"

@@ -98,3 +98,26 @@ def test_every_decision_is_logged_with_neighbours(store):
     reconcile(store, SCOPE, Candidate(text="User lives in Goa", kind="profile", key="home_city", value="Goa"))
     d = store.decisions(SCOPE)[-1]
     assert d.op == "UPDATE" and d.decided_by == "rule" and d.neighbours and d.neighbours[0]["id"]
+
+
+def _near(text, sim=0.95, kind="semantic"):
+    from memcli.models import Memory
+    from memcli.write import Neighbour
+
+    return Neighbour(Memory(id="m1", scope=SCOPE, kind=kind, text=text), sim)
+
+
+def test_similar_vectors_with_a_different_number_are_not_a_duplicate():
+    from memcli.write import decide_by_rules
+
+    ruled = decide_by_rules(Candidate(text="User's locker code is 9981"), [_near("User's locker code is 4412")])
+    assert ruled is None or ruled[0] != "NOOP"
+
+
+def test_near_identical_text_is_a_noop_and_more_detail_is_an_update():
+    from memcli.write import decide_by_rules
+
+    op, target, _ = decide_by_rules(Candidate(text="User loves hiking"), [_near("User really loves hiking")])
+    assert op == "NOOP" and target.memory.id == "m1"
+    op, target, reason = decide_by_rules(Candidate(text="User loves hiking in the Alps"), [_near("User loves hiking")])
+    assert op == "UPDATE" and "adds detail" in reason
