@@ -197,3 +197,9 @@ def test_two_processes_writing_one_file_wait_for_each_other(tmp_path):
 
     with MemoryStore(db, HashEmbedder()) as s:
         assert s.count("user:a") == 400
+
+
+def test_remember_rewrites_first_person_and_marks_safety():
+    ok("remember", "I'm allergic to peanuts", "--scope", "user:a")
+    [m] = json.loads(ok("show", "--scope", "user:a", "--json").stdout)
+    assert m["text"] == "User is allergic to peanuts" and m["safety"] is True
