@@ -28,7 +28,6 @@ import time
 from collections import OrderedDict
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 EVAL_DIR = ROOT / "fixtures" / "eval"

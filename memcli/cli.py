@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -13,7 +12,7 @@ from typing import Annotated, Any, Callable, Optional, TypeVar
 import typer
 
 from . import __version__
-from .errors import InputError, MemcliError, NotFound
+from .errors import InputError, MemcliError
 from .scope import validate_scope
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -359,7 +358,7 @@ def show(
 
     Examples: memcli show --scope user:alice --all ; memcli show k3x9qa --scope user:alice
     """
-    from .render import emit_json, memories_table, memory_dict
+    from .render import emit_json, memory_dict
 
     with open_store(check_embedder=False) as store:
         if memory_id:
@@ -370,10 +369,9 @@ def show(
                 known = {v.id for v in chain}
                 chain = [store.get(scope, i) for i in m.source_ids if i not in known and store.exists(i)] + chain
             turns = store.turns(scope, [t for v in chain for t in v.source_turns])
-            decisions = store.decisions(scope, memory_id=None) if False else [
-                d for v in chain for d in store.decisions(scope, memory_id=v.id)]
-            seen: set[int] = set()
-            decisions = [d for d in decisions if not (d.id in seen or seen.add(d.id or 0))]  # type: ignore[func-returns-value]
+            # one decision can name two versions (an UPDATE): keep each once, in log order
+            by_id = {d.id or 0: d for v in chain for d in store.decisions(scope, memory_id=v.id)}
+            decisions = [by_id[i] for i in sorted(by_id)]
             record = memory_dict(m) | {
                 "versions": [memory_dict(v) for v in chain],
                 "turns": turns,

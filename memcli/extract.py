@@ -188,8 +188,7 @@ OCCUPATIONS = {
     "waitress", "cashier", "vet", "veterinarian", "paramedic", "therapist", "psychologist",
     "psychiatrist", "coach", "trainer", "tutor", "administrator", "admin", "technician",
     "executive", "director", "consultant", "specialist", "associate", "contractor", "librarian",
-    "firefighter", "policeman", "policewoman", "cop", "soldier", "driver", "electrician",
-    "translator", "interpreter", "economist", "banker", "broker", "realtor", "salesman",
+    "firefighter", "policeman", "policewoman", "cop", "soldier", "driver", "translator", "interpreter", "economist", "banker", "broker", "realtor", "salesman",
     "saleswoman", "salesperson", "recruiter", "secretary", "assistant", "receptionist", "baker",
     "butcher", "tailor", "hairdresser", "barber", "actor", "actress", "dancer", "singer",
     "composer", "producer", "filmmaker", "animator", "illustrator", "entrepreneur", "investor",
@@ -197,11 +196,11 @@ OCCUPATIONS = {
     "historian", "archaeologist", "geologist", "radiologist", "cardiologist", "dermatologist",
     "optometrist", "physiotherapist", "midwife", "caregiver", "nanny", "janitor", "guard",
     "lead", "principal", "dean", "postdoc", "phd", "resident", "fellow", "sre", "devops",
-    "student", "undergrad", "undergraduate", "grad", "retiree", "homemaker", "housewife",
+    "undergrad", "undergraduate", "grad", "retiree", "homemaker", "housewife",
     "streamer", "youtuber", "blogger", "podcaster", "influencer", "copywriter", "marketer",
     "strategist", "planner", "auditor", "surveyor", "inspector", "paralegal", "judge",
     "pharmacologist", "epidemiologist", "nutritionist", "dietitian", "chiropractor", "mason",
-    "welder", "machinist", "pilot", "captain", "sailor", "steward", "stewardess", "attendant",
+    "welder", "machinist", "captain", "sailor", "steward", "stewardess", "attendant",
 }
 
 DIETS = r"(?:lacto[- ]ovo[- ]vegetarian|lacto[- ]vegetarian|vegetarian|vegan|pescatarian|pescetarian|flexitarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|carnivore|plant[- ]based)"
@@ -268,7 +267,7 @@ IMPERATIVE_VERBS = {
     "recommend", "suggest", "fix", "book", "schedule", "set", "plan", "review", "proofread",
     "rewrite", "edit", "convert", "compare", "describe", "define", "provide", "read", "open",
     "run", "try", "do", "don't", "never", "always", "email", "text", "ping", "message", "wake",
-    "notify", "alert", "refrain", "stick", "respect", "reply", "default", "prioritize", "focus",
+    "notify", "alert", "refrain", "stick", "respect", "default", "prioritize", "focus",
     "emphasize", "omit", "drop", "remove", "cut", "shorten", "simplify", "elaborate", "expand",
 }
 
@@ -985,7 +984,7 @@ _NOT_NAMES = {
     "although", "since", "after", "before", "while", "once", "again", "still", "now", "well", "oh", "hey", "hi",
     "hello", "lol", "haha", "wow", "sorry", "hmm", "a", "an", "not", "never", "always", "sometimes", "other",
     "another", "such", "any", "nowadays", "currently", "recently", "actually", "honestly", "basically", "btw",
-    "user", "assistant", "mine", "yours", "let", "let's", "please", "thank", "dear", "sir", "madam",
+    "user", "assistant", "mine", "yours", "let", "let's", "thank", "dear", "sir", "madam",
     *WEEKDAY_WORDS, *MONTH_WORDS,
 }
 
