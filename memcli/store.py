@@ -133,9 +133,39 @@ class MemoryStore:
     """A memcli database file.
 
     >>> store = MemoryStore("memory.db")
-    >>> m = store.add("user:alice", "User lives in Pune", kind="profile", key="home_city")
-    >>> [h.memory.text for h in store.recall("user:alice", "where does she live?")]
+    >>> store.remember("user:alice", "I live in Pune", key="home_city").op
+    'ADD'
+    >>> store.ingest("user:alice", [{"role": "user", "content": "I moved to Goa.", "ts": "2026-03-01"}])
+    >>> [h.memory.text for h in store.recall("user:alice", "where does she live?").hits]
+    ['User lives in Goa', ...]
+
+    `add` and `insert` store a record as given, without reconciliation.
     """
+
+    # -- the library's front door: the same paths the CLI takes ----------------------------
+    def remember(self, scope: str, text: str, **fields: Any) -> Any:
+        """An explicit fact, reconciled against the scope (see `memcli.write.reconcile`)."""
+        from .write import Candidate, reconcile
+
+        fields.setdefault("source", "explicit")
+        fields.setdefault("confidence", 0.95)
+        if fields.get("key"):
+            fields.setdefault("kind", "profile")
+            fields.setdefault("change", "update")
+        return reconcile(self, scope, Candidate(text=text, **fields))
+
+    def ingest(self, scope: str, messages: Sequence[dict[str, Any]], *, source: str = "api", **options: Any) -> Any:
+        """Messages ({"role", "content", "ts"}) through extraction and reconciliation."""
+        from .ingest import ingest, parse_messages
+
+        data = "\n".join(json.dumps(m) for m in messages).encode()
+        return ingest(self, scope, parse_messages(data, source, "jsonl"), source=source, **options)
+
+    def recall(self, scope: str, query: str, **options: Any) -> Any:
+        """Blended recall (see `memcli.recall.recall`)."""
+        from .recall import recall
+
+        return recall(self, scope, query, **options)
 
     def __init__(
         self,
