@@ -1009,6 +1009,9 @@ _PERSON_PRED_RE = re.compile(
     r"is (?:a|an|my|our|the)\b|was (?:a|an|my|our)\b)", _I)
 
 
+_UNNAMED_REL_RE = re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))\b(?!'s| [A-Z])")
+
+
 class _People:
     """People named by the user in one message: name -> relation, and the last one mentioned."""
 
@@ -1029,7 +1032,12 @@ class _People:
         for n in self.names:
             for m in re.finditer(r"\b" + re.escape(n) + r"\b", clause):
                 if best is None or m.start() >= best[0]:
-                    best = (m.start(), n)
+                    best = (m.start(), self.subject(n))
+        # an unnamed relative ("my sister lives in Delhi. She is visiting ..."), when the
+        # clause names no one (in "my cousin Rachel is my maid of honor", she is Rachel)
+        if best is None:
+            for m in _UNNAMED_REL_RE.finditer(clause):
+                best = (m.start(), "my " + m.group("rel").lower())
         if best:
             self.last = best[1]
 
@@ -1044,7 +1052,7 @@ class _People:
         if not m:
             return clause
         verb = "is " if m.group("c") == "'s" else ""
-        return f"{self.subject(self.last)} {verb}{m.group('rest')}".replace("  ", " ")
+        return f"{self.last} {verb}{m.group('rest')}".replace("  ", " ")
 
 
 def _third_party(raw: str, people: _People, now: datetime) -> tuple[dict, datetime | None] | None:

@@ -645,3 +645,12 @@ def test_ordinal_day_of_month():
     assert out == "My flight is on 2025-09-14"
     out, _ = resolve_dates("I paid rent on the 5th", datetime(2025, 9, 10))
     assert out == "I paid rent on 2025-09-05"
+
+
+def test_pronoun_after_an_unnamed_relative_is_that_relative():
+    from datetime import datetime, timezone
+
+    now = datetime(2026, 3, 14, tzinfo=timezone.utc)
+    texts = [f.text for f in extract_facts("My sister lives in Delhi. She is visiting me next Saturday.", now).facts]
+    assert texts[1].startswith("User's sister is visiting")
+    assert not any(f.key == "home_city" for f in extract_facts("My sister lives in Delhi. She moved there.", now).facts)
