@@ -150,6 +150,14 @@ _OP_SCHEMA = {
 }
 
 
+class UnknownId(ModelError):
+    """The model named a record it was not shown: never acted on (UPDATE -> ADD, else NOOP)."""
+
+    def __init__(self, message: str, fallback: str) -> None:
+        super().__init__(message)
+        self.fallback = fallback
+
+
 def decide_by_model(llm: LLM, cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighbour | None, str]:
     """Ask the model; ids it was never shown are never acted on."""
     shown = near[:5]
@@ -162,12 +170,9 @@ def decide_by_model(llm: LLM, cand: Candidate, near: list[Neighbour]) -> tuple[s
     mid = str(reply.get("id") or "").strip().strip("[]")
     by_id = {n.memory.id: n for n in shown}
     if op in ("UPDATE", "DELETE", "NOOP") and mid and mid not in by_id:
-        if op == "UPDATE":
-            return "ADD", None, f"model named id {mid!r} it was never shown; UPDATE became ADD"
-        return "NOOP", None, f"model named id {mid!r} it was never shown; {op} not acted on"
+        raise UnknownId(f"model named id {mid!r} it was never shown ({op})", "ADD" if op == "UPDATE" else "NOOP")
     if op in ("UPDATE", "DELETE") and not mid:
-        return ("ADD", None, "model chose UPDATE without an id; became ADD") if op == "UPDATE" else (
-            "NOOP", None, "model chose DELETE without an id; not acted on")
+        raise UnknownId(f"model chose {op} without an id", "ADD" if op == "UPDATE" else "NOOP")
     target = by_id.get(mid) if mid else None
     return op, target, f"model chose {op}" + (f" on {mid}" if target else "")
 
@@ -206,9 +211,11 @@ def reconcile(
                 ruled = decide_by_model(llm, cand, near)
                 decided_by = "model"
             except ModelError as exc:
+                # Garbage or an invented id changes nothing: logged, then the safe choice.
                 store.log(Decision(scope=scope, op="REJECT", fact=cand.text, decided_by="model",
                                    reason=f"model reply rejected: {exc}", neighbours=shown, turn=turn))
-                ruled = ("ADD", None, "model reply rejected; kept the fact as new")
+                fallback = exc.fallback if isinstance(exc, UnknownId) else "ADD"
+                ruled = (fallback, None, f"model reply rejected ({exc}); {fallback}")
         if ruled is None:
             best = near[0]
             ruled = ("ADD", None, f"related to {best.memory.id} (similarity {best.similarity:.2f}) "

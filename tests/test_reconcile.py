@@ -42,6 +42,7 @@ def test_invented_id_update_becomes_add(seeded):
     assert out.op == "ADD"
     assert store.get(SCOPE, m.id).active
     assert "never shown" in out.decision.reason
+    assert [d.op for d in store.decisions(SCOPE)][-2:] == ["REJECT", "ADD"]
 
 
 def test_invented_id_delete_becomes_noop(seeded):
@@ -50,6 +51,8 @@ def test_invented_id_delete_becomes_noop(seeded):
     assert out.op == "NOOP"
     assert store.get(SCOPE, m.id).active
     assert len(store.list(SCOPE)) == 1
+    rejected = [d for d in store.decisions(SCOPE) if d.op == "REJECT"]
+    assert rejected and "zzzz99" in rejected[0].reason
 
 
 @pytest.mark.parametrize("reply", ["not json at all", '{"op": "EXPLODE", "id": ""}', "[1, 2]"])
