@@ -2,6 +2,7 @@
 
 import json
 import subprocess
+from pathlib import Path
 import sys
 
 import pytest
@@ -161,9 +162,17 @@ def test_log_explains_decisions():
 
 
 def test_every_command_has_help():
-    for name in ("remember", "recall", "show", "export", "import", "forget", "restore", "log", "ingest", "reindex"):
+    from typer.main import get_command
+
+    names = sorted(get_command(app).commands)
+    assert {"remember", "ingest", "recall", "show", "log", "export", "import", "forget", "restore",
+            "config", "consolidate", "maintain", "reindex"} <= set(names)
+    for name in names:
         result = ok(name, "--help")
-        assert "Example" in result.stdout or "example" in result.stdout.lower() or name == "reindex", name
+        assert "example" in result.stdout.lower() or name == "reindex", name
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    for name in names:
+        assert f"memcli {name}" in readme, f"README does not show `memcli {name}`"
 
 
 @pytest.mark.parametrize("args", [["--help"], ["show", "--scope", "user:a"], ["export", "--scope", "user:a"]])
