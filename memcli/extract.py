@@ -1399,8 +1399,8 @@ def extract_facts(text: str, now: datetime, role: str = "user",
         for clause in _clauses(sentence_body):
             try:
                 _extract_clause(clause, now, explicit, ex, people)
-            except Exception:  # defensive: a rule bug must never lose the message
-                _discard(ex, clause, "unparsed")
+            except Exception as exc:  # a rule bug must not lose the message: logged as a discard with the error
+                _discard(ex, clause, f"unparsed ({type(exc).__name__}: {exc})")
     _resolve_message_conflicts(ex)
     _add_change_events(ex)
     _dedupe(ex)
