@@ -57,20 +57,21 @@ def _int_or_none(value: str) -> int | None:
     return int(value)
 
 
-def _kinds(value: str) -> str:
-    kinds = [k.strip() for k in value.split(",") if k.strip()]
-    bad = [k for k in kinds if k not in MEMORY_KINDS]
-    if bad:
-        raise ValueError(f"unknown kind(s) {', '.join(bad)}")
-    return ",".join(kinds)
+def _names_from(allowed: tuple[str, ...], what: str):  # type: ignore[no-untyped-def]
+    """A parser for a comma-separated list of names out of `allowed`."""
+
+    def parse(value: str) -> str:
+        names = [k.strip() for k in value.split(",") if k.strip()]
+        bad = [k for k in names if k not in allowed]
+        if bad:
+            raise ValueError(f"unknown {what} {', '.join(bad)}: use {', '.join(allowed)}")
+        return ",".join(names)
+
+    return parse
 
 
-def _policies(value: str) -> str:
-    names = [k.strip() for k in value.split(",") if k.strip()]
-    bad = [k for k in names if k not in POLICIES]
-    if bad:
-        raise ValueError(f"unknown polic(ies) {', '.join(bad)}: use {', '.join(POLICIES)}")
-    return ",".join(names)
+_kinds = _names_from(MEMORY_KINDS, "kind(s)")
+_policies = _names_from(POLICIES, "polic(ies)")
 
 
 def _fraction(value: str) -> float:
