@@ -129,6 +129,19 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+def _retry_busy(fn: Any, timeout_ms: int) -> Any:
+    import time
+
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        try:
+            return fn()
+        except apsw.BusyError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
 class MemoryStore:
     """A memcli database file.
 
@@ -182,6 +195,7 @@ class MemoryStore:
         # unchanged: (PRAGMA data_version, total_changes) -> {(scope, filter): (rowids, bits)}.
         self._bit_cache: dict[tuple[Any, ...], tuple["np.ndarray", "np.ndarray"]] = {}
         self._bit_cache_version: tuple[int, int] | None = None
+        self._dominance: dict[str, tuple[int, bool]] = {}  # scope -> (max rowid, holds half the file)
         if str(self.path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if self.path.exists() and self.path.stat().st_size > 0:
@@ -191,10 +205,12 @@ class MemoryStore:
         try:
             self.conn = apsw.Connection(str(self.path))
             self.conn.setbusytimeout(busy_timeout_ms)
-            self.conn.execute("PRAGMA journal_mode = WAL")
+            # Two processes creating one new file race for the switch to WAL; SQLite
+            # answers BUSY there without waiting on the busy timeout, so wait here.
+            _retry_busy(lambda: self.conn.execute("PRAGMA journal_mode = WAL").fetchall(), busy_timeout_ms)
             self.conn.execute("PRAGMA synchronous = NORMAL")
             self._load_vec()
-            migrations.migrate(self.conn, to_iso(utcnow()) or "")
+            _retry_busy(lambda: migrations.migrate(self.conn, to_iso(utcnow()) or ""), busy_timeout_ms)
         except apsw.Error as exc:
             raise MemcliError(f"cannot open database {self.path}: {exc}") from exc
         if check_embedder:
@@ -595,15 +611,39 @@ class MemoryStore:
             return []
         where, args = self._time_filter(include_inactive, as_of)
         try:
-            rows = self.conn.execute(
-                "SELECT m.rowid, bm25(memories_fts) AS s FROM memories_fts "
-                "JOIN memories m ON m.rowid = memories_fts.rowid "
-                f"WHERE memories_fts MATCH ? AND m.scope = ?{where} ORDER BY s LIMIT ?",
-                (match, scope, *args, k),
-            ).fetchall()
+            rows = []
+            if self._scope_dominates(scope):
+                # The file-wide best matches first, then the scope filter: when k of them
+                # are in the scope they are exactly the scope's top k (bm25 is file-wide
+                # either way), without a join for every matching row.
+                rows = self.conn.execute(
+                    "SELECT m.rowid, f.s FROM (SELECT rowid, bm25(memories_fts) AS s FROM memories_fts "
+                    f"WHERE memories_fts MATCH ? ORDER BY s LIMIT {max(8 * k, 400)}) f "
+                    f"JOIN memories m ON m.rowid = f.rowid WHERE m.scope = ?{where} ORDER BY f.s LIMIT ?",
+                    (match, scope, *args, k),
+                ).fetchall()
+            if len(rows) < k:
+                rows = self.conn.execute(
+                    "SELECT m.rowid, bm25(memories_fts) AS s FROM memories_fts "
+                    "JOIN memories m ON m.rowid = memories_fts.rowid "
+                    f"WHERE memories_fts MATCH ? AND m.scope = ?{where} ORDER BY s LIMIT ?",
+                    (match, scope, *args, k),
+                ).fetchall()
         except apsw.SQLError as exc:
             raise InputError(f"bad full-text query {query!r}: {exc} (drop --raw-query to search plain words)") from exc
         return [(r[0], r[1]) for r in rows]
+
+    def _scope_dominates(self, scope: str) -> bool:
+        """Whether the scope holds at least half of the file's records (counted again
+        only when records were added or deleted)."""
+        total = int(self._one("SELECT max(rowid) FROM memories") or 0)
+        if total < 2000:
+            return False
+        cached = self._dominance.get(scope)
+        if cached is None or cached[0] != total:
+            n = int(self._one("SELECT count(*) FROM memories WHERE scope = ?", (scope,)))
+            cached = self._dominance[scope] = (total, 2 * n >= total)
+        return cached[1]
 
     def search_vector(
         self, scope: str, vector: "np.ndarray", *, k: int = 50,

@@ -104,3 +104,28 @@ def test_restore_undoes_an_archive(store):
     store.restore("user:a", m.id)
     assert [x.id for x in store.list("user:a")] == [m.id]
     assert len(store.search_vector("user:a", store.embed_query("tea"))) == 1
+
+
+def test_keyword_search_fast_path_matches_the_full_query(store):
+    """A scope holding most of the file takes the file-wide top matches first; it must
+    return exactly what the full scoped query returns, and small scopes are unaffected."""
+    import random
+
+    from memcli.models import Memory
+
+    rng = random.Random(7)
+    words = [f"w{i}" for i in range(300)]
+    texts = [" ".join(rng.choice(words) for _ in range(6)) for _ in range(2200)]
+    vecs = store.embed_many(texts)
+    with store.transaction():
+        for i, (t, v) in enumerate(zip(texts, vecs)):
+            store.insert(Memory(id="", scope="user:big" if i % 10 else "user:small", kind="episodic", text=t), v)
+    for scope in ("user:big", "user:small"):
+        for q in ("w1 w2 w3", "w17", "w250 w99"):
+            fast = store.search_keyword(scope, q, k=20)
+            full = store.conn.execute(
+                "SELECT m.rowid, bm25(memories_fts) AS s FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid "
+                "WHERE memories_fts MATCH ? AND m.scope = ? AND m.retired_at IS NULL ORDER BY s LIMIT 20",
+                (" OR ".join(f'"{w}"' for w in q.split()), scope)).fetchall()
+            assert [r for r, _ in fast] == [r[0] for r in full], (scope, q)
+    assert store._scope_dominates("user:big") and not store._scope_dominates("user:small")
