@@ -640,9 +640,18 @@ def _purge(scope: str, ids: list[str], match: str | None, source: str | None, pu
         raise typer.BadParameter("give exactly one of: ids, --match TEXT, --source FILE, --all", param_hint="--purge")
     with open_store(check_embedder=False) as store:
         if dry_run:
-            n = store.count(scope, include_inactive=True)
-            typer.echo(f"--dry-run: nothing purged ({n} records in {scope}); purge has no preview of every copy, "
-                       "use `memcli show --all` or `memcli recall --include-inactive` to look first.", err=True)
+            if ids:
+                for mid in ids:
+                    store.get(scope, mid)
+            records, n_turns = store.purge_preview(scope, ids=ids, match=match, source=source, whole_scope=purge_all)
+            if as_json:
+                emit_json({"scope": scope, "dry_run": True, "records": [r.to_dict() for r in records],
+                           "turns": n_turns})
+                return
+            for r in records:
+                typer.echo(f"{r.id}\t{r.kind}\t{'active' if r.active else 'retired'}\t{r.text[:100]}")
+            typer.echo(f"Would purge {len(records)} records and {n_turns} raw messages from {scope}; nothing changed.",
+                       err=True)
             return
         if purge_all:
             purged: list[str] = ["*"]

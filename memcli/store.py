@@ -943,6 +943,29 @@ class MemoryStore:
         raw turn) or by origin (`source`: the file name given to ingest). Returns the
         purged record ids and the receipt."""
         scope = validate_scope(scope)
+        ids, turn_ids, needles = self._purge_selection(scope, match, source)
+        closure = self._purge_closure(scope, ids)
+        receipt = self._purge(scope, closure, extra_turns=turn_ids, needles=needles, vacuum=vacuum)
+        return closure, receipt
+
+    def purge_preview(self, scope: str, *, ids: Sequence[str] = (), match: str | None = None,
+                      source: str | None = None, whole_scope: bool = False) -> tuple[list[Memory], int]:
+        """What a purge would remove, without removing it: every record (all versions,
+        merges and reflections that quote them) and the number of raw turns."""
+        scope = validate_scope(scope)
+        if whole_scope:
+            return self.list(scope, include_inactive=True), int(
+                self._one("SELECT count(*) FROM turns WHERE scope = ?", (scope,)))
+        turn_ids: list[str] = []
+        if match or source:
+            ids, turn_ids, _ = self._purge_selection(scope, match, source)
+        records = [self.get(scope, mid) for mid in self._purge_closure(scope, ids)]
+        turn_ids = list({*turn_ids, *(t for m in records for t in m.source_turns if t.startswith("t"))})
+        return records, len(self.turns(scope, turn_ids))
+
+    def _purge_selection(self, scope: str, match: str | None, source: str | None
+                         ) -> tuple[list[str], list[str], list[str]]:
+        """(record ids, turn ids, texts to scrub from the log) chosen by --match / --source."""
         if not match and not source:
             raise InputError("purge needs ids, --match TEXT, --source FILE or --all")
         ids: list[str] = []
@@ -965,9 +988,7 @@ class MemoryStore:
                 ids += [r[0] for r in self.conn.execute(
                     "SELECT DISTINCT m.id FROM memories m, json_each(m.source_turns) j "
                     f"WHERE m.scope = ? AND j.value IN ({marks})", (scope, *src_turns))]
-        closure = self._purge_closure(scope, ids)
-        receipt = self._purge(scope, closure, extra_turns=turn_ids, needles=needles, vacuum=vacuum)
-        return closure, receipt
+        return ids, turn_ids, needles
 
     def _purge_closure(self, scope: str, ids: Sequence[str]) -> list[str]:
         """Every record that holds a copy of these: versions (replaces / replaced_by)

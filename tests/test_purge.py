@@ -114,3 +114,16 @@ def test_purge_whole_scope_and_usage_errors(store, db_path):
     assert runner.invoke(app, ["forget", "--purge", "--all", "--match", "tea", "--scope", SCOPE]).exit_code == 2
     res = runner.invoke(app, ["forget", "--purge", "--match", "te", "--scope", "user:keep"])
     assert res.exit_code == 1 and "at least 3" in res.stderr
+
+
+def test_purge_dry_run_previews_and_changes_nothing(tmp_path, db_path):
+    src = transcript(tmp_path, "chat.jsonl", ["I am allergic to peanuts.", "I love hiking."])
+    cli("ingest", src, "--scope", SCOPE)
+    before = cli("export", "--scope", SCOPE, "--include-inactive")
+    preview = json.loads(cli("forget", "--scope", SCOPE, "--purge", "--match", "peanut", "--dry-run", "--json"))
+    assert preview["dry_run"] is True and preview["turns"] == 1
+    assert [r["text"] for r in preview["records"]] == ["User is allergic to peanuts"]
+    whole = json.loads(cli("forget", "--scope", SCOPE, "--purge", "--all", "--dry-run", "--json"))
+    assert len(whole["records"]) == 2 and whole["turns"] == 2
+    assert cli("export", "--scope", SCOPE, "--include-inactive") == before
+    assert b"peanut" in file_bytes(db_path)
