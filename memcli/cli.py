@@ -113,7 +113,7 @@ def _output(items: list[dict[str, Any]], as_json: bool, as_nl: bool, table: Call
     elif sys.stdout.isatty():
         table()
     else:  # a pipe without a format flag: one tab-separated line per item
-        keys = ("id", "op", "kind", "text", "fact", "valid_from", "at", "retired_at", "reason")
+        keys = ("id", "op", "kind", "text", "fact", "valid_from", "at", "retired_at", "retire_reason", "reason")
         for item in items:
             sys.stdout.write("\t".join(str(item.get(k) or "") for k in keys if k in item) + "\n")
 
