@@ -135,7 +135,6 @@ def remember(
     Example: memcli remember "User is allergic to peanuts" --scope user:alice --pin
     """
     from .models import MEMORY_KINDS
-    from .write import Candidate, reconcile
 
     scope = validate_scope(scope)
     if text == "-":
@@ -147,17 +146,8 @@ def remember(
         raise typer.BadParameter(f"use one of {', '.join(MEMORY_KINDS)}", param_hint="--kind")
     if key and kind == "semantic":
         kind = "profile"
-    from .extract import extract_facts, to_third_person
-    from .timeutil import utcnow
-
-    # "I'm allergic to peanuts" is stored as "User is allergic to peanuts"; the
-    # extraction rules also say whether it is safety-relevant (never decays).
-    safety = any(f.safety for f in extract_facts(text, utcnow()).facts)
-    text = to_third_person(text)
     with open_store() as store:
-        out = reconcile(store, scope, Candidate(
-            text=text, kind=kind, importance=importance / 10, confidence=0.95, source="explicit",
-            key=key, pinned=pin, safety=safety, value=None, change="update" if key else None))
+        out = store.remember(scope, text, kind=kind, importance=importance / 10, key=key, pinned=pin)
         m = out.memory or out.target
         result = {"op": out.op, "id": m.id if m else None, "text": m.text if m else text,
                   "replaces": out.memory.replaces if out.memory else None, "reason": out.decision.reason}

@@ -74,10 +74,6 @@ class LlamaCppLLM(LLM):
         self.seed = seed
         self._llm: Any = None
 
-    @property
-    def is_bundled(self) -> bool:
-        return self.path.name.startswith("SmolLM2-135M")
-
     def _load(self) -> Any:
         if self._llm is None:
             from llama_cpp import Llama

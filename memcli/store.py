@@ -157,9 +157,16 @@ class MemoryStore:
 
     # -- the library's front door: the same paths the CLI takes ----------------------------
     def remember(self, scope: str, text: str, **fields: Any) -> Any:
-        """An explicit fact, reconciled against the scope (see `memcli.write.reconcile`)."""
+        """An explicit fact, reconciled against the scope (see `memcli.write.reconcile`).
+
+        "I'm allergic to peanuts" is stored as "User is allergic to peanuts"; the
+        extraction rules also say whether it is safety-relevant (never decays)."""
+        from .extract import extract_facts, to_third_person
+        from .timeutil import utcnow
         from .write import Candidate, reconcile
 
+        fields.setdefault("safety", any(f.safety for f in extract_facts(text, utcnow()).facts))
+        text = to_third_person(text)
         fields.setdefault("source", "explicit")
         fields.setdefault("confidence", 0.95)
         if fields.get("key"):
@@ -464,24 +471,6 @@ class MemoryStore:
     def scopes(self) -> list[str]:
         return [r[0] for r in self.conn.execute(
             "SELECT scope FROM memories UNION SELECT scope FROM turns ORDER BY 1")]
-
-    def find_text(self, scope: str, text: str, *, active_only: bool = True) -> Memory | None:
-        """An exact (case- and space-insensitive) duplicate in the scope."""
-        scope = validate_scope(scope)
-        norm = " ".join(text.lower().split())
-        extra = " AND retired_at IS NULL" if active_only else ""
-        for row in self.conn.execute(
-            f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE scope = ?{extra} AND lower(text) = ?",
-            (scope, norm),
-        ):
-            return _row_to_memory(row)
-        for row in self.conn.execute(
-            f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE scope = ?{extra}", (scope,)
-        ):
-            m = _row_to_memory(row)
-            if " ".join(m.text.lower().split()) == norm:
-                return m
-        return None
 
     def retire(
         self,

@@ -25,8 +25,6 @@ if TYPE_CHECKING:
 
     from .store import MemoryStore
 
-STRATEGIES = ("rules", "model", "both")
-
 # Cosine similarities of all-MiniLM-L6-v2 between fact sentences, chosen on the eval set.
 NEAR_DUPLICATE = 0.93
 RELATED = 0.62
