@@ -120,6 +120,7 @@ def score(scorer: Any, data_path: str, rows: list[dict[str, Any]], far: float = 
     by_key = {(c["sample_id"], qa["qa_index"]): qa for c in convs for qa in c["qa"]}
     acc: dict[str, list[float]] = {"any@5": [], "any@10": [], "all@10": [], "mrr": []}
     per_cat: dict[int, list[float]] = {}
+    per_cat_mrr: dict[int, list[float]] = {}
     pos, neg, flags5, flags14 = [], [], [], []
     for r in rows:
         qa = by_key[(r["sample_id"], r["qa_index"])]
@@ -135,6 +136,7 @@ def score(scorer: Any, data_path: str, rows: list[dict[str, Any]], far: float = 
             for m in acc:
                 acc[m].append(res[m])
             per_cat.setdefault(qa["category"], []).append(res["any@10"])
+            per_cat_mrr.setdefault(qa["category"], []).append(res["mrr"])
     out = {m: sum(v) / len(v) for m, v in acc.items()}
     out["auroc"] = scorer.auroc(pos, neg)
     conf5 = [r["confidence"] for r in rows if by_key[(r["sample_id"], r["qa_index"])]["category"] == 5]
@@ -145,6 +147,8 @@ def score(scorer: Any, data_path: str, rows: list[dict[str, Any]], far: float = 
     out["abstain14"] = sum(flags14) / max(1, len(flags14))
     for c, v in sorted(per_cat.items()):
         out[f"c{c}@10"] = sum(v) / len(v)
+    for c, v in sorted(per_cat_mrr.items()):
+        out[f"c{c}mrr"] = sum(v) / len(v)
     return out
 
 
@@ -226,7 +230,7 @@ def main() -> None:
             results.append((name, sc))
             print(f"{name:28s} any@5 {sc['any@5']:.3f}  any@10 {sc['any@10']:.3f}  MRR {sc['mrr']:.3f}  "
                   f"AUROC {sc['auroc']:.3f} conf {sc['auroc_conf']:.3f} thr10 {sc['thr10']:.3f}  abst5 {sc['abstain5']:.2f} abst14 {sc['abstain14']:.2f}  "
-                  + " ".join(f"{k} {v:.2f}" for k, v in sc.items() if k.startswith("c") and "@" in k)
+                  + " ".join(f"{k} {v:.2f}" for k, v in sc.items() if k.startswith("c") and ("@" in k or k.endswith("mrr")))
                   + f"  ({dt:.1f}s)", flush=True)
     store.close()
     print(f"total {time.time() - t0:.1f}s", file=sys.stderr)

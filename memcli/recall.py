@@ -65,6 +65,10 @@ class RecallConfig:
     entity_subject: bool = True  # count a name only in the memory's subject (speaker prefix or first words)
     w_neighbour: float = 0.4  # share of an episodic memory's relevance given to the turns next to it
     neighbour_window: int = 1
+    w_answer: float = 0.8  # share of a question turn's relevance given to the turn right after it (its answer)
+    w_when: float = 0.2  # boost, for a "when" question, of memories that say when (yesterday, last week, 2022, ...)
+    w_date: float = 0.2  # boost of memories dated on the day / in the month the query names
+    question_damp: float = 1.0  # factor on the relevance of a memory that is a question (it asks, it tells nothing)
     spill_entity: bool = False  # neighbours also inherit the name boost
     embed_keywords: bool = False  # embed the rewritten keyword query instead of the question
     keyword_coverage: float = 0.5  # 0..1: how much a keyword score is scaled by the share of query words matched
@@ -205,6 +209,8 @@ def recall(
         vec_sim.update(_similarities(store, scope, qvec, missing))
     rows = store.by_rowids(scope, cand)
     names = query_names(query) if cfg.w_entity else []
+    asks_when = bool(cfg.w_when) and _WHEN_Q_RE.search(query) is not None
+    span = query_span(query) if cfg.w_date else None
 
     q_stems = {_stem(w) for w in _WORD_RE.findall(kw_text.lower())} if cfg.keyword_coverage else set()
 
@@ -226,6 +232,12 @@ def recall(
         if names:
             low = _subject(m.text) if cfg.entity_subject else m.text.lower()
             entity = cfg.w_entity * sum(1 for nm in names if re.search(r"\b" + re.escape(nm), low)) / len(names)
+        if cfg.question_damp != 1.0 and _is_question(m.text):
+            rel *= cfg.question_damp
+        if asks_when and _TIME_CUE_RE.search(m.text):
+            entity += cfg.w_when
+        if span and m.valid_from and span[0] <= m.valid_from[:10] <= span[1]:
+            entity += cfg.w_date
         return keyword, vector, rel, entity
 
     base: dict[int, tuple[float, float, float, float]] = {r: relevance_of(r, m) for r, m in rows.items()}
@@ -243,13 +255,20 @@ def recall(
             vec_sim.update(_similarities(store, scope, qvec, list(extra)))
             base.update({r: relevance_of(r, m) for r, m in extra.items()})
         own = {r: v[2] + (v[3] if cfg.spill_entity else 0.0) for r, v in base.items() if rows[r].kind == "episodic"}
+        asks = {r for r in own if cfg.w_answer != cfg.w_neighbour and _is_question(rows[r].text)}
+
+        def share(src: int, dst: int) -> float:
+            return cfg.w_answer if (src in asks and dst == src + 1) else cfg.w_neighbour
+
         for r in [r for r in base if rows[r].kind == "episodic"]:
-            spill = max((own.get(r + d, 0.0) for d in range(-w, w + 1) if d), default=0.0)
+            spill = max((share(r + d, r) * own.get(r + d, 0.0) for d in range(-w, w + 1) if d), default=0.0)
             kwd, vct, rel, ent = base[r]
-            base[r] = (kwd, vct, rel + cfg.w_neighbour * spill, ent)
+            base[r] = (kwd, vct, rel + spill, ent)
 
     # The most a relevance can reach, so it stays in [0, 1] without clipping ties.
-    top = 1.0 + cfg.w_entity + cfg.w_neighbour * (1.0 + (cfg.w_entity if cfg.spill_entity else 0.0))
+    # (An answer's share of its question can go past that; such a hit is clipped at 1.)
+    top = 1.0 + cfg.w_entity + (cfg.w_when if asks_when else 0.0) + (cfg.w_date if span else 0.0) \
+        + cfg.w_neighbour * (1.0 + (cfg.w_entity if cfg.spill_entity else 0.0))
     hits: list[Hit] = []
     for rowid, m in rows.items():
         if kind and m.kind != kind:
@@ -261,7 +280,7 @@ def recall(
         if until and (m.valid_from or "") > until:
             continue
         keyword, vector, relevance, entity = base[rowid]
-        relevance = (relevance + entity) / top
+        relevance = min(1.0, (relevance + entity) / top)
         recency = math.pow(0.5, _age_days(m, now_dt) / cfg.half_life_days) if cfg.half_life_days > 0 else 1.0
         score = cfg.w_relevance * relevance + cfg.w_recency * recency + cfg.w_importance * m.importance
         hits.append(Hit(memory=m, score=score, keyword=keyword, vector=vector, relevance=relevance,
@@ -297,6 +316,53 @@ def _confidence(hits: list[Hit], names: list[str], cfg: RecallConfig) -> float:
     other = max((topical(h) for h, a in zip(hits, about) if not a), default=0.0)
     conf = min(1.0, max(named + cfg.w_entity, other)) + cfg.w_confidence_gap * (named - other)
     return max(0.0, min(1.0, conf))
+
+
+_WHEN_Q_RE = re.compile(r"^\W*(?:when|since when|how long|what (?:year|month|date|day|time)|which (?:year|month|day))\b"
+                        r"|\bwhen (?:did|was|is|were|does|do|will|has|had)\b", re.I)
+_NUMW = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple of|several)"
+_TIME_CUE_RE = re.compile(
+    r"\b(?:yesterday|today|tonight|tomorrow|ago|recently|lately|since|weekend"
+    r"|(?:last|this|next|past|coming)\s+(?:week|weekend|month|year|night|time|summer|winter|spring|fall|autumn"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|evening)"
+    r"|" + _NUMW + r"\s+(?:days?|weeks?|months?|years?)"
+    r"|(?:19|20)\d\d|january|february|march|april|june|july|august|september|october|november|december"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I)
+_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december"]
+_QDATE_RE = re.compile(
+    r"\b(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?P<mon>" + "|".join(m.capitalize() for m in _MONTHS) + r")\b"
+    r"(?:\s+(?P<d2>\d{1,2})(?:st|nd|rd|th)?\b)?(?:,?\s+(?P<y>(?:19|20)\d\d)\b)?")
+
+
+def query_span(query: str) -> tuple[str, str] | None:
+    """The dates a query names, as an inclusive ISO-date range: "on 13 October 2023"
+    -> that day and the week after (what was said then is dated on the next talk),
+    "in June" -> June and the first week of July. None without a month name."""
+    m = _QDATE_RE.search(query)
+    if not m:
+        return None
+    month = _MONTHS.index(m.group("mon").lower()) + 1
+    day = m.group("d1") or m.group("d2")
+    year = m.group("y")
+    lo_y, hi_y = (year, year) if year else ("0000", "9999")
+    if day:
+        d = int(day)
+        return f"{lo_y}-{month:02d}-{d:02d}", f"{hi_y}-{month:02d}-{min(31, d + 7):02d}"
+    nxt = month % 12 + 1
+    if year and nxt == 1:
+        hi_y = str(int(year) + 1)
+    if nxt == 1 and not year:
+        return f"0000-{month:02d}-01", f"9999-{month:02d}-31"
+    return f"{lo_y}-{month:02d}-01", f"{hi_y}-{nxt:02d}-07"
+
+
+_CAPTION_RE = re.compile(r"\s*\[[^\]]*\]\s*$")
+
+
+def _is_question(text: str) -> bool:
+    """A memory that ends by asking (a trailing '[shares ...]' caption aside)."""
+    return _CAPTION_RE.sub("", text).rstrip().endswith("?")
 
 
 def _valid_at(m: Memory, t: str) -> bool:

@@ -6,7 +6,7 @@ from typer.testing import CliRunner
 
 from memcli.cli import app
 from memcli.models import Hit, Memory
-from memcli.recall import RecallConfig, keyword_query, query_names, recall
+from memcli.recall import RecallConfig, keyword_query, query_names, query_span, recall
 from memcli.render import count_tokens, prompt_block
 
 NOW = "2026-06-01T00:00:00Z"
@@ -144,6 +144,71 @@ def test_neighbours_share_relevance(store):
     cfg = RecallConfig(w_neighbour=0.5, w_recency=0.0, w_importance=0.0, w_relevance=1.0, w_entity=0.0)
     res = recall(store, "user:a", "paint", touch=False, now=NOW, config=cfg, k=2)
     assert [h.memory.id for h in res.hits] == [q.id, a.id]
+
+
+FILLERS = ["the weather is grey", "I baked bread", "work was long", "my car broke down", "the train was late",
+           "we watched a film"]
+
+
+def _fill(store, scope="user:a"):
+    # enough unrelated turns that bm25 sees the test's words as rare
+    for i, filler in enumerate(FILLERS):
+        _mem(store, scope, f"{'Caroline' if i % 2 else 'Melanie'}: {filler}", kind="episodic")
+
+
+def test_an_answer_outranks_the_question_it_answers(store):
+    # The question shares the query's topic word; the answer does not.
+    _fill(store)
+    _mem(store, "user:a", "Caroline: nice! what pet do you have?", kind="episodic")
+    answer = _mem(store, "user:a", "Melanie: two cats and a dog, Luna and Oliver", kind="episodic")
+    _mem(store, "user:a", "Caroline: my pet peeve is traffic", kind="episodic")
+    _mem(store, "user:a", "Melanie: rainy day today", kind="episodic")
+    cfg = dict(w_recency=0.0, w_importance=0.0, w_relevance=1.0, w_entity=0.0, w_keyword=1.0, w_when=0.0, w_date=0.0)
+    flat = recall(store, "user:a", "What pet does Melanie have?", touch=False, now=NOW,
+                  config=RecallConfig(w_answer=0.4, w_neighbour=0.4, **cfg))
+    answered = recall(store, "user:a", "What pet does Melanie have?", touch=False, now=NOW,
+                      config=RecallConfig(w_answer=0.8, w_neighbour=0.4, **cfg))
+    rank = lambda res: [h.memory.id for h in res.hits].index(answer.id)  # noqa: E731
+    assert rank(answered) < rank(flat)
+    assert all(0.0 <= h.relevance <= 1.0 for h in answered.hits)
+
+
+@pytest.mark.parametrize("w_when", [0.0, 0.3])
+def test_when_questions_prefer_memories_that_say_when(store, w_when):
+    _fill(store)
+    undated = _mem(store, "user:a", "Caroline: the adoption meeting was so inspiring", kind="episodic")
+    dated = _mem(store, "user:a", "Caroline: last Friday I went to an adoption meeting", kind="episodic")
+    cfg = dict(w_recency=0.0, w_importance=0.0, w_relevance=1.0, w_entity=0.0, w_neighbour=0.0, w_keyword=1.0)
+    q = "When did Caroline go to the adoption meeting?"
+    res = recall(store, "user:a", q, touch=False, now=NOW, config=RecallConfig(w_when=w_when, **cfg))
+    assert res.hits[0].memory.id == (dated.id if w_when else undated.id)
+    # a question that is not about time gets no such boost
+    what = "What adoption meeting did Caroline go to?"
+    boosted = recall(store, "user:a", what, touch=False, now=NOW, config=RecallConfig(w_when=0.3, **cfg))
+    plain = recall(store, "user:a", what, touch=False, now=NOW, config=RecallConfig(w_when=0.0, **cfg))
+    assert [(h.memory.id, h.relevance) for h in boosted.hits] == [(h.memory.id, h.relevance) for h in plain.hits]
+
+
+def test_query_span():
+    assert query_span("What did Melanie paint on October 13, 2023?") == ("2023-10-13", "2023-10-20")
+    assert query_span("What did she do on 3 May 2024") == ("2024-05-03", "2024-05-10")
+    assert query_span("When did Melanie go camping in June?") == ("0000-06-01", "9999-07-07")
+    assert query_span("trips in December 2023") == ("2023-12-01", "2024-01-07")
+    assert query_span("what may happen next") is None
+    assert query_span("where does the user live") is None
+
+
+@pytest.mark.parametrize("w_date", [0.0, 0.3])
+def test_a_named_date_prefers_memories_from_then(store, w_date):
+    _fill(store)
+    other = _mem(store, "user:a", "Melanie: let me show you my painting", valid_from="2023-08-01T00:00:00Z",
+                 kind="episodic")
+    then = _mem(store, "user:a", "Melanie: let me show you my new painting", valid_from="2023-10-13T00:00:00Z", kind="episodic")
+    cfg = RecallConfig(w_recency=0.0, w_importance=0.0, w_relevance=1.0, w_neighbour=0.0, w_entity=0.0,
+                       w_keyword=1.0, w_date=w_date)
+    res = recall(store, "user:a", "What painting did Melanie show on October 13, 2023?", touch=False, now=NOW,
+                 config=cfg)
+    assert res.hits[0].memory.id == (then.id if w_date else other.id)
 
 
 def test_filters(store):
