@@ -373,6 +373,7 @@ def _result(c: dict, ok: bool, reasons: list[str], hits: list[dict], secs: float
         "passed": ok,
         "reasons": reasons,
         "top": [{"text": _trunc(h.get("text", "")), "score": h.get("score")} for h in hits],
+        "abstain": bool(hits[0].get("abstain")) if hits else True,
         "recall_s": round(secs, 4),
     }
 
@@ -384,7 +385,15 @@ def summarize(results: list[dict]) -> dict:
         d["total"] += 1
         d["passed"] += r["passed"]
     by_kind = OrderedDict((k, v) for k, v in by_kind.items() if v["total"])
+    flagged = {"abstention": [0, 0], "answerable": [0, 0]}
+    for r in results:
+        if r["kind"] == "interference":
+            continue  # "is it the user's or their sister's job?": something is stored either way
+        side = flagged["abstention" if r["kind"] == "abstention" else "answerable"]
+        side[0] += bool(r.get("abstain"))
+        side[1] += 1
     return {
+        "abstain_flags": flagged,
         "passed": sum(r["passed"] for r in results),
         "total": len(results),
         "by_kind": by_kind,
@@ -399,6 +408,10 @@ def print_table(strategy: str, summary: dict, results: list[dict], elapsed: floa
         print(f"{kind:<14}{d['passed']:>8}{d['total']:>7}{d['passed'] / d['total']:>8.0%}")
     tot = summary["total"] or 1
     print(f"{'overall':<14}{summary['passed']:>8}{summary['total']:>7}{summary['passed'] / tot:>8.0%}")
+    fl = summary.get("abstain_flags")
+    if fl:
+        print(f"abstain flag: {fl['abstention'][0]}/{fl['abstention'][1]} abstention checks, "
+              f"{fl['answerable'][0]}/{fl['answerable'][1]} answerable checks (single-hop, multi-hop, temporal, update)")
     failed = [r for r in results if not r["passed"]]
     if failed:
         print(f"\nfailing checks ({len(failed)}):")

@@ -72,8 +72,9 @@ class RecallConfig:
     spill_entity: bool = False  # neighbours also inherit the name boost
     embed_keywords: bool = False  # embed the rewritten keyword query instead of the question
     keyword_coverage: float = 0.5  # 0..1: how much a keyword score is scaled by the share of query words matched
+    confidence_statements: bool = True  # a question the named person asked is no evidence of what they did
     w_confidence_gap: float = 0.5  # weight of 'the best match is about someone else' in the confidence
-    abstain_below: float = 0.794  # confidence under which nothing relevant is stored (10% false abstention on LoCoMo dev)
+    abstain_below: float = 0.693  # confidence under which nothing relevant is stored (10% false abstention on LoCoMo dev)
 
     @classmethod
     def from_env(cls, **overrides: object) -> "RecallConfig":
@@ -312,6 +313,8 @@ def _confidence(hits: list[Hit], names: list[str], cfg: RecallConfig) -> float:
     if not (names and cfg.entity_subject):
         return min(1.0, max(topical(h) for h in hits) + cfg.w_entity)
     about = [any(re.search(r"\b" + re.escape(n), _subject(h.memory.text)) for n in names) for h in hits]
+    if cfg.confidence_statements:
+        about = [a and not _is_question(h.memory.text) for h, a in zip(hits, about)]
     named = max((topical(h) for h, a in zip(hits, about) if a), default=0.0)
     other = max((topical(h) for h, a in zip(hits, about) if not a), default=0.0)
     conf = min(1.0, max(named + cfg.w_entity, other)) + cfg.w_confidence_gap * (named - other)

@@ -211,6 +211,20 @@ def test_a_named_date_prefers_memories_from_then(store, w_date):
     assert res.hits[0].memory.id == (then.id if w_date else other.id)
 
 
+def test_a_question_the_named_person_asked_is_no_evidence(store):
+    # Caroline told about the necklace; Melanie only asked about it.
+    _fill(store)
+    _mem(store, "user:a", "Melanie: love the necklace, any special meaning to it?", kind="episodic")
+    _mem(store, "user:a", "Caroline: this necklace is a gift from my grandma, it stands for love", kind="episodic")
+    told = recall(store, "user:a", "What does Caroline's necklace symbolize?", touch=False, now=NOW)
+    asked = recall(store, "user:a", "What does Melanie's necklace symbolize?", touch=False, now=NOW)
+    assert asked.confidence < told.confidence
+    assert asked.abstain and not told.abstain
+    naive = RecallConfig(confidence_statements=False)
+    asked_naive = recall(store, "user:a", "What does Melanie's necklace symbolize?", touch=False, now=NOW, config=naive)
+    assert asked_naive.confidence > asked.confidence
+
+
 def test_filters(store):
     _mem(store, "user:a", "User likes tea", kind="semantic", valid_from="2026-01-01T00:00:00Z")
     _mem(store, "user:a", "User drank tea at the airport", kind="episodic", valid_from="2026-04-01T00:00:00Z")
