@@ -11,6 +11,17 @@ def test_real_embedder_ranks_by_meaning(real_embedder):
     assert real_embedder.dim == 384
 
 
+def test_one_text_path_equals_fastembed(real_embedder):
+    import numpy as np
+
+    texts = ["where does the user live", "Caroline: I went to a pride parade last Friday! [shares a photo]", "",
+             "word " * 700, "Über café naïve, 東京 🙂"]  # the long one is truncated at 512 tokens on both paths
+    batch = real_embedder.embed(texts)
+    one = np.vstack([real_embedder.embed_one(t) for t in texts])
+    assert one.shape == (5, 384) and one.dtype == np.float32
+    assert np.abs(one - batch).max() < 1e-5
+
+
 def test_real_llm_returns_schema_valid_json(real_llm):
     schema = {
         "type": "object",
