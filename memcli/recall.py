@@ -342,7 +342,9 @@ def query_span(query: str) -> tuple[str, str] | None:
     """The dates a query names, as an inclusive ISO-date range: "on 13 October 2023"
     -> that day and the week after (what was said then is dated on the next talk),
     "in June" -> June and the first week of July. None without a month name."""
-    m = _QDATE_RE.search(query)
+    m = next((m for m in _QDATE_RE.finditer(query)
+              if not (m.group("mon") == "May" and not query[:m.start()].strip(" \"'(")  # "May I ask..."
+                      and not (m.group("d1") or m.group("d2") or m.group("y")))), None)
     if not m:
         return None
     month = _MONTHS.index(m.group("mon").lower()) + 1

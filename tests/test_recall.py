@@ -195,6 +195,8 @@ def test_query_span():
     assert query_span("When did Melanie go camping in June?") == ("0000-06-01", "9999-07-07")
     assert query_span("trips in December 2023") == ("2023-12-01", "2024-01-07")
     assert query_span("what may happen next") is None
+    assert query_span("May I ask where the user lives?") is None
+    assert query_span("May 3, 2024: what happened?") == ("2024-05-03", "2024-05-10")
     assert query_span("where does the user live") is None
 
 
