@@ -4,8 +4,14 @@ relevance, recency and importance, each in [0, 1], kept per hit as a breakdown.
 Relevance fuses the two indexes by normalised scores rather than ranks: the
 keyword side is bm25 relative to the best match of the query, the vector side is
 cosine similarity rescaled over a floor that unrelated texts reach anyway. Names in
-the query that a memory also contains add a boost (names embed badly), and a
-memory's neighbours in the conversation get a share of its relevance.
+the query that a memory is about add a boost (names embed badly); a "when" question
+boosts memories that say when, a date the query names boosts memories dated then;
+a memory's neighbours in the conversation get a share of its relevance, and the
+turn after a question (its answer) most of the question's.
+
+`confidence` says whether anything relevant is stored at all: the best topical
+match among what the person asked about said (not asked), against the best match
+about someone else; `abstain` is that under a threshold calibrated on LoCoMo dev.
 
 A recall is a rehearsal: returned hits get `last_accessed`, `access_count` and
 `stability` updated unless the caller asks for a read-only look.
@@ -69,7 +75,7 @@ class RecallConfig:
     w_when: float = 0.2  # boost, for a "when" question, of memories that say when (yesterday, last week, 2022, ...)
     w_date: float = 0.2  # boost of memories dated on the day / in the month the query names
     question_damp: float = 1.0  # factor on the relevance of a memory that is a question (it asks, it tells nothing)
-    spill_entity: bool = False  # neighbours also inherit the name boost
+    spill_entity: bool = False  # neighbours also inherit the boosts (name, when, date)
     embed_keywords: bool = False  # embed the rewritten keyword query instead of the question
     keyword_coverage: float = 0.5  # 0..1: how much a keyword score is scaled by the share of query words matched
     confidence_statements: bool = True  # a question the named person asked is no evidence of what they did
@@ -229,17 +235,18 @@ def recall(
             rel /= 2.0 / (cfg.rrf_k + 1)
         else:
             rel = cfg.w_keyword * keyword + (1 - cfg.w_keyword) * vector
-        entity = 0.0
+        # boosts: names of the query in the memory's subject, a "when" answer, the date asked about
+        boost = 0.0
         if names:
             low = _subject(m.text) if cfg.entity_subject else m.text.lower()
-            entity = cfg.w_entity * sum(1 for nm in names if re.search(r"\b" + re.escape(nm), low)) / len(names)
+            boost = cfg.w_entity * sum(1 for nm in names if re.search(r"\b" + re.escape(nm), low)) / len(names)
         if cfg.question_damp != 1.0 and _is_question(m.text):
             rel *= cfg.question_damp
         if asks_when and _TIME_CUE_RE.search(m.text):
-            entity += cfg.w_when
+            boost += cfg.w_when
         if span and m.valid_from and span[0] <= m.valid_from[:10] <= span[1]:
-            entity += cfg.w_date
-        return keyword, vector, rel, entity
+            boost += cfg.w_date
+        return keyword, vector, rel, boost
 
     base: dict[int, tuple[float, float, float, float]] = {r: relevance_of(r, m) for r, m in rows.items()}
     if cfg.w_neighbour and base:
@@ -280,8 +287,8 @@ def recall(
             continue
         if until and (m.valid_from or "") > until:
             continue
-        keyword, vector, relevance, entity = base[rowid]
-        relevance = min(1.0, (relevance + entity) / top)
+        keyword, vector, relevance, boost = base[rowid]
+        relevance = min(1.0, (relevance + boost) / top)
         recency = math.pow(0.5, _age_days(m, now_dt) / cfg.half_life_days) if cfg.half_life_days > 0 else 1.0
         score = cfg.w_relevance * relevance + cfg.w_recency * recency + cfg.w_importance * m.importance
         hits.append(Hit(memory=m, score=score, keyword=keyword, vector=vector, relevance=relevance,
