@@ -268,6 +268,11 @@ def recall(
 ) -> None:
     """Find the memories that matter for a query, best first.
 
+    Each hit's score blends relevance (keyword + meaning, names, dates), recency and
+    importance; --explain shows the parts. --json adds the query's `confidence` and
+    `abstain`: true when nothing relevant seems to be stored, so an agent can say it
+    does not know instead of stretching a neighbouring memory into an answer.
+
     Example: memcli recall "where does the user live" --scope user:alice --explain
     """
     from .recall import profile as read_profile
