@@ -84,6 +84,8 @@ class Hit:
     importance: float = 0.0
     keyword_rank: int | None = None
     vector_rank: int | None = None
+    context: float = 0.0  # share of a neighbouring turn's relevance (its question, the turns around it)
+    boost: float = 0.0  # names of the query in its subject, a "when" answer, the date asked about
 
     def to_dict(self) -> dict[str, Any]:
         d = self.memory.to_dict()
@@ -94,6 +96,8 @@ class Hit:
             "keyword_rank": self.keyword_rank,
             "vector": round(self.vector, 4),
             "vector_rank": self.vector_rank,
+            "context": round(self.context, 4),
+            "boost": round(self.boost, 4),
             "relevance": round(self.relevance, 4),
             "recency": round(self.recency, 4),
             "importance": round(self.importance, 4),

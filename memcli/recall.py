@@ -249,6 +249,7 @@ def recall(
         return keyword, vector, rel, boost
 
     base: dict[int, tuple[float, float, float, float]] = {r: relevance_of(r, m) for r, m in rows.items()}
+    context: dict[int, float] = {}
     if cfg.w_neighbour and base:
         # Turns of a conversation have an order (rowid): an answer sits next to its question.
         w = cfg.neighbour_window
@@ -269,9 +270,7 @@ def recall(
             return cfg.w_answer if (src in asks and dst == src + 1) else cfg.w_neighbour
 
         for r in [r for r in base if rows[r].kind == "episodic"]:
-            spill = max((share(r + d, r) * own.get(r + d, 0.0) for d in range(-w, w + 1) if d), default=0.0)
-            kwd, vct, rel, ent = base[r]
-            base[r] = (kwd, vct, rel + spill, ent)
+            context[r] = max((share(r + d, r) * own.get(r + d, 0.0) for d in range(-w, w + 1) if d), default=0.0)
 
     # The most a relevance can reach, so it stays in [0, 1] without clipping ties.
     # (An answer's share of its question can go past that; such a hit is clipped at 1.)
@@ -287,13 +286,13 @@ def recall(
             continue
         if until and (m.valid_from or "") > until:
             continue
-        keyword, vector, relevance, boost = base[rowid]
-        relevance = min(1.0, (relevance + boost) / top)
+        keyword, vector, fused, boost = base[rowid]
+        relevance = min(1.0, (fused + context.get(rowid, 0.0) + boost) / top)
         recency = math.pow(0.5, _age_days(m, now_dt) / cfg.half_life_days) if cfg.half_life_days > 0 else 1.0
         score = cfg.w_relevance * relevance + cfg.w_recency * recency + cfg.w_importance * m.importance
         hits.append(Hit(memory=m, score=score, keyword=keyword, vector=vector, relevance=relevance,
                         recency=recency, importance=m.importance, keyword_rank=kw_rank.get(rowid),
-                        vector_rank=vec_rank.get(rowid)))
+                        vector_rank=vec_rank.get(rowid), context=context.get(rowid, 0.0), boost=boost))
     hits.sort(key=lambda h: (-h.score, h.memory.id))
     confidence = _confidence(hits, names, cfg)
     abstain = not hits or confidence < cfg.abstain_below

@@ -64,13 +64,14 @@ def hits_table(hits: list[Hit], *, explain: bool) -> None:
     table.add_column("since")
     table.add_column("score", justify="right")
     if explain:
-        for col in ("keyword", "vector", "relevance", "recency", "importance"):
+        for col in ("keyword", "vector", "context", "boost", "relevance", "recency", "importance"):
             table.add_column(col, justify="right")
     for i, h in enumerate(hits, 1):
         text = h.memory.text + ("" if h.memory.active else f"  [retired {_date(h.memory.retired_at)}]")
         row = [str(i), h.memory.id, text, _date(h.memory.valid_from), f"{h.score:.3f}"]
         if explain:
-            row += [f"{h.keyword:.2f}", f"{h.vector:.2f}", f"{h.relevance:.2f}", f"{h.recency:.2f}", f"{h.importance:.2f}"]
+            row += [f"{h.keyword:.2f}", f"{h.vector:.2f}", f"{h.context:.2f}", f"{h.boost:.2f}", f"{h.relevance:.2f}",
+                    f"{h.recency:.2f}", f"{h.importance:.2f}"]
         table.add_row(*row)
     Console().print(table)
 
@@ -81,7 +82,8 @@ def hits_text(hits: list[Hit], *, explain: bool) -> None:
         text = h.memory.text + ("" if h.memory.active else f"  [retired {_date(h.memory.retired_at)}]")
         line = f"{h.memory.id}\t{h.score:.3f}\t{_date(h.memory.valid_from)}\t{text}"
         if explain:
-            line += (f"\tkeyword={h.keyword:.2f} vector={h.vector:.2f} relevance={h.relevance:.2f} "
+            line += (f"\tkeyword={h.keyword:.2f} vector={h.vector:.2f} context={h.context:.2f} boost={h.boost:.2f} "
+                     f"relevance={h.relevance:.2f} "
                      f"recency={h.recency:.2f} importance={h.importance:.2f}")
         sys.stdout.write(line + "\n")
 

@@ -171,6 +171,8 @@ def test_an_answer_outranks_the_question_it_answers(store):
     rank = lambda res: [h.memory.id for h in res.hits].index(answer.id)  # noqa: E731
     assert rank(answered) < rank(flat)
     assert all(0.0 <= h.relevance <= 1.0 for h in answered.hits)
+    hit = answered.hits[rank(answered)]
+    assert hit.context > 0.0 and hit.to_dict()["breakdown"]["context"] == round(hit.context, 4)
 
 
 @pytest.mark.parametrize("w_when", [0.0, 0.3])
@@ -182,6 +184,7 @@ def test_when_questions_prefer_memories_that_say_when(store, w_when):
     q = "When did Caroline go to the adoption meeting?"
     res = recall(store, "user:a", q, touch=False, now=NOW, config=RecallConfig(w_when=w_when, **cfg))
     assert res.hits[0].memory.id == (dated.id if w_when else undated.id)
+    assert {h.memory.id: h.boost for h in res.hits}[dated.id] == pytest.approx(w_when)
     # a question that is not about time gets no such boost
     what = "What adoption meeting did Caroline go to?"
     boosted = recall(store, "user:a", what, touch=False, now=NOW, config=RecallConfig(w_when=0.3, **cfg))
