@@ -71,6 +71,7 @@ class RecallConfig:
     entity_subject: bool = True  # count a name only in the memory's subject (speaker prefix or first words)
     w_neighbour: float = 0.4  # share of an episodic memory's relevance given to the turns next to it
     neighbour_window: int = 1
+    neighbour_same_day: bool = True  # neighbours only within one day (one conversation)
     w_answer: float = 0.8  # share of a question turn's relevance given to the turn right after it (its answer)
     w_when: float = 0.2  # boost, for a "when" question, of memories that say when (yesterday, last week, 2022, ...)
     w_date: float = 0.2  # boost of memories dated on the day / in the month the query names
@@ -267,6 +268,10 @@ def recall(
         asks = {r for r in own if cfg.w_answer != cfg.w_neighbour and _is_question(rows[r].text)}
 
         def share(src: int, dst: int) -> float:
+            if src not in own:
+                return 0.0
+            if cfg.neighbour_same_day and (rows[src].valid_from or "")[:10] != (rows[dst].valid_from or "")[:10]:
+                return 0.0  # another conversation: the turns next to it are not its context
             return cfg.w_answer if (src in asks and dst == src + 1) else cfg.w_neighbour
 
         for r in [r for r in base if rows[r].kind == "episodic"]:

@@ -230,6 +230,21 @@ def test_a_question_the_named_person_asked_is_no_evidence(store):
     assert asked_naive.confidence > asked.confidence
 
 
+def test_neighbours_are_turns_of_the_same_day(store):
+    _fill(store)
+    q = _mem(store, "user:a", "Caroline: what did you paint?", kind="episodic", valid_from="2026-05-01T10:00:00Z")
+    same = _mem(store, "user:a", "Melanie: a sunset over the lake", kind="episodic", valid_from="2026-05-01T10:01:00Z")
+    later = _mem(store, "user:a", "Melanie: my car broke again", kind="episodic", valid_from="2026-05-09T08:00:00Z")
+    res = recall(store, "user:a", "paint", touch=False, now=NOW, k=20)
+    ctx = {h.memory.id: h.context for h in res.hits}
+    assert ctx[same.id] > 0.0
+    assert ctx.get(later.id, 0.0) == 0.0  # next in the file, but another day's talk
+    anyday = recall(store, "user:a", "paint", touch=False, now=NOW, k=20,
+                    config=RecallConfig(neighbour_same_day=False))
+    assert {h.memory.id: h.context for h in anyday.hits}[later.id] > 0.0
+    assert q.id in ctx
+
+
 def test_filters(store):
     _mem(store, "user:a", "User likes tea", kind="semantic", valid_from="2026-01-01T00:00:00Z")
     _mem(store, "user:a", "User drank tea at the airport", kind="episodic", valid_from="2026-04-01T00:00:00Z")
