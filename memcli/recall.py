@@ -245,7 +245,7 @@ def recall(
             rel *= cfg.question_damp
         if asks_when and _TIME_CUE_RE.search(m.text):
             boost += cfg.w_when
-        if span and m.valid_from and span[0] <= m.valid_from[:10] <= span[1]:
+        if span and in_span(m.valid_from, span):
             boost += cfg.w_date
         return keyword, vector, rel, boost
 
@@ -350,9 +350,10 @@ _QDATE_RE = re.compile(
 
 
 def query_span(query: str) -> tuple[str, str] | None:
-    """The dates a query names, as an inclusive ISO-date range: "on 13 October 2023"
-    -> that day and the week after (what was said then is dated on the next talk),
-    "in June" -> June and the first week of July. None without a month name."""
+    """The dates a query names, as an inclusive range: "on 13 October 2023" -> that
+    day and the week after (what was said then is dated on the next talk), "in June"
+    -> June and the first week of July. ISO dates when the query gives a year, else
+    "MM-DD" (any year). None without a month name."""
     m = next((m for m in _QDATE_RE.finditer(query)
               if not (m.group("mon") == "May" and not query[:m.start()].strip(" \"'(")  # "May I ask..."
                       and not (m.group("d1") or m.group("d2") or m.group("y")))), None)
@@ -361,16 +362,21 @@ def query_span(query: str) -> tuple[str, str] | None:
     month = _MONTHS.index(m.group("mon").lower()) + 1
     day = m.group("d1") or m.group("d2")
     year = m.group("y")
-    lo_y, hi_y = (year, year) if year else ("0000", "9999")
     if day:
-        d = int(day)
-        return f"{lo_y}-{month:02d}-{d:02d}", f"{hi_y}-{month:02d}-{min(31, d + 7):02d}"
-    nxt = month % 12 + 1
-    if year and nxt == 1:
-        hi_y = str(int(year) + 1)
-    if nxt == 1 and not year:
-        return f"0000-{month:02d}-01", f"9999-{month:02d}-31"
-    return f"{lo_y}-{month:02d}-01", f"{hi_y}-{nxt:02d}-07"
+        lo, hi = f"{month:02d}-{int(day):02d}", f"{month:02d}-{min(31, int(day) + 7):02d}"
+    elif month == 12:
+        lo, hi = "12-01", "12-31"
+    else:
+        lo, hi = f"{month:02d}-01", f"{month + 1:02d}-07"
+    return (f"{year}-{lo}", f"{year}-{hi}") if year else (lo, hi)
+
+
+def in_span(valid_from: str | None, span: tuple[str, str]) -> bool:
+    """Whether an ISO timestamp falls in a `query_span` range."""
+    if not valid_from:
+        return False
+    day = valid_from[:10] if len(span[0]) == 10 else valid_from[5:10]
+    return span[0] <= day <= span[1]
 
 
 _CAPTION_RE = re.compile(r"\s*\[[^\]]*\]\s*$")

@@ -6,7 +6,7 @@ from typer.testing import CliRunner
 
 from memcli.cli import app
 from memcli.models import Hit, Memory
-from memcli.recall import RecallConfig, keyword_query, query_names, query_span, recall
+from memcli.recall import RecallConfig, in_span, keyword_query, query_names, query_span, recall
 from memcli.render import count_tokens, prompt_block
 
 NOW = "2026-06-01T00:00:00Z"
@@ -195,12 +195,35 @@ def test_when_questions_prefer_memories_that_say_when(store, w_when):
 def test_query_span():
     assert query_span("What did Melanie paint on October 13, 2023?") == ("2023-10-13", "2023-10-20")
     assert query_span("What did she do on 3 May 2024") == ("2024-05-03", "2024-05-10")
-    assert query_span("When did Melanie go camping in June?") == ("0000-06-01", "9999-07-07")
-    assert query_span("trips in December 2023") == ("2023-12-01", "2024-01-07")
+    assert query_span("When did Melanie go camping in June?") == ("06-01", "07-07")
+    assert query_span("trips in December 2023") == ("2023-12-01", "2023-12-31")
+    assert query_span("What did she do on October 13?") == ("10-13", "10-20")
     assert query_span("what may happen next") is None
     assert query_span("May I ask where the user lives?") is None
     assert query_span("May 3, 2024: what happened?") == ("2024-05-03", "2024-05-10")
     assert query_span("where does the user live") is None
+
+
+def test_in_span():
+    june = query_span("When did the user move in June?")
+    assert in_span("2023-06-27T10:00:00Z", june) and in_span("2026-07-03T00:00:00Z", june)
+    assert not in_span("2026-11-30T15:00:00Z", june) and not in_span("2023-05-31T23:00:00Z", june)
+    assert not in_span(None, june)
+    oct13 = query_span("on 13 October 2023")
+    assert in_span("2023-10-13T18:00:00Z", oct13) and in_span("2023-10-20T00:00:00Z", oct13)
+    assert not in_span("2024-10-13T18:00:00Z", oct13) and not in_span("2023-10-21T00:00:00Z", oct13)
+
+
+@pytest.mark.parametrize("w_date", [0.0, 0.3])
+def test_a_named_month_prefers_memories_from_then_in_any_year(store, w_date):
+    _fill(store)
+    other = _mem(store, "user:a", "User went camping at the lake", valid_from="2026-11-02T00:00:00Z", kind="episodic")
+    then = _mem(store, "user:a", "User went camping at the lake again", valid_from="2026-06-20T00:00:00Z",
+                kind="episodic")
+    cfg = RecallConfig(w_recency=0.0, w_importance=0.0, w_relevance=1.0, w_neighbour=0.0, w_entity=0.0,
+                       w_keyword=1.0, w_when=0.0, w_date=w_date)
+    res = recall(store, "user:a", "Where did the user go camping in June?", touch=False, now=NOW, config=cfg)
+    assert res.hits[0].memory.id == (then.id if w_date else other.id)
 
 
 @pytest.mark.parametrize("w_date", [0.0, 0.3])
