@@ -6,8 +6,9 @@ keyword side is bm25 relative to the best match of the query, the vector side is
 cosine similarity rescaled over a floor that unrelated texts reach anyway. Names in
 the query that a memory is about add a boost (names embed badly); a "when" question
 boosts memories that say when, a date the query names boosts memories dated then;
-a memory's neighbours in the conversation get a share of its relevance, and the
-turn after a question (its answer) most of the question's.
+a memory's neighbours in the conversation (the same day) get a share of its
+relevance, the turn after a question (its answer) most of the question's, and the
+same speaker's turn after the other's reply some of it.
 
 `confidence` says whether anything relevant is stored at all: the best topical
 match among what the person asked about said (not asked), against the best match
@@ -71,6 +72,8 @@ class RecallConfig:
     entity_subject: bool = True  # count a name only in the memory's subject (speaker prefix or first words)
     w_neighbour: float = 0.4  # share of an episodic memory's relevance given to the turns next to it
     neighbour_window: int = 1
+    neighbour_sources: int = 30  # the turns around this many of the best episodic candidates are read too
+    w_same_speaker: float = 0.3  # share given to the same speaker's turn two turns away
     neighbour_same_day: bool = True  # neighbours only within one day (one conversation)
     w_answer: float = 0.8  # share of a question turn's relevance given to the turn right after it (its answer)
     w_when: float = 0.2  # boost, for a "when" question, of memories that say when (yesterday, last week, 2022, ...)
@@ -253,8 +256,10 @@ def recall(
     context: dict[int, float] = {}
     if cfg.w_neighbour and base:
         # Turns of a conversation have an order (rowid): an answer sits next to its question.
-        w = cfg.neighbour_window
-        near = {r + d for r, m in rows.items() if m.kind == "episodic" for d in range(-w, w + 1) if d}
+        w = max(cfg.neighbour_window, 2 if cfg.w_same_speaker else 0)
+        # The turns around the best candidates are read too (a share of a weak match moves nothing).
+        best = sorted((r for r, m in rows.items() if m.kind == "episodic"), key=lambda r: -(base[r][2] + base[r][3]))
+        near = {r + d for r in best[: cfg.neighbour_sources] for d in range(-w, w + 1) if d}
         extra = store.by_rowids(scope, [r for r in near if r not in rows])
         if as_of is not None:
             extra = {r: m for r, m in extra.items() if _valid_at(m, as_of)}
@@ -272,9 +277,13 @@ def recall(
                 return 0.0
             if cfg.neighbour_same_day and (rows[src].valid_from or "")[:10] != (rows[dst].valid_from or "")[:10]:
                 return 0.0  # another conversation: the turns next to it are not its context
+            if abs(src - dst) == 2 and cfg.neighbour_window < 2:
+                # the same speaker two turns on, after the other's reply: often the same story
+                return cfg.w_same_speaker if _SPEAKER_RE.match(rows[src].text) and \
+                    _subject(rows[src].text) == _subject(rows[dst].text) else 0.0
             return cfg.w_answer if (src in asks and dst == src + 1) else cfg.w_neighbour
 
-        for r in [r for r in base if rows[r].kind == "episodic"]:
+        for r in own:
             context[r] = max((share(r + d, r) * own.get(r + d, 0.0) for d in range(-w, w + 1) if d), default=0.0)
 
     # The most a relevance can reach, so it stays in [0, 1] without clipping ties.

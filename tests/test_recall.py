@@ -253,6 +253,23 @@ def test_a_question_the_named_person_asked_is_no_evidence(store):
     assert asked_naive.confidence > asked.confidence
 
 
+def test_the_same_speaker_two_turns_on_shares_relevance(store):
+    _fill(store)
+    _mem(store, "user:a", "Melanie: I ran a charity race last sunday", kind="episodic")
+    other = _mem(store, "user:a", "Caroline: that is great", kind="episodic")
+    cont = _mem(store, "user:a", "Melanie: it made me see that looking after myself matters", kind="episodic")
+    q = "What did Melanie learn from the charity race?"
+    on = recall(store, "user:a", q, touch=False, now=NOW, k=20, config=RecallConfig(w_same_speaker=0.3))
+    off = recall(store, "user:a", q, touch=False, now=NOW, k=20, config=RecallConfig(w_same_speaker=0.0))
+    ctx_on = {h.memory.id: h.context for h in on.hits}
+    ctx_off = {h.memory.id: h.context for h in off.hits}
+    assert ctx_on[cont.id] > ctx_off.get(cont.id, 0.0)
+    rel = lambda res: {h.memory.id: h.relevance for h in res.hits}[cont.id]  # noqa: E731
+    assert rel(on) > rel(off)
+    # two turns away but another speaker's: nothing from the race turn
+    assert ctx_on[other.id] == ctx_off[other.id]
+
+
 def test_neighbours_are_turns_of_the_same_day(store):
     _fill(store)
     q = _mem(store, "user:a", "Caroline: what did you paint?", kind="episodic", valid_from="2026-05-01T10:00:00Z")
