@@ -5,7 +5,7 @@ previous read path (vec0 float KNN, vec0 point lookups, uncapped FTS5) in the sa
 run, plus the wall time of a cold `memcli recall` process.
 
     python bench/speed.py [--sizes 10000,100000] [--queries 200] [--cold-runs 5] [--db FILE]
-                          [--vocab 20000] [--no-stress]
+                          [--vocab 20000] [--no-stress] [--kind semantic|episodic]
 
 Texts are "User " + 8 words drawn from a Zipf vocabulary of `--vocab` words (the 100
 everyday words of the first version first, then made-up ones), and queries are 4
@@ -114,7 +114,8 @@ def zipf_probs(n: int) -> np.ndarray:
     return p / p.sum()
 
 
-def build(store: MemoryStore, scope: str, n: int, rng: np.random.Generator, words: list[str]) -> np.ndarray:
+def build(store: MemoryStore, scope: str, n: int, rng: np.random.Generator, words: list[str],
+          kind: str = "semantic") -> np.ndarray:
     vecs = unit(rng, n)
     picks = rng.choice(len(words), size=(n, 8), p=zipf_probs(len(words)))
     days = rng.integers(0, 365, size=n)
@@ -123,7 +124,7 @@ def build(store: MemoryStore, scope: str, n: int, rng: np.random.Generator, word
         with store.transaction():
             for i in range(start, min(n, start + step)):
                 text = "User " + " ".join(words[j] for j in picks[i]) + f" #{i}"
-                store.insert(Memory(id="", scope=scope, kind="semantic", text=text, importance=0.5,
+                store.insert(Memory(id="", scope=scope, kind=kind, text=text, importance=0.5,
                                     valid_from=f"2025-{1 + days[i] // 31 % 12:02d}-{1 + days[i] % 28:02d}T00:00:00Z",
                                     source="imported"), vector=vecs[i])
     return vecs
@@ -146,6 +147,8 @@ def main() -> None:
     ap.add_argument("--cold-runs", type=int, default=5)
     ap.add_argument("--vocab", type=int, default=20000, help="vocabulary size of the texts (default 20000)")
     ap.add_argument("--no-stress", action="store_true", help="skip the 100-word-vocabulary scope")
+    ap.add_argument("--kind", default="semantic", choices=["semantic", "episodic"],
+                    help="kind of the records (episodic: recall also reads the turns around the best candidates)")
     ap.add_argument("--db", help="database file (default: a temporary one; reused if it exists)")
     args = ap.parse_args()
     sizes = [int(x) for x in args.sizes.split(",")]
@@ -155,14 +158,16 @@ def main() -> None:
     store = MemoryStore(db, MiniLMEmbedder())  # the model itself is never loaded in this process
     legacy = LegacyStore(db, MiniLMEmbedder())
     words = vocabulary(args.vocab)
-    runs = [(n, f"session:speed{n}v{args.vocab}", words, f"{args.vocab:,}-word vocabulary") for n in sizes]
+    suffix = "" if args.kind == "semantic" else args.kind
+    runs = [(n, f"session:speed{n}v{args.vocab}{suffix}", words, f"{args.vocab:,}-word vocabulary, {args.kind}")
+            for n in sizes]
     if not args.no_stress:
         runs.append((sizes[-1], f"session:speed{sizes[-1]}", WORDS, "100-word vocabulary (stress)"))
     mats: dict[str, np.ndarray] = {}
     for n, scope, vocab, _ in runs:
         t0 = time.time()
         if store.count(scope) != n:
-            mats[scope] = build(store, scope, n, rng, vocab)
+            mats[scope] = build(store, scope, n, rng, vocab, args.kind)
         else:
             rows = store.conn.execute(
                 "SELECT embedding FROM memory_embeddings WHERE rowid IN (SELECT rowid FROM memories WHERE scope = ?) "

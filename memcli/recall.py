@@ -278,7 +278,7 @@ def recall(
             if cfg.neighbour_same_day and (rows[src].valid_from or "")[:10] != (rows[dst].valid_from or "")[:10]:
                 return 0.0  # another conversation: the turns next to it are not its context
             if abs(src - dst) == 2 and cfg.neighbour_window < 2:
-                # the same speaker two turns on, after the other's reply: often the same story
+                # the same speaker two turns away, the other's reply between: often the same story
                 return cfg.w_same_speaker if _SPEAKER_RE.match(rows[src].text) and \
                     _subject(rows[src].text) == _subject(rows[dst].text) else 0.0
             return cfg.w_answer if (src in asks and dst == src + 1) else cfg.w_neighbour
