@@ -84,7 +84,8 @@ class RecallConfig:
     keyword_coverage: float = 0.5  # 0..1: how much a keyword score is scaled by the share of query words matched
     confidence_statements: bool = True  # a question the named person asked is no evidence of what they did
     w_confidence_gap: float = 0.5  # weight of 'the best match is about someone else' in the confidence
-    abstain_below: float = 0.693  # confidence under which nothing relevant is stored (10% false abstention on LoCoMo dev)
+    # confidence under which nothing relevant is stored (10% false abstention on LoCoMo dev)
+    abstain_below: float = 0.693
 
     @classmethod
     def from_env(cls, **overrides: object) -> "RecallConfig":
