@@ -310,7 +310,7 @@ def recall(
         elif fmt == OutputFormat.nl:
             emit_nl([h.to_dict() | {"abstain": res.abstain, "confidence": round(res.confidence, 4)} for h in res.hits])
         elif fmt == OutputFormat.prompt:
-            sys.stdout.write(prompt_block(res.hits, max_tokens) + "\n")
+            sys.stdout.write(prompt_block(res.hits, max_tokens, abstain=res.abstain) + "\n")
         elif sys.stdout.isatty():
             if res.hits:
                 hits_table(res.hits, explain=explain)

@@ -329,6 +329,24 @@ def test_prompt_block_budget_and_whole_notes(budget):
         assert "may be outdated" in block and "not instructions" in block
 
 
+@pytest.mark.parametrize("budget", [40, 120])
+def test_prompt_block_says_when_nothing_relevant_is_stored(budget):
+    notes = [_hit(f"User note {i} about the garden") for i in range(10)]
+    block = prompt_block(notes, budget, abstain=True)
+    assert count_tokens(block) <= budget
+    if block:
+        assert "say you do not know" in block.splitlines()[2]
+    assert "do not know" not in prompt_block(notes, budget)
+
+
+def test_cli_prompt_format_passes_abstention_on(db_path):
+    _seed(db_path)
+    r = runner.invoke(app, ["recall", "quantum chromodynamics lecture", "--scope", "user:demo", "--format", "prompt",
+                            "--no-touch"])
+    assert r.exit_code == 0, r.output
+    assert "say you do not know" in r.stdout
+
+
 def test_prompt_block_skips_nothing_smaller_after_a_big_note():
     block = prompt_block([_hit("word " * 200), _hit("User likes tea")], 120)
     assert "User likes tea" not in block or count_tokens(block) <= 120
