@@ -36,15 +36,13 @@ from datetime import date, datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
+from .timeutil import MONTH_NAMES, MONTHS, WEEKDAYS
+
 __all__ = ["resolve_dates"]
 
-WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _WD_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6}
-MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
-          "september", "october", "november", "december"]
 _MON_ABBR = {m[:3]: i + 1 for i, m in enumerate(MONTHS)}
 _MON_ABBR["sept"] = 9
-MONTH_NAMES = [m.capitalize() for m in MONTHS]
 
 _NUMWORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
              "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,

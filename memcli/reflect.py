@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from .consolidate import _WORD, _norm, claim_words
 from .lifecycle import settings_for
 from .models import Decision, Memory
-from .timeutil import to_iso
+from .timeutil import MONTHS, WEEKDAYS, to_iso
 
 if TYPE_CHECKING:
     from .store import MemoryStore
@@ -41,9 +41,8 @@ MARK = "_reflect.watermark"  # per-scope state: rowid up to which importance was
 TOPICS = "_reflect.topics"  # per-scope state: topic -> id of its active reflection
 MAX_SOURCES = 8  # sources quoted in one reflection's text
 MAX_PER_RUN = 50
-_MONTHS = ("january february march april may june july august september october november december "
-           "monday tuesday wednesday thursday friday saturday sunday").split()
-_GENERIC = frozenset(_MONTHS + [_norm(w) for w in _MONTHS] + """
+_CALENDAR = MONTHS + WEEKDAYS
+_GENERIC = frozenset(_CALENDAR + [_norm(w) for w in _CALENDAR] + """
     user user' went go goe going gone got get said say told tell talked talk called named name day time today
     yesterday tomorrow week weekend month year morning evening night new like want need thing people lot bit last
     next first one two three four five every some any many much more most other others still now usually often

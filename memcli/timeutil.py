@@ -10,6 +10,11 @@ from .errors import InputError
 
 _FMT = "%Y-%m-%dT%H:%M:%SZ"
 
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
+          "september", "october", "november", "december"]
+MONTH_NAMES = [m.capitalize() for m in MONTHS]
+
 
 def utcnow() -> datetime:
     return datetime.now(timezone.utc).replace(microsecond=0)

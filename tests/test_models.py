@@ -14,12 +14,22 @@ def test_real_embedder_ranks_by_meaning(real_embedder):
 def test_one_text_path_equals_fastembed(real_embedder):
     import numpy as np
 
+    from memcli.embed import MiniLMEmbedder
+
     texts = ["where does the user live", "Caroline: I went to a pride parade last Friday! [shares a photo]", "",
              "word " * 700, "Über café naïve, 東京 🙂"]  # the long one is truncated at 512 tokens on both paths
     batch = real_embedder.embed(texts)
-    one = np.vstack([real_embedder.embed_one(t) for t in texts])
+    direct = MiniLMEmbedder()  # fastembed not loaded: one text goes through onnxruntime directly
+    one = np.vstack([direct.embed_one(t) for t in texts])
+    assert direct._single is not None and direct._model is None
     assert one.shape == (5, 384) and one.dtype == np.float32
     assert np.abs(one - batch).max() < 1e-5
+    # a process that has fastembed loaded does not load the model a second time
+    loaded = MiniLMEmbedder()
+    loaded.embed(texts[:1])
+    again = loaded.embed_one(texts[1])
+    assert loaded._single is None
+    assert np.abs(again - batch[1]).max() < 1e-5
 
 
 def test_real_llm_returns_schema_valid_json(real_llm):

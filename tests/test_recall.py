@@ -347,6 +347,19 @@ def test_cli_prompt_format_passes_abstention_on(db_path):
     assert "say you do not know" in r.stdout
 
 
+def test_explain_table_keeps_text_and_puts_the_breakdown_under_it(capsys, monkeypatch):
+    from memcli.render import hits_table
+
+    monkeypatch.setenv("COLUMNS", "80")
+    h = _hit("Caroline: [b]hi[/b] [shares a dog]")
+    h.keyword, h.context = 0.5, 0.25
+    hits_table([h], explain=True)
+    out = capsys.readouterr().out
+    assert "Caroline: [b]hi[/b] [shares a dog]" in out  # memory text is not markup
+    assert "keyword 0.50" in out and "context 0.25" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
 def test_prompt_block_skips_nothing_smaller_after_a_big_note():
     block = prompt_block([_hit("word " * 200), _hit("User likes tea")], 120)
     assert "User likes tea" not in block or count_tokens(block) <= 120
