@@ -31,7 +31,7 @@ test: install
 	$(BIN)/python -m pytest -q
 
 eval: install
-	$(BIN)/python bench/eval.py
+	$(BIN)/python bench/eval.py --set old,dev,test
 
 bench-locomo: install
 	mkdir -p bench/out

@@ -1,13 +1,19 @@
 #!/usr/bin/env python
-"""Run memcli's eval set (fixtures/eval/) against the CLI and report pass rates per kind.
+"""Run memcli's eval sets (fixtures/eval/) against the CLI and report pass rates per kind.
 
-    python bench/eval.py [--only conv01[,conv02]] [--json] [--strategy rules|model|both[,...]]
-                         [--subprocess] [--verbose] [--consolidate | --reflect]
+    python bench/eval.py [--set old,dev,test] [--only conv01[,d02]] [--json]
+                         [--strategy rules|model|both[,...]] [--subprocess] [--verbose]
+                         [--consolidate | --reflect]
     python bench/eval.py --validate     # check the fixtures themselves (no memcli needed)
     python bench/eval.py --selftest     # unit-test the check logic on canned hits
 
+Three sets: `old` (fixtures/eval/convNN, checks in fixtures/eval/checks.jsonl), and the two
+halves of the generalisation set, `dev` (fixtures/eval/dev/dNN: tune on it) and `test`
+(fixtures/eval/test/tNN: only score it), each conversation with its own checks.jsonl and an
+optional meta.json `{"ingest_order": [...]}` for out-of-order ingestion.
+
 For each conversation: a fresh temp DB (MEMCLI_DB), `memcli ingest sN.jsonl --scope user:<conv>`
-for every session in order, then per check `memcli recall QUERY --scope user:<conv> -k K --json
+for every session in order (or in meta.json's order), then per check `memcli recall QUERY --scope user:<conv> -k K --json
 [--as-of T]`, and (once per conversation, only if a check has forbid_store) `memcli export
 --scope user:<conv> --format jsonl --include-inactive`. See fixtures/eval/README.md for the
 check format and the exact pass rules. This is a measurement tool: it exits 0 whatever the
@@ -31,7 +37,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 EVAL_DIR = ROOT / "fixtures" / "eval"
-KINDS = ["single-hop", "multi-hop", "temporal", "update", "abstention", "interference"]
+KINDS = ["single-hop", "multi-hop", "temporal", "update", "abstention", "interference", "distinct", "forget"]
+SETS = ("old", "dev", "test")
 ROLES = {"user", "assistant", "tool", "system"}
 TRUNC = 100
 EXTRA_ENV: dict[str, str] = {}  # set once per run by main() (e.g. XDG_CACHE_HOME)
@@ -58,6 +65,34 @@ def _natural_key(p: Path):
 
 def session_files(conv_dir: Path) -> list[Path]:
     return sorted(conv_dir.glob("s*.jsonl"), key=_natural_key)
+
+
+def set_dir(name: str) -> Path:
+    return EVAL_DIR if name == "old" else EVAL_DIR / name
+
+
+def ingest_order(conv_dir: Path) -> list[Path]:
+    """The session files in the order they are ingested: meta.json's `ingest_order`, else by name."""
+    meta = conv_dir / "meta.json"
+    if not meta.exists():
+        return session_files(conv_dir)
+    try:
+        order = json.loads(meta.read_text(encoding="utf-8"))["ingest_order"]
+    except (json.JSONDecodeError, KeyError, TypeError) as exc:
+        raise SystemExit(f"{meta}: needs {{\"ingest_order\": [file, ...]}}: {exc}")
+    return [conv_dir / name for name in order]
+
+
+def load_checks(eval_dir: Path) -> list[dict]:
+    """The old set keeps every check in one checks.jsonl; the new halves keep one per conversation."""
+    if (eval_dir / "checks.jsonl").exists():
+        return load_jsonl(eval_dir / "checks.jsonl")
+    checks = []
+    for conv in conversations(eval_dir):
+        path = eval_dir / conv / "checks.jsonl"
+        if path.exists():
+            checks += [{"conv": conv, **c} for c in load_jsonl(path)]
+    return checks
 
 
 def conversations(eval_dir: Path) -> list[str]:
@@ -128,15 +163,24 @@ def validate(eval_dir: Path, extra_session_dirs: list[Path] = ()) -> tuple[list[
         if not 2 <= len(files) <= 4:
             problems.append(f"{conv}: expected 2-4 sessions, found {len(files)}")
         check_sessions(conv, files)
+        try:
+            order = ingest_order(eval_dir / conv)
+        except SystemExit as exc:
+            problems.append(str(exc))
+            continue
+        if sorted(order) != sorted(files):
+            problems.append(f"{conv}: meta.json ingest_order must name each session file once")
 
-    checks_path = eval_dir / "checks.jsonl"
     try:
-        checks = load_jsonl(checks_path)
+        checks = load_checks(eval_dir)
     except (SystemExit, FileNotFoundError) as exc:
         problems.append(str(exc))
         checks = []
+    if not checks:
+        problems.append(f"{eval_dir}: no checks")
     seen = set()
-    allowed = {"id", "conv", "kind", "query", "k", "expect", "forbid_top", "as_of", "forbid_store", "note"}
+    allowed = {"id", "conv", "kind", "query", "k", "expect", "forbid_top", "as_of", "forbid_store", "expect_store",
+               "note"}
     for c in checks:
         cid = c.get("id", "?")
         if cid in seen:
@@ -158,6 +202,12 @@ def validate(eval_dir: Path, extra_session_dirs: list[Path] = ()) -> tuple[list[
         ):
             problems.append(f"{cid}: expect must be a list of strings or lists of alternative strings")
             exp = []
+        store_exp = c.get("expect_store", [])
+        if not isinstance(store_exp, list) or not all(
+            isinstance(e, str) or (isinstance(e, list) and e and all(isinstance(x, str) for x in e)) for e in store_exp
+        ):
+            problems.append(f"{cid}: expect_store must be a list of strings or lists of alternative strings")
+            store_exp = []
         for key in ("forbid_top", "forbid_store"):
             v = c.get(key, [])
             if not isinstance(v, list) or not all(isinstance(x, str) and x for x in v):
@@ -171,11 +221,11 @@ def validate(eval_dir: Path, extra_session_dirs: list[Path] = ()) -> tuple[list[
             problems.append(f"{cid}: abstention checks should have expect []")
         if c.get("kind") in ("abstention", "interference") and not (c.get("forbid_top") or c.get("forbid_store")):
             problems.append(f"{cid}: {c.get('kind')} check needs forbid_top or forbid_store")
-        if c.get("kind") == "update" and not c.get("forbid_top"):
-            problems.append(f"{cid}: update check needs forbid_top (the stale value)")
+        if c.get("kind") == "update" and not (c.get("forbid_top") or c.get("forbid_store")):
+            problems.append(f"{cid}: update check needs forbid_top or forbid_store (the stale value)")
         text = user_text.get(c.get("conv"), "")
         # Expected strings must come from what the user said (dates excepted: they are resolved).
-        for e in exp:
+        for e in [*exp, *store_exp]:
             alts = _alts(e)
             if not any(a.lower() in text for a in alts) and not any(re.fullmatch(r"\d{4}-\d{2}-\d{2}", a) for a in alts):
                 problems.append(f"{cid}: expect {e!r} never appears in the user's messages of {c.get('conv')}")
@@ -225,6 +275,12 @@ def evaluate(check: dict, hits: list[dict], active_texts: list[str] | None) -> t
             for f in forbid_top:
                 if _contains(t, f):
                     reasons.append(f"forbidden {f!r} in hit #{i + 1}")
+    for item in check.get("expect_store", []):
+        alts = _alts(item)
+        if active_texts is None:
+            reasons.append("store export unavailable")
+        elif not any(_contains(t, a) for t in active_texts for a in alts):
+            reasons.append(f"expected {' | '.join(alts)!r} in an active memory")
     forbid_store = check.get("forbid_store", [])
     if forbid_store:
         if active_texts is None:
@@ -308,7 +364,8 @@ def parse_export(out: str) -> list[dict]:
 POST_INGEST: list[str] = []  # set by main(): e.g. ["consolidate", "--reflect"], run after each session
 
 
-def run_conv(run: Runner, conv: str, checks: list[dict], strategy: str | None, verbose: bool) -> list[dict]:
+def run_conv(run: Runner, conv_dir: Path, checks: list[dict], strategy: str | None, verbose: bool) -> list[dict]:
+    conv = conv_dir.name
     scope = f"user:{conv}"
     results = []
     tmp = tempfile.mkdtemp(prefix=f"memcli-eval-{conv}-")
@@ -316,7 +373,7 @@ def run_conv(run: Runner, conv: str, checks: list[dict], strategy: str | None, v
     t0 = time.perf_counter()
     try:
         try:
-            for path in session_files(EVAL_DIR / conv):
+            for path in ingest_order(conv_dir):
                 args = ["ingest", str(path), "--scope", scope]
                 if strategy:
                     args += ["--strategy", strategy]
@@ -333,7 +390,7 @@ def run_conv(run: Runner, conv: str, checks: list[dict], strategy: str | None, v
         ingest_s = time.perf_counter() - t0
 
         active_texts = None
-        if any(c.get("forbid_store") for c in checks):
+        if any(c.get("forbid_store") or c.get("expect_store") for c in checks):
             try:
                 recs = parse_export(
                     run(["export", "--scope", scope, "--format", "jsonl", "--include-inactive"], env)
@@ -458,6 +515,12 @@ def selftest() -> int:
         ({"kind": "abstention", "k": 3, "expect": [], "forbid_store": ["dog"]}, [], None, False),  # export failed
         ({"kind": "abstention", "k": 3, "expect": [], "forbid_top": ["dog"]}, [], [], True),  # no hits at all
         ({"kind": "single-hop", "k": 3, "expect": ["x"]}, [{"id": "a", "text": None, "score": 0}], [], False),
+        # expect_store: each item (or one of its alternatives) in some active memory
+        ({"kind": "distinct", "k": 3, "expect": [], "expect_store": ["room 14", ["room 41", "41"]]}, H("x"),
+         ["The user's office is room 14.", "The user's lab is room 41."], True),
+        ({"kind": "distinct", "k": 3, "expect": [], "expect_store": ["room 14", "room 41"]}, H("x"),
+         ["The user's office is room 14."], False),
+        ({"kind": "distinct", "k": 3, "expect": [], "expect_store": ["room 14"]}, H("x"), None, False),
     ]
     bad = 0
     for n, (c, hits, store, want) in enumerate(cases, 1):
@@ -488,7 +551,9 @@ def selftest() -> int:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--only", help="comma-separated conversation ids, e.g. conv01,conv03")
+    ap.add_argument("--set", default="old,dev,test",
+                    help="comma-separated sets: old (convNN), dev (dNN, tuned on), test (tNN, only scored)")
+    ap.add_argument("--only", help="comma-separated conversation ids, e.g. conv01,d03")
     ap.add_argument("--json", action="store_true", help="print a JSON summary instead of the table")
     ap.add_argument("--strategy", help="passed to `memcli ingest --strategy`; comma-separated runs an ablation")
     ap.add_argument("--subprocess", action="store_true", help="run `python -m memcli` instead of in-process")
@@ -505,26 +570,40 @@ def main(argv: list[str] | None = None) -> int:
     if a.selftest:
         return selftest()
 
-    problems, n_convs, n_msgs, checks = validate(EVAL_DIR, [ROOT / "fixtures" / "demo"])
+    sets = [x.strip() for x in a.set.split(",") if x.strip()]
+    unknown = [x for x in sets if x not in SETS]
+    if unknown or not sets:
+        print(f"unknown set(s): {', '.join(unknown) or '(none)'}; choose from {', '.join(SETS)}", file=sys.stderr)
+        return 2
+    sets = [x for x in sets if x == "old" or set_dir(x).is_dir()]
+    loaded: dict[str, tuple[list[str], list[dict]]] = {}
+    all_problems = []
+    for name in sets:
+        extra = [ROOT / "fixtures" / "demo"] if name == "old" else []
+        problems, n_convs, n_msgs, checks = validate(set_dir(name), extra)
+        all_problems += [f"[{name}] {p}" for p in problems]
+        loaded[name] = (conversations(set_dir(name)), checks)
+        if a.validate:
+            for p in problems:
+                print(f"PROBLEM [{name}]:", p)
+            kinds = OrderedDict((k, sum(c.get("kind") == k for c in checks)) for k in KINDS)
+            print(f"{name}: {n_convs} conversations, {n_msgs} messages{' (incl. demo)' if extra else ''}, "
+                  f"{len(checks)} checks: " + ", ".join(f"{k} {v}" for k, v in kinds.items() if v))
     if a.validate:
-        for p in problems:
-            print("PROBLEM:", p)
-        kinds = OrderedDict((k, sum(c.get("kind") == k for c in checks)) for k in KINDS)
-        print(f"{n_convs} conversations, {n_msgs} messages (incl. demo), {len(checks)} checks: "
-              + ", ".join(f"{k} {v}" for k, v in kinds.items()))
-        return 1 if problems else 0
-    if problems:
-        print("fixtures are invalid (run --validate):", *problems[:10], sep="\n  ", file=sys.stderr)
+        return 1 if all_problems else 0
+    if all_problems:
+        print("fixtures are invalid (run --validate):", *all_problems[:10], sep="\n  ", file=sys.stderr)
         return 2
 
-    convs = conversations(EVAL_DIR)
     if a.only:
         wanted = [c.strip() for c in a.only.split(",") if c.strip()]
-        missing = [c for c in wanted if c not in convs]
+        known = {c for convs, _ in loaded.values() for c in convs}
+        missing = [c for c in wanted if c not in known]
         if missing:
             print(f"unknown conversation(s): {', '.join(missing)}", file=sys.stderr)
             return 2
-        convs = [c for c in convs if c in wanted]
+        loaded = {n: ([c for c in convs if c in wanted], checks) for n, (convs, checks) in loaded.items()}
+        loaded = {n: v for n, v in loaded.items() if v[0]}
 
     try:
         run = Runner(a.subprocess)
@@ -537,13 +616,19 @@ def main(argv: list[str] | None = None) -> int:
         cache_tmp = tempfile.mkdtemp(prefix="memcli-eval-cache-")
         EXTRA_ENV["XDG_CACHE_HOME"] = cache_tmp
     try:
-        return _run_all(a, run, convs, checks)
+        reports = {name: _run_set(a, run, name, convs, checks) for name, (convs, checks) in loaded.items()}
     finally:
         if cache_tmp:
             shutil.rmtree(cache_tmp, ignore_errors=True)
+    if a.json:
+        only = next(iter(reports.values())) if len(reports) == 1 else None
+        print(json.dumps(only if only is not None else {"sets": reports}, indent=2))
+    elif len(reports) > 1:
+        print_sets(reports)
+    return 0
 
 
-def _run_all(a, run: Runner, convs: list[str], checks: list[dict]) -> int:
+def _run_set(a, run: Runner, name: str, convs: list[str], checks: list[dict]):
     strategies = [s.strip() for s in a.strategy.split(",")] if a.strategy else [None]
     report = []
     for strategy in strategies:
@@ -552,24 +637,34 @@ def _run_all(a, run: Runner, convs: list[str], checks: list[dict]) -> int:
         for conv in convs:
             cc = [c for c in checks if c["conv"] == conv]
             if cc:
-                results += run_conv(run, conv, cc, strategy, a.verbose)
+                results += run_conv(run, set_dir(name) / conv, cc, strategy, a.verbose)
         elapsed = time.perf_counter() - t0
         summary = summarize(results)
         report.append({"strategy": strategy, "elapsed_s": round(elapsed, 2), **summary, "checks": results})
         if not a.json:
+            print(f"\n=== set: {name}")
             print_table(strategy, summary, results, elapsed)
 
-    if a.json:
-        print(json.dumps(report[0] if len(report) == 1 else report, indent=2))
-    elif len(report) > 1:
-        print("\nablation:")
+    if not a.json and len(report) > 1:
+        print(f"\nablation ({name}):")
         print(f"{'kind':<14}" + "".join(f"{str(r['strategy']):>10}" for r in report))
         for kind in report[0]["by_kind"]:
             print(f"{kind:<14}" + "".join(
                 f"{r['by_kind'].get(kind, {}).get('passed', 0):>5}/{r['by_kind'].get(kind, {}).get('total', 0):<4}"
                 for r in report))
         print(f"{'overall':<14}" + "".join(f"{r['passed']:>5}/{r['total']:<4}" for r in report))
-    return 0
+    return report[0] if len(report) == 1 else report
+
+
+def print_sets(reports: dict) -> None:
+    """One line per set and strategy: the figure to compare across halves."""
+    print("\nsummary:")
+    for name, rep in reports.items():
+        for r in rep if isinstance(rep, list) else [rep]:
+            tot = r["total"] or 1
+            kinds = ", ".join(f"{k} {v['passed']}/{v['total']}" for k, v in r["by_kind"].items())
+            print(f"  {name:<5} {str(r['strategy'] or 'default'):<8} {r['passed']}/{r['total']} "
+                  f"({r['passed'] / tot:.0%})  {kinds}")
 
 
 if __name__ == "__main__":
