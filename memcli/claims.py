@@ -1,0 +1,223 @@
+"""When two sentences are the same claim, and when one contradicts the other.
+
+Vectors cannot tell "User is allergic to peanuts" from "User is not allergic to
+peanuts", "room 14" from "room 41" or "the flight to Oslo" from "the flight back
+from Oslo": they embed alike. So every rule that would drop or merge a fact (the
+write path's NOOP, consolidation's merge) asks this module first. Two texts are
+the same claim only when their content words agree and nothing a claim turns on
+differs: negation, a number, a name, a date, a direction word, or a stance
+(likes / dislikes). When only the negation or the stance differs and the rest is
+the same, the later statement contradicts the earlier one.
+
+The test is deliberately one-sided: a false "different" keeps two records (the
+reader sees both), a false "same" loses what the user said.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+_TOKEN = re.compile(r"\d[\d,.:/-]*\d(?:st|nd|rd|th|am|pm|kg|km|lb|lbs|k)?|\d(?:st|nd|rd|th|am|pm|kg|km|lb|lbs|k)?"
+                    r"|[A-Za-z\u00c0-\u024f]+(?:['\u2019][A-Za-z]+)*")
+_ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
+_SENTENCE_END = ".!?:;\n"
+
+NEGATIONS = frozenset({"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without",
+                       "cannot", "hardly"})
+# "no longer", "not anymore": the negation is already counted once; these add nothing.
+_NEGATION_SUFFIX = "n't"
+
+POSITIVE = frozenset({"like", "likes", "liked", "love", "loves", "loved", "enjoy", "enjoys", "enjoyed", "prefer",
+                      "prefers", "preferred", "adore", "adores", "fan", "favourite", "favorite", "into"})
+NEGATIVE = frozenset({"dislike", "dislikes", "disliked", "hate", "hates", "hated", "detest", "detests",
+                      "loathe", "loathes", "avoid", "avoids", "avoided", "stand"})  # "can't stand" is negated too
+
+# Words whose difference turns one trip, payment or move into another.
+DIRECTIONS = frozenset({"back", "return", "returning", "outbound", "inbound", "up", "down", "arrive", "arrives",
+                        "arriving", "arrival", "depart", "departs", "departing", "departure", "before", "after",
+                        "north", "south", "east", "west", "upstairs", "downstairs", "above", "below", "increase",
+                        "increased", "decrease", "decreased", "higher", "lower", "more", "less", "left", "right",
+                        "inside", "outside", "start", "started", "end", "ended"})
+# "to" / "from" / "into" are directions only before a place or a person: "flight to Oslo",
+# not "likes to hike".
+_MOTION = frozenset({"to", "from", "into"})
+_MOTION_OBJECT = frozenset({"the", "my", "our", "his", "her", "their", "a", "an"})
+
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+          "november", "december")
+_MONTH = {m: i + 1 for i, m in enumerate(MONTHS)} | {m[:3]: i + 1 for i, m in enumerate(MONTHS)} | {"sept": 9}
+WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+
+NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+                "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+                "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "dozen": 12, "twice": 2, "once": 1,
+                "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "single": 1, "both": 2,
+                "twins": 2, "half": 0.5}
+
+_FILLER = frozenset(
+    "a an the and or but of in on at for with by as is are was were be been being am it its this that these "
+    "those there here has have had do does did so than then very just also really about over again now "
+    "currently still user user's users their they them he she his her i me my mine we our us you your "
+    "'s s to from into".split())
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ies", "es", "s"):
+        if len(word) > len(suffix) + 2 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+def _number(token: str) -> str | None:
+    """A digit token in one spelling: '2,100' and '2100' agree, '3rd' is 3, '64kg' is 64."""
+    t = token.lower()
+    m = _ORDINAL.match(t)
+    if m:
+        return str(int(m.group(1)))
+    t = re.sub(r"(?:am|pm|kg|km|lbs|lb|k)$", "", t)
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", t):
+        t = t.replace(",", "")
+    if re.fullmatch(r"\d+", t):
+        return str(int(t))
+    return t  # dates, times, codes, versions: compared as written
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a sentence turns on, for comparing it with another."""
+
+    text: str
+    words: frozenset[str]  # content words, stemmed, without filler or the words below
+    numbers: frozenset[str]
+    names: frozenset[str]  # capitalised words inside a sentence, lower-cased
+    months: frozenset[int]
+    directions: frozenset[str]
+    negated: bool
+    stance: int  # +1 likes, -1 dislikes, 0 neither (after negation: "doesn't like" is -1)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def parse(text: str) -> Claim:
+    tokens = [(m.group(), m.start()) for m in _TOKEN.finditer(text)]
+    words: set[str] = set()
+    numbers: set[str] = set()
+    names: set[str] = set()
+    months: set[int] = set()
+    directions: set[str] = set()
+    negations = 0
+    stance = 0
+    for i, (raw, start) in enumerate(tokens):
+        low = raw.lower().replace("\u2019", "'")
+        if low.endswith(_NEGATION_SUFFIX):
+            negations += 1
+            low = low[: -len(_NEGATION_SUFFIX)]
+            if low in ("ca", "wo", "sha"):
+                continue
+        if low[:1].isdigit():
+            n = _number(low)
+            if n is not None:
+                numbers.add(n)
+            continue
+        if low in NEGATIONS:
+            negations += 1
+            continue
+        if low in NUMBER_WORDS:
+            numbers.add(str(NUMBER_WORDS[low]))
+            continue
+        if low in _MONTH and (low != "may" or raw[0].isupper()):
+            months.add(_MONTH[low])
+            continue
+        if low in POSITIVE and low != "into":
+            stance = 1
+            continue
+        if low == "stand":  # "can't stand X": dislike, and the negation is the idiom's
+            prev = tokens[i - 1][0].lower().replace("\u2019", "'") if i else ""
+            if prev.endswith(_NEGATION_SUFFIX) or prev in ("cannot", "not"):
+                negations -= 1
+                stance = -1
+                continue
+        elif low in NEGATIVE:
+            stance = -1
+            continue
+        if low in DIRECTIONS:
+            directions.add(low)
+            continue
+        if low in _MOTION:
+            nxt = tokens[i + 1][0] if i + 1 < len(tokens) else ""
+            if nxt[:1].isupper() or nxt.lower() in _MOTION_OBJECT:
+                directions.add(low)
+            continue
+        if low in _FILLER or low.startswith("user"):
+            continue
+        if raw[0].isupper() and low not in WEEKDAYS:
+            before = text[:start].rstrip(" \t\"'(\u201c\u2018*-")
+            if before and before[-1] not in _SENTENCE_END:
+                names.add(low)
+        words.add(_stem(low.split("'")[0]))
+    negated = negations % 2 == 1
+    if negated and stance:
+        stance = -stance
+    return Claim(text, frozenset(words), frozenset(numbers), frozenset(names), frozenset(months),
+                 frozenset(directions), negated, stance)
+
+
+def differences(a: Claim | str, b: Claim | str) -> list[str]:
+    """What a claim turns on that differs between the two, as short reasons ("number 14 / 41")."""
+    a = parse(a) if isinstance(a, str) else a
+    b = parse(b) if isinstance(b, str) else b
+    out = []
+    if a.negated != b.negated:
+        out.append("negation")
+    if a.stance != b.stance and (a.stance or b.stance):
+        out.append("stance")
+    # A name written in lower case elsewhere ("halifax") is the same word, not another name.
+    names_a, names_b = a.names - b.words, b.names - a.words
+    for label, x, y in (("number", a.numbers, b.numbers), ("name", names_a, names_b),
+                        ("month", a.months, b.months), ("direction", a.directions, b.directions)):
+        if x != y:
+            out.append(f"{label} {'/'.join(sorted(map(str, x))) or '-'} vs {'/'.join(sorted(map(str, y))) or '-'}")
+    return out
+
+
+def overlap(a: Claim, b: Claim) -> float:
+    """Share of the smaller text's content words that the other has."""
+    if not a.words or not b.words:
+        return 1.0 if a.words == b.words else 0.0
+    return len(a.words & b.words) / min(len(a.words), len(b.words))
+
+
+def same_claim(a: Claim | str, b: Claim | str, *, min_overlap: float = 1.0) -> bool:
+    """Whether `b` says nothing `a` does not (and the reverse, up to `min_overlap`):
+    no negation, stance, number, name, month or direction differs."""
+    a = parse(a) if isinstance(a, str) else a
+    b = parse(b) if isinstance(b, str) else b
+    return not differences(a, b) and overlap(a, b) >= min_overlap
+
+
+def adds_to(old: Claim | str, new: Claim | str) -> bool:
+    """`new` restates `old` with more detail: everything `old` turns on is in `new`,
+    nothing contradicts it, and `new` has words or numbers `old` lacks."""
+    old = parse(old) if isinstance(old, str) else old
+    new = parse(new) if isinstance(new, str) else new
+    if old.negated != new.negated or (old.stance and new.stance and old.stance != new.stance):
+        return False
+    parts = ("words", "numbers", "names", "months", "directions")
+    if not all(getattr(old, p) <= getattr(new, p) for p in parts):
+        return False
+    return any(getattr(old, p) < getattr(new, p) for p in parts)
+
+
+def contradicts(a: Claim | str, b: Claim | str, *, min_overlap: float = 0.8) -> bool:
+    """The same content said with the opposite negation or stance: "is allergic to
+    peanuts" / "is not allergic to peanuts", "likes jazz" / "can't stand jazz"."""
+    a = parse(a) if isinstance(a, str) else a
+    b = parse(b) if isinstance(b, str) else b
+    diff = differences(a, b)
+    if not diff or any(d not in ("negation", "stance") for d in diff):
+        return False
+    if "stance" not in diff and (a.stance or b.stance):
+        return False  # "doesn't like X" vs "likes X" is a stance flip, reported as one
+    return overlap(a, b) >= min_overlap and bool(a.words & b.words)
