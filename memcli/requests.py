@@ -1,0 +1,127 @@
+"""Requests the user makes of the memory itself, said in conversation.
+
+"please forget what I told you about the key safe codes", "pls forget my old
+address", "don't keep my mobile number", "scratch what I said about Declan" are
+not facts about the user: they are instructions to archive what matches. This
+module finds them (a family of imperative phrasings, with the clauses that only
+look like them left alone: "in case I forget", "don't forget to call", "I forgot
+my keys", "forget it") and picks the memories they are about, conservatively: a
+memory goes only when every word of the topic is in it, or most of them and the
+vectors agree. What is not archived stays, and the log says why.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .claims import parse
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .models import Memory
+    from .store import MemoryStore
+
+_VERB = r"(?:forget|delete|erase|remove|wipe|scratch|drop|disregard|unlearn|purge|clear)"
+_KEEP = r"(?:remember|keep|store|save|hold on to|record|retain)"
+# What may stand before an imperative: politeness, discourse words, "can you".
+_LEAD = (r"(?:^|[,;:(]\s*|\b(?:and|also|ok|okay|oh|so|but|then|just|actually|please|pls|plz|kindly|now)\s+)"
+         r"(?:(?:please|pls|plz|kindly|also|just|actually|and)\s+)*")
+_ASK = r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|just\s+)?)?"
+_NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|no need to|stop|i'?d rather you didn'?t|"
+             r"i don'?t want you to)\s+" + _KEEP + r"(?:ing)?)")
+_SAID = (r"(?:what|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+(?:i|i've|ive|we)\s+"
+         r"(?:just\s+|ever\s+)?(?:said|told you|told u|mentioned|shared|wrote|say|tell you|typed)"
+         r"(?:\s+(?:earlier|before|last time|yesterday))?\s+(?:about|abt|re|regarding|on|of)\s+")
+_REQUEST = re.compile(
+    r"(?:" + _LEAD + _ASK + r"(?P<verb>" + _VERB + r")|" + _LEAD.replace("(?:^|", "(?:^|\\b|") + _NEG_KEEP + r")"
+    r"\s+(?P<obj>.+)$",
+    re.IGNORECASE)
+# Where a topic ends: the reason or the next clause.
+_TOPIC_END = re.compile(
+    r"\s*(?:[,;:.!?(\u2014\u2013]|\s-\s|\b(?:because|cause|cuz|since|as|so|it'?s|its|it is|he'?s|she'?s|they'?re|"
+    r"i'?ve|i'?m|i'?d|i|that'?s|from (?:whatever|your|the|my|memory)|from memory|anywhere|please|pls|plz|"
+    r"thanks|thank you|ok)\b)", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"\s*(?:[,;:.!?(\u2014\u2013]|\s-\s|\b(?:because|cause|cuz|since|so)\b)", re.IGNORECASE)
+_POSSESSIVE = re.compile(r"^(?:my|our|the|his|her|their|[a-z]+'s)\s+", re.IGNORECASE)
+_VAGUE = frozenset({"thing", "stuff", "bit", "part", "story", "info", "information", "detail", "old", "said",
+                    "told", "mentioned", "whole", "all", "everything", "how", "much", "many", "what", "when",
+                    "where", "who", "why", "which"})
+
+# Probes the request test must not fire on (documented negative cases, tested).
+NOT_REQUESTS = ("in case I forget", "I always forget my keys", "don't forget to call mum", "did you forget?",
+                "forget it, never mind", "I forgot my password again", "never forget where you came from",
+                "forget about work for a while, let's talk games", "I'll delete the app tonight",
+                "we removed the old shed", "I want to remember this trip forever")
+
+
+@dataclass(frozen=True)
+class ForgetRequest:
+    topic: str  # what to forget, as the user named it: "the key safe codes"
+    clause: str  # the words of the request, for the log
+
+
+def _topic(obj: str) -> str | None:
+    obj = obj.strip()
+    said = re.match(_SAID, obj, re.IGNORECASE)
+    if said:
+        obj = obj[said.end():]
+    elif not _POSSESSIVE.match(obj):
+        return None  # "forget it", "forget about work": not about something stored
+    # "how much I sold the Tacoma for": a wh-topic runs on to the end of its clause.
+    ends = _CLAUSE_END if re.match(r"(?:how|what|when|where|who|why|which)\b", obj, re.IGNORECASE) else _TOPIC_END
+    end = ends.search(obj, 1)
+    topic = (obj[: end.start()] if end else obj).strip(" \"'")
+    words = topic_words(topic)
+    return topic if words else None
+
+
+def forget_requests(text: str) -> list[ForgetRequest]:
+    """The forget requests in one user message, each with its topic."""
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
+        for m in _REQUEST.finditer(sentence):
+            topic = _topic(m.group("obj"))
+            if topic:
+                out.append(ForgetRequest(topic=topic, clause=m.group(0).strip()))
+                break
+    return out
+
+
+def request_spans(text: str) -> list[str]:
+    """The sentences that carry a forget request: not facts, so extraction skips them."""
+    return [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if forget_requests(s)]
+
+
+# A memory matches when it holds all the topic's words, or all but one of at least two
+# and its vector is this close to the topic's.
+PARTIAL_SIMILARITY = 0.6
+
+
+def topic_words(topic: str) -> frozenset[str]:
+    return parse("x " + topic).words - _VAGUE - {"x"}  # "x": the topic does not open a sentence
+
+
+def matches(topic: str, memory_text: str, similarity: float) -> bool:
+    want = topic_words(topic)
+    have = parse(memory_text).words | parse(memory_text).names
+    hit = len(want & have)
+    if not want or not hit:
+        return False
+    if hit == len(want):
+        return True
+    return len(want) >= 2 and hit >= len(want) - 1 and similarity >= PARTIAL_SIMILARITY
+
+
+def matching_memories(store: MemoryStore, scope: str, topic: str, vector: np.ndarray,
+                      k: int = 20) -> list[tuple[Memory, float]]:
+    """Active memories of the scope the topic names, with their similarity to it."""
+    sims: dict[int, float] = {r: 1.0 - d for r, d in store.search_vector(scope, vector, k=k)}
+    kw = [r for r, _ in store.search_keyword(scope, topic, k=k) if r not in sims]
+    sims.update(store.similarities(scope, vector, kw))
+    rows = store.by_rowids(scope, list(sims))
+    out = [(rows[r], sims[r]) for r in sims if r in rows and matches(topic, rows[r].text, sims[r])]
+    out.sort(key=lambda p: -p[1])
+    return out

@@ -1,0 +1,47 @@
+"""Forget requests said in conversation: found, with their topic, and matched conservatively."""
+
+import pytest
+
+from memcli.requests import NOT_REQUESTS, forget_requests, matches, request_spans
+
+
+@pytest.mark.parametrize("text,topic", [
+    ("ok also pls forget what I told you about Joaquim's job, he'd hate that", "Joaquim's job"),
+    ("pls forget my old address in roma norte, dont want that kept around", "my old address in roma norte"),
+    ("can you forget what I said about Sir Reginald? it makes me sad", "Sir Reginald"),
+    ("Please forget what I told you about how much I sold the Tacoma for, he's embarrassed",
+     "how much I sold the Tacoma for"),
+    ("Also, scratch what I told you about the key safe codes. I've replaced both.", "the key safe codes"),
+    ("plz forget the thing i said abt my ankle, its embarrassing", "my ankle"),
+    ("Please delete my mobile number from whatever you keep, I've changed it", "my mobile number"),
+    ("don't remember my old phone number please", "my old phone number"),
+    ("Please don't keep my bank details.", "my bank details"),
+    ("Forget what I said about the French lessons.", "the French lessons"),
+])
+def test_forget_request_and_its_topic(text, topic):
+    assert [r.topic for r in forget_requests(text)] == [topic]
+
+
+@pytest.mark.parametrize("text", [*NOT_REQUESTS,
+                                  "The key safe codes are 4417 and 7144, in case I forget.",
+                                  "My sister keeps forgetting my birthday."])
+def test_not_a_request(text):
+    assert forget_requests(text) == []
+
+
+def test_request_sentences_are_set_apart_from_facts():
+    text = "I moved to Leeds. Also please forget what I said about my ex. She hated it."
+    assert request_spans(text) == ["Also please forget what I said about my ex."]
+
+
+@pytest.mark.parametrize("topic,memory,sim,want", [
+    ("the key safe codes", "User's key safe codes are 4417 for Cotham and 7144 for Zetland.", 0.3, True),
+    ("Joaquim's job", "User's partner Joaquim got a job offer in Lyon.", 0.5, True),
+    ("Joaquim's job", "User's partner is Joaquim.", 0.55, False),  # the partner is not the job
+    ("my old address in roma norte", "User's address is Calle Durango 12, Roma Norte.", 0.7, True),
+    ("my old address in roma norte", "User lives in Tbilisi.", 0.4, False),
+    ("my ankle", "User sprained their ankle playing volleyball.", 0.4, True),
+    ("my ankle", "User plays volleyball.", 0.5, False),
+])
+def test_matches_only_what_the_topic_names(topic, memory, sim, want):
+    assert matches(topic, memory, sim) is want
