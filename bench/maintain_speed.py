@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from memcli.models import Memory  # noqa: E402
 from memcli.api import MemoryStore  # noqa: E402
+from memcli.models import Memory  # noqa: E402
 from memcli.timeutil import to_iso  # noqa: E402
 
 SCOPE = "user:bench"

@@ -40,10 +40,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from memcli.api import MemoryStore  # noqa: E402
 from memcli.embed import MiniLMEmbedder  # noqa: E402
 from memcli.models import Memory  # noqa: E402
 from memcli.recall import recall  # noqa: E402
-from memcli.api import MemoryStore  # noqa: E402
 from memcli.store import quote_fts  # noqa: E402
 from memcli.store.rows import MEMORY_COLUMNS, row_to_memory, time_filter  # noqa: E402
 

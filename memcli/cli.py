@@ -699,8 +699,8 @@ def config(
 
     Examples: memcli config --scope user:alice ; memcli config set ttl.episodic_days 30 --scope user:alice
     """
-    from .settings import SETTINGS, check_setting, parse_setting, settings_for
     from .render import emit_json
+    from .settings import SETTINGS, check_setting, parse_setting, settings_for
 
     scope = validate_scope(scope)
     if action not in ("list", "get", "set", "unset"):

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Iterator
 
-from .settings import Settings, settings_for
 from .models import Memory
+from .settings import Settings, settings_for
 from .timeutil import to_iso
 
 if TYPE_CHECKING:

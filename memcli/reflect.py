@@ -30,8 +30,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from .consolidate import _WORD, _norm, claim_words
-from .settings import Settings, settings_for
 from .models import Decision, Memory
+from .settings import Settings, settings_for
 from .timeutil import MONTHS, WEEKDAYS, to_iso
 
 if TYPE_CHECKING:

@@ -201,8 +201,8 @@ def test_two_processes_writing_one_file_wait_for_each_other(tmp_path):
              for tag in ("alpha", "beta")]
     errs = [p.communicate(timeout=300)[1] for p in procs]
     assert all(p.returncode == 0 for p in procs), errs
-    from memcli.embed import HashEmbedder
     from memcli.api import MemoryStore
+    from memcli.embed import HashEmbedder
 
     with MemoryStore(db, HashEmbedder()) as s:
         assert s.count("user:a") == 400

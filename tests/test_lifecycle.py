@@ -278,8 +278,8 @@ def test_two_maintain_processes_one_runs_one_exits(store, db_path):
     busy = [o for o, _ in outs if "a maintenance run is in progress" in o]
     worked = [o for o, _ in outs if "archived 300" in o]
     assert len(busy) == 1 and len(worked) == 1, outs
-    from memcli.embed import HashEmbedder
     from memcli.api import MemoryStore
+    from memcli.embed import HashEmbedder
 
     with MemoryStore(db_path, HashEmbedder()) as s:
         assert s.count(SCOPE) == 0 and s.count(SCOPE, include_inactive=True) == 300
