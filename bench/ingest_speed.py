@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from memcli.api import MemoryStore  # noqa: E402
 from memcli.ingest import ingest, parse_messages  # noqa: E402
-from memcli.store import MemoryStore  # noqa: E402
 
 
 def main() -> None:

@@ -33,9 +33,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from memcli.api import MemoryStore  # noqa: E402
 from memcli.models import Memory  # noqa: E402
 from memcli.recall import RecallConfig, keyword_query, recall  # noqa: E402
-from memcli.store import MemoryStore  # noqa: E402
 from memcli.timeutil import to_iso  # noqa: E402
 
 SESSION_RE = re.compile(r"^session_(\d+)$")

@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from memcli.api import MemoryStore  # noqa: E402
 from memcli.models import Memory  # noqa: E402
-from memcli.store import MemoryStore  # noqa: E402
 from memcli.timeutil import to_iso  # noqa: E402
 
 SCOPE = "user:bench"
@@ -196,7 +196,7 @@ def main() -> None:
                             "--now", args.now], env=env, capture_output=True, text=True, check=True)
     # a complete search (no watermark) on the maintained copy: must find nothing either
     full = subprocess.run([sys.executable, "-c", "import sys; from datetime import datetime, timezone; "
-                           "from memcli.store import MemoryStore; from memcli import consolidate as c; "
+                           "from memcli.api import MemoryStore; from memcli import consolidate as c; "
                            "s = MemoryStore(sys.argv[1]); "
                            "print(len(c.consolidate(s, sys.argv[2], datetime.now(timezone.utc), dry_run=True, "
                            "full=True).clusters))", str(tmp / "run0.db"), SCOPE],

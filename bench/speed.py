@@ -40,10 +40,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from memcli.api import MemoryStore  # noqa: E402
 from memcli.embed import MiniLMEmbedder  # noqa: E402
 from memcli.models import Memory  # noqa: E402
 from memcli.recall import recall  # noqa: E402
-from memcli.store import _MEMORY_COLUMNS, MemoryStore, _row_to_memory, quote_fts  # noqa: E402
+from memcli.store import quote_fts  # noqa: E402
+from memcli.store.rows import MEMORY_COLUMNS, row_to_memory, time_filter  # noqa: E402
 
 DIM = 384
 WORDS = ("user lives works likes moved city dog cat coffee tea project deadline meeting doctor sister brother "
@@ -71,7 +73,7 @@ class LegacyStore(MemoryStore):
     and every query term in the FTS5 query."""
 
     def search_vector(self, scope, vector, *, k=50, include_inactive=False, as_of=None):  # type: ignore[override]
-        return self._search_vec0(scope, vector, k=k, include_inactive=include_inactive, as_of=as_of)
+        return self.vector_index.search_vec0(scope, vector, k=k, include_inactive=include_inactive, as_of=as_of)
 
     def vectors(self, scope, rowids):  # type: ignore[override]
         out = {}
@@ -85,15 +87,15 @@ class LegacyStore(MemoryStore):
         if not rowids:
             return {}
         rows = self.conn.execute(
-            f"SELECT rowid, {_MEMORY_COLUMNS} FROM memories WHERE scope = ? AND rowid IN ({','.join('?' * len(rowids))})",
+            f"SELECT rowid, {MEMORY_COLUMNS} FROM memories WHERE scope = ? AND rowid IN ({','.join('?' * len(rowids))})",
             (scope, *rowids)).fetchall()
-        return {r[0]: _row_to_memory(r[1:]) for r in rows}
+        return {r[0]: row_to_memory(r[1:]) for r in rows}
 
     def search_keyword(self, scope, query, *, k=50, raw=False, include_inactive=False, as_of=None):  # type: ignore[override]
         match = query if raw else quote_fts(query)
         if not match:
             return []
-        where, args = self._time_filter(include_inactive, as_of)
+        where, args = time_filter(include_inactive, as_of)
         return [(r[0], r[1]) for r in self.conn.execute(
             "SELECT m.rowid, bm25(memories_fts) AS s FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid "
             f"WHERE memories_fts MATCH ? AND m.scope = ?{where} ORDER BY s LIMIT ?", (match, scope, *args, k))]
@@ -193,7 +195,7 @@ def main() -> None:
 
         def one_vec0() -> None:
             i = next(it) % args.queries
-            store._search_vec0(scope, qvecs[i], k=50)
+            store.vector_index.search_vec0(scope, qvecs[i], k=50)
 
         def one_fts(s: MemoryStore = store) -> None:
             i = next(it) % args.queries

@@ -79,7 +79,7 @@ def handle_errors(fn: F) -> F:
 
 
 def open_store(check_embedder: bool = True):  # type: ignore[no-untyped-def]
-    from .store import MemoryStore
+    from .api import MemoryStore
 
     return MemoryStore(state.db, check_embedder=check_embedder)
 
@@ -378,7 +378,7 @@ def show(
             _print_record(m, chain, turns, decisions, history)
             return
         scope = validate_scope(scope)
-        mems = store.list(scope, include_inactive=show_all)
+        mems = store.list_memories(scope, include_inactive=show_all)
         _output([memory_dict(m) for m in mems], as_json, as_nl, lambda: _show_grouped(mems, scope, show_all))
 
 
@@ -477,7 +477,7 @@ def export(
 
     scope = validate_scope(scope)
     with open_store(check_embedder=False) as store:
-        mems = store.list(scope, include_inactive=include_inactive)
+        mems = store.list_memories(scope, include_inactive=include_inactive)
     if fmt == ExportFormat.jsonl:
         text = "".join(json.dumps(memory_dict(m), ensure_ascii=False) + "\n" for m in mems)
     elif fmt == ExportFormat.json:
@@ -699,8 +699,8 @@ def config(
 
     Examples: memcli config --scope user:alice ; memcli config set ttl.episodic_days 30 --scope user:alice
     """
-    from .lifecycle import SETTINGS, check_setting, parse_setting, settings_for
     from .render import emit_json
+    from .settings import SETTINGS, check_setting, parse_setting, settings_for
 
     scope = validate_scope(scope)
     if action not in ("list", "get", "set", "unset"):

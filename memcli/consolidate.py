@@ -26,14 +26,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Iterator
 
-from .lifecycle import settings_for
 from .models import Memory
+from .settings import Settings, settings_for
 from .timeutil import to_iso
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .store import MemoryStore
+    from .store import Store as MemoryStore
 
 KINDS = ("episodic", "semantic", "procedural", "profile")
 IMPORTANCE_GAIN = 0.05  # per repeat, capped at 1
@@ -318,7 +318,7 @@ def _unit_rows(mat: "np.ndarray") -> "np.ndarray":
     return mat / norms
 
 
-def find_clusters(store: "MemoryStore", scope: str, cfg: dict[str, Any] | None = None, *,
+def find_clusters(store: "MemoryStore", scope: str, cfg: Settings | None = None, *,
                   since_rowid: int | None = None, new_rowids: "set[int] | None" = None) -> list[Cluster]:
     """Clusters of near-duplicates among the scope's active records. With
     `since_rowid` (or `new_rowids`), only matches that involve a record after that
@@ -452,12 +452,12 @@ def merged_record(c: Cluster, now: str) -> Memory:
     )
 
 
-def _mark_params(store: "MemoryStore", cfg: dict[str, Any]) -> list[Any]:
+def _mark_params(store: "MemoryStore", cfg: Settings) -> list[Any]:
     return [ALGO, float(cfg["consolidate.min_similarity"]), float(cfg["consolidate.min_overlap"]),
             int(cfg["consolidate.recurring_min"]), store.meta("embedder_model")]
 
 
-def _since(store: "MemoryStore", scope: str, cfg: dict[str, Any]) -> int | None:
+def _since(store: "MemoryStore", scope: str, cfg: Settings) -> int | None:
     """The rowid a complete earlier run got to, or None when this run must be complete
     (no run yet, other settings or embedder, or that record was purged)."""
     raw = store.state(scope, MARK)

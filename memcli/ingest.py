@@ -21,7 +21,7 @@ from .write import Candidate, Outcome, reconcile
 
 if TYPE_CHECKING:
     from .llm import LLM
-    from .store import MemoryStore
+    from .store import Store as MemoryStore
 
 ROLES = {"user", "assistant", "system", "tool", "function", "human", "ai", "bot", "developer"}
 _ROLE_ALIASES = {"human": "user", "ai": "assistant", "bot": "assistant", "function": "tool",
@@ -214,7 +214,7 @@ def ingest(
     # from Galway" is stored with the relation; read once, then kept up to date.
     from .extract import known_people
 
-    people = known_people(m.text for m in store.list(scope)) if not raw else {}
+    people = known_people(m.text for m in store.list_memories(scope)) if not raw else {}
     for msg in messages:
         stats.messages += 1
         ts = msg.ts or default_ts

@@ -19,16 +19,15 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
-from .models import MEMORY_KINDS, Decision, Memory
+from .models import Decision, Memory
+from .settings import POLICIES, settings_for
 from .timeutil import to_iso
 
 if TYPE_CHECKING:
-    from .store import MemoryStore
-
-POLICIES = ("decay", "ttl", "lru")
+    from .store import Store as MemoryStore
 
 # Text cues for memories that must never fade, whatever the extractor flagged.
 PROTECT_RE = re.compile(
@@ -36,105 +35,6 @@ PROTECT_RE = re.compile(
     r"seizures?|medical|medication|meds|prescri\w+|insulin|inhaler|pacemaker|pregnan\w*|"
     r"blood thinners?|warfarin|penicillin|emergency contact|never|must not|must never|mustn't|"
     r"under no circumstances|do not ever|don't ever)\b", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Setting:
-    kind: Callable[[str], Any]
-    default: Any
-    help: str
-
-
-def _float_or_none(value: str) -> float | None:
-    if value.strip().lower() in ("none", "off", "never", ""):
-        return None
-    return float(value)
-
-
-def _int_or_none(value: str) -> int | None:
-    if value.strip().lower() in ("none", "off", ""):
-        return None
-    return int(value)
-
-
-def _names_from(allowed: tuple[str, ...], what: str):  # type: ignore[no-untyped-def]
-    """A parser for a comma-separated list of names out of `allowed`."""
-
-    def parse(value: str) -> str:
-        names = [k.strip() for k in value.split(",") if k.strip()]
-        bad = [k for k in names if k not in allowed]
-        if bad:
-            raise ValueError(f"unknown {what} {', '.join(bad)}: use {', '.join(allowed)}")
-        return ",".join(names)
-
-    return parse
-
-
-_kinds = _names_from(MEMORY_KINDS, "kind(s)")
-_policies = _names_from(POLICIES, "polic(ies)")
-
-
-def _fraction(value: str) -> float:
-    x = float(value)
-    if not 0 < x <= 1:
-        raise ValueError("use a number above 0 and at most 1")
-    return x
-
-
-def _bool(value: str) -> bool:
-    v = value.strip().lower()
-    if v in ("1", "true", "yes", "on"):
-        return True
-    if v in ("0", "false", "no", "off"):
-        return False
-    raise ValueError("use true or false")
-
-
-SETTINGS: dict[str, Setting] = {
-    "decay.half_life_days": Setting(float, 14.0, "Half-life of an idle memory of importance 0 and stability 1, in days; "
-                                                 "it grows ×(1 + 2·importance) and ×stability."),
-    "decay.threshold": Setting(float, 0.05, "Archive when strength (importance × 0.5^(idle/half-life)) falls below this."),
-    "decay.kinds": Setting(_kinds, "episodic", "Kinds the clock-based policies (decay, ttl, lru) may archive."),
-    "ttl.episodic_days": Setting(_float_or_none, 90.0, "Episodic memories unused for this many days expire (none: off)."),
-    "ttl.semantic_days": Setting(_float_or_none, None, "TTL for semantic facts (default none: facts die by collision)."),
-    "ttl.procedural_days": Setting(_float_or_none, None, "TTL for procedural rules (default none)."),
-    "ttl.profile_days": Setting(_float_or_none, None, "TTL for keyed profile facts (default none)."),
-    "lru.max_memories": Setting(_int_or_none, None, "Cap on active memories in the scope; least recently used go first."),
-    "maintain.policies": Setting(_policies, "decay,ttl,lru", "Policies `memcli maintain` runs (lru only acts with a cap)."),
-    "maintain.consolidate": Setting(_bool, True, "Whether `memcli maintain` merges near-duplicates first."),
-    "consolidate.min_similarity": Setting(float, 0.85, "Cosine similarity two memories need to be merge candidates."),
-    "consolidate.min_overlap": Setting(_fraction, 1.0, "Share of the shorter memory's content words the other must contain (1.0: merge only when one adds nothing to the other)."),
-    "consolidate.recurring_min": Setting(int, 3, "Episodes recurring on this many records (over 2+ days) become a semantic fact."),
-    "reflect.threshold": Setting(float, 5.0, "`consolidate --reflect` writes reflections once the summed importance of "
-                                             "memories recorded since the last reflection reaches this."),
-    "reflect.min_episodes": Setting(int, 3, "Episodes sharing a word that make a recurring theme."),
-    "reflect.min_mentions": Setting(int, 2, "Memories naming one person, place or thing that make a summary of it."),
-    "reflect.confidence": Setting(float, 0.5, "Confidence of a reflection (lower than what the user stated)."),
-    "reflect.max_depth": Setting(int, 1, "1: reflections are built on stated memories only; 2: also on reflections."),
-}
-
-
-def check_setting(name: str) -> None:
-    if name not in SETTINGS:
-        raise InputError(f"unknown setting {name!r}: `memcli config --scope S` lists them")
-
-
-def parse_setting(name: str, value: str) -> Any:
-    check_setting(name)
-    try:
-        return SETTINGS[name].kind(value)
-    except ValueError as exc:
-        raise InputError(f"bad value {value!r} for {name}: {exc}") from None
-
-
-def settings_for(store: "MemoryStore", scope: str) -> dict[str, Any]:
-    """Every setting for the scope: stored values over defaults."""
-    stored = store.get_settings(scope)
-    out = {name: s.default for name, s in SETTINGS.items()}
-    for name, raw in stored.items():
-        if name in SETTINGS:
-            out[name] = parse_setting(name, raw)
-    return out
 
 
 def is_protected(pinned: bool, safety: bool, text: str) -> str | None:

@@ -10,7 +10,9 @@ from .errors import InputError
 from .models import Memory
 
 if TYPE_CHECKING:
-    from .store import MemoryStore
+    import numpy as np
+
+    from .store import Store
 
 _FIELDS = {f.name for f in fields(Memory)}
 
@@ -43,7 +45,7 @@ def read_export(data: bytes, name: str) -> list[dict[str, Any]]:
     return records
 
 
-def import_records(store: "MemoryStore", records: list[dict[str, Any]], *, scope: str | None = None) -> tuple[int, int]:
+def import_records(store: Store, records: list[dict[str, Any]], *, scope: str | None = None) -> tuple[int, int]:
     """Insert every record not already present (by id), in one transaction."""
     mems = [Memory(**{k: v for k, v in r.items() if k in _FIELDS}) for r in records]
     for m in mems:
@@ -51,8 +53,8 @@ def import_records(store: "MemoryStore", records: list[dict[str, Any]], *, scope
             m.scope = scope
     present = {m.id for m in mems if store.exists(m.id)}
     todo = [m for m in mems if m.id not in present]
-    vectors = store.embed_many([m.text for m in todo]) if todo else []
+    vectors: np.ndarray | list[np.ndarray] = store.embed_many([m.text for m in todo]) if todo else []
     with store.transaction():
-        for m, v in zip(todo, vectors):
+        for m, v in zip(todo, vectors, strict=True):
             store.insert(m, v)
     return len(todo), len(present)

@@ -35,7 +35,7 @@ from .timeutil import MONTH_NAMES, MONTHS, WEEKDAYS, parse_dt, to_iso, utcnow
 if TYPE_CHECKING:
     import numpy as np
 
-    from .store import MemoryStore
+    from .store import Store as MemoryStore
 
 # Function words and question words: they match everything and rank nothing.
 STOPWORDS = frozenset("""a about above after again against all am an and any are as at be because been before being

@@ -30,12 +30,12 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from .consolidate import _WORD, _norm, claim_words
-from .lifecycle import settings_for
 from .models import Decision, Memory
+from .settings import Settings, settings_for
 from .timeutil import MONTHS, WEEKDAYS, to_iso
 
 if TYPE_CHECKING:
-    from .store import MemoryStore
+    from .store import Store as MemoryStore
 
 MARK = "_reflect.watermark"  # per-scope state: rowid up to which importance was counted
 TOPICS = "_reflect.topics"  # per-scope state: topic -> id of its active reflection
@@ -142,7 +142,7 @@ def _depth(store: "MemoryStore", scope: str, m: Memory, memo: dict[str, int]) ->
     return memo[m.id]
 
 
-def groups(store: "MemoryStore", scope: str, records: list[Memory], cfg: dict[str, Any],
+def groups(store: "MemoryStore", scope: str, records: list[Memory], cfg: Settings,
            topics: dict[str, str]) -> list[tuple[str, str, list[Memory]]]:
     """(topic, shape, sources) of every group the rules find, names first, then themes;
     a group with the same members as an earlier one is left out."""

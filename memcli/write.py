@@ -23,7 +23,7 @@ from .timeutil import to_iso, utcnow
 if TYPE_CHECKING:
     import numpy as np
 
-    from .store import MemoryStore
+    from .store import Store as MemoryStore
 
 # Cosine similarities of all-MiniLM-L6-v2 between fact sentences, chosen on the eval set.
 NEAR_DUPLICATE = 0.93
@@ -91,7 +91,7 @@ def neighbours(store: "MemoryStore", scope: str, cand: Candidate, vector: "np.nd
     out = [Neighbour(rows[r], sims[r], r in kw) for r in sims if r in rows]
     if cand.key:
         have = {n.memory.id for n in out}
-        for m in store.list(scope, key=cand.key):
+        for m in store.list_memories(scope, key=cand.key):
             if m.id not in have:
                 out.append(Neighbour(m, store.similarity_to(scope, vector, m.id)))
     out.sort(key=lambda n: -n.similarity)

@@ -13,8 +13,8 @@ os.environ.pop("MEMCLI_STRATEGY", None)
 
 import pytest  # noqa: E402
 
+from memcli.api import MemoryStore  # noqa: E402
 from memcli.embed import HashEmbedder  # noqa: E402
-from memcli.store import MemoryStore  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

@@ -13,6 +13,6 @@ def test_library_round_trip(db_path):
             {"role": "assistant", "content": "You mentioned three kids.", "ts": "2026-03-01T00:00:01Z"},
         ])
         assert stats.new == 2 and stats.ops["UPDATE"] == 1
-        assert [m.text for m in store.list("user:alice")] == ["User lives in Goa"]
+        assert [m.text for m in store.list_memories("user:alice")] == ["User lives in Goa"]
         res = store.recall("user:alice", "where does the user live", k=1)
         assert res.hits[0].memory.text == "User lives in Goa"

@@ -191,7 +191,7 @@ def test_light_commands_never_import_the_models(args, tmp_path):
 def test_two_processes_writing_one_file_wait_for_each_other(tmp_path):
     db = tmp_path / "c.db"
     code = (
-        "import sys, secrets; from memcli.store import MemoryStore; from memcli.embed import HashEmbedder\n"
+        "import sys, secrets; from memcli.api import MemoryStore; from memcli.embed import HashEmbedder\n"
         "from memcli.write import Candidate, reconcile\n"
         "s = MemoryStore(sys.argv[1], HashEmbedder())\n"
         "for i in range(200):\n"
@@ -201,8 +201,8 @@ def test_two_processes_writing_one_file_wait_for_each_other(tmp_path):
              for tag in ("alpha", "beta")]
     errs = [p.communicate(timeout=300)[1] for p in procs]
     assert all(p.returncode == 0 for p in procs), errs
+    from memcli.api import MemoryStore
     from memcli.embed import HashEmbedder
-    from memcli.store import MemoryStore
 
     with MemoryStore(db, HashEmbedder()) as s:
         assert s.count("user:a") == 400

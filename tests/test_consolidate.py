@@ -171,13 +171,13 @@ def test_second_run_changes_nothing_and_is_incremental(store, monkeypatch):
     put(store, "User likes long walks in the park")  # semantic: meets the distilled fact
     first = cons.consolidate(store, SCOPE, NOW)
     assert first.clusters
-    active = sorted(m.text for m in store.list(SCOPE))
+    active = sorted(m.text for m in store.list_memories(SCOPE))
     calls = []
     real = cons.find_clusters
     monkeypatch.setattr(cons, "find_clusters", lambda *a, **k: calls.append(k) or real(*a, **k))
     again = cons.consolidate(store, SCOPE, NOW)
     assert again.clusters == [] and calls == []  # nothing new: no search at all
-    assert sorted(m.text for m in store.list(SCOPE)) == active
+    assert sorted(m.text for m in store.list_memories(SCOPE)) == active
     full = cons.consolidate(store, SCOPE, NOW, full=True)  # a complete search agrees
     assert full.clusters == []
     # a new record is compared with the old ones, and only the pairs it is in are searched

@@ -109,12 +109,12 @@ def test_crash_mid_ingest_leaves_whole_messages_and_rerun_finishes(tmp_path, mon
     monkeypatch.setattr(ingest_mod, "reconcile", flaky)
     with pytest.raises(KeyboardInterrupt):
         ingest_mod.ingest(store, "user:a", msgs, source="f")
-    assert [m.text for m in store.list("user:a")] == ["User lives in Pune"]
+    assert [m.text for m in store.list_memories("user:a")] == ["User lives in Pune"]
     assert len(store.turns("user:a")) == 1  # the interrupted message left nothing behind
     monkeypatch.setattr(ingest_mod, "reconcile", real)
     stats = ingest_mod.ingest(store, "user:a", msgs, source="f")
     assert stats.new == 2
-    assert [m.text for m in store.list("user:a")] == ["User lives in Pune", "User works at Infosys", "User loves hiking"]
+    assert [m.text for m in store.list_memories("user:a")] == ["User lives in Pune", "User works at Infosys", "User loves hiking"]
 
 
 def test_raw_stores_user_messages_verbatim(tmp_path):

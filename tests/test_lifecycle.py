@@ -234,7 +234,7 @@ def test_simulated_year_decay(store):
     real = json.loads(cli("forget", "--scope", SCOPE, "--policy", "decay", "--now", now, "--json"))
     assert {v["id"] for v in real["victims"]} == victims and real["archived"] == len(victims)
     assert store.count(SCOPE) == total - len(victims)
-    by_id = {m.id: m for m in store.list(SCOPE, include_inactive=True)}
+    by_id = {m.id: m for m in store.list_memories(SCOPE, include_inactive=True)}
     for rec, m in rows:
         got = by_id[rec.id]
         if m["pinned"] or m["safety"]:
@@ -278,8 +278,8 @@ def test_two_maintain_processes_one_runs_one_exits(store, db_path):
     busy = [o for o, _ in outs if "a maintenance run is in progress" in o]
     worked = [o for o, _ in outs if "archived 300" in o]
     assert len(busy) == 1 and len(worked) == 1, outs
+    from memcli.api import MemoryStore
     from memcli.embed import HashEmbedder
-    from memcli.store import MemoryStore
 
     with MemoryStore(db_path, HashEmbedder()) as s:
         assert s.count(SCOPE) == 0 and s.count(SCOPE, include_inactive=True) == 300

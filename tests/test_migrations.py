@@ -1,5 +1,5 @@
-from memcli import migrations
-from memcli.store import MemoryStore
+from memcli.api import MemoryStore
+from memcli.store import migrations
 
 
 def _schema(store):

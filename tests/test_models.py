@@ -54,8 +54,8 @@ def test_cut_off_reply_is_an_error_not_a_guess(real_llm):
 
 
 def test_store_with_real_embedder_recalls_by_meaning(tmp_path, real_embedder):
+    from memcli.api import MemoryStore
     from memcli.recall import recall
-    from memcli.store import MemoryStore
 
     with MemoryStore(tmp_path / "r.db", real_embedder) as s:
         s.add("user:a", "User lives in Pune")

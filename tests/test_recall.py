@@ -370,8 +370,8 @@ runner = CliRunner()
 
 
 def _seed(db_path):
+    from memcli.api import MemoryStore
     from memcli.embed import HashEmbedder
-    from memcli.store import MemoryStore
 
     s = MemoryStore(db_path, HashEmbedder())
     old = s.add("user:demo", "User lives in Pune", kind="profile", key="home_city", valid_from="2026-01-01T00:00:00Z")

@@ -50,7 +50,7 @@ def test_invented_id_delete_becomes_noop(seeded):
     out = reconcile(store, SCOPE, _ambiguous(), llm=FakeLLM([{"op": "DELETE", "id": "zzzz99"}]), strategy="both")
     assert out.op == "NOOP"
     assert store.get(SCOPE, m.id).active
-    assert len(store.list(SCOPE)) == 1
+    assert len(store.list_memories(SCOPE)) == 1
     rejected = [d for d in store.decisions(SCOPE) if d.op == "REJECT"]
     assert rejected and "zzzz99" in rejected[0].reason
 
@@ -93,7 +93,7 @@ def test_delete_closes_without_new_record(store):
     assert out.op == "DELETE" and out.memory is None
     gone = store.get(SCOPE, old.id)
     assert gone.valid_until == "2026-05-01T00:00:00Z" and not gone.active
-    assert store.list(SCOPE) == []
+    assert store.list_memories(SCOPE) == []
 
 
 def test_every_decision_is_logged_with_neighbours(store):

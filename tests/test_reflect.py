@@ -25,7 +25,7 @@ def put(store, text, *, kind="semantic", importance=0.5, day=0, source="stated")
 
 
 def reflections(store):
-    return [m for m in store.list(SCOPE) if m.source == "reflected"]
+    return [m for m in store.list_memories(SCOPE) if m.source == "reflected"]
 
 
 def test_threshold_is_respected(store):
@@ -79,10 +79,10 @@ def test_never_built_on_reflections_and_idempotent(store):
     [r] = reflections(store)[-1:]
     srcs = store.get_many(SCOPE, store.get(SCOPE, first.written[0].id).source_ids)
     assert all(s.source != "reflected" for s in srcs)
-    before = [(m.id, m.text) for m in store.list(SCOPE)]
+    before = [(m.id, m.text) for m in store.list_memories(SCOPE)]
     again = refl.reflect(store, SCOPE, NOW, force=True)
     assert again.written == [] and again.retired == []
-    assert [(m.id, m.text) for m in store.list(SCOPE)] == before
+    assert [(m.id, m.text) for m in store.list_memories(SCOPE)] == before
     # max_depth 2 lets reflections be sources
     store.set_setting(SCOPE, "reflect.max_depth", "2")
     deeper = refl.reflect(store, SCOPE, NOW, force=True)
@@ -127,7 +127,7 @@ def test_purging_a_source_purges_the_reflection_quoting_it_not_the_other_sources
     assert receipt["memories"] == 2
     assert not store.exists(b.id) and not store.exists(r.id) and store.get(SCOPE, a.id).active
     # the next run does not bring the purged text back
-    assert all("Galway" not in m.text for m in store.list(SCOPE, include_inactive=True))
+    assert all("Galway" not in m.text for m in store.list_memories(SCOPE, include_inactive=True))
 
 
 def test_restatements_make_no_summary(store):

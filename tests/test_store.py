@@ -24,7 +24,7 @@ def test_scope_from_env(monkeypatch):
 def test_scope_isolation_in_every_index(store):
     a = store.add("user:a", "User is allergic to peanuts")
     store.add("user:b", "User is allergic to shellfish")
-    assert [m.text for m in store.list("user:b")] == ["User is allergic to shellfish"]
+    assert [m.text for m in store.list_memories("user:b")] == ["User is allergic to shellfish"]
     kw_b = store.search_keyword("user:b", "peanuts allergic")
     assert set(store.by_rowids("user:b", [r for r, _ in kw_b])) and all(
         m.scope == "user:b" for m in store.by_rowids("user:b", [r for r, _ in kw_b]).values())
@@ -50,9 +50,9 @@ def test_supersession_keeps_history(store):
     assert old_now.retired_at is not None and old_now.valid_until == "2026-03-01T00:00:00Z"
     assert old_now.replaced_by == new.id
     assert [m.id for m in store.chain("user:a", new.id)] == [old.id, new.id]
-    assert [m.text for m in store.list("user:a")] == ["User lives in Mumbai"]
-    assert [m.text for m in store.list("user:a", as_of="2026-02-01T00:00:00Z")] == ["User lives in Pune"]
-    assert [m.text for m in store.list("user:a", as_of="2026-03-01T00:00:00Z")] == ["User lives in Mumbai"]
+    assert [m.text for m in store.list_memories("user:a")] == ["User lives in Mumbai"]
+    assert [m.text for m in store.list_memories("user:a", as_of="2026-02-01T00:00:00Z")] == ["User lives in Pune"]
+    assert [m.text for m in store.list_memories("user:a", as_of="2026-03-01T00:00:00Z")] == ["User lives in Mumbai"]
 
 
 def test_purge_leaves_no_trace(store, db_path):
@@ -99,10 +99,10 @@ def test_short_ids(store):
 def test_restore_undoes_an_archive(store):
     m = store.add("user:a", "User likes tea")
     store.archive("user:a", m.id, reason="test")
-    assert store.list("user:a") == []
+    assert store.list_memories("user:a") == []
     assert store.search_vector("user:a", store.embed_query("tea")) == []
     store.restore("user:a", m.id)
-    assert [x.id for x in store.list("user:a")] == [m.id]
+    assert [x.id for x in store.list_memories("user:a")] == [m.id]
     assert len(store.search_vector("user:a", store.embed_query("tea"))) == 1
 
 
@@ -118,7 +118,7 @@ def test_keyword_search_fast_path_matches_the_full_query(store):
     texts = [" ".join(rng.choice(words) for _ in range(6)) for _ in range(2200)]
     vecs = store.embed_many(texts)
     with store.transaction():
-        for i, (t, v) in enumerate(zip(texts, vecs)):
+        for i, (t, v) in enumerate(zip(texts, vecs, strict=True)):
             store.insert(Memory(id="", scope="user:big" if i % 10 else "user:small", kind="episodic", text=t), v)
     for scope in ("user:big", "user:small"):
         for q in ("w1 w2 w3", "w17", "w250 w99"):
@@ -128,4 +128,4 @@ def test_keyword_search_fast_path_matches_the_full_query(store):
                 "WHERE memories_fts MATCH ? AND m.scope = ? AND m.retired_at IS NULL ORDER BY s LIMIT 20",
                 (" OR ".join(f'"{w}"' for w in q.split()), scope)).fetchall()
             assert [r for r, _ in fast] == [r[0] for r in full], (scope, q)
-    assert store._scope_dominates("user:big") and not store._scope_dominates("user:small")
+    assert store.keyword.scope_dominates("user:big") and not store.keyword.scope_dominates("user:small")

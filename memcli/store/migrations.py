@@ -5,13 +5,13 @@ Each runs in one transaction together with the `_migrations` row that records it
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import apsw
 
 # A migration is SQL, or a function of the connection for the ones that depend on
 # what the file already holds (run in the same transaction as their `_migrations` row).
-MIGRATIONS: list[tuple[str, "str | Callable[[apsw.Connection], None]"]] = []
+MIGRATIONS: list[tuple[str, str | Callable[[apsw.Connection], None]]] = []
 
 
 def migration(name: str) -> Callable[[Callable[[], str]], Callable[[], str]]:

@@ -1,0 +1,116 @@
+"""The keyword index: FTS5 over `memories.text` (`memories_fts`, porter stemming,
+kept in sync by triggers), searched with quoted terms so user text never reaches
+`MATCH` as syntax."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import apsw
+
+from ..errors import InputError
+from ..scope import validate_scope
+from .connection import Database
+from .rows import time_filter
+
+
+def fts_terms(query: str) -> list[str]:
+    """The words of free text, lowercased, each once, in order."""
+    return list(dict.fromkeys(re.findall(r"[\w]+", query.lower(), flags=re.UNICODE)))
+
+
+def quote_terms(terms: Sequence[str]) -> str:
+    """An FTS5 OR-query of quoted terms."""
+    return " OR ".join(f'"{t}"' for t in terms)
+
+
+def quote_fts(query: str) -> str:
+    """Turn free text into a safe FTS5 OR-query of quoted terms (no syntax errors)."""
+    return quote_terms(fts_terms(query))
+
+
+class SqliteKeywordIndex:
+    """bm25 search of one scope's records."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._dominance: dict[str, tuple[int, bool]] = {}  # scope -> (max rowid, holds half the file)
+        self._fts_rows: tuple[tuple[int, int] | None, int] = (None, 0)  # (file version, records)
+
+    def search(
+        self, scope: str, query: str, *, k: int = 50, raw: bool = False,
+        include_inactive: bool = False, as_of: str | None = None,
+    ) -> list[tuple[int, float]]:
+        """FTS5 candidates as (rowid, bm25) with bm25 lower = better.
+
+        Terms in at least half of all records are left out of a quoted query that has
+        other terms: FTS5's bm25 gives them an idf of 1e-6 (no say in the order), yet
+        every row they match would be scored and sorted ("user" in "User lives in
+        ..." is in nearly every record)."""
+        scope = validate_scope(scope)
+        if raw:
+            match = query
+        else:
+            terms = fts_terms(query)
+            common = self.common_terms(terms) if len(terms) > 1 else set()
+            if common and len(common) < len(terms):
+                terms = [t for t in terms if t not in common]
+            match = quote_terms(terms)
+        if not match:
+            return []
+        where, args = time_filter(include_inactive, as_of)
+        try:
+            rows = []
+            if self.scope_dominates(scope):
+                # The file-wide best matches first, then the scope filter: when k of them
+                # are in the scope they are exactly the scope's top k (bm25 is file-wide
+                # either way), without a join for every matching row.
+                rows = self.db.rows(
+                    "SELECT m.rowid, f.s FROM (SELECT rowid, bm25(memories_fts) AS s FROM memories_fts "
+                    f"WHERE memories_fts MATCH ? ORDER BY s LIMIT {max(8 * k, 400)}) f "
+                    # CROSS JOIN keeps this order: left to itself the planner walks the
+                    # scope's index and probes the matches (2x slower at 100k records)
+                    f"CROSS JOIN memories m ON m.rowid = f.rowid WHERE m.scope = ?{where} ORDER BY f.s LIMIT ?",
+                    (match, scope, *args, k),
+                )
+            if len(rows) < k:
+                rows = self.db.rows(
+                    "SELECT m.rowid, bm25(memories_fts) AS s FROM memories_fts "
+                    "JOIN memories m ON m.rowid = memories_fts.rowid "
+                    f"WHERE memories_fts MATCH ? AND m.scope = ?{where} ORDER BY s LIMIT ?",
+                    (match, scope, *args, k),
+                )
+        except apsw.SQLError as exc:
+            raise InputError(f"bad full-text query {query!r}: {exc} (drop --raw-query to search plain words)") from exc
+        return [(r[0], r[1]) for r in rows]
+
+    def scope_dominates(self, scope: str) -> bool:
+        """Whether the scope holds at least half of the file's records (counted again
+        only when records were added or deleted)."""
+        total = int(self.db.one("SELECT max(rowid) FROM memories") or 0)
+        if total < 2000:
+            return False
+        cached = self._dominance.get(scope)
+        if cached is None or cached[0] != total:
+            n = int(self.db.one("SELECT count(*) FROM memories WHERE scope = ?", (scope,)))
+            cached = self._dominance[scope] = (total, 2 * n >= total)
+        return cached[1]
+
+    def common_terms(self, terms: Sequence[str]) -> set[str]:
+        """Terms (as indexed, so stemmed words are never found here) that occur in at
+        least half of the records of the full-text index: their bm25 idf is clamped."""
+        version = self.db.version()
+        if self._fts_rows[0] != version:
+            self.db.conn.execute(
+                "CREATE VIRTUAL TABLE IF NOT EXISTS temp.memcli_fts_vocab USING fts5vocab(main, memories_fts, row)")
+            self._fts_rows = (version, int(self.db.one("SELECT count(*) FROM memories")))
+        total = self._fts_rows[1]
+        if total < 2:
+            return set()
+        out = set()
+        for t in terms:
+            doc = self.db.one("SELECT doc FROM temp.memcli_fts_vocab WHERE term = ?", (t,))
+            if doc is not None and 2 * int(doc) >= total:
+                out.add(t)
+        return out
