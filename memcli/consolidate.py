@@ -19,15 +19,14 @@ how far it got, so the next run only searches pairs with a record added since.
 
 from __future__ import annotations
 
-import functools
 import json
-import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Iterator
 
 from .lifecycle import settings_for
 from .models import Memory
+from .text import claim_words
 from .timeutil import to_iso
 
 if TYPE_CHECKING:
@@ -40,48 +39,6 @@ IMPORTANCE_GAIN = 0.05  # per repeat, capped at 1
 MARK = "_consolidate.watermark"  # per-scope state in `settings`: how far a complete run got
 HASH_BITS = 256  # width of the hashed word sets that filter candidate pairs (a multiple of 64)
 ALGO = 2  # bump when the match rules change: the next run is then a complete one
-_WORD = re.compile(r"[\w']+", re.UNICODE)
-_DIGIT = re.compile(r"\d")
-_STOP = frozenset(
-    "a an the and or but of to in on at for with by from as is are was were be been being it its this that "
-    "these those he she they them his her their there here has have had do does did not no so than then very "
-    "just also really about into over after before again".split())
-
-
-def _norm(w: str) -> str:
-    w = w.strip("'")
-    if not w or w in _STOP:
-        return ""
-    for suffix in ("ies", "es", "s"):
-        if len(w) > len(suffix) + 2 and w.endswith(suffix) and not w.isdigit():
-            return w[: -len(suffix)]
-    return w
-
-
-def content_words(text: str) -> frozenset[str]:
-    return frozenset(w for w in (_norm(t) for t in _WORD.findall(text.lower())) if w)
-
-
-@functools.lru_cache(maxsize=1 << 18)
-def claim_words(text: str) -> tuple[frozenset[str], frozenset[str]]:
-    """(content words, key words): key words are numbers and names (capitalised
-    words not opening a sentence, other than "User"), the words two statements of
-    one claim cannot disagree on."""
-    words: set[str] = set()
-    keys: set[str] = set()
-    for m in _WORD.finditer(text):
-        raw = m.group()
-        w = _norm(raw.lower())
-        if not w:
-            continue
-        words.add(w)
-        if _DIGIT.search(w):
-            keys.add(w)
-        elif raw[0].isupper() and not raw.lower().startswith("user"):
-            before = text[:m.start()].rstrip(" \t\"'(\u201c\u2018*-")
-            if before and before[-1] not in ".!?:;\n":
-                keys.add(w)
-    return frozenset(words), frozenset(keys)
 
 
 def same_claim(a: frozenset[str], b: frozenset[str], min_overlap: float,

@@ -36,7 +36,7 @@ from datetime import date, datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from .timeutil import MONTH_NAMES, MONTHS, WEEKDAYS
+from .text import MONTH_NAMES, MONTHS, WEEKDAYS
 
 __all__ = ["resolve_dates"]
 

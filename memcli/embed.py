@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 from abc import ABC, abstractmethod
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import ModelError
+from .text import ALNUM_RE, suffix_stem
 
 if TYPE_CHECKING:
     import numpy as np
@@ -172,16 +172,6 @@ class MiniLMEmbedder(Embedder):
         return np.asarray(list(model.embed(texts, batch_size=self.batch_size)), dtype=np.float32)
 
 
-_WORD = re.compile(r"[a-z0-9]+")
-
-
-def _stem(word: str) -> str:
-    for suffix in ("ing", "ies", "es", "ed", "s"):
-        if len(word) > len(suffix) + 2 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word
-
-
 class HashEmbedder(Embedder):
     """A deterministic fake for unit tests: bag of stemmed words and character
     trigrams hashed into buckets, so texts that share words come out close."""
@@ -199,8 +189,8 @@ class HashEmbedder(Embedder):
 
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         for i, text in enumerate(texts):
-            for word in _WORD.findall(text.lower()):
-                stem = _stem(word)
+            for word in ALNUM_RE.findall(text.lower()):
+                stem = suffix_stem(word)
                 out[i, self._bucket("w:" + stem)] += 1.0
                 padded = f" {stem} "
                 for j in range(len(padded) - 2):

@@ -14,10 +14,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .errors import InputError
-from .models import Decision, Memory
+from .models import Candidate, Decision, Memory, Outcome
 from .scope import validate_scope
+from .text import decode_input
 from .timeutil import parse_dt, to_iso, utcnow
-from .write import Candidate, Outcome, reconcile
+from .write import reconcile
 
 if TYPE_CHECKING:
     from .llm import LLM
@@ -36,17 +37,6 @@ class Message:
     content: str
     ts: str | None
     ref: str  # file:line, or the message's own id
-
-
-def _check_text(data: bytes, name: str) -> str:
-    if not data.strip():
-        raise InputError(f"{name}: input is empty; give a transcript file or pipe messages on stdin")
-    if b"\x00" in data[:8192]:
-        raise InputError(f"{name}: looks like a binary file, not a transcript (JSONL, JSON array or text)")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{name}: not UTF-8 text (byte {exc.start}); convert it to UTF-8 first") from exc
 
 
 def _message(obj: Any, name: str, where: str, ref: str) -> Message:
@@ -83,7 +73,8 @@ def parse_messages(data: bytes, name: str, fmt: str = "auto") -> list[Message]:
     """Parse a whole input before anything is written, so bad input writes nothing."""
     if fmt not in FORMATS:
         raise InputError(f"unknown format {fmt!r}: use {', '.join(FORMATS)}")
-    text = _check_text(data, name)
+    text = decode_input(data, name, expected="a transcript (JSONL, JSON array or text)",
+                        empty_hint="give a transcript file or pipe messages on stdin")
     if fmt == "auto":
         fmt = detect_format(text)
     out: list[Message] = []

@@ -16,27 +16,19 @@ Policy settings live per scope in the `settings` table (`memcli config`).
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import InputError
 from .models import MEMORY_KINDS, Decision, Memory
+from .text import PROTECT_RE
 from .timeutil import to_iso
 
 if TYPE_CHECKING:
     from .store import MemoryStore
 
 POLICIES = ("decay", "ttl", "lru")
-
-# Text cues for memories that must never fade, whatever the extractor flagged.
-PROTECT_RE = re.compile(
-    r"\b(?:allerg\w*|anaphyla\w*|epipen|intoleran\w*|celiac|coeliac|diabet\w*|asthma\w*|epilep\w*|"
-    r"seizures?|medical|medication|meds|prescri\w+|insulin|inhaler|pacemaker|pregnan\w*|"
-    r"blood thinners?|warfarin|penicillin|emergency contact|never|must not|must never|mustn't|"
-    r"under no circumstances|do not ever|don't ever)\b", re.IGNORECASE)
-
 
 @dataclass(frozen=True)
 class Setting:

@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .consolidate import _WORD, _norm, claim_words
 from .lifecycle import settings_for
 from .models import Decision, Memory
-from .timeutil import MONTHS, WEEKDAYS, to_iso
+from .text import APOS_WORD_RE, MONTHS, WEEKDAYS, claim_token, claim_words
+from .timeutil import to_iso
 
 if TYPE_CHECKING:
     from .store import MemoryStore
@@ -42,7 +42,7 @@ TOPICS = "_reflect.topics"  # per-scope state: topic -> id of its active reflect
 MAX_SOURCES = 8  # sources quoted in one reflection's text
 MAX_PER_RUN = 50
 _CALENDAR = MONTHS + WEEKDAYS
-_GENERIC = frozenset(_CALENDAR + [_norm(w) for w in _CALENDAR] + """
+_GENERIC = frozenset(_CALENDAR + [claim_token(w) for w in _CALENDAR] + """
     user user' went go goe going gone got get said say told tell talked talk called named name day time today
     yesterday tomorrow week weekend month year morning evening night new like want need thing people lot bit last
     next first one two three four five every some any many much more most other others still now usually often
@@ -82,8 +82,8 @@ class ReflectReport:
 
 def _display(word: str, texts: list[str]) -> str:
     for t in texts:
-        for raw in _WORD.findall(t):
-            if _norm(raw.lower()) == word:
+        for raw in APOS_WORD_RE.findall(t):
+            if claim_token(raw.lower()) == word:
                 return raw.strip("'")
     return word
 
@@ -113,9 +113,9 @@ def _names(text: str) -> set[str]:
     """Capitalised words (a sentence's first word too) other than common words and
     "User": the people, places and things a memory names."""
     out = set()
-    for raw in _WORD.findall(text):
+    for raw in APOS_WORD_RE.findall(text):
         if raw[:1].isupper() and not re.search(r"\d", raw):
-            w = _norm(raw.lower())
+            w = claim_token(raw.lower())
             if w and len(w) > 1 and w not in _GENERIC and not w.startswith("user"):
                 out.add(w)
     return out

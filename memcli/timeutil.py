@@ -7,13 +7,12 @@ from datetime import datetime, timezone
 from dateutil import parser as _dateparser
 
 from .errors import InputError
+from .text import MONTH_NAMES, MONTHS, WEEKDAYS
 
 _FMT = "%Y-%m-%dT%H:%M:%SZ"
 
-WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
-          "september", "october", "november", "december"]
-MONTH_NAMES = [m.capitalize() for m in MONTHS]
+# Calendar names live in memcli.text; imported here for the modules that read them from timeutil.
+__all__ = ["MONTHS", "MONTH_NAMES", "WEEKDAYS", "iso_or_none", "parse_dt", "to_iso", "utcnow"]
 
 
 def utcnow() -> datetime:
