@@ -22,7 +22,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Iterator
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .lifecycle import settings_for
 from .models import Memory
@@ -140,6 +141,51 @@ def _postings(tok: "np.ndarray", rec: "np.ndarray", vocab: int) -> tuple["np.nda
     return post_start, post_len, post_rec
 
 
+def _candidate_joins(flat_tok: "np.ndarray", flat_rec: "np.ndarray", in_prefix: "np.ndarray", keyed: "np.ndarray",
+                     first_key: "np.ndarray", vocab: int) -> list[tuple[str, Iterator[tuple["np.ndarray", "np.ndarray"]]]]:
+    """The three candidate families of `matching_pairs`, as (family, pair chunks)."""
+    import numpy as np
+
+    cand = []
+    # both keyed: through the first key word of the prober
+    kr = np.nonzero(keyed)[0]
+    sel = keyed[flat_rec]
+    ps = _postings(flat_tok[sel], flat_rec[sel], vocab)
+    cand.append(("key", _join(first_key[kr], kr, *ps)))
+    # a keyed prober's prefix against records without key words
+    sel = ~keyed[flat_rec]
+    ps_free = _postings(flat_tok[sel], flat_rec[sel], vocab)
+    sel = in_prefix & keyed[flat_rec]
+    cand.append(("prefix", _join(flat_tok[sel], flat_rec[sel], *ps_free)))
+    # an unkeyed prober's prefix against every record
+    ps_all = _postings(flat_tok, flat_rec, vocab)
+    sel = in_prefix & ~keyed[flat_rec]
+    cand.append(("prefix", _join(flat_tok[sel], flat_rec[sel], *ps_all)))
+    return cand
+
+
+def _hashed_sets(flat_tok: "np.ndarray", flat_rec: "np.ndarray", sizes: "np.ndarray", keys: list[frozenset[str]],
+                 rank: dict[str, int]) -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
+    """(word bits, words lost to collisions, key-word bits) of every record, in
+    `HASH_BITS`-bit sets: |a & b| <= popcount(bits a & bits b) + the words a or b
+    lost to collisions inside itself (shared words collide at most that often)."""
+    import numpy as np
+
+    n = len(keys)
+    nbits = HASH_BITS
+    slot = (flat_tok * 0x9E3779B1 + 7) % nbits
+    bits = np.zeros((n, nbits // 64), dtype=np.uint64)
+    np.bitwise_or.at(bits, (flat_rec, slot // 64), np.left_shift(np.uint64(1), (slot % 64).astype(np.uint64)))
+    lost = sizes - np.bitwise_count(bits).sum(axis=1, dtype=np.int64)
+    kbits = np.zeros_like(bits)
+    kflat = np.fromiter((rank[w] for k in keys for w in k), dtype=np.int64)
+    krec = np.repeat(np.arange(n, dtype=np.int64), [len(k) for k in keys])
+    if len(kflat):
+        kslot = (kflat * 0x9E3779B1 + 7) % nbits
+        np.bitwise_or.at(kbits, (krec, kslot // 64), np.left_shift(np.uint64(1), (kslot % 64).astype(np.uint64)))
+    return bits, lost, kbits
+
+
 def matching_pairs(words: list[frozenset[str]], keys: list[frozenset[str]], groups: list[Any],
                    mat: "np.ndarray", min_sim: float, min_overlap: float,
                    new: "np.ndarray | None" = None) -> list[tuple[int, int]]:
@@ -186,35 +232,8 @@ def matching_pairs(words: list[frozenset[str]], keys: list[frozenset[str]], grou
     pos = np.arange(len(flat_tok), dtype=np.int64) - np.repeat(np.cumsum(sizes) - sizes, sizes)
     in_prefix = pos < np.repeat(plen, sizes)
 
-    cand = []
-    # both keyed: through the first key word of the prober
-    kr = np.nonzero(keyed)[0]
-    sel = keyed[flat_rec]
-    ps = _postings(flat_tok[sel], flat_rec[sel], vocab)
-    cand.append(("key", _join(first_key[kr], kr, *ps)))
-    # a keyed prober's prefix against records without key words
-    sel = ~keyed[flat_rec]
-    ps_free = _postings(flat_tok[sel], flat_rec[sel], vocab)
-    sel = in_prefix & keyed[flat_rec]
-    cand.append(("prefix", _join(flat_tok[sel], flat_rec[sel], *ps_free)))
-    # an unkeyed prober's prefix against every record
-    ps_all = _postings(flat_tok, flat_rec, vocab)
-    sel = in_prefix & ~keyed[flat_rec]
-    cand.append(("prefix", _join(flat_tok[sel], flat_rec[sel], *ps_all)))
-
-    # hashed word sets: |a & b| <= popcount(bits a & bits b) + the words a or b lost
-    # to collisions inside itself (shared words collide at most that often)
-    nbits = HASH_BITS
-    slot = (flat_tok * 0x9E3779B1 + 7) % nbits
-    bits = np.zeros((n, nbits // 64), dtype=np.uint64)
-    np.bitwise_or.at(bits, (flat_rec, slot // 64), np.left_shift(np.uint64(1), (slot % 64).astype(np.uint64)))
-    lost = sizes - np.bitwise_count(bits).sum(axis=1, dtype=np.int64)
-    kbits = np.zeros_like(bits)
-    kflat = np.fromiter((rank[w] for k in keys for w in k), dtype=np.int64)
-    krec = np.repeat(np.arange(n, dtype=np.int64), [len(k) for k in keys])
-    if len(kflat):
-        kslot = (kflat * 0x9E3779B1 + 7) % nbits
-        np.bitwise_or.at(kbits, (krec, kslot // 64), np.left_shift(np.uint64(1), (kslot % 64).astype(np.uint64)))
+    cand = _candidate_joins(flat_tok, flat_rec, in_prefix, keyed, first_key, vocab)
+    bits, lost, kbits = _hashed_sets(flat_tok, flat_rec, sizes, keys, rank)
     group_code = np.asarray(groups, dtype=np.int64)
 
     found = []
@@ -275,106 +294,104 @@ def _unit_rows(mat: "np.ndarray") -> "np.ndarray":
     return mat / norms
 
 
-def find_clusters(store: "MemoryStore", scope: str, cfg: dict[str, Any] | None = None, *,
-                  since_rowid: int | None = None, new_rowids: "set[int] | None" = None) -> list[Cluster]:
-    """Clusters of near-duplicates among the scope's active records. With
-    `since_rowid` (or `new_rowids`), only matches that involve a record after that
-    rowid (or in that set) are looked for: the others were ruled out by an earlier
-    complete run."""
+def _scope_rows(store: "MemoryStore", scope: str, since_rowid: int | None,
+                new_rowids: "set[int] | None") -> tuple[list[tuple[Any, ...]], "np.ndarray", "np.ndarray | None"] | None:
+    """The active records that may merge (keyless), their vectors, and which are new
+    (None: all are); None when fewer than two, or none new."""
     import numpy as np
 
-    cfg = cfg or settings_for(store, scope)
-    min_sim = float(cfg["consolidate.min_similarity"])
-    min_overlap = float(cfg["consolidate.min_overlap"])
-    recurring_min = int(cfg["consolidate.recurring_min"])
     rows, mat = store.active_vectors(scope, KINDS)
     # Keyed profile facts are one per key already (the write path supersedes them).
     keep_idx = [i for i, r in enumerate(rows) if r[7] is None]
     rows = [rows[i] for i in keep_idx]
     raw = mat[keep_idx] if len(keep_idx) else mat[:0]
     if len(rows) < 2:
-        return []
+        return None
     is_new = None
     if since_rowid is not None or new_rowids is not None:
         is_new = np.fromiter(((since_rowid is not None and r[0] > since_rowid)
                               or (new_rowids is not None and r[0] in new_rowids) for r in rows),
                              dtype=bool, count=len(rows))
         if not is_new.any():
-            return []
-    # kind, and reflections apart from what they reflect on
-    group_of = [(r[2], len(r) > 8 and r[8] == "reflected") for r in rows]
-    group_ids: dict[tuple[str, bool], int] = {}
-    groups = [group_ids.setdefault(g, len(group_ids)) for g in group_of]
-    # Identical texts of one group merge without a vector comparison; only one of
-    # them (a node) takes part in the pair search.
-    first: dict[tuple[int, str], int] = {}
-    members: dict[int, list[int]] = {}
-    for i, r in enumerate(rows):
-        j = first.setdefault((groups[i], " ".join(r[3].lower().split())), i)
-        members.setdefault(j, []).append(i)
-    nodes = sorted(members)
-    node_new = None
-    if is_new is not None:
-        node_new = np.fromiter((bool(is_new[members[j]].any()) for j in nodes), dtype=bool, count=len(nodes))
-    parsed = [claim_words(rows[j][3]) for j in nodes]
-    # only nodes sharing a word with a new one can be in a pair the search wants
-    sub = range(len(nodes))
+            return None
+    return rows, raw, is_new
+
+
+def _node_pairs(parsed: list[tuple[frozenset[str], frozenset[str]]], node_groups: list[int], vectors: "np.ndarray",
+                node_new: "np.ndarray | None", min_sim: float, min_overlap: float) -> dict[int, set[int]]:
+    """The matching pairs among the nodes, as adjacency sets; with `node_new`, only
+    pairs with a new node, searched among the nodes sharing a word with a new one."""
+    import numpy as np
+
+    sub: Sequence[int] = range(len(parsed))
     if node_new is not None:
         fresh = set().union(*(parsed[k][0] for k in np.nonzero(node_new)[0]))
         sub = [k for k in sub if node_new[k] or not fresh.isdisjoint(parsed[k][0])]
-    sub_nodes = np.asarray([nodes[k] for k in sub], dtype=np.int64)
+    sub_idx = np.asarray(sub, dtype=np.int64)
     found = matching_pairs([parsed[k][0] for k in sub], [parsed[k][1] for k in sub],
-                           [groups[nodes[k]] for k in sub], _unit_rows(raw[sub_nodes]), min_sim, min_overlap,
-                           None if node_new is None else node_new[np.asarray(sub, dtype=np.int64)])
-    pairs = [(sub[a], sub[b]) for a, b in found]
+                           [node_groups[k] for k in sub], _unit_rows(vectors[sub_idx]), min_sim, min_overlap,
+                           None if node_new is None else node_new[sub_idx])
     adj: dict[int, set[int]] = {}
-    for a, b in pairs:
+    for a, b in ((sub[a], sub[b]) for a, b in found):
         adj.setdefault(a, set()).add(b)
         adj.setdefault(b, set()).add(a)
-    node_words = {k: parsed[k][0] for k in range(len(nodes))}
+    return adj
+
+
+def _components(adj: dict[int, set[int]], part: set[int]) -> list[list[int]]:
+    """The connected components of `part` in the graph `adj`, each sorted, by their smallest node."""
+    seen: set[int] = set()
+    out = []
+    for s in sorted(part):
+        if s in seen:
+            continue
+        comp, todo = [], [s]
+        seen.add(s)
+        while todo:
+            x = todo.pop()
+            comp.append(x)
+            for y in adj.get(x, ()):
+                if y in part and y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+        out.append(sorted(comp))
+    return out
+
+
+def _pick(adj: dict[int, set[int]], members: list[list[int]], node_words: list[frozenset[str]],
+          rows: list[tuple[Any, ...]]) -> list[list[int]]:
+    """Row indices of each cluster, best first. No chaining drift: a cluster is the
+    best text and what matches it itself; the rest is clustered again, so no two
+    records left active would match."""
 
     def rank(i: int, k: int) -> tuple[Any, ...]:
         # most complete text, then the latest, then the id: deterministic
         return (len(node_words[k]), rows[i][5] or "", rows[i][6] or "", rows[i][1])
 
     def best_member(k: int) -> int:
-        return max(members[nodes[k]], key=lambda i: rank(i, k))
+        return max(members[k], key=lambda i: rank(i, k))
 
-    def components(part: set[int]) -> list[list[int]]:
-        seen: set[int] = set()
-        out = []
-        for s in sorted(part):
-            if s in seen:
-                continue
-            comp, todo = [], [s]
-            seen.add(s)
-            while todo:
-                x = todo.pop()
-                comp.append(x)
-                for y in adj.get(x, ()):
-                    if y in part and y not in seen:
-                        seen.add(y)
-                        todo.append(y)
-            out.append(sorted(comp))
-        return out
-
-    picked: list[list[int]] = []  # row indices of each cluster, best first
-    work = components(set(adj)) + [[k] for k in range(len(nodes)) if k not in adj and len(members[nodes[k]]) > 1]
+    picked: list[list[int]] = []
+    work = _components(adj, set(adj)) + [[k] for k in range(len(members)) if k not in adj and len(members[k]) > 1]
     while work:
         comp = work.pop()
         if len(comp) == 1:
             k = comp[0]
-            if len(members[nodes[k]]) > 1:
+            if len(members[k]) > 1:
                 b = best_member(k)
-                picked.append([b] + [i for i in members[nodes[k]] if i != b])
+                picked.append([b] + [i for i in members[k] if i != b])
             continue
-        # no chaining drift: a cluster is the best text and what matches it itself;
-        # the rest is clustered again, so no two records left active would match
         bk = max(comp, key=lambda k: rank(best_member(k), k))
         take = {bk} | (adj[bk] & set(comp))
         b = best_member(bk)
-        picked.append([b] + sorted(i for k in take for i in members[nodes[k]] if i != b))
-        work += components(set(comp) - take)
+        picked.append([b] + sorted(i for k in take for i in members[k] if i != b))
+        work += _components(adj, set(comp) - take)
+    return picked
+
+
+def _clusters(store: "MemoryStore", scope: str, picked: list[list[int]], rows: list[tuple[Any, ...]],
+              raw: "np.ndarray", recurring_min: int) -> list[Cluster]:
+    """The clusters of the picked row indices, with their records, kind and importance."""
     clusters: list[Cluster] = []
     wanted = [rows[i][0] for idx in picked for i in idx]
     records: dict[int, Memory] = {}
@@ -391,6 +408,42 @@ def find_clusters(store: "MemoryStore", scope: str, cfg: dict[str, Any] | None =
         clusters.append(Cluster(members=ordered, keep=keep, kind=kind, importance=importance,
                                 keep_rowid=rows[idx[0]][0], keep_vector=raw[idx[0]]))
     return clusters
+
+
+def find_clusters(store: "MemoryStore", scope: str, cfg: dict[str, Any] | None = None, *,
+                  since_rowid: int | None = None, new_rowids: "set[int] | None" = None) -> list[Cluster]:
+    """Clusters of near-duplicates among the scope's active records. With
+    `since_rowid` (or `new_rowids`), only matches that involve a record after that
+    rowid (or in that set) are looked for: the others were ruled out by an earlier
+    complete run."""
+    import numpy as np
+
+    cfg = cfg or settings_for(store, scope)
+    found = _scope_rows(store, scope, since_rowid, new_rowids)
+    if found is None:
+        return []
+    rows, raw, is_new = found
+    # kind, and reflections apart from what they reflect on
+    group_of = [(r[2], len(r) > 8 and r[8] == "reflected") for r in rows]
+    group_ids: dict[tuple[str, bool], int] = {}
+    groups = [group_ids.setdefault(g, len(group_ids)) for g in group_of]
+    # Identical texts of one group merge without a vector comparison; only one of
+    # them (a node) takes part in the pair search.
+    first: dict[tuple[int, str], int] = {}
+    by_first: dict[int, list[int]] = {}
+    for i, r in enumerate(rows):
+        j = first.setdefault((groups[i], " ".join(r[3].lower().split())), i)
+        by_first.setdefault(j, []).append(i)
+    nodes = sorted(by_first)
+    members = [by_first[j] for j in nodes]
+    node_new = None
+    if is_new is not None:
+        node_new = np.fromiter((bool(is_new[m].any()) for m in members), dtype=bool, count=len(nodes))
+    parsed = [claim_words(rows[j][3]) for j in nodes]
+    adj = _node_pairs(parsed, [groups[j] for j in nodes], raw[np.asarray(nodes, dtype=np.int64)], node_new,
+                      float(cfg["consolidate.min_similarity"]), float(cfg["consolidate.min_overlap"]))
+    picked = _pick(adj, members, [p[0] for p in parsed], rows)
+    return _clusters(store, scope, picked, rows, raw, int(cfg["consolidate.recurring_min"]))
 
 
 def merged_record(c: Cluster, now: str) -> Memory:
