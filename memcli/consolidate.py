@@ -20,9 +20,9 @@ how far it got, so the next run only searches pairs with a record added since.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .lifecycle import settings_for
@@ -67,7 +67,7 @@ class Cluster:
     importance: float
     merged_id: str | None = None
     keep_rowid: int | None = None
-    keep_vector: Any = None  # its stored vector, which the merged record reuses
+    keep_vector: np.ndarray | None = None  # its stored vector, which the merged record reuses
 
     def to_dict(self) -> dict[str, Any]:
         return {"merged_id": self.merged_id, "text": self.keep.text, "kind": self.kind,
@@ -88,7 +88,7 @@ class Report:
                 "merged": sum(len(c.members) for c in self.clusters), "clusters": [c.to_dict() for c in self.clusters]}
 
 
-def _need(size: "np.ndarray", min_overlap: float) -> "np.ndarray":
+def _need(size: np.ndarray, min_overlap: float) -> np.ndarray:
     """Smallest shared-word count that passes `same_claim`'s overlap test for a
     shorter side of `size` words (the same float division, so no edge disagrees)."""
     import numpy as np
@@ -105,8 +105,8 @@ def _need(size: "np.ndarray", min_overlap: float) -> "np.ndarray":
     return np.maximum(need, 1)
 
 
-def _join(probe_tok: "np.ndarray", probe_rec: "np.ndarray", post_start: "np.ndarray", post_len: "np.ndarray",
-          post_rec: "np.ndarray", chunk: int = 1 << 20) -> Iterator[tuple["np.ndarray", "np.ndarray"]]:
+def _join(probe_tok: np.ndarray, probe_rec: np.ndarray, post_start: np.ndarray, post_len: np.ndarray,
+          post_rec: np.ndarray, chunk: int = 1 << 20) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """Pairs (prober, record) for every probe entry (token, prober) and every record
     in that token's posting list, in chunks of about `chunk` pairs."""
     import numpy as np
@@ -131,7 +131,7 @@ def _join(probe_tok: "np.ndarray", probe_rec: "np.ndarray", post_start: "np.ndar
         lo = hi
 
 
-def _postings(tok: "np.ndarray", rec: "np.ndarray", vocab: int) -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
+def _postings(tok: np.ndarray, rec: np.ndarray, vocab: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     import numpy as np
 
     order = np.lexsort((rec, tok))
@@ -141,8 +141,8 @@ def _postings(tok: "np.ndarray", rec: "np.ndarray", vocab: int) -> tuple["np.nda
     return post_start, post_len, post_rec
 
 
-def _candidate_joins(flat_tok: "np.ndarray", flat_rec: "np.ndarray", in_prefix: "np.ndarray", keyed: "np.ndarray",
-                     first_key: "np.ndarray", vocab: int) -> list[tuple[str, Iterator[tuple["np.ndarray", "np.ndarray"]]]]:
+def _candidate_joins(flat_tok: np.ndarray, flat_rec: np.ndarray, in_prefix: np.ndarray, keyed: np.ndarray,
+                     first_key: np.ndarray, vocab: int) -> list[tuple[str, Iterator[tuple[np.ndarray, np.ndarray]]]]:
     """The three candidate families of `matching_pairs`, as (family, pair chunks)."""
     import numpy as np
 
@@ -164,8 +164,8 @@ def _candidate_joins(flat_tok: "np.ndarray", flat_rec: "np.ndarray", in_prefix: 
     return cand
 
 
-def _hashed_sets(flat_tok: "np.ndarray", flat_rec: "np.ndarray", sizes: "np.ndarray", keys: list[frozenset[str]],
-                 rank: dict[str, int]) -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
+def _hashed_sets(flat_tok: np.ndarray, flat_rec: np.ndarray, sizes: np.ndarray, keys: list[frozenset[str]],
+                 rank: dict[str, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(word bits, words lost to collisions, key-word bits) of every record, in
     `HASH_BITS`-bit sets: |a & b| <= popcount(bits a & bits b) + the words a or b
     lost to collisions inside itself (shared words collide at most that often)."""
@@ -187,8 +187,8 @@ def _hashed_sets(flat_tok: "np.ndarray", flat_rec: "np.ndarray", sizes: "np.ndar
 
 
 def matching_pairs(words: list[frozenset[str]], keys: list[frozenset[str]], groups: list[Any],
-                   mat: "np.ndarray", min_sim: float, min_overlap: float,
-                   new: "np.ndarray | None" = None) -> list[tuple[int, int]]:
+                   mat: np.ndarray, min_sim: float, min_overlap: float,
+                   new: np.ndarray | None = None) -> list[tuple[int, int]]:
     """Every pair (i < j) of one group with cosine ≥ `min_sim` that `same_claim`
     accepts, found exactly by blocking on words before any vector math; with `new`,
     only pairs with at least one new record.
@@ -263,9 +263,9 @@ def matching_pairs(words: list[frozenset[str]], keys: list[frozenset[str]], grou
     return _verify([(keys_ // n, keys_ % n)], words, keys, groups, mat, min_sim, min_overlap, None)
 
 
-def _verify(cand: list[tuple["np.ndarray", "np.ndarray"]], words: list[frozenset[str]],
-            keys: list[frozenset[str]], groups: list[Any], mat: "np.ndarray", min_sim: float,
-            min_overlap: float, new: "np.ndarray | None") -> list[tuple[int, int]]:
+def _verify(cand: list[tuple[np.ndarray, np.ndarray]], words: list[frozenset[str]],
+            keys: list[frozenset[str]], groups: list[Any], mat: np.ndarray, min_sim: float,
+            min_overlap: float, new: np.ndarray | None) -> list[tuple[int, int]]:
     """Cosine (vectorised, in chunks) and then the exact word test on candidate pairs."""
     import numpy as np
 
@@ -279,13 +279,13 @@ def _verify(cand: list[tuple["np.ndarray", "np.ndarray"]], words: list[frozenset
             p, q = p_all[s:s + 16384], q_all[s:s + 16384]
             cos = np.einsum("ij,ij->i", mat[p], mat[q])
             keep = cos >= min_sim
-            for a, b in zip(p[keep].tolist(), q[keep].tolist()):
+            for a, b in zip(p[keep].tolist(), q[keep].tolist(), strict=False):
                 if groups[a] == groups[b] and same_claim(words[a], words[b], min_overlap, keys[a], keys[b]):
                     out.add((a, b))
     return sorted(out)
 
 
-def _unit_rows(mat: "np.ndarray") -> "np.ndarray":
+def _unit_rows(mat: np.ndarray) -> np.ndarray:
     import numpy as np
 
     mat = np.asarray(mat, dtype=np.float32)
@@ -294,8 +294,8 @@ def _unit_rows(mat: "np.ndarray") -> "np.ndarray":
     return mat / norms
 
 
-def _scope_rows(store: "MemoryStore", scope: str, since_rowid: int | None,
-                new_rowids: "set[int] | None") -> tuple[list[tuple[Any, ...]], "np.ndarray", "np.ndarray | None"] | None:
+def _scope_rows(store: MemoryStore, scope: str, since_rowid: int | None,
+                new_rowids: set[int] | None) -> tuple[list[tuple[Any, ...]], np.ndarray, np.ndarray | None] | None:
     """The active records that may merge (keyless), their vectors, and which are new
     (None: all are); None when fewer than two, or none new."""
     import numpy as np
@@ -317,8 +317,8 @@ def _scope_rows(store: "MemoryStore", scope: str, since_rowid: int | None,
     return rows, raw, is_new
 
 
-def _node_pairs(parsed: list[tuple[frozenset[str], frozenset[str]]], node_groups: list[int], vectors: "np.ndarray",
-                node_new: "np.ndarray | None", min_sim: float, min_overlap: float) -> dict[int, set[int]]:
+def _node_pairs(parsed: list[tuple[frozenset[str], frozenset[str]]], node_groups: list[int], vectors: np.ndarray,
+                node_new: np.ndarray | None, min_sim: float, min_overlap: float) -> dict[int, set[int]]:
     """The matching pairs among the nodes, as adjacency sets; with `node_new`, only
     pairs with a new node, searched among the nodes sharing a word with a new one."""
     import numpy as np
@@ -389,8 +389,8 @@ def _pick(adj: dict[int, set[int]], members: list[list[int]], node_words: list[f
     return picked
 
 
-def _clusters(store: "MemoryStore", scope: str, picked: list[list[int]], rows: list[tuple[Any, ...]],
-              raw: "np.ndarray", recurring_min: int) -> list[Cluster]:
+def _clusters(store: MemoryStore, scope: str, picked: list[list[int]], rows: list[tuple[Any, ...]],
+              raw: np.ndarray, recurring_min: int) -> list[Cluster]:
     """The clusters of the picked row indices, with their records, kind and importance."""
     clusters: list[Cluster] = []
     wanted = [rows[i][0] for idx in picked for i in idx]
@@ -410,8 +410,8 @@ def _clusters(store: "MemoryStore", scope: str, picked: list[list[int]], rows: l
     return clusters
 
 
-def find_clusters(store: "MemoryStore", scope: str, cfg: dict[str, Any] | None = None, *,
-                  since_rowid: int | None = None, new_rowids: "set[int] | None" = None) -> list[Cluster]:
+def find_clusters(store: MemoryStore, scope: str, cfg: dict[str, Any] | None = None, *,
+                  since_rowid: int | None = None, new_rowids: set[int] | None = None) -> list[Cluster]:
     """Clusters of near-duplicates among the scope's active records. With
     `since_rowid` (or `new_rowids`), only matches that involve a record after that
     rowid (or in that set) are looked for: the others were ruled out by an earlier
@@ -446,11 +446,19 @@ def find_clusters(store: "MemoryStore", scope: str, cfg: dict[str, Any] | None =
     return _clusters(store, scope, picked, rows, raw, int(cfg["consolidate.recurring_min"]))
 
 
+def _kept(c: Cluster) -> int | np.ndarray:
+    """What the merged record's vector is read from: the kept text's vector, else its rowid."""
+    if c.keep_vector is not None:
+        return c.keep_vector
+    assert c.keep_rowid is not None  # find_clusters sets both
+    return c.keep_rowid
+
+
 def merged_record(c: Cluster, now: str) -> Memory:
     ms = c.members
     # the idle clock continues from the latest repetition or use, not from the merge
-    accessed = [m.last_accessed or m.recorded_at for m in ms if m.last_accessed or m.recorded_at]
-    valid = [m.valid_from for m in ms if m.valid_from]
+    accessed = [a for a in (m.last_accessed or m.recorded_at for m in ms) if a]
+    valid = [v for v in (m.valid_from for m in ms) if v]
     turns = list(dict.fromkeys(t for m in ms for t in m.source_turns))
     return Memory(
         id="", scope=c.keep.scope, kind=c.kind, text=c.keep.text, key=c.keep.key,
@@ -462,12 +470,12 @@ def merged_record(c: Cluster, now: str) -> Memory:
     )
 
 
-def _mark_params(store: "MemoryStore", cfg: dict[str, Any]) -> list[Any]:
+def _mark_params(store: MemoryStore, cfg: dict[str, Any]) -> list[Any]:
     return [ALGO, float(cfg["consolidate.min_similarity"]), float(cfg["consolidate.min_overlap"]),
             int(cfg["consolidate.recurring_min"]), store.meta("embedder_model")]
 
 
-def _since(store: "MemoryStore", scope: str, cfg: dict[str, Any]) -> int | None:
+def _since(store: MemoryStore, scope: str, cfg: dict[str, Any]) -> int | None:
     """The rowid a complete earlier run got to, or None when this run must be complete
     (no run yet, other settings or embedder, or that record was purged)."""
     raw = store.state(scope, MARK)
@@ -483,7 +491,7 @@ def _since(store: "MemoryStore", scope: str, cfg: dict[str, Any]) -> int | None:
     return rowid
 
 
-def consolidate(store: "MemoryStore", scope: str, now: datetime, *, dry_run: bool = False,
+def consolidate(store: MemoryStore, scope: str, now: datetime, *, dry_run: bool = False,
                 full: bool = False) -> Report:
     """Find near-duplicate clusters and (unless `dry_run`) merge each into one record.
 
@@ -510,9 +518,9 @@ def consolidate(store: "MemoryStore", scope: str, now: datetime, *, dry_run: boo
         if len(clusters) > 50:
             store.enlarge_cache()
         done = store.insert_merged_many(
-            [(merged_record(c, at), c.keep_vector if c.keep_vector is not None else c.keep_rowid,
+            [(merged_record(c, at), _kept(c),
               [x.id for x in c.members]) for c in clusters], at=at)
-        for c, m in zip(clusters, done):
+        for c, m in zip(clusters, done, strict=False):
             c.merged_id = m.id
         # A merged record is its kept text under its kept kind, which matched nothing
         # else; only one that became a semantic fact can meet new partners.

@@ -34,10 +34,10 @@ class Embedder(ABC):
     batch_size: int = 64
 
     @abstractmethod
-    def embed_batch(self, texts: list[str]) -> "np.ndarray":
+    def embed_batch(self, texts: list[str]) -> np.ndarray:
         """Embed one batch: an array of shape (len(texts), dim), rows normalised."""
 
-    def embed(self, texts: list[str]) -> "np.ndarray":
+    def embed(self, texts: list[str]) -> np.ndarray:
         import numpy as np
 
         if not texts:
@@ -55,7 +55,7 @@ class Embedder(ABC):
         norms[norms == 0] = 1.0
         return out / norms
 
-    def embed_one(self, text: str) -> "np.ndarray":
+    def embed_one(self, text: str) -> np.ndarray:
         return self.embed([text])[0]
 
 
@@ -84,7 +84,7 @@ class MiniLMEmbedder(Embedder):
         self._model = None
         self._single = None
 
-    def embed_one(self, text: str) -> "np.ndarray":
+    def embed_one(self, text: str) -> np.ndarray:
         """One text through onnxruntime and the tokenizer directly, as fastembed
         runs them: truncation at the tokenizer's model_max_length, mean pooling over
         the attention mask, L2 normalisation. A process that has loaded fastembed
@@ -165,7 +165,7 @@ class MiniLMEmbedder(Embedder):
             raise ModelError(f"could not load the embedding model from {tok_dir}: {exc}") from exc
         return self._model
 
-    def embed_batch(self, texts: list[str]) -> "np.ndarray":
+    def embed_batch(self, texts: list[str]) -> np.ndarray:
         import numpy as np
 
         model = self._load()
@@ -184,7 +184,7 @@ class HashEmbedder(Embedder):
     def _bucket(self, token: str) -> int:
         return int.from_bytes(hashlib.blake2b(token.encode(), digest_size=4).digest(), "little") % self.dim
 
-    def embed_batch(self, texts: list[str]) -> "np.ndarray":
+    def embed_batch(self, texts: list[str]) -> np.ndarray:
         import numpy as np
 
         out = np.zeros((len(texts), self.dim), dtype=np.float32)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 from .models import Candidate, Decision, Memory, Outcome
@@ -21,6 +22,8 @@ from .timeutil import parse_dt, to_iso, utcnow
 from .write import reconcile
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .llm import LLM
     from .store import MemoryStore
 
@@ -132,7 +135,7 @@ class IngestStats:
     model_calls: int = 0
     seconds: float = 0.0
 
-    def merge(self, other: "IngestStats") -> None:
+    def merge(self, other: IngestStats) -> None:
         self.messages += other.messages
         self.new += other.new
         self.user_messages += other.user_messages
@@ -149,7 +152,7 @@ class IngestStats:
                 "model_calls": self.model_calls, "seconds": round(self.seconds, 3)}
 
 
-def candidates_for(msg: Message, now: datetime, *, llm: "LLM | None", strategy: str,
+def candidates_for(msg: Message, now: datetime, *, llm: LLM | None, strategy: str,
                    people: dict[str, str] | None = None,
                    ) -> tuple[list[Candidate], list[tuple[str, str]]]:
     """Facts of one message as reconciliation candidates, plus the (clause, reason) discarded."""
@@ -172,7 +175,7 @@ def candidates_for(msg: Message, now: datetime, *, llm: "LLM | None", strategy: 
     return cands, [(d.clause, d.reason) for d in ext.discarded]
 
 
-def store_verbatim(store: "MemoryStore", scope: str, cand: Candidate, vector: Any, turn_id: str) -> Outcome:
+def store_verbatim(store: MemoryStore, scope: str, cand: Candidate, vector: Any, turn_id: str) -> Outcome:
     """`--raw`: the message itself as an episodic memory, no extraction or reconciliation."""
     now = to_iso(utcnow())
     m = store.insert(Memory(id="", scope=scope, kind="episodic", text=cand.text, importance=cand.importance,
@@ -184,13 +187,13 @@ def store_verbatim(store: "MemoryStore", scope: str, cand: Candidate, vector: An
 
 
 def ingest(
-    store: "MemoryStore",
+    store: MemoryStore,
     scope: str,
     messages: Iterable[Message],
     *,
     source: str,
     raw: bool = False,
-    llm: "LLM | None" = None,
+    llm: LLM | None = None,
     strategy: str = "rules",
     now: str | None = None,
     on_message: Callable[[], None] | None = None,
@@ -224,7 +227,7 @@ def ingest(
         else:
             cands, discards = candidates_for(msg, when, llm=llm, strategy=strategy, people=people)
             people.update(known_people(c.text for c in cands))
-        vectors = store.embed_many([c.text for c in cands]) if cands else []
+        vectors: np.ndarray | list[Any] = store.embed_many([c.text for c in cands]) if cands else []
         with store.transaction():
             turn_id, is_new = store.add_turn(scope, msg.role, msg.content, ts, source, msg.ref)
             if not is_new:  # another process stored it meanwhile
@@ -236,7 +239,7 @@ def ingest(
             for clause, reason in discards:
                 store.log(Decision(scope=scope, op="DISCARD", fact=clause, decided_by="rule",
                                    reason=reason, turn=turn_id, at=to_iso(utcnow())))
-            for cand, vec in zip(cands, vectors):
+            for cand, vec in zip(cands, vectors, strict=False):
                 cand.source_turns = [turn_id]
                 stats.facts += 1
                 if raw:

@@ -16,9 +16,10 @@ Policy settings live per scope in the `settings` table (`memcli config`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 from .models import MEMORY_KINDS, Decision, Memory
@@ -119,7 +120,7 @@ def parse_setting(name: str, value: str) -> Any:
         raise InputError(f"bad value {value!r} for {name}: {exc}") from None
 
 
-def settings_for(store: "MemoryStore", scope: str) -> dict[str, Any]:
+def settings_for(store: MemoryStore, scope: str) -> dict[str, Any]:
     """Every setting for the scope: stored values over defaults."""
     stored = store.get_settings(scope)
     out = {name: s.default for name, s in SETTINGS.items()}
@@ -201,7 +202,7 @@ def strength(importance: float, idle_days: float, hl_days: float) -> float:
 
 
 def plan(
-    store: "MemoryStore",
+    store: MemoryStore,
     scope: str,
     now: datetime,
     *,
@@ -267,14 +268,14 @@ def plan(
     return out
 
 
-def apply(store: "MemoryStore", p: Plan) -> int:
+def apply(store: MemoryStore, p: Plan) -> int:
     """Archive a plan's victims in one transaction, each with an ARCHIVE decision."""
     if len(p.victims) > 100:
         store.enlarge_cache()
     return store.archive_many(p.scope, [(v.id, v.reason) for v in p.victims], at=p.now, decided_by="policy")
 
 
-def restore(store: "MemoryStore", scope: str, memory_id: str, now: datetime) -> Memory:
+def restore(store: MemoryStore, scope: str, memory_id: str, now: datetime) -> Memory:
     """Undo an archive; the restore counts as a use, so the next run does not take it again."""
     with store.transaction():
         m = store.restore(scope, memory_id)

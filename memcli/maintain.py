@@ -70,7 +70,7 @@ class MaintainResult:
                 f"archived {sum(archived.values())} ({arch}); active {before} → {after} ({self.seconds:.1f} s)")
 
 
-def maintain(store: "MemoryStore", scopes: list[str], now: datetime, *, dry_run: bool = False,
+def maintain(store: MemoryStore, scopes: list[str], now: datetime, *, dry_run: bool = False,
              hold_s: float = 0.0) -> MaintainResult:
     """Consolidate and then apply the forgetting policies of each scope, under a
     database lease so two cron runs never overlap. Running it twice changes nothing

@@ -133,7 +133,7 @@ def _distinct(ms: list[Memory], min_overlap: float) -> list[Memory]:
     return sorted((m for m, _ in kept), key=lambda m: (_day(m), m.id))
 
 
-def _depth(store: "MemoryStore", scope: str, m: Memory, memo: dict[str, int]) -> int:
+def _depth(store: MemoryStore, scope: str, m: Memory, memo: dict[str, int]) -> int:
     if m.source != "reflected":
         return 0
     if m.id not in memo:
@@ -142,7 +142,7 @@ def _depth(store: "MemoryStore", scope: str, m: Memory, memo: dict[str, int]) ->
     return memo[m.id]
 
 
-def groups(store: "MemoryStore", scope: str, records: list[Memory], cfg: dict[str, Any],
+def groups(store: MemoryStore, scope: str, records: list[Memory], cfg: dict[str, Any],
            topics: dict[str, str]) -> list[tuple[str, str, list[Memory]]]:
     """(topic, shape, sources) of every group the rules find, names first, then themes;
     a group with the same members as an earlier one is left out."""
@@ -178,7 +178,7 @@ def groups(store: "MemoryStore", scope: str, records: list[Memory], cfg: dict[st
     return out
 
 
-def reflect(store: "MemoryStore", scope: str, now: datetime, *, dry_run: bool = False,
+def reflect(store: MemoryStore, scope: str, now: datetime, *, dry_run: bool = False,
             force: bool = False) -> ReflectReport:
     """Write reflections when the importance recorded since the last one reaches the
     threshold (or `force`); retire reflections whose sources are no longer active."""

@@ -39,7 +39,7 @@ def _holds(text: str, value: str) -> bool:
     return re.search(r"(?<!\w)" + re.escape(value.lower()) + r"(?!\w)", text.lower()) is not None
 
 
-def neighbours(store: "MemoryStore", scope: str, cand: Candidate, vector: "np.ndarray",
+def neighbours(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray,
                k: int = 6) -> list[Neighbour]:
     """Nearest active memories in the scope: vector KNN, keyword matches (names and ids
     embed badly) and every record holding the same profile key."""
@@ -138,11 +138,11 @@ def decide_by_model(llm: LLM, cand: Candidate, near: list[Neighbour]) -> tuple[s
 
 
 def reconcile(
-    store: "MemoryStore",
+    store: MemoryStore,
     scope: str,
     cand: Candidate,
     *,
-    vector: "np.ndarray | None" = None,
+    vector: np.ndarray | None = None,
     llm: LLM | None = None,
     strategy: str = "rules",
     turn: str | None = None,
@@ -157,7 +157,7 @@ def reconcile(
         vector = store.embed_query(cand.text)
     else:
         store._ensure_vectors()
-    now = now or to_iso(utcnow())
+    now = now or to_iso(utcnow()) or ""
     with store.transaction():
         near = neighbours(store, scope, cand, vector)
         shown = [n.shown() for n in near[:5]]
@@ -194,7 +194,7 @@ def _exact_only(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighbour 
     return None
 
 
-def _apply(store: "MemoryStore", scope: str, cand: Candidate, vector: "np.ndarray", op: str,
+def _apply(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray, op: str,
            target: Memory | None, reason: str, decided_by: str, shown: list[dict[str, Any]],
            turn: str | None, now: str) -> Outcome:
     valid_from = cand.valid_from or now

@@ -28,6 +28,7 @@ from .lexicon import (
     TRANSIENT_RE,
 )
 
+
 def _first_person(s: str) -> bool:
     return bool(re.search(r"\b(?:i|i'm|i've|i'd|i'll|im|ive|me|my|mine|myself|we|we're|we've|our|ours|us)\b", s, _I)) \
         and not re.fullmatch(r"\s*us\s*", s)

@@ -258,16 +258,15 @@ def extract_facts(text: str, now: datetime, role: str = "user",
         for s in _sentences(text)[:50] or [text]:
             _discard(ex, s, "not from the user")
         return ex
-    people_ = _People()
+    named = _People()
     for n, r in (people or {}).items():
-        people_.names[n] = r
-    people_.prescan(text)
-    people = people_
+        named.names[n] = r
+    named.prescan(text)
     for sentence in _sentences(text):
         stripped = _strip_fillers(sentence)
         rest = _explicit(stripped)
         explicit = rest is not None
-        if explicit:
+        if rest is not None:
             sentence_body = rest
             if re.match(r"^(?:\W*\w+\W+){0,3}?(?:can|could|would|will) you\b", stripped, _I):
                 sentence_body = rest.rstrip(" ?")  # "can you remember that ...?" is not a question
@@ -281,7 +280,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
                 continue
         for clause in _clauses(sentence_body):
             try:
-                _extract_clause(clause, now, explicit, ex, people)
+                _extract_clause(clause, now, explicit, ex, named)
             except Exception as exc:  # a rule bug must not lose the message: logged as a discard with the error
                 _discard(ex, clause, f"unparsed ({type(exc).__name__}: {exc})")
     _resolve_message_conflicts(ex)

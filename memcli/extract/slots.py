@@ -140,7 +140,9 @@ def _diet_no_longer(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I'm not vegan anymore"."""
     if re.match(r"^i (?:am not|am no longer|am not a|stopped being|quit being|gave up being)\s+(?:a\s+|an\s+)?" + DIETS, c, _I) \
             and re.search(r"\b(?:anymore|any more|no longer|stopped|quit|gave up)\b", lc):
-        v = re.search(DIETS, c, _I).group(0).lower()
+        diet = re.search(DIETS, c, _I)
+        assert diet is not None  # the clause matched DIETS just above
+        v = diet.group(0).lower()
         return [_profile(f"User is no longer {v}", "diet", None, 0.8, "delete")]
     return None
 
@@ -172,8 +174,8 @@ def _moved_to(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
                 e = _strip_org_descriptor(e)
                 if e and _is_propery(e):
                     out.append(_profile(f"User works at {e}", "employer", e, 0.75, "update"))
-                if j.group("t") and _occupation(j.group("t")):
-                    occ = _occupation(j.group("t"))
+                occ = _occupation(j.group("t")) if j.group("t") else None
+                if occ:
                     out.append(_profile(f"User is {_a(occ)}", "job_title", occ, 0.7, "update"))
             return out
     return None
@@ -306,9 +308,9 @@ def _job_as_at(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I started a new job as a designer at Canva"."""
     m = re.match(r"^i (?:(?:just|recently|finally) )*(?:started|began|took|accepted|got) (?:a |my |the )?(?:new )?(?:job|role|position|post)"
                  r" as (?:a |an |the )?(?P<t>.+?) (?:at|with|for) (?P<e>.+)$", c, _I)
-    if m and _occupation(m.group("t")):
+    occ = _occupation(m.group("t")) if m else None
+    if m and occ:
         e = _strip_org_descriptor(_clean_value(m.group("e")))
-        occ = _occupation(m.group("t"))
         out = [_profile(f"User is {_a(occ)}", "job_title", occ, 0.7, "update")]
         if e and _is_propery(e):
             out.insert(0, _profile(f"User works at {e}", "employer", e, 0.75, "update"))

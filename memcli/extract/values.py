@@ -68,7 +68,7 @@ def _occupation(phrase: str) -> str | None:
     return None
 
 
-def _strip_org_descriptor(v: str | None) -> str | None:
+def _strip_org_descriptor(v: str) -> str:
     """'a startup called Loomly' -> 'Loomly'."""
     if not v:
         return v
