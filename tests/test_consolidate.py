@@ -4,19 +4,19 @@ merges with provenance, importance gain, recurring episodes becoming facts."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from typer.testing import CliRunner
 
 from memcli import consolidate as cons
-from memcli.text import claim_words, content_words
 from memcli.cli import app
 from memcli.models import Memory
+from memcli.text import claim_words, content_words
 from memcli.timeutil import to_iso
 
 SCOPE = "user:con"
-T0 = datetime(2025, 5, 1, tzinfo=timezone.utc)
+T0 = datetime(2025, 5, 1, tzinfo=UTC)
 NOW = T0 + timedelta(days=30)
 runner = CliRunner()
 
