@@ -120,7 +120,7 @@ def parse_setting(name: str, value: str) -> Any:
         raise InputError(f"bad value {value!r} for {name}: {exc}") from None
 
 
-def settings_for(store: "MemoryStore", scope: str) -> dict[str, Any]:  # noqa: UP037 - moving to memcli.settings
+def settings_for(store: "MemoryStore", scope: str) -> dict[str, Any]:
     """Every setting for the scope: stored values over defaults."""
     stored = store.get_settings(scope)
     out = {name: s.default for name, s in SETTINGS.items()}
