@@ -804,7 +804,7 @@ def maintain(
 
     Example crontab line: 17 3 * * * memcli --db ~/.local/share/memcli/memory.db maintain --all-scopes
     """
-    from .lifecycle import maintain as run_maintenance
+    from .maintain import maintain as run_maintenance
     from .render import emit_json
 
     if all_scopes == bool(scope):

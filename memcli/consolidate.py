@@ -19,15 +19,15 @@ how far it got, so the next run only searches pairs with a record added since.
 
 from __future__ import annotations
 
-import functools
 import json
-import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from .models import Memory
 from .settings import Settings, settings_for
+from .text import claim_words
 from .timeutil import to_iso
 
 if TYPE_CHECKING:
@@ -40,48 +40,6 @@ IMPORTANCE_GAIN = 0.05  # per repeat, capped at 1
 MARK = "_consolidate.watermark"  # per-scope state in `settings`: how far a complete run got
 HASH_BITS = 256  # width of the hashed word sets that filter candidate pairs (a multiple of 64)
 ALGO = 2  # bump when the match rules change: the next run is then a complete one
-_WORD = re.compile(r"[\w']+", re.UNICODE)
-_DIGIT = re.compile(r"\d")
-_STOP = frozenset(
-    "a an the and or but of to in on at for with by from as is are was were be been being it its this that "
-    "these those he she they them his her their there here has have had do does did not no so than then very "
-    "just also really about into over after before again".split())
-
-
-def _norm(w: str) -> str:
-    w = w.strip("'")
-    if not w or w in _STOP:
-        return ""
-    for suffix in ("ies", "es", "s"):
-        if len(w) > len(suffix) + 2 and w.endswith(suffix) and not w.isdigit():
-            return w[: -len(suffix)]
-    return w
-
-
-def content_words(text: str) -> frozenset[str]:
-    return frozenset(w for w in (_norm(t) for t in _WORD.findall(text.lower())) if w)
-
-
-@functools.lru_cache(maxsize=1 << 18)
-def claim_words(text: str) -> tuple[frozenset[str], frozenset[str]]:
-    """(content words, key words): key words are numbers and names (capitalised
-    words not opening a sentence, other than "User"), the words two statements of
-    one claim cannot disagree on."""
-    words: set[str] = set()
-    keys: set[str] = set()
-    for m in _WORD.finditer(text):
-        raw = m.group()
-        w = _norm(raw.lower())
-        if not w:
-            continue
-        words.add(w)
-        if _DIGIT.search(w):
-            keys.add(w)
-        elif raw[0].isupper() and not raw.lower().startswith("user"):
-            before = text[:m.start()].rstrip(" \t\"'(\u201c\u2018*-")
-            if before and before[-1] not in ".!?:;\n":
-                keys.add(w)
-    return frozenset(words), frozenset(keys)
 
 
 def same_claim(a: frozenset[str], b: frozenset[str], min_overlap: float,
@@ -109,7 +67,7 @@ class Cluster:
     importance: float
     merged_id: str | None = None
     keep_rowid: int | None = None
-    keep_vector: Any = None  # its stored vector, which the merged record reuses
+    keep_vector: np.ndarray | None = None  # its stored vector, which the merged record reuses
 
     def to_dict(self) -> dict[str, Any]:
         return {"merged_id": self.merged_id, "text": self.keep.text, "kind": self.kind,
@@ -130,7 +88,7 @@ class Report:
                 "merged": sum(len(c.members) for c in self.clusters), "clusters": [c.to_dict() for c in self.clusters]}
 
 
-def _need(size: "np.ndarray", min_overlap: float) -> "np.ndarray":
+def _need(size: np.ndarray, min_overlap: float) -> np.ndarray:
     """Smallest shared-word count that passes `same_claim`'s overlap test for a
     shorter side of `size` words (the same float division, so no edge disagrees)."""
     import numpy as np
@@ -147,8 +105,8 @@ def _need(size: "np.ndarray", min_overlap: float) -> "np.ndarray":
     return np.maximum(need, 1)
 
 
-def _join(probe_tok: "np.ndarray", probe_rec: "np.ndarray", post_start: "np.ndarray", post_len: "np.ndarray",
-          post_rec: "np.ndarray", chunk: int = 1 << 20) -> Iterator[tuple["np.ndarray", "np.ndarray"]]:
+def _join(probe_tok: np.ndarray, probe_rec: np.ndarray, post_start: np.ndarray, post_len: np.ndarray,
+          post_rec: np.ndarray, chunk: int = 1 << 20) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """Pairs (prober, record) for every probe entry (token, prober) and every record
     in that token's posting list, in chunks of about `chunk` pairs."""
     import numpy as np
@@ -173,7 +131,7 @@ def _join(probe_tok: "np.ndarray", probe_rec: "np.ndarray", post_start: "np.ndar
         lo = hi
 
 
-def _postings(tok: "np.ndarray", rec: "np.ndarray", vocab: int) -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
+def _postings(tok: np.ndarray, rec: np.ndarray, vocab: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     import numpy as np
 
     order = np.lexsort((rec, tok))
@@ -183,9 +141,54 @@ def _postings(tok: "np.ndarray", rec: "np.ndarray", vocab: int) -> tuple["np.nda
     return post_start, post_len, post_rec
 
 
+def _candidate_joins(flat_tok: np.ndarray, flat_rec: np.ndarray, in_prefix: np.ndarray, keyed: np.ndarray,
+                     first_key: np.ndarray, vocab: int) -> list[tuple[str, Iterator[tuple[np.ndarray, np.ndarray]]]]:
+    """The three candidate families of `matching_pairs`, as (family, pair chunks)."""
+    import numpy as np
+
+    cand = []
+    # both keyed: through the first key word of the prober
+    kr = np.nonzero(keyed)[0]
+    sel = keyed[flat_rec]
+    ps = _postings(flat_tok[sel], flat_rec[sel], vocab)
+    cand.append(("key", _join(first_key[kr], kr, *ps)))
+    # a keyed prober's prefix against records without key words
+    sel = ~keyed[flat_rec]
+    ps_free = _postings(flat_tok[sel], flat_rec[sel], vocab)
+    sel = in_prefix & keyed[flat_rec]
+    cand.append(("prefix", _join(flat_tok[sel], flat_rec[sel], *ps_free)))
+    # an unkeyed prober's prefix against every record
+    ps_all = _postings(flat_tok, flat_rec, vocab)
+    sel = in_prefix & ~keyed[flat_rec]
+    cand.append(("prefix", _join(flat_tok[sel], flat_rec[sel], *ps_all)))
+    return cand
+
+
+def _hashed_sets(flat_tok: np.ndarray, flat_rec: np.ndarray, sizes: np.ndarray, keys: list[frozenset[str]],
+                 rank: dict[str, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(word bits, words lost to collisions, key-word bits) of every record, in
+    `HASH_BITS`-bit sets: |a & b| <= popcount(bits a & bits b) + the words a or b
+    lost to collisions inside itself (shared words collide at most that often)."""
+    import numpy as np
+
+    n = len(keys)
+    nbits = HASH_BITS
+    slot = (flat_tok * 0x9E3779B1 + 7) % nbits
+    bits = np.zeros((n, nbits // 64), dtype=np.uint64)
+    np.bitwise_or.at(bits, (flat_rec, slot // 64), np.left_shift(np.uint64(1), (slot % 64).astype(np.uint64)))
+    lost = sizes - np.bitwise_count(bits).sum(axis=1, dtype=np.int64)
+    kbits = np.zeros_like(bits)
+    kflat = np.fromiter((rank[w] for k in keys for w in k), dtype=np.int64)
+    krec = np.repeat(np.arange(n, dtype=np.int64), [len(k) for k in keys])
+    if len(kflat):
+        kslot = (kflat * 0x9E3779B1 + 7) % nbits
+        np.bitwise_or.at(kbits, (krec, kslot // 64), np.left_shift(np.uint64(1), (kslot % 64).astype(np.uint64)))
+    return bits, lost, kbits
+
+
 def matching_pairs(words: list[frozenset[str]], keys: list[frozenset[str]], groups: list[Any],
-                   mat: "np.ndarray", min_sim: float, min_overlap: float,
-                   new: "np.ndarray | None" = None) -> list[tuple[int, int]]:
+                   mat: np.ndarray, min_sim: float, min_overlap: float,
+                   new: np.ndarray | None = None) -> list[tuple[int, int]]:
     """Every pair (i < j) of one group with cosine ≥ `min_sim` that `same_claim`
     accepts, found exactly by blocking on words before any vector math; with `new`,
     only pairs with at least one new record.
@@ -229,35 +232,8 @@ def matching_pairs(words: list[frozenset[str]], keys: list[frozenset[str]], grou
     pos = np.arange(len(flat_tok), dtype=np.int64) - np.repeat(np.cumsum(sizes) - sizes, sizes)
     in_prefix = pos < np.repeat(plen, sizes)
 
-    cand = []
-    # both keyed: through the first key word of the prober
-    kr = np.nonzero(keyed)[0]
-    sel = keyed[flat_rec]
-    ps = _postings(flat_tok[sel], flat_rec[sel], vocab)
-    cand.append(("key", _join(first_key[kr], kr, *ps)))
-    # a keyed prober's prefix against records without key words
-    sel = ~keyed[flat_rec]
-    ps_free = _postings(flat_tok[sel], flat_rec[sel], vocab)
-    sel = in_prefix & keyed[flat_rec]
-    cand.append(("prefix", _join(flat_tok[sel], flat_rec[sel], *ps_free)))
-    # an unkeyed prober's prefix against every record
-    ps_all = _postings(flat_tok, flat_rec, vocab)
-    sel = in_prefix & ~keyed[flat_rec]
-    cand.append(("prefix", _join(flat_tok[sel], flat_rec[sel], *ps_all)))
-
-    # hashed word sets: |a & b| <= popcount(bits a & bits b) + the words a or b lost
-    # to collisions inside itself (shared words collide at most that often)
-    nbits = HASH_BITS
-    slot = (flat_tok * 0x9E3779B1 + 7) % nbits
-    bits = np.zeros((n, nbits // 64), dtype=np.uint64)
-    np.bitwise_or.at(bits, (flat_rec, slot // 64), np.left_shift(np.uint64(1), (slot % 64).astype(np.uint64)))
-    lost = sizes - np.bitwise_count(bits).sum(axis=1, dtype=np.int64)
-    kbits = np.zeros_like(bits)
-    kflat = np.fromiter((rank[w] for k in keys for w in k), dtype=np.int64)
-    krec = np.repeat(np.arange(n, dtype=np.int64), [len(k) for k in keys])
-    if len(kflat):
-        kslot = (kflat * 0x9E3779B1 + 7) % nbits
-        np.bitwise_or.at(kbits, (krec, kslot // 64), np.left_shift(np.uint64(1), (kslot % 64).astype(np.uint64)))
+    cand = _candidate_joins(flat_tok, flat_rec, in_prefix, keyed, first_key, vocab)
+    bits, lost, kbits = _hashed_sets(flat_tok, flat_rec, sizes, keys, rank)
     group_code = np.asarray(groups, dtype=np.int64)
 
     found = []
@@ -287,9 +263,9 @@ def matching_pairs(words: list[frozenset[str]], keys: list[frozenset[str]], grou
     return _verify([(keys_ // n, keys_ % n)], words, keys, groups, mat, min_sim, min_overlap, None)
 
 
-def _verify(cand: list[tuple["np.ndarray", "np.ndarray"]], words: list[frozenset[str]],
-            keys: list[frozenset[str]], groups: list[Any], mat: "np.ndarray", min_sim: float,
-            min_overlap: float, new: "np.ndarray | None") -> list[tuple[int, int]]:
+def _verify(cand: list[tuple[np.ndarray, np.ndarray]], words: list[frozenset[str]],
+            keys: list[frozenset[str]], groups: list[Any], mat: np.ndarray, min_sim: float,
+            min_overlap: float, new: np.ndarray | None) -> list[tuple[int, int]]:
     """Cosine (vectorised, in chunks) and then the exact word test on candidate pairs."""
     import numpy as np
 
@@ -303,13 +279,13 @@ def _verify(cand: list[tuple["np.ndarray", "np.ndarray"]], words: list[frozenset
             p, q = p_all[s:s + 16384], q_all[s:s + 16384]
             cos = np.einsum("ij,ij->i", mat[p], mat[q])
             keep = cos >= min_sim
-            for a, b in zip(p[keep].tolist(), q[keep].tolist()):
+            for a, b in zip(p[keep].tolist(), q[keep].tolist(), strict=False):
                 if groups[a] == groups[b] and same_claim(words[a], words[b], min_overlap, keys[a], keys[b]):
                     out.add((a, b))
     return sorted(out)
 
 
-def _unit_rows(mat: "np.ndarray") -> "np.ndarray":
+def _unit_rows(mat: np.ndarray) -> np.ndarray:
     import numpy as np
 
     mat = np.asarray(mat, dtype=np.float32)
@@ -318,106 +294,104 @@ def _unit_rows(mat: "np.ndarray") -> "np.ndarray":
     return mat / norms
 
 
-def find_clusters(store: "MemoryStore", scope: str, cfg: Settings | None = None, *,
-                  since_rowid: int | None = None, new_rowids: "set[int] | None" = None) -> list[Cluster]:
-    """Clusters of near-duplicates among the scope's active records. With
-    `since_rowid` (or `new_rowids`), only matches that involve a record after that
-    rowid (or in that set) are looked for: the others were ruled out by an earlier
-    complete run."""
+def _scope_rows(store: MemoryStore, scope: str, since_rowid: int | None,
+                new_rowids: set[int] | None) -> tuple[list[tuple[Any, ...]], np.ndarray, np.ndarray | None] | None:
+    """The active records that may merge (keyless), their vectors, and which are new
+    (None: all are); None when fewer than two, or none new."""
     import numpy as np
 
-    cfg = cfg or settings_for(store, scope)
-    min_sim = float(cfg["consolidate.min_similarity"])
-    min_overlap = float(cfg["consolidate.min_overlap"])
-    recurring_min = int(cfg["consolidate.recurring_min"])
     rows, mat = store.active_vectors(scope, KINDS)
     # Keyed profile facts are one per key already (the write path supersedes them).
     keep_idx = [i for i, r in enumerate(rows) if r[7] is None]
     rows = [rows[i] for i in keep_idx]
     raw = mat[keep_idx] if len(keep_idx) else mat[:0]
     if len(rows) < 2:
-        return []
+        return None
     is_new = None
     if since_rowid is not None or new_rowids is not None:
         is_new = np.fromiter(((since_rowid is not None and r[0] > since_rowid)
                               or (new_rowids is not None and r[0] in new_rowids) for r in rows),
                              dtype=bool, count=len(rows))
         if not is_new.any():
-            return []
-    # kind, and reflections apart from what they reflect on
-    group_of = [(r[2], len(r) > 8 and r[8] == "reflected") for r in rows]
-    group_ids: dict[tuple[str, bool], int] = {}
-    groups = [group_ids.setdefault(g, len(group_ids)) for g in group_of]
-    # Identical texts of one group merge without a vector comparison; only one of
-    # them (a node) takes part in the pair search.
-    first: dict[tuple[int, str], int] = {}
-    members: dict[int, list[int]] = {}
-    for i, r in enumerate(rows):
-        j = first.setdefault((groups[i], " ".join(r[3].lower().split())), i)
-        members.setdefault(j, []).append(i)
-    nodes = sorted(members)
-    node_new = None
-    if is_new is not None:
-        node_new = np.fromiter((bool(is_new[members[j]].any()) for j in nodes), dtype=bool, count=len(nodes))
-    parsed = [claim_words(rows[j][3]) for j in nodes]
-    # only nodes sharing a word with a new one can be in a pair the search wants
-    sub = range(len(nodes))
+            return None
+    return rows, raw, is_new
+
+
+def _node_pairs(parsed: list[tuple[frozenset[str], frozenset[str]]], node_groups: list[int], vectors: np.ndarray,
+                node_new: np.ndarray | None, min_sim: float, min_overlap: float) -> dict[int, set[int]]:
+    """The matching pairs among the nodes, as adjacency sets; with `node_new`, only
+    pairs with a new node, searched among the nodes sharing a word with a new one."""
+    import numpy as np
+
+    sub: Sequence[int] = range(len(parsed))
     if node_new is not None:
         fresh = set().union(*(parsed[k][0] for k in np.nonzero(node_new)[0]))
         sub = [k for k in sub if node_new[k] or not fresh.isdisjoint(parsed[k][0])]
-    sub_nodes = np.asarray([nodes[k] for k in sub], dtype=np.int64)
+    sub_idx = np.asarray(sub, dtype=np.int64)
     found = matching_pairs([parsed[k][0] for k in sub], [parsed[k][1] for k in sub],
-                           [groups[nodes[k]] for k in sub], _unit_rows(raw[sub_nodes]), min_sim, min_overlap,
-                           None if node_new is None else node_new[np.asarray(sub, dtype=np.int64)])
-    pairs = [(sub[a], sub[b]) for a, b in found]
+                           [node_groups[k] for k in sub], _unit_rows(vectors[sub_idx]), min_sim, min_overlap,
+                           None if node_new is None else node_new[sub_idx])
     adj: dict[int, set[int]] = {}
-    for a, b in pairs:
+    for a, b in ((sub[a], sub[b]) for a, b in found):
         adj.setdefault(a, set()).add(b)
         adj.setdefault(b, set()).add(a)
-    node_words = {k: parsed[k][0] for k in range(len(nodes))}
+    return adj
+
+
+def _components(adj: dict[int, set[int]], part: set[int]) -> list[list[int]]:
+    """The connected components of `part` in the graph `adj`, each sorted, by their smallest node."""
+    seen: set[int] = set()
+    out = []
+    for s in sorted(part):
+        if s in seen:
+            continue
+        comp, todo = [], [s]
+        seen.add(s)
+        while todo:
+            x = todo.pop()
+            comp.append(x)
+            for y in adj.get(x, ()):
+                if y in part and y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+        out.append(sorted(comp))
+    return out
+
+
+def _pick(adj: dict[int, set[int]], members: list[list[int]], node_words: list[frozenset[str]],
+          rows: list[tuple[Any, ...]]) -> list[list[int]]:
+    """Row indices of each cluster, best first. No chaining drift: a cluster is the
+    best text and what matches it itself; the rest is clustered again, so no two
+    records left active would match."""
 
     def rank(i: int, k: int) -> tuple[Any, ...]:
         # most complete text, then the latest, then the id: deterministic
         return (len(node_words[k]), rows[i][5] or "", rows[i][6] or "", rows[i][1])
 
     def best_member(k: int) -> int:
-        return max(members[nodes[k]], key=lambda i: rank(i, k))
+        return max(members[k], key=lambda i: rank(i, k))
 
-    def components(part: set[int]) -> list[list[int]]:
-        seen: set[int] = set()
-        out = []
-        for s in sorted(part):
-            if s in seen:
-                continue
-            comp, todo = [], [s]
-            seen.add(s)
-            while todo:
-                x = todo.pop()
-                comp.append(x)
-                for y in adj.get(x, ()):
-                    if y in part and y not in seen:
-                        seen.add(y)
-                        todo.append(y)
-            out.append(sorted(comp))
-        return out
-
-    picked: list[list[int]] = []  # row indices of each cluster, best first
-    work = components(set(adj)) + [[k] for k in range(len(nodes)) if k not in adj and len(members[nodes[k]]) > 1]
+    picked: list[list[int]] = []
+    work = _components(adj, set(adj)) + [[k] for k in range(len(members)) if k not in adj and len(members[k]) > 1]
     while work:
         comp = work.pop()
         if len(comp) == 1:
             k = comp[0]
-            if len(members[nodes[k]]) > 1:
+            if len(members[k]) > 1:
                 b = best_member(k)
-                picked.append([b] + [i for i in members[nodes[k]] if i != b])
+                picked.append([b] + [i for i in members[k] if i != b])
             continue
-        # no chaining drift: a cluster is the best text and what matches it itself;
-        # the rest is clustered again, so no two records left active would match
         bk = max(comp, key=lambda k: rank(best_member(k), k))
         take = {bk} | (adj[bk] & set(comp))
         b = best_member(bk)
-        picked.append([b] + sorted(i for k in take for i in members[nodes[k]] if i != b))
-        work += components(set(comp) - take)
+        picked.append([b] + sorted(i for k in take for i in members[k] if i != b))
+        work += _components(adj, set(comp) - take)
+    return picked
+
+
+def _clusters(store: MemoryStore, scope: str, picked: list[list[int]], rows: list[tuple[Any, ...]],
+              raw: np.ndarray, recurring_min: int) -> list[Cluster]:
+    """The clusters of the picked row indices, with their records, kind and importance."""
     clusters: list[Cluster] = []
     wanted = [rows[i][0] for idx in picked for i in idx]
     records: dict[int, Memory] = {}
@@ -436,11 +410,55 @@ def find_clusters(store: "MemoryStore", scope: str, cfg: Settings | None = None,
     return clusters
 
 
+def find_clusters(store: MemoryStore, scope: str, cfg: Settings | None = None, *,
+                  since_rowid: int | None = None, new_rowids: set[int] | None = None) -> list[Cluster]:
+    """Clusters of near-duplicates among the scope's active records. With
+    `since_rowid` (or `new_rowids`), only matches that involve a record after that
+    rowid (or in that set) are looked for: the others were ruled out by an earlier
+    complete run."""
+    import numpy as np
+
+    cfg = cfg or settings_for(store, scope)
+    found = _scope_rows(store, scope, since_rowid, new_rowids)
+    if found is None:
+        return []
+    rows, raw, is_new = found
+    # kind, and reflections apart from what they reflect on
+    group_of = [(r[2], len(r) > 8 and r[8] == "reflected") for r in rows]
+    group_ids: dict[tuple[str, bool], int] = {}
+    groups = [group_ids.setdefault(g, len(group_ids)) for g in group_of]
+    # Identical texts of one group merge without a vector comparison; only one of
+    # them (a node) takes part in the pair search.
+    first: dict[tuple[int, str], int] = {}
+    by_first: dict[int, list[int]] = {}
+    for i, r in enumerate(rows):
+        j = first.setdefault((groups[i], " ".join(r[3].lower().split())), i)
+        by_first.setdefault(j, []).append(i)
+    nodes = sorted(by_first)
+    members = [by_first[j] for j in nodes]
+    node_new = None
+    if is_new is not None:
+        node_new = np.fromiter((bool(is_new[m].any()) for m in members), dtype=bool, count=len(nodes))
+    parsed = [claim_words(rows[j][3]) for j in nodes]
+    adj = _node_pairs(parsed, [groups[j] for j in nodes], raw[np.asarray(nodes, dtype=np.int64)], node_new,
+                      float(cfg["consolidate.min_similarity"]), float(cfg["consolidate.min_overlap"]))
+    picked = _pick(adj, members, [p[0] for p in parsed], rows)
+    return _clusters(store, scope, picked, rows, raw, int(cfg["consolidate.recurring_min"]))
+
+
+def _kept(c: Cluster) -> int | np.ndarray:
+    """What the merged record's vector is read from: the kept text's vector, else its rowid."""
+    if c.keep_vector is not None:
+        return c.keep_vector
+    assert c.keep_rowid is not None  # find_clusters sets both
+    return c.keep_rowid
+
+
 def merged_record(c: Cluster, now: str) -> Memory:
     ms = c.members
     # the idle clock continues from the latest repetition or use, not from the merge
-    accessed = [m.last_accessed or m.recorded_at for m in ms if m.last_accessed or m.recorded_at]
-    valid = [m.valid_from for m in ms if m.valid_from]
+    accessed = [a for a in (m.last_accessed or m.recorded_at for m in ms) if a]
+    valid = [v for v in (m.valid_from for m in ms) if v]
     turns = list(dict.fromkeys(t for m in ms for t in m.source_turns))
     return Memory(
         id="", scope=c.keep.scope, kind=c.kind, text=c.keep.text, key=c.keep.key,
@@ -452,12 +470,12 @@ def merged_record(c: Cluster, now: str) -> Memory:
     )
 
 
-def _mark_params(store: "MemoryStore", cfg: Settings) -> list[Any]:
+def _mark_params(store: MemoryStore, cfg: Settings) -> list[Any]:
     return [ALGO, float(cfg["consolidate.min_similarity"]), float(cfg["consolidate.min_overlap"]),
             int(cfg["consolidate.recurring_min"]), store.meta("embedder_model")]
 
 
-def _since(store: "MemoryStore", scope: str, cfg: Settings) -> int | None:
+def _since(store: MemoryStore, scope: str, cfg: Settings) -> int | None:
     """The rowid a complete earlier run got to, or None when this run must be complete
     (no run yet, other settings or embedder, or that record was purged)."""
     raw = store.state(scope, MARK)
@@ -473,7 +491,7 @@ def _since(store: "MemoryStore", scope: str, cfg: Settings) -> int | None:
     return rowid
 
 
-def consolidate(store: "MemoryStore", scope: str, now: datetime, *, dry_run: bool = False,
+def consolidate(store: MemoryStore, scope: str, now: datetime, *, dry_run: bool = False,
                 full: bool = False) -> Report:
     """Find near-duplicate clusters and (unless `dry_run`) merge each into one record.
 
@@ -500,9 +518,9 @@ def consolidate(store: "MemoryStore", scope: str, now: datetime, *, dry_run: boo
         if len(clusters) > 50:
             store.enlarge_cache()
         done = store.insert_merged_many(
-            [(merged_record(c, at), c.keep_vector if c.keep_vector is not None else c.keep_rowid,
+            [(merged_record(c, at), _kept(c),
               [x.id for x in c.members]) for c in clusters], at=at)
-        for c, m in zip(clusters, done):
+        for c, m in zip(clusters, done, strict=False):
             c.merged_id = m.id
         # A merged record is its kept text under its kept kind, which matched nothing
         # else; only one that became a semantic fact can meet new partners.

@@ -32,11 +32,15 @@ Day-granularity dates are written "on 2026-03-13"; a preceding preposition
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date, datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from .timeutil import MONTH_NAMES, MONTHS, WEEKDAYS
+from .text import MONTH_NAMES, MONTHS, WEEKDAYS
+
+_Result = tuple[str, date | None] | None
+"""A rule's phrase and date (None: leave the match as it is)."""
 
 __all__ = ["resolve_dates"]
 
@@ -148,7 +152,7 @@ def _year(d: date, prep: str | None) -> str:
 
 
 class _Ctx:
-    def __init__(self, now: datetime, text: str):
+    def __init__(self, now: datetime, text: str) -> None:
         self.today = now.date() if isinstance(now, datetime) else now
         self.tense = _tense(text)
         self.first: tuple[int, date] | None = None  # (position, date)
@@ -158,7 +162,10 @@ class _Ctx:
             self.first = (pos, d)
 
 
-def _h_relday(m, c: _Ctx):
+_Handler = Callable[[re.Match[str], _Ctx], _Result]
+
+
+def _h_relday(m: re.Match[str], c: _Ctx) -> _Result:
     w = m.group("w").lower()
     off = {"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1,
            "the day before yesterday": -2, "the day after tomorrow": 2}.get(w)
@@ -168,7 +175,7 @@ def _h_relday(m, c: _Ctx):
     return _day(d, m.group("prep")), d
 
 
-def _h_weekday_rel(m, c: _Ctx):
+def _h_weekday_rel(m: re.Match[str], c: _Ctx) -> _Result:
     which = m.group("which").lower()
     wd = _wd_index(m.group("wd"))
     t = c.today
@@ -182,7 +189,7 @@ def _h_weekday_rel(m, c: _Ctx):
     return _day(d, m.group("prep")), d
 
 
-def _h_weekend(m, c: _Ctx):
+def _h_weekend(m: re.Match[str], c: _Ctx) -> _Result:
     which = m.group("which").lower()
     t = c.today
     if which == "this":
@@ -197,7 +204,7 @@ def _h_weekend(m, c: _Ctx):
     return _day(d, m.group("prep")), d
 
 
-def _h_period(m, c: _Ctx):
+def _h_period(m: re.Match[str], c: _Ctx) -> _Result:
     which = m.group("which").lower()
     unit = m.group("unit").lower()
     sign = {"next": 1, "last": -1, "this": 0, "previous": -1, "past": -1, "coming": 1}[which]
@@ -213,7 +220,7 @@ def _h_period(m, c: _Ctx):
     return _year(d, m.group("prep")), d
 
 
-def _shift(c: _Ctx, n: int, unit: str, prep: str | None):
+def _shift(c: _Ctx, n: int, unit: str, prep: str | None) -> _Result:
     unit = unit.lower().rstrip("s")
     t = c.today
     if unit == "day":
@@ -229,15 +236,15 @@ def _shift(c: _Ctx, n: int, unit: str, prep: str | None):
     return _year(d, prep), d
 
 
-def _h_in_n(m, c: _Ctx):
+def _h_in_n(m: re.Match[str], c: _Ctx) -> _Result:
     return _shift(c, _num(m.group("n")), m.group("unit"), None)
 
 
-def _h_ago(m, c: _Ctx):
+def _h_ago(m: re.Match[str], c: _Ctx) -> _Result:
     return _shift(c, -_num(m.group("n")), m.group("unit"), m.group("prep"))
 
 
-def _h_iso(m, c: _Ctx):
+def _h_iso(m: re.Match[str], c: _Ctx) -> _Result:
     try:
         d = date(int(m.group("y")), int(m.group("m")), int(m.group("d")))
     except ValueError:
@@ -245,7 +252,7 @@ def _h_iso(m, c: _Ctx):
     return (m.group(0), d)
 
 
-def _h_mdy(m, c: _Ctx):  # March 3(rd)(, 2025)
+def _h_mdy(m: re.Match[str], c: _Ctx) -> _Result:  # March 3(rd)(, 2025)
     mon = _mon_index(m.group("mon"))
     day = int(m.group("d"))
     y = m.group("y")
@@ -258,10 +265,11 @@ def _h_mdy(m, c: _Ctx):  # March 3(rd)(, 2025)
     return _day(d, m.group("prep")), d
 
 
-def _h_numeric(m, c: _Ctx):  # on 3/14, 3/14/2026
+def _h_numeric(m: re.Match[str], c: _Ctx) -> _Result:  # on 3/14, 3/14/2026
     mon, day, y = int(m.group("m")), int(m.group("d")), m.group("y")
     if not (1 <= mon <= 12 and 1 <= day <= 31):
         return None
+    d: date | None
     try:
         if y:
             yy = int(y)
@@ -277,9 +285,10 @@ def _h_numeric(m, c: _Ctx):  # on 3/14, 3/14/2026
     return _day(d, m.group("prep")), d
 
 
-def _h_month_only(m, c: _Ctx):  # in May (2026)
+def _h_month_only(m: re.Match[str], c: _Ctx) -> _Result:  # in May (2026)
     mon = _mon_index(m.group("mon"))
     y = m.group("y")
+    d: date | None
     if y:
         d = date(int(y), mon, 1)
     else:
@@ -289,7 +298,7 @@ def _h_month_only(m, c: _Ctx):  # in May (2026)
     return _month(d, m.group("prep")), d
 
 
-def _h_bare_weekday(m, c: _Ctx):
+def _h_bare_weekday(m: re.Match[str], c: _Ctx) -> _Result:
     wd = _wd_index(m.group("wd"))
     t = c.today
     if c.tense == "past":
@@ -300,7 +309,7 @@ def _h_bare_weekday(m, c: _Ctx):
     return _day(d, m.group("prep")), d
 
 
-def _h_weekday_of_week(m, c: _Ctx):
+def _h_weekday_of_week(m: re.Match[str], c: _Ctx) -> _Result:
     """"Friday next week", "on Thursday of next week", "next week on Friday", "Monday this week"."""
     which = m.group("which").lower()
     wd = _wd_index(m.group("wd"))
@@ -312,7 +321,7 @@ def _h_weekday_of_week(m, c: _Ctx):
     return _day(d, m.group("prep")), d
 
 
-def _h_from_anchor(m, c: _Ctx):
+def _h_from_anchor(m: re.Match[str], c: _Ctx) -> _Result:
     """"two weeks from today", "3 days from now", "a week from tomorrow"."""
     anchor = m.group("anchor").lower()
     base = c.today + timedelta(days=1 if anchor == "tomorrow" else 0)
@@ -329,12 +338,13 @@ def _h_from_anchor(m, c: _Ctx):
     return _day(d, m.group("prep")), d
 
 
-def _h_weekday_date(m, c: _Ctx):
+def _h_weekday_date(m: re.Match[str], c: _Ctx) -> _Result:
     """"Saturday the 6th of September", "Friday, March 7": the weekday picks the year."""
     mon = _mon_index(m.group("mon"))
     day = int(m.group("d"))
     wd = _wd_index(m.group("wd"))
     y = m.group("y")
+    d: date | None
     try:
         if y:
             d = date(int(y), mon, day)
@@ -355,7 +365,7 @@ def _h_weekday_date(m, c: _Ctx):
     return _day(d, m.group("prep")), d
 
 
-def _h_ordinal_day(m, c: _Ctx):
+def _h_ordinal_day(m: re.Match[str], c: _Ctx) -> _Result:
     """"on the 14th": that day of this month, or of the next (previous) month when it has passed
     (not yet come) for a future (past) clause."""
     day = int(m.group("d"))
@@ -378,7 +388,7 @@ def _h_ordinal_day(m, c: _Ctx):
     return _day(d, m.group("prep")), d
 
 
-def _h_keep(m, c: _Ctx):
+def _h_keep(m: re.Match[str], c: _Ctx) -> _Result:
     """Recurring days ("every Tuesday and Thursday"): not one date, left as said."""
     return m.group(0), None
 
@@ -386,7 +396,7 @@ def _h_keep(m, c: _Ctx):
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 
 
-def _h_season(m, c: _Ctx):
+def _h_season(m: re.Match[str], c: _Ctx) -> _Result:
     which = m.group("which").lower()
     name = m.group("season").lower()
     sm = _SEASONS[name]
@@ -460,7 +470,7 @@ def resolve_dates(text: str, now: datetime) -> tuple[str, datetime | None]:
     dates: list[date | None] = []
     out = text
     for rx, handler in _RULES:
-        def sub(m, handler=handler):
+        def sub(m: re.Match[str], handler: _Handler = handler) -> str:
             # never match inside an earlier replacement
             if "\x00" in m.group(0):
                 return m.group(0)

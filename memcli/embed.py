@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 from abc import ABC, abstractmethod
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import ModelError
+from .text import ALNUM_RE, suffix_stem
 
 if TYPE_CHECKING:
     import numpy as np
@@ -34,10 +34,10 @@ class Embedder(ABC):
     batch_size: int = 64
 
     @abstractmethod
-    def embed_batch(self, texts: list[str]) -> "np.ndarray":
+    def embed_batch(self, texts: list[str]) -> np.ndarray:
         """Embed one batch: an array of shape (len(texts), dim), rows normalised."""
 
-    def embed(self, texts: list[str]) -> "np.ndarray":
+    def embed(self, texts: list[str]) -> np.ndarray:
         import numpy as np
 
         if not texts:
@@ -55,7 +55,7 @@ class Embedder(ABC):
         norms[norms == 0] = 1.0
         return out / norms
 
-    def embed_one(self, text: str) -> "np.ndarray":
+    def embed_one(self, text: str) -> np.ndarray:
         return self.embed([text])[0]
 
 
@@ -84,7 +84,7 @@ class MiniLMEmbedder(Embedder):
         self._model = None
         self._single = None
 
-    def embed_one(self, text: str) -> "np.ndarray":
+    def embed_one(self, text: str) -> np.ndarray:
         """One text through onnxruntime and the tokenizer directly, as fastembed
         runs them: truncation at the tokenizer's model_max_length, mean pooling over
         the attention mask, L2 normalisation. A process that has loaded fastembed
@@ -165,21 +165,11 @@ class MiniLMEmbedder(Embedder):
             raise ModelError(f"could not load the embedding model from {tok_dir}: {exc}") from exc
         return self._model
 
-    def embed_batch(self, texts: list[str]) -> "np.ndarray":
+    def embed_batch(self, texts: list[str]) -> np.ndarray:
         import numpy as np
 
         model = self._load()
         return np.asarray(list(model.embed(texts, batch_size=self.batch_size)), dtype=np.float32)
-
-
-_WORD = re.compile(r"[a-z0-9]+")
-
-
-def _stem(word: str) -> str:
-    for suffix in ("ing", "ies", "es", "ed", "s"):
-        if len(word) > len(suffix) + 2 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word
 
 
 class HashEmbedder(Embedder):
@@ -194,13 +184,13 @@ class HashEmbedder(Embedder):
     def _bucket(self, token: str) -> int:
         return int.from_bytes(hashlib.blake2b(token.encode(), digest_size=4).digest(), "little") % self.dim
 
-    def embed_batch(self, texts: list[str]) -> "np.ndarray":
+    def embed_batch(self, texts: list[str]) -> np.ndarray:
         import numpy as np
 
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         for i, text in enumerate(texts):
-            for word in _WORD.findall(text.lower()):
-                stem = _stem(word)
+            for word in ALNUM_RE.findall(text.lower()):
+                stem = suffix_stem(word)
                 out[i, self._bucket("w:" + stem)] += 1.0
                 padded = f" {stem} "
                 for j in range(len(padded) - 2):

@@ -7,8 +7,8 @@ from datetime import datetime
 
 from .errors import ModelError
 from .llm import LLM, load_prompt
+from .models import Candidate
 from .timeutil import to_iso
-from .write import Candidate
 
 _SCHEMA = {
     "type": "object",

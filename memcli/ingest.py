@@ -9,17 +9,21 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
-from .models import Decision, Memory
+from .models import Candidate, Decision, Memory, Outcome
 from .scope import validate_scope
+from .text import decode_input
 from .timeutil import parse_dt, to_iso, utcnow
-from .write import Candidate, Outcome, reconcile
+from .write import reconcile
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .llm import LLM
     from .store import Store as MemoryStore
 
@@ -36,17 +40,6 @@ class Message:
     content: str
     ts: str | None
     ref: str  # file:line, or the message's own id
-
-
-def _check_text(data: bytes, name: str) -> str:
-    if not data.strip():
-        raise InputError(f"{name}: input is empty; give a transcript file or pipe messages on stdin")
-    if b"\x00" in data[:8192]:
-        raise InputError(f"{name}: looks like a binary file, not a transcript (JSONL, JSON array or text)")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{name}: not UTF-8 text (byte {exc.start}); convert it to UTF-8 first") from exc
 
 
 def _message(obj: Any, name: str, where: str, ref: str) -> Message:
@@ -83,7 +76,8 @@ def parse_messages(data: bytes, name: str, fmt: str = "auto") -> list[Message]:
     """Parse a whole input before anything is written, so bad input writes nothing."""
     if fmt not in FORMATS:
         raise InputError(f"unknown format {fmt!r}: use {', '.join(FORMATS)}")
-    text = _check_text(data, name)
+    text = decode_input(data, name, expected="a transcript (JSONL, JSON array or text)",
+                        empty_hint="give a transcript file or pipe messages on stdin")
     if fmt == "auto":
         fmt = detect_format(text)
     out: list[Message] = []
@@ -141,7 +135,7 @@ class IngestStats:
     model_calls: int = 0
     seconds: float = 0.0
 
-    def merge(self, other: "IngestStats") -> None:
+    def merge(self, other: IngestStats) -> None:
         self.messages += other.messages
         self.new += other.new
         self.user_messages += other.user_messages
@@ -158,7 +152,7 @@ class IngestStats:
                 "model_calls": self.model_calls, "seconds": round(self.seconds, 3)}
 
 
-def candidates_for(msg: Message, now: datetime, *, llm: "LLM | None", strategy: str,
+def candidates_for(msg: Message, now: datetime, *, llm: LLM | None, strategy: str,
                    people: dict[str, str] | None = None,
                    ) -> tuple[list[Candidate], list[tuple[str, str]]]:
     """Facts of one message as reconciliation candidates, plus the (clause, reason) discarded."""
@@ -181,7 +175,7 @@ def candidates_for(msg: Message, now: datetime, *, llm: "LLM | None", strategy: 
     return cands, [(d.clause, d.reason) for d in ext.discarded]
 
 
-def store_verbatim(store: "MemoryStore", scope: str, cand: Candidate, vector: Any, turn_id: str) -> Outcome:
+def store_verbatim(store: MemoryStore, scope: str, cand: Candidate, vector: Any, turn_id: str) -> Outcome:
     """`--raw`: the message itself as an episodic memory, no extraction or reconciliation."""
     now = to_iso(utcnow())
     m = store.insert(Memory(id="", scope=scope, kind="episodic", text=cand.text, importance=cand.importance,
@@ -193,13 +187,13 @@ def store_verbatim(store: "MemoryStore", scope: str, cand: Candidate, vector: An
 
 
 def ingest(
-    store: "MemoryStore",
+    store: MemoryStore,
     scope: str,
     messages: Iterable[Message],
     *,
     source: str,
     raw: bool = False,
-    llm: "LLM | None" = None,
+    llm: LLM | None = None,
     strategy: str = "rules",
     now: str | None = None,
     on_message: Callable[[], None] | None = None,
@@ -233,7 +227,7 @@ def ingest(
         else:
             cands, discards = candidates_for(msg, when, llm=llm, strategy=strategy, people=people)
             people.update(known_people(c.text for c in cands))
-        vectors = store.embed_many([c.text for c in cands]) if cands else []
+        vectors: np.ndarray | list[Any] = store.embed_many([c.text for c in cands]) if cands else []
         with store.transaction():
             turn_id, is_new = store.add_turn(scope, msg.role, msg.content, ts, source, msg.ref)
             if not is_new:  # another process stored it meanwhile
@@ -245,7 +239,7 @@ def ingest(
             for clause, reason in discards:
                 store.log(Decision(scope=scope, op="DISCARD", fact=clause, decided_by="rule",
                                    reason=reason, turn=turn_id, at=to_iso(utcnow())))
-            for cand, vec in zip(cands, vectors):
+            for cand, vec in zip(cands, vectors, strict=False):
                 cand.source_turns = [turn_id]
                 stats.facts += 1
                 if raw:

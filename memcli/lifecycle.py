@@ -16,25 +16,20 @@ Policy settings live per scope in the `settings` table (`memcli config`).
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
-from .models import Decision, Memory
+from .models import MEMORY_KINDS, Decision, Memory
 from .settings import POLICIES, settings_for
+from .text import PROTECT_RE
 from .timeutil import to_iso
 
 if TYPE_CHECKING:
     from .store import Store as MemoryStore
 
-# Text cues for memories that must never fade, whatever the extractor flagged.
-PROTECT_RE = re.compile(
-    r"\b(?:allerg\w*|anaphyla\w*|epipen|intoleran\w*|celiac|coeliac|diabet\w*|asthma\w*|epilep\w*|"
-    r"seizures?|medical|medication|meds|prescri\w+|insulin|inhaler|pacemaker|pregnan\w*|"
-    r"blood thinners?|warfarin|penicillin|emergency contact|never|must not|must never|mustn't|"
-    r"under no circumstances|do not ever|don't ever)\b", re.IGNORECASE)
 
 
 def is_protected(pinned: bool, safety: bool, text: str) -> str | None:
@@ -109,7 +104,7 @@ def strength(importance: float, idle_days: float, hl_days: float) -> float:
 
 
 def plan(
-    store: "MemoryStore",
+    store: MemoryStore,
     scope: str,
     now: datetime,
     *,
@@ -175,14 +170,14 @@ def plan(
     return out
 
 
-def apply(store: "MemoryStore", p: Plan) -> int:
+def apply(store: MemoryStore, p: Plan) -> int:
     """Archive a plan's victims in one transaction, each with an ARCHIVE decision."""
     if len(p.victims) > 100:
         store.enlarge_cache()
     return store.archive_many(p.scope, [(v.id, v.reason) for v in p.victims], at=p.now, decided_by="policy")
 
 
-def restore(store: "MemoryStore", scope: str, memory_id: str, now: datetime) -> Memory:
+def restore(store: MemoryStore, scope: str, memory_id: str, now: datetime) -> Memory:
     """Undo an archive; the restore counts as a use, so the next run does not take it again."""
     with store.transaction():
         m = store.restore(scope, memory_id)
@@ -191,97 +186,3 @@ def restore(store: "MemoryStore", scope: str, memory_id: str, now: datetime) -> 
         store.log(Decision(scope=scope, op="RESTORE", fact=m.text, target=m.id, decided_by="user",
                            reason="restored from archive", at=at))
     return store.get(scope, memory_id)
-
-
-# -- maintenance (cron) ------------------------------------------------------------------
-LOCK_NAME = "maintain"
-
-
-@dataclass
-class ScopeResult:
-    scope: str
-    before: int
-    after: int
-    merged: int = 0
-    clusters: int = 0
-    archived: dict[str, int] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass
-class MaintainResult:
-    now: str
-    dry_run: bool
-    busy: dict[str, Any] | None = None
-    scopes: list[ScopeResult] = field(default_factory=list)
-    seconds: float = 0.0
-
-    @property
-    def changed(self) -> int:
-        return sum(r.merged + sum(r.archived.values()) for r in self.scopes)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"now": self.now, "dry_run": self.dry_run, "busy": self.busy, "changed": self.changed,
-                "seconds": round(self.seconds, 3), "scopes": [s.to_dict() for s in self.scopes]}
-
-    def summary(self) -> str:
-        if self.busy:
-            return (f"a maintenance run is in progress (pid {self.busy.get('pid')} on {self.busy.get('host')}); "
-                    "nothing done")
-        merged = sum(r.merged for r in self.scopes)
-        clusters = sum(r.clusters for r in self.scopes)
-        archived: dict[str, int] = {}
-        for r in self.scopes:
-            for k, v in r.archived.items():
-                archived[k] = archived.get(k, 0) + v
-        before = sum(r.before for r in self.scopes)
-        after = sum(r.after for r in self.scopes)
-        verb = "would change" if self.dry_run else "maintained"
-        if not self.changed:
-            return f"{len(self.scopes)} scope(s), {after} active memories: nothing to do ({self.seconds:.1f} s)"
-        arch = ", ".join(f"{k} {v}" for k, v in archived.items() if v) or "none"
-        return (f"{verb} {len(self.scopes)} scope(s): merged {merged} memories into {clusters}, "
-                f"archived {sum(archived.values())} ({arch}); active {before} → {after} ({self.seconds:.1f} s)")
-
-
-def maintain(store: "MemoryStore", scopes: list[str], now: datetime, *, dry_run: bool = False,
-             hold_s: float = 0.0) -> MaintainResult:
-    """Consolidate and then apply the forgetting policies of each scope, under a
-    database lease so two cron runs never overlap. Running it twice changes nothing
-    the second time."""
-    import time
-
-    from . import consolidate as cons
-
-    t0 = time.perf_counter()
-    store.enlarge_cache()
-    result = MaintainResult(now=to_iso(now) or "", dry_run=dry_run)
-    holder = store.try_lock(LOCK_NAME, ttl_s=6 * 3600)
-    if holder is not None:
-        result.busy = holder
-        return result
-    try:
-        for scope in scopes:
-            cfg = settings_for(store, scope)
-            before = store.count(scope)
-            sr = ScopeResult(scope=scope, before=before, after=before)
-            if cfg["maintain.consolidate"]:
-                rep = cons.consolidate(store, scope, now, dry_run=dry_run)
-                sr.merged = sum(len(c.members) for c in rep.clusters)
-                sr.clusters = len(rep.clusters)
-            p = plan(store, scope, now)
-            if dry_run:
-                sr.after = before - (sr.merged - sr.clusters) - len(p.victims)
-            else:
-                apply(store, p)
-                sr.after = store.count(scope)
-            sr.archived = p.counts()
-            result.scopes.append(sr)
-        if hold_s:
-            time.sleep(hold_s)
-    finally:
-        store.release_lock(LOCK_NAME)
-    result.seconds = time.perf_counter() - t0
-    return result

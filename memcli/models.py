@@ -1,8 +1,11 @@
-"""Domain values: a memory record, a logged decision, a recall hit."""
+"""Domain values every layer imports downward: a memory record, a logged decision, a
+recall hit, and the write path's values (an extracted `Fact` or `Discard`, a
+`Candidate` for reconciliation, its `Neighbour`s and the `Outcome`)."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from datetime import datetime
 from typing import Any
 
 MEMORY_KINDS = ("episodic", "semantic", "procedural", "profile")
@@ -104,3 +107,76 @@ class Hit:
             "final": round(self.score, 4),
         }
         return d
+
+
+@dataclass
+class Fact:
+    """One atomic third-person fact extracted from a message (see `memcli.extract`)."""
+
+    text: str
+    kind: str
+    importance: float
+    source: str = "stated"
+    key: str | None = None
+    value: str | None = None
+    change: str | None = None
+    event_date: datetime | None = None
+    clause: str = ""
+    safety: bool = False
+
+
+@dataclass
+class Discard:
+    """A clause the extractor kept nothing of, and why ("greeting", "question", ...)."""
+
+    clause: str
+    reason: str
+
+
+@dataclass
+class Extraction:
+    """What one message gave: its facts and its discarded clauses."""
+
+    facts: list[Fact] = field(default_factory=list)
+    discarded: list[Discard] = field(default_factory=list)
+
+
+@dataclass
+class Candidate:
+    """A fact proposed for storage (from extraction, `remember` or an import)."""
+
+    text: str
+    kind: str = "semantic"
+    importance: float = 0.5
+    confidence: float = 0.8
+    source: str = "stated"
+    key: str | None = None
+    value: str | None = None
+    change: str | None = None  # None | "update" | "delete"
+    valid_from: str | None = None
+    source_turns: list[str] = field(default_factory=list)
+    pinned: bool = False
+    safety: bool = False
+
+
+@dataclass
+class Neighbour:
+    """A stored memory near a candidate, with its cosine similarity and whether the
+    keyword index found it."""
+
+    memory: Memory
+    similarity: float
+    keyword: bool = False
+
+    def shown(self) -> dict[str, Any]:
+        return {"id": self.memory.id, "sim": round(self.similarity, 3), "key": self.memory.key}
+
+
+@dataclass
+class Outcome:
+    """What reconciling one candidate did, with its decision-log row."""
+
+    op: str
+    decision: Decision
+    memory: Memory | None = None  # the record added or the new version
+    target: Memory | None = None  # the record updated, deleted or matched

@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .consolidate import _WORD, _norm, claim_words
 from .models import Decision, Memory
 from .settings import Settings, settings_for
-from .timeutil import MONTHS, WEEKDAYS, to_iso
+from .text import APOS_WORD_RE, MONTHS, WEEKDAYS, claim_token, claim_words
+from .timeutil import to_iso
 
 if TYPE_CHECKING:
     from .store import Store as MemoryStore
@@ -42,7 +42,7 @@ TOPICS = "_reflect.topics"  # per-scope state: topic -> id of its active reflect
 MAX_SOURCES = 8  # sources quoted in one reflection's text
 MAX_PER_RUN = 50
 _CALENDAR = MONTHS + WEEKDAYS
-_GENERIC = frozenset(_CALENDAR + [_norm(w) for w in _CALENDAR] + """
+_GENERIC = frozenset(_CALENDAR + [claim_token(w) for w in _CALENDAR] + """
     user user' went go goe going gone got get said say told tell talked talk called named name day time today
     yesterday tomorrow week weekend month year morning evening night new like want need thing people lot bit last
     next first one two three four five every some any many much more most other others still now usually often
@@ -82,8 +82,8 @@ class ReflectReport:
 
 def _display(word: str, texts: list[str]) -> str:
     for t in texts:
-        for raw in _WORD.findall(t):
-            if _norm(raw.lower()) == word:
+        for raw in APOS_WORD_RE.findall(t):
+            if claim_token(raw.lower()) == word:
                 return raw.strip("'")
     return word
 
@@ -113,9 +113,9 @@ def _names(text: str) -> set[str]:
     """Capitalised words (a sentence's first word too) other than common words and
     "User": the people, places and things a memory names."""
     out = set()
-    for raw in _WORD.findall(text):
+    for raw in APOS_WORD_RE.findall(text):
         if raw[:1].isupper() and not re.search(r"\d", raw):
-            w = _norm(raw.lower())
+            w = claim_token(raw.lower())
             if w and len(w) > 1 and w not in _GENERIC and not w.startswith("user"):
                 out.add(w)
     return out
@@ -133,7 +133,7 @@ def _distinct(ms: list[Memory], min_overlap: float) -> list[Memory]:
     return sorted((m for m, _ in kept), key=lambda m: (_day(m), m.id))
 
 
-def _depth(store: "MemoryStore", scope: str, m: Memory, memo: dict[str, int]) -> int:
+def _depth(store: MemoryStore, scope: str, m: Memory, memo: dict[str, int]) -> int:
     if m.source != "reflected":
         return 0
     if m.id not in memo:
@@ -142,7 +142,7 @@ def _depth(store: "MemoryStore", scope: str, m: Memory, memo: dict[str, int]) ->
     return memo[m.id]
 
 
-def groups(store: "MemoryStore", scope: str, records: list[Memory], cfg: Settings,
+def groups(store: MemoryStore, scope: str, records: list[Memory], cfg: Settings,
            topics: dict[str, str]) -> list[tuple[str, str, list[Memory]]]:
     """(topic, shape, sources) of every group the rules find, names first, then themes;
     a group with the same members as an earlier one is left out."""
@@ -178,7 +178,7 @@ def groups(store: "MemoryStore", scope: str, records: list[Memory], cfg: Setting
     return out
 
 
-def reflect(store: "MemoryStore", scope: str, now: datetime, *, dry_run: bool = False,
+def reflect(store: MemoryStore, scope: str, now: datetime, *, dry_run: bool = False,
             force: bool = False) -> ReflectReport:
     """Write reflections when the importance recorded since the last one reaches the
     threshold (or `force`); retire reflections whose sources are no longer active."""

@@ -2,30 +2,29 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from dateutil import parser as _dateparser
 
 from .errors import InputError
+from .text import MONTH_NAMES, MONTHS, WEEKDAYS
 
 _FMT = "%Y-%m-%dT%H:%M:%SZ"
 
-WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
-          "september", "october", "november", "december"]
-MONTH_NAMES = [m.capitalize() for m in MONTHS]
+# Calendar names live in memcli.text; imported here for the modules that read them from timeutil.
+__all__ = ["MONTHS", "MONTH_NAMES", "WEEKDAYS", "iso_or_none", "parse_dt", "to_iso", "utcnow"]
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc).replace(microsecond=0)
+    return datetime.now(UTC).replace(microsecond=0)
 
 
 def to_iso(dt: datetime | None) -> str | None:
     if dt is None:
         return None
     if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=timezone.utc)
-    return dt.astimezone(timezone.utc).strftime(_FMT)
+        dt = dt.replace(tzinfo=UTC)
+    return dt.astimezone(UTC).strftime(_FMT)
 
 
 def parse_dt(value: str | datetime | int | float | None, what: str = "timestamp") -> datetime | None:
@@ -35,7 +34,7 @@ def parse_dt(value: str | datetime | int | float | None, what: str = "timestamp"
     if isinstance(value, datetime):
         dt = value
     elif isinstance(value, (int, float)):
-        dt = datetime.fromtimestamp(float(value), timezone.utc)
+        dt = datetime.fromtimestamp(float(value), UTC)
     else:
         try:
             dt = _dateparser.isoparse(value)
@@ -47,8 +46,8 @@ def parse_dt(value: str | datetime | int | float | None, what: str = "timestamp"
                     f"cannot read {what} {value!r}: use ISO 8601 such as 2026-03-04T09:00:00Z"
                 ) from exc
     if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=timezone.utc)
-    return dt.astimezone(timezone.utc).replace(microsecond=0)
+        dt = dt.replace(tzinfo=UTC)
+    return dt.astimezone(UTC).replace(microsecond=0)
 
 
 def iso_or_none(value: str | datetime | None, what: str = "timestamp") -> str | None:

@@ -10,14 +10,13 @@ decision, including rejected model replies, goes to the decision log.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .consolidate import claim_words
 from .errors import ModelError
 from .llm import LLM, load_prompt
-from .models import Decision, Memory
+from .models import Candidate, Decision, Memory, Neighbour, Outcome
 from .scope import validate_scope
+from .text import claim_words, comparable
 from .timeutil import to_iso, utcnow
 
 if TYPE_CHECKING:
@@ -30,45 +29,8 @@ NEAR_DUPLICATE = 0.93
 RELATED = 0.62
 CHANGE_TARGET = 0.55
 
-
-@dataclass
-class Candidate:
-    """A fact proposed for storage (from extraction, `remember` or an import)."""
-
-    text: str
-    kind: str = "semantic"
-    importance: float = 0.5
-    confidence: float = 0.8
-    source: str = "stated"
-    key: str | None = None
-    value: str | None = None
-    change: str | None = None  # None | "update" | "delete"
-    valid_from: str | None = None
-    source_turns: list[str] = field(default_factory=list)
-    pinned: bool = False
-    safety: bool = False
-
-
-@dataclass
-class Neighbour:
-    memory: Memory
-    similarity: float
-    keyword: bool = False
-
-    def shown(self) -> dict[str, Any]:
-        return {"id": self.memory.id, "sim": round(self.similarity, 3), "key": self.memory.key}
-
-
-@dataclass
-class Outcome:
-    op: str
-    decision: Decision
-    memory: Memory | None = None  # the record added or the new version
-    target: Memory | None = None  # the record updated, deleted or matched
-
-
-def _norm(text: str) -> str:
-    return " ".join(text.lower().strip(" .!").split())
+__all__ = ["Candidate", "Neighbour", "Outcome", "UnknownId", "decide_by_model", "decide_by_rules", "neighbours",
+           "reconcile"]
 
 
 def _holds(text: str, value: str) -> bool:
@@ -77,7 +39,7 @@ def _holds(text: str, value: str) -> bool:
     return re.search(r"(?<!\w)" + re.escape(value.lower()) + r"(?!\w)", text.lower()) is not None
 
 
-def neighbours(store: "MemoryStore", scope: str, cand: Candidate, vector: "np.ndarray",
+def neighbours(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray,
                k: int = 6) -> list[Neighbour]:
     """Nearest active memories in the scope: vector KNN, keyword matches (names and ids
     embed badly) and every record holding the same profile key."""
@@ -101,7 +63,7 @@ def neighbours(store: "MemoryStore", scope: str, cand: Candidate, vector: "np.nd
 def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighbour | None, str] | None:
     """The clear cases. Returns (op, target, reason), or None when it is a judgment call."""
     for n in near:
-        if _norm(n.memory.text) == _norm(cand.text):
+        if comparable(n.memory.text) == comparable(cand.text):
             return "NOOP", n, "same text already stored"
     if cand.key:
         slot = [n for n in near if n.memory.key == cand.key]
@@ -176,11 +138,11 @@ def decide_by_model(llm: LLM, cand: Candidate, near: list[Neighbour]) -> tuple[s
 
 
 def reconcile(
-    store: "MemoryStore",
+    store: MemoryStore,
     scope: str,
     cand: Candidate,
     *,
-    vector: "np.ndarray | None" = None,
+    vector: np.ndarray | None = None,
     llm: LLM | None = None,
     strategy: str = "rules",
     turn: str | None = None,
@@ -195,7 +157,7 @@ def reconcile(
         vector = store.embed_query(cand.text)
     else:
         store._ensure_vectors()
-    now = now or to_iso(utcnow())
+    now = now or to_iso(utcnow()) or ""
     with store.transaction():
         near = neighbours(store, scope, cand, vector)
         shown = [n.shown() for n in near[:5]]
@@ -227,12 +189,12 @@ def reconcile(
 
 def _exact_only(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighbour | None, str] | None:
     for n in near:
-        if _norm(n.memory.text) == _norm(cand.text):
+        if comparable(n.memory.text) == comparable(cand.text):
             return "NOOP", n, "same text already stored"
     return None
 
 
-def _apply(store: "MemoryStore", scope: str, cand: Candidate, vector: "np.ndarray", op: str,
+def _apply(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray, op: str,
            target: Memory | None, reason: str, decided_by: str, shown: list[dict[str, Any]],
            turn: str | None, now: str) -> Outcome:
     valid_from = cand.valid_from or now

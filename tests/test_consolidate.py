@@ -4,7 +4,7 @@ merges with provenance, importance gain, recurring episodes becoming facts."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from typer.testing import CliRunner
@@ -12,10 +12,11 @@ from typer.testing import CliRunner
 from memcli import consolidate as cons
 from memcli.cli import app
 from memcli.models import Memory
+from memcli.text import claim_words, content_words
 from memcli.timeutil import to_iso
 
 SCOPE = "user:con"
-T0 = datetime(2025, 5, 1, tzinfo=timezone.utc)
+T0 = datetime(2025, 5, 1, tzinfo=UTC)
 NOW = T0 + timedelta(days=30)
 runner = CliRunner()
 
@@ -27,7 +28,7 @@ def put(store, text, *, kind="semantic", importance=0.5, day=0, key=None, pinned
 
 
 def test_same_claim_needs_word_overlap_and_agreeing_numbers():
-    w = cons.content_words
+    w = content_words
     assert cons.same_claim(w("User prefers refunds over store credit"),
                            w("User prefers a refund over the store credit"), 0.8)
     assert not cons.same_claim(w("User lives in Pune"), w("User lives in Mumbai"), 0.8)
@@ -131,7 +132,7 @@ def test_blocking_finds_exactly_the_pairs_a_full_comparison_finds(seed, bits, mo
             else:
                 t.append(rng.choice(vocab))
             texts.append("User " + " ".join(t))
-    parsed = [cons.claim_words(t) for t in texts]
+    parsed = [claim_words(t) for t in texts]
     words, keys = [w for w, _ in parsed], [k for _, k in parsed]
     groups = [rng.randrange(2) for _ in texts]
     nr = np.random.default_rng(seed)
@@ -150,7 +151,7 @@ def test_blocking_finds_exactly_the_pairs_a_full_comparison_finds(seed, bits, mo
 
 
 def test_names_and_numbers_tell_long_claims_apart(store):
-    w = cons.claim_words
+    w = claim_words
     pune, mumbai = w("User's sister Maya lives in Pune now"), w("User's sister Maya lives in Mumbai now")
     assert not cons.same_claim(pune[0], mumbai[0], 0.8, pune[1], mumbai[1])
     short = w("User's sister lives in Pune")

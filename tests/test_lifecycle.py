@@ -8,7 +8,7 @@ import os
 import random
 import subprocess
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from typer.testing import CliRunner
@@ -19,7 +19,7 @@ from memcli.models import Memory
 from memcli.timeutil import to_iso
 
 SCOPE = "user:sim"
-T0 = datetime(2025, 1, 1, tzinfo=timezone.utc)
+T0 = datetime(2025, 1, 1, tzinfo=UTC)
 
 runner = CliRunner()
 
@@ -208,7 +208,7 @@ def _simulated_year(store, n=10_000, seed=7):
     vecs = store.embed_many(texts)
     rows = []
     with store.transaction():
-        for text, m, vec in zip(texts, meta, vecs):
+        for text, m, vec in zip(texts, meta, vecs, strict=False):
             at = T0 + timedelta(days=m["day"])
             rehearsed = m["twin"] == "rehearsed"
             touches = rng.randrange(2, 6) if rehearsed else 0

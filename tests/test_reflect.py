@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from typer.testing import CliRunner
 
@@ -13,7 +13,7 @@ from memcli.models import Memory
 from memcli.timeutil import to_iso
 
 SCOPE = "user:ref"
-T0 = datetime(2025, 5, 1, tzinfo=timezone.utc)
+T0 = datetime(2025, 5, 1, tzinfo=UTC)
 NOW = T0 + timedelta(days=30)
 runner = CliRunner()
 

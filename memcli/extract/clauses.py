@@ -1,0 +1,85 @@
+"""Sentence and clause splitting, and the fillers stripped from a clause's start.
+
+"I left Infosys and joined TCS; my sister lives in Delhi" is three clauses; a
+subject-less "and joined TCS" inherits the previous clause's "I"; a clause opening
+with a subordinate conjunction ("When I was a kid, ...") stays whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .lexicon import _I, FILLER_RE
+
+_ABBR = r"(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bvs)(?<!\bJr)(?<!\bSr)(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bNo)"
+_SENT_SPLIT_RE = re.compile(r"(?:\n+|" + _ABBR + r"(?<=[.!?])[\"')\]]*\s+)")
+
+
+def _sentences(text: str) -> list[str]:
+    parts = _SENT_SPLIT_RE.split(text)
+    out = []
+    for p in parts:
+        if p is None:
+            continue
+        p = p.strip(" \t-*•>")
+        if p:
+            out.append(p)
+    return out
+
+
+_SUBJ = r"(?:i|i'm|i've|i'd|i'll|im|ive|my|we|we're|we've|our|me and|she|he|they|it's)\b"
+_CLAUSE_VERBS = (r"(?:joined|moved|started|switched|quit|left|bought|sold|got|became|adopted|relocated|"
+                 r"now|also|live|work|love|like|have|had|went|am|was|hate|enjoy|prefer|run|ran|"
+                 r"stopped|gave|turned|graduated|married|retired|changed|teach|study|play|drive|cook|own|speak|"
+                 r"write|paint|volunteer|coach|manage|take|use|need|go|travel|visit|sing|swim|hike|climb|bake|"
+                 r"knit|collect|attend|train|practice|practise|support|commute|bike|cycle|walk|rent|share|"
+                 r"taught|studied|played|drove|lived|worked|grew|met|started|finished|passed|failed|lost|won|"
+                 r"broke|hurt|adopted|sold|earn|make|made|keep|kept|speak|spoke|raise|raised)\b")
+_CLAUSE_SPLIT_RE = re.compile(
+    r"\s*;\s*|\s*,\s+(?=(?:and |so )?(?:please|pls)\b)|\s*,?\s+(?:and|but|so|plus)\s+(?=" + _SUBJ + r"|" + _CLAUSE_VERBS + r")"
+    r"|\s*,\s+(?=" + _SUBJ + r")|\s*,\s+(?=(?:do|does|did|can|could|would|will|is|are|what|where|when|"
+    r"how|why|who|any)\s+\w+)|\s+-\s+(?=" + _SUBJ + r")|\s*:\s+(?=" + _SUBJ + r")", _I)
+_SUBORDINATE_START_RE = re.compile(r"^(?:when|while|because|although|though|since|after|before|as|if|"
+                                   r"once|whenever|unless|even though|what if|suppose)\b", _I)
+
+
+def _clauses(sentence: str) -> list[str]:
+    if _SUBORDINATE_START_RE.match(sentence):
+        # "When I was a kid, I lived in Kerala" / "If I ever get a cat, I'll ...": keep whole
+        return [sentence]
+    # "Marco and I broke up", "my wife Sofia and I have ...": one subject, not two clauses
+    sentence = re.sub(r"^((?i:my|our)\s+[\w'-]+(?:\s+[A-Z][\w'-]+)?|(?!(?:So|And|But|Then|Yesterday|Today|Now|Also|Well)\b)"
+                      r"[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\s+(?i:and)\s+(?=[Ii]\b)", "\\1\x01and\x01", sentence)
+    parts = [p.strip().replace("\x01", " ") for p in _CLAUSE_SPLIT_RE.split(sentence) if p and p.strip()]
+    out: list[str] = []
+    for p in parts:
+        if out and re.match(r"^(?:my|our)\s+[\w'-]+(?:\s+[\w'-]+)?$", out[-1], _I) and re.match(r"^i\b", p, _I):
+            out[-1] = out[-1] + " and " + p  # "my partner and I bought ..."
+            continue
+        if out and re.match(r"^(?:my|our)\s+(?:(?:two|three|four|\d+|little|new|old|young|lovely)\s+)?[\w'-]+"
+                            r"(?:\s+[A-Z][\w'-]+)?[.!]?$", p, _I):
+            out[-1] = out[-1] + " and " + p  # "... with my wife Emma and our two kids": no verb, same clause
+            continue
+        if out and re.match(_CLAUSE_VERBS, p, _I) and not re.match(_SUBJ, p, _I):
+            prev = out[-1]
+            if re.search(r"\b(?:to|can|could|will|would|should|must|and|or)\s+[\w'-]+$", prev, _I):
+                out[-1] = prev + " and " + p  # "I like to read and write": one clause
+                continue
+            if re.match(r"^(?:now|also)\s+(?:i|we)\b", p, _I):
+                out.append(p)  # "so now I bike to work" already has its subject
+                continue
+            if re.match(r"^(?:i|i'm|i've)\b", _strip_fillers(prev), _I) or prev.lower().startswith(("i ", "i'")):
+                p = "I " + p
+            else:
+                out[-1] = prev + " and " + p
+                continue
+        out.append(p)
+    return out
+
+
+def _strip_fillers(s: str) -> str:
+    prev = None
+    while prev != s:
+        prev = s
+        s = FILLER_RE.sub("", s).strip()
+    return s

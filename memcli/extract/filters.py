@@ -1,0 +1,131 @@
+"""Salience: what a clause is when it is not a fact to keep. Greetings, questions,
+requests, hypotheticals, passing states and small talk are discarded with a
+reason; rules for the assistant are recognised as procedural; an explicit
+"remember that ..." prefix is found; and a kept clause gets its kind and importance.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from ..text import LOWER_WORD_RE
+from .grammar import _expand, _object_pronouns
+from .lexicon import (
+    _I,
+    ADVERBS,
+    CONDITIONAL_MODAL_RE,
+    GREETING_WORDS,
+    HYPOTHETICAL_ANY_RE,
+    HYPOTHETICAL_RE,
+    IMPERATIVE_VERBS,
+    IRREGULAR_PAST,
+    PREFERENCE_RE,
+    QUESTION_START_RE,
+    RULE_CUE_RE,
+    STYLE_RE,
+    TRANSIENT_NOW_RE,
+    TRANSIENT_RE,
+)
+
+
+def _first_person(s: str) -> bool:
+    return bool(re.search(r"\b(?:i|i'm|i've|i'd|i'll|im|ive|me|my|mine|myself|we|we're|we've|our|ours|us)\b", s, _I)) \
+        and not re.fullmatch(r"\s*us\s*", s)
+
+
+def _is_greeting(s: str) -> bool:
+    words = LOWER_WORD_RE.findall(s.lower())
+    if not words:
+        return not re.search(r"\d", s)  # pure punctuation / emoji
+    return all(w in GREETING_WORDS for w in words)
+
+
+def _procedural(c: str) -> tuple[str, bool] | None:
+    """Instruction to the assistant that should persist. Returns (text, hard_constraint)."""
+    s = re.sub(r"^(?:(?:please|pls|plz|kindly|also|and)\s+)+", "", c, flags=_I)
+    s = re.sub(r"^(?:(?:can|could|would|will) you(?: please)?|i (?:want|need|would like|'d like) you to|"
+               r"make sure (?:you|to)|remember to|be sure to)\s+", "", s, flags=_I)
+    s = re.sub(r"^(?:from now on|going forward|moving forward|in (?:the )?future|by default|in general)\s*,?\s*", "", s, flags=_I)
+    s = re.sub(r"^(?:please|pls|kindly)\s+", "", s, flags=_I)
+    first = (s.split() or [""])[0].lower().strip(",")
+    if first not in IMPERATIVE_VERBS:
+        return None
+    if first == "call" and re.match(r"^call me\s+[A-Z]", s):
+        return None  # name
+    cue = bool(RULE_CUE_RE.search(c))
+    style = bool(STYLE_RE.search(s))
+    negated = first in ("don't", "never") or s.lower().startswith(("do not ", "don't ever"))
+    if not (cue or style or (negated and first != "never" and _first_person(s) is False and len(s.split()) <= 8)
+            or first in ("always", "never")):
+        return None
+    hard = bool(re.search(r"\b(?:never|must not|must never|under no circumstances|do not ever|don't ever)\b", c, _I))
+    body = _expand(s)
+    body = re.sub(r"[.!]+$", "", body).strip()
+    body_tp = _object_pronouns(body)
+    m = re.match(r"^(?:do not|don't)\s+(?:ever\s+)?(?P<rest>.+)$", body_tp, _I)
+    if m:
+        return f"User does not want the assistant to {m.group('rest')}", hard
+    return f"User wants the assistant to {body_tp[0].lower() + body_tp[1:]}", hard
+
+
+
+_EXPLICIT_RE = re.compile(
+    r"^(?:(?:please|pls|plz|hey|oh|also|and|btw|ok|okay|so|just|i want you to|i need you to|"
+    r"can you|could you|would you|will you|make sure (?:you|to)|you should|always)[,\s]+)*"
+    r"(?:remember|memori[sz]e|don't forget|do not forget|never forget|note|make a note|take note|"
+    r"keep in mind|save|store|for the record)"
+    r"(?:\s+(?:that|this|of this|the fact that)\b|\s+this\s*:|\s*:|\s*,|\s*-)?\s*", _I)
+
+
+def _explicit(sentence: str) -> str | None:
+    m = _EXPLICIT_RE.match(sentence)
+    if not m:
+        return None
+    rest = sentence[m.end():].strip()
+    # "note" / "save" / "store" only count with "that"/":" ("note the date" is a request)
+    head = m.group(0).lower()
+    if re.search(r"\b(?:note|save|store)\b", head) and not re.search(r"(?:that|this|:|-|,)\s*$", head.strip()):
+        return None
+    if re.search(r"\bremember\b", head) and re.match(r"^(?:when|how|what|who|where|why|if)\b", rest, _I):
+        return None  # "remember when we ...?"
+    return rest or None
+
+
+def _classify_discard(c: str, lc: str) -> str | None:
+    if _is_greeting(c):
+        return "greeting"
+    if re.match(r"^(?:(?:can|could|would|will)\s+(?:you|u)|please|pls)\b(?!\s+(?:don't|do not|never|always|stop)\b)", c, _I) \
+            and not RULE_CUE_RE.search(c) \
+            and not STYLE_RE.search(c):
+        return "request"
+    if c.rstrip().endswith("?") or QUESTION_START_RE.match(c):
+        return "question"
+    if HYPOTHETICAL_RE.match(c) or HYPOTHETICAL_ANY_RE.search(c) or CONDITIONAL_MODAL_RE.search(c):
+        return "hypothetical"
+    if TRANSIENT_RE.match(_expand(c).rstrip(" .!")) and not re.search(r"\bi am (?:a|an)\b", lc):
+        return "transient state"
+    m = re.match(r"^(?:(?:my|our) [\w' -]+?|she|he|(?!(?:It|That|This|There|What|Here|Everything|Today)\b)(?-i:[A-Z][a-z'-]+))"
+                 r" (?:is|was|feels|felt|seems|'s) (?P<rest>.+)$", _expand(c), _I)
+    if m and TRANSIENT_RE.match("i am " + m.group("rest").rstrip(" .!")) and not re.match(r"^(?:a|an)\b", m.group("rest")):
+        return "transient state"  # "my sister is exhausted today"
+    if re.match(r"^(?:i am|i'm|im)\b", lc) and TRANSIENT_NOW_RE.search(c.rstrip(" .!")) \
+            and not re.search(r"\b(?:work|working|live|living|based|studying|learning|training)\b", lc):
+        return "transient state"
+    return None
+
+
+def _kind_for(c_exp: str, event_date: datetime | None, now: datetime) -> tuple[str, float]:
+    lc = c_exp.lower()
+    if PREFERENCE_RE.match(c_exp):
+        return "semantic", 0.55
+    past = bool(re.match(r"^(?:i|we|my \w+(?: \w+)?)\s+(?:(?:" + "|".join(ADVERBS) + r")\s+)*(?:\w+ed|"
+                         + "|".join(sorted(IRREGULAR_PAST)) + r")\b", lc)) and not re.match(
+        r"^i (?:\w+ )?(?:grew up|was born|graduated|studied|used to|lived|learned|learnt)\b", lc)
+    if event_date is not None:
+        return "episodic", 0.5
+    if past:
+        return "episodic", 0.45
+    if re.match(r"^i (?:am|have) (?:a|an)\b", lc) or re.search(r"\bmy \w+", lc):
+        return "semantic", 0.6
+    return "semantic", 0.55

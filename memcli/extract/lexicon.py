@@ -1,0 +1,227 @@
+"""The extractor's vocabulary: word lists and the patterns built from them.
+
+Pure data, no logic: the clause splitter, the salience filters, the slot rules and
+the person rewriting all read it. The safety cues shared with the forgetting
+policies are in :mod:`memcli.text` (`SAFETY_TOPIC_RE`, `MEDICAL_SELF_RE`).
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+
+ADVERBS = {"also", "really", "just", "still", "now", "usually", "always", "never", "actually",
+           "recently", "finally", "currently", "only", "mostly", "often", "sometimes", "definitely",
+           "absolutely", "totally", "truly", "honestly", "personally", "generally", "mainly",
+           "rarely", "seldom", "already", "even", "officially", "basically", "literally", "kinda",
+           "originally", "probably", "certainly", "typically", "normally", "occasionally", "barely",
+           "hardly", "genuinely", "strongly", "seriously", "secretly", "obviously", "eventually"}
+
+MODALS = {"can", "cannot", "could", "will", "would", "shall", "should", "may", "might", "must",
+          "did", "had", "was", "were", "used", "ought", "is", "has", "does", "am", "are"}
+
+IRREGULAR_PAST = {
+    "went", "ran", "got", "made", "took", "saw", "came", "left", "bought", "sold", "began", "became",
+    "met", "found", "gave", "told", "thought", "knew", "felt", "kept", "lost", "won", "wrote", "ate",
+    "drank", "flew", "drove", "grew", "quit", "put", "set", "cut", "hit", "let", "spent", "sent",
+    "built", "broke", "chose", "fell", "forgot", "heard", "held", "paid", "said", "sat", "slept",
+    "spoke", "stood", "taught", "understood", "woke", "wore", "swam", "sang", "rode", "caught",
+    "brought", "fought", "threw", "hid", "led", "lent", "meant", "dug", "fed", "fled", "hung",
+    "laid", "lit", "rang", "rose", "shot", "shut", "stuck", "struck", "tore", "wept", "read",
+    "overslept", "forgave", "drew", "beat", "bet", "cost", "hurt", "split", "spread", "upset",
+    "learnt", "burnt", "dreamt", "spelt", "knelt", "dealt", "sought", "born",
+}
+
+NOT_VERBS = ADVERBS | {"and", "or", "but", "too", "myself", "not", "no", "a", "an", "the", "to", "in",
+                       "at", "of", "for", "with", "as", "so", "i", "am", "personally"}
+
+GREETING_WORDS = {
+    "hi", "hello", "hey", "heya", "hiya", "yo", "sup", "thanks", "thank", "you", "thx", "ty", "tysm",
+    "so", "much", "a", "lot", "ok", "okay", "k", "kk", "cool", "great", "nice", "awesome", "lol",
+    "lmao", "rofl", "haha", "hahaha", "hehe", "hmm", "hm", "sure", "yes", "yeah", "yep", "yup", "no",
+    "nope", "nah", "good", "morning", "afternoon", "evening", "night", "bye", "goodbye", "cya", "see",
+    "later", "got", "it", "sounds", "perfect", "alright", "all", "right", "np", "problem", "cheers",
+    "wow", "oh", "ah", "ahh", "oops", "sorry", "appreciate", "that's", "thats", "that", "is", "was",
+    "helpful", "helps", "makes", "sense", "fair", "enough", "indeed", "exactly", "welcome",
+    "amazing", "fantastic", "excellent", "wonderful", "brilliant", "gotcha", "noted", "understood",
+    "there", "man", "dude", "bro", "buddy", "again", "anyway", "well", "welp", "omg", "too", "for",
+    "your", "help", "the", "very", "super", "really", "agreed", "true", "interesting", "hmmm", "ugh",
+    "meh", "fine", "yay", "woohoo", "neat", "sweet", "definitely", "totally", "absolutely", "this",
+    "worked", "works", "done", "ack", "ty!", "ok!", "wait", "never", "mind", "nevermind", "don't",
+    "worry", "hiii", "hii", "heyy", "yess", "lmk", "brb", "gtg", "gn", "gm", "xd", "uh", "um", "er",
+}
+
+FILLER_RE = re.compile(
+    r"^(?:(?:oh|well|so|also|btw|by the way|actually|anyway|anyways|and|but|um+|uh+|yeah|yes|ok|okay|"
+    r"hey|hi|hello|fyi|just fyi|just so you know|for context|for the record|honestly|basically|"
+    r"haha|lol|fun fact|oh and|oh also|ah|alright|right|plus)\b(?:[,:!.]?\s+|[,:!.]*$))+", _I)
+
+OCCUPATIONS = {
+    "engineer", "developer", "programmer", "manager", "nurse", "doctor", "physician", "surgeon",
+    "teacher", "professor", "lecturer", "student", "analyst", "scientist", "designer", "lawyer",
+    "attorney", "architect", "accountant", "pilot", "dentist", "pharmacist", "researcher", "writer",
+    "author", "journalist", "artist", "musician", "photographer", "editor", "intern", "freelancer",
+    "founder", "cofounder", "co-founder", "ceo", "cto", "cfo", "coo", "chef", "cook", "carpenter",
+    "plumber", "electrician", "mechanic", "farmer", "officer", "clerk", "barista", "waiter",
+    "waitress", "cashier", "vet", "veterinarian", "paramedic", "therapist", "psychologist",
+    "psychiatrist", "coach", "trainer", "tutor", "administrator", "admin", "technician",
+    "executive", "director", "consultant", "specialist", "associate", "contractor", "librarian",
+    "firefighter", "policeman", "policewoman", "cop", "soldier", "driver", "translator", "interpreter", "economist", "banker", "broker", "realtor", "salesman",
+    "saleswoman", "salesperson", "recruiter", "secretary", "assistant", "receptionist", "baker",
+    "butcher", "tailor", "hairdresser", "barber", "actor", "actress", "dancer", "singer",
+    "composer", "producer", "filmmaker", "animator", "illustrator", "entrepreneur", "investor",
+    "biologist", "chemist", "physicist", "mathematician", "statistician", "sociologist",
+    "historian", "archaeologist", "geologist", "radiologist", "cardiologist", "dermatologist",
+    "optometrist", "physiotherapist", "midwife", "caregiver", "nanny", "janitor", "guard",
+    "lead", "principal", "dean", "postdoc", "phd", "resident", "fellow", "sre", "devops",
+    "undergrad", "undergraduate", "grad", "retiree", "homemaker", "housewife",
+    "streamer", "youtuber", "blogger", "podcaster", "influencer", "copywriter", "marketer",
+    "strategist", "planner", "auditor", "surveyor", "inspector", "paralegal", "judge",
+    "pharmacologist", "epidemiologist", "nutritionist", "dietitian", "chiropractor", "mason",
+    "welder", "machinist", "captain", "sailor", "steward", "stewardess", "attendant",
+}
+
+DIETS = r"(?:lacto[- ]ovo[- ]vegetarian|lacto[- ]vegetarian|vegetarian|vegan|pescatarian|pescetarian|flexitarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|carnivore|plant[- ]based)"
+
+DIETS2 = (r"(?:" + DIETS[3:-1] + r"|low[- ]carb|low[- ]fat|low[- ]sugar|no[- ]sugar|mediterranean|atkins|whole30|dash|"
+          r"raw food|juice cleanse|intermittent fasting|calorie[- ]counting|high[- ]protein)")
+STUDENT_WORDS = {"student", "undergrad", "undergraduate", "postgrad", "postgraduate", "phd", "postdoc", "grad",
+                 "pupil", "apprentice", "trainee", "intern", "candidate"}
+DOG_BREEDS = (r"golden retriever|labrador retriever|labrador|retriever|beagle|poodle|terrier|spaniel|collie|"
+              r"german shepherd|husky|bulldog|dachshund|corgi|pug|chihuahua|rottweiler|doberman|"
+              r"greyhound|whippet|schnauzer|shih tzu|maltese|pomeranian|samoyed|akita|shiba inu|shiba|"
+              r"great dane|mastiff|border collie|cockapoo|labradoodle|goldendoodle|sheepdog|pit ?bull|mutt")
+CAT_BREEDS = r"siamese|persian|maine coon|ragdoll|sphynx|bengal|tabby|british shorthair|scottish fold"
+
+DEMONYMS = {
+    "indian", "american", "british", "english", "german", "french", "italian", "spanish", "chinese",
+    "japanese", "korean", "canadian", "mexican", "brazilian", "australian", "russian", "dutch",
+    "swiss", "swedish", "norwegian", "danish", "finnish", "polish", "irish", "scottish", "welsh",
+    "pakistani", "bangladeshi", "nepali", "sri", "thai", "vietnamese", "filipino", "indonesian",
+    "turkish", "greek", "portuguese", "argentinian", "chilean", "colombian", "peruvian",
+    "nigerian", "kenyan", "egyptian", "israeli", "iranian", "austrian", "belgian", "ukrainian",
+    "muslim", "christian", "hindu", "jewish", "buddhist", "sikh", "catholic", "atheist",
+    "fine", "good", "ok", "okay", "here", "back", "sure", "sorry", "new", "done", "ready", "in", "out",
+}
+
+TRANSIENT_ADJ = (
+    r"tired|exhausted|sleepy|hungry|starving|thirsty|bored|sick|ill|unwell|busy|stressed|"
+    r"anxious|nervous|excited|happy|sad|upset|angry|annoyed|frustrated|cold|hot|warm|full|"
+    r"stuffed|drunk|hungover|late|early|lonely|confused|sore|cranky|grumpy|sleepless|"
+    r"overwhelmed|relaxed|free|available|away|offline|online|home|outside|running late|"
+    r"in a meeting|on my way|on the way|at work|at home|at the \w+|in the \w+|on a call|"
+    r"feeling \w+|a bit \w+|under the weather|done for the day|off today|on vacation|on holiday|"
+    r"fine|ok|okay|good|great|alright|all right|better|well|sure|unsure|certain|not sure|positive"
+)
+_INTENS = r"(?:(?:so|really|very|a bit|a little|kinda|kind of|pretty|super|quite|extremely|totally|completely|feeling|just|too|incredibly|rather|somewhat)\s+)*"
+TRANSIENT_RE = re.compile(
+    r"^(?:i am|i feel|i'm feeling|i am feeling|feeling|i was|i got|getting|i'm getting|i am getting)\s+(?:not\s+)?"
+    + _INTENS + r"(?:" + TRANSIENT_ADJ + r")\b(?:\s+(?:today|tonight|right now|now|rn|atm|at the moment|"
+    r"this morning|this afternoon|this evening|lately|again|all day|after \w+(?: \w+)?|from \w+(?: \w+)?|"
+    r"because .*|cause .*|since .*|lol|haha|tbh|ugh|yet|about (?:it|that|this)|honestly|really|thanks))*$", _I)
+TRANSIENT_NOW_RE = re.compile(r"\b(?:right now|at the moment|atm|rn|currently)\s*$", _I)
+
+WEATHER_RE = re.compile(
+    r"\b(?:weather|raining|rainy|rain|sunny|snowing|snowy|cloudy|windy|humid|freezing|"
+    r"so hot|so cold|hot today|cold today|nice day|beautiful day|what a day|traffic)\b", _I)
+
+QUESTION_START_RE = re.compile(
+    r"^(?:(?:what|where|when|why|how|who|whom|whose|which)\b(?!\s+i\s+(?:was|were|am|had|lived|moved|grew))"
+    r"|(?:do|does|did|is|are|was|were|can|could|would|will|should|shall|have|has|may|am|isn't|aren't|"
+    r"don't|doesn't|didn't|won't|wouldn't|shouldn't|couldn't|can't)\s+(?:you|i|we|it|they|he|she|there|"
+    r"this|that|these|those|my|your|u|anyone|someone)\b|any (?:idea|ideas|thoughts|tips|suggestions)\b|"
+    r"wonder(?:ing)? (?:if|whether|what|how|why)|i wonder\b|anyone know\b)", _I)
+
+REQUEST_RE = re.compile(
+    r"^(?:(?:can|could|would|will)\s+(?:you|u)\b|please\b|pls\b|plz\b|i need you to\b|i want you to\b|"
+    r"i'd like you to\b|i would like you to\b|help me\b|let's\b|let us\b|lets\b)", _I)
+
+IMPERATIVE_VERBS = {
+    "answer", "reply", "respond", "write", "use", "keep", "avoid", "include", "add", "format", "explain",
+    "speak", "talk", "address", "call", "send", "give", "show", "tell", "make", "be", "remind", "stop",
+    "start", "put", "list", "cite", "summarize", "summarise", "translate", "check", "ask", "mention",
+    "refer", "sign", "end", "begin", "say", "assume", "treat", "double-check", "prefer", "limit",
+    "skip", "help", "find", "draft", "create", "generate", "compute", "calculate", "search", "look",
+    "recommend", "suggest", "fix", "book", "schedule", "set", "plan", "review", "proofread",
+    "rewrite", "edit", "convert", "compare", "describe", "define", "provide", "read", "open",
+    "run", "try", "do", "don't", "never", "always", "email", "text", "ping", "message", "wake",
+    "notify", "alert", "refrain", "stick", "respect", "default", "prioritize", "focus",
+    "emphasize", "omit", "drop", "remove", "cut", "shorten", "simplify", "elaborate", "expand",
+}
+
+RULE_CUE_RE = re.compile(
+    r"\b(?:always|never|from now on|going forward|in (?:the )?future|every time|each time|whenever|by default|"
+    r"no more|ever again|anymore|any more|at all times|in all (?:your )?(?:answers|responses|replies)|"
+    r"from here on|moving forward|for all|all the time|in general)\b", _I)
+STYLE_RE = re.compile(
+    r"\b(?:answers?|responses?|replies|reply|your tone|tone|emojis?|bullet points?|markdown|formal|casual|"
+    r"short|concise|brief|detailed|verbose|in (?:english|french|spanish|german|hindi|italian|portuguese|"
+    r"japanese|chinese|korean|dutch|arabic|russian)|metric|imperial|celsius|fahrenheit|code (?:examples|"
+    r"snippets|blocks)|sources|citations|jargon|examples?|explanations?|summaries|summary|my name|"
+    r"call me|contact me|text me|email me|message me|wake me|blunt|direct|frank|candid|straightforward|"
+    r"honest with me|gentle|patient|polite|harsh|brutal|strict|sarcastic|playful|professional|encouraging|"
+    r"tough love|sugar-?coat\w*|soften\w*)\b", _I)
+
+HYPOTHETICAL_RE = re.compile(
+    r"^(?:if|what if|suppose|supposing|imagine|hypothetically|in theory|in an ideal world|"
+    r"i wish|wish i|i wonder|someday|some day|one day|maybe someday|maybe one day|"
+    r"it would be (?:nice|great|cool|awesome)|wouldn't it be|would be (?:nice|great|cool)|"
+    r"assuming|unless|in case|even if|were i|had i)\b", _I)
+HYPOTHETICAL_ANY_RE = re.compile(
+    r"\b(?:i wish|someday|some day|one day i|maybe one day|if i (?:ever|were|had|could|won|was)|"
+    r"if only|i would love to|i'd love to|in another life|would have|could have|should have|"
+    r"dream of|dream about|fantasi[sz]e)\b", _I)
+CONDITIONAL_MODAL_RE = re.compile(r"\bif\b.*\b(?:would|could|'d|might)\b|\b(?:would|could|'d|might)\b.*\bif\b", _I)
+
+PLAN_RE = re.compile(
+    r"\b(?:might|may|maybe|perhaps|possibly|probably|planning(?: on| to)?|plan(?:s)? (?:to|on)|"
+    r"thinking (?:of|about)|considering|hoping to|hope to|want to|wanna|would like to|'d like to|"
+    r"going to|gonna|will|'ll|intend to|intending to|aim to|about to|trying to decide|"
+    r"looking (?:to|into)|am (?:moving|relocating|switching|starting|joining|leaving|quitting|getting|"
+    r"going|flying|traveling|travelling|visiting|buying|selling)|'m (?:moving|relocating|switching|"
+    r"starting|joining|leaving|quitting|getting|going|flying|traveling|travelling|visiting|buying|selling))\b",
+    _I)
+
+PREFERENCE_RE = re.compile(
+    r"^i (?:really |absolutely |totally |also |just |kinda |kind of |genuinely |actually )*(?:love|like|enjoy|adore|"
+    r"prefer|hate|dislike|detest|despise|can't stand|cannot stand|am into|am a (?:big |huge )?fan of|"
+    r"am not a (?:big )?fan of|am obsessed with|am passionate about|am interested in|avoid|"
+    r"do not like|don't like|do not enjoy|would rather)\b", _I)
+
+CHANGE_DELETE_RE = re.compile(
+    r"\b(?:no longer|not anymore|anymore|any more|stopped|quit|gave up|give up|sold (?:my|our)|"
+    r"got rid of|gave away|broke up|divorced|left my|retired from|cancel(?:l)?ed my|"
+    r"am not .* anymore|lost my|passed away|died|moved out of)\b", _I)
+CHANGE_UPDATE_RE = re.compile(
+    r"\b(?:moved to|relocated to|switched to|now|joined|started (?:at|working|a new)|got a (?:new )?job|"
+    r"became|got promoted|changed (?:my|to)|new (?:job|role|position)|instead)\b", _I)
+
+_CONDITION_RE = re.compile(
+    r"\b(?:has|have|had|with|diagnosed with|suffers from)\b.*\b(?:diabet(?:es|ic)|asthma|epilep(?:sy|tic)|seizures|hypertension|"
+    r"high blood pressure|heart (?:condition|disease)|celiac|coeliac|crohn'?s|ibs|adhd|autism|bipolar|depression|"
+    r"ptsd|ocd|migraines?|thyroid \w+|hypothyroidism|cancer|hiv|hepatitis|sickle cell|g6pd|kidney disease|"
+    r"liver disease|arthritis|lupus|multiple sclerosis|parkinson'?s|anemia|anaemia)\b", _I)
+
+FAMILY_SINGLE = {"mother", "mom", "mum", "father", "dad", "wife", "husband", "partner", "boyfriend",
+                 "girlfriend", "fiance", "fiancee", "fiancé", "fiancée", "spouse", "boss", "manager",
+                 "sister", "brother", "son", "daughter", "grandmother", "grandfather", "grandma",
+                 "grandpa", "stepmother", "stepfather", "roommate", "flatmate", "landlord",
+                 "therapist", "doctor", "dentist"}
+RELATIONS = FAMILY_SINGLE | {"friend", "best friend", "cousin", "colleague", "coworker", "co-worker",
+                             "neighbor", "neighbour", "aunt", "uncle", "niece", "nephew", "kid", "kids",
+                             "child", "children", "parents", "in-laws", "sibling", "siblings", "team",
+                             "teammate", "classmate", "ex", "mentor", "kid's", "baby"}
+_REL = r"(?P<rel>best friend|" + "|".join(sorted((re.escape(r) for r in RELATIONS if " " not in r), key=len, reverse=True)) + r")"
+PARTNER_WORDS = r"(?:wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|spouse)"
+PET_WORDS = r"(?:dog|puppy|cat|kitten|parrot|bird|rabbit|bunny|hamster|guinea pig|fish|turtle|tortoise|snake|lizard|horse|ferret|gecko)"
+ID_NOUNS = r"(?:code|number|password|passcode|pin|id|address|email|e-mail|birthday|anniversary|size|blood type|handle|username|plate|locker|zip ?code|postcode)"
+
+# tokens that end a slot value
+_VALUE_STOP_RE = re.compile(
+    r"\s+(?:in (?=\d{4}|the week|january|february|march|april|may|june|july|august|september|october|"
+    r"november|december)|on (?=\d{4}-)|since|for(?= \w+ (?:years?|months?|weeks?|days?)\b)|with|because|"
+    r"as|now|these days|currently|anymore|from|after|before|when|where|which|who|but|so|last|next|this|"
+    r"during|until|till|by|around|right now|at the moment|lol|haha|though|too|also|again|originally|"
+    r"and(?= [a-z])|,|;|\()", _I)
+

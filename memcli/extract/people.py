@@ -1,0 +1,142 @@
+"""Other people: who the user names in a message ("my cousin Rachel", "a daughter
+named Lucia", "Niamh is my girlfriend"), the pronoun that points back at the last
+one, a fact said of a named person ("Niamh is from Galway"), and the people named
+in stored facts (`known_people`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from datetime import datetime
+
+from ..dates import resolve_dates
+from ..text import MONTHS, WEEKDAYS
+from .grammar import to_third_person
+from .lexicon import _I, RELATIONS
+from .values import FactDict, _occupation
+
+_NOT_NAMES = {
+    "the", "this", "that", "these", "those", "it", "its", "there", "here", "what", "when", "where", "why", "how",
+    "who", "whom", "which", "whose", "my", "our", "your", "his", "her", "their", "we", "they", "i", "he", "she",
+    "you", "me", "us", "them", "today", "tomorrow", "yesterday", "tonight", "everyone", "everybody", "someone",
+    "somebody", "nobody", "nothing", "everything", "something", "anyone", "anything", "life", "work", "school",
+    "dinner", "lunch", "breakfast", "god", "yes", "no", "ok", "okay", "thanks", "also", "but", "and", "so", "then",
+    "just", "maybe", "please", "one", "some", "all", "both", "each", "every", "most", "many", "if", "because",
+    "although", "since", "after", "before", "while", "once", "again", "still", "now", "well", "oh", "hey", "hi",
+    "hello", "lol", "haha", "wow", "sorry", "hmm", "a", "an", "not", "never", "always", "sometimes", "other",
+    "another", "such", "any", "nowadays", "currently", "recently", "actually", "honestly", "basically", "btw",
+    "user", "assistant", "mine", "yours", "let", "let's", "thank", "dear", "sir", "madam",
+    *WEEKDAYS, *MONTHS,
+}
+
+_REL_WORDS = r"(?:maid of honou?r|best man|best friend|" + "|".join(
+    sorted((re.escape(r) for r in RELATIONS if " " not in r and r != "kid's"), key=len, reverse=True)) + r")"
+_NAME = r"[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?"
+_PERSON_INTRO_RES = [
+    re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r")),? (?P<n>" + _NAME + r")\b"),
+    re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))(?:'s name)? is (?:called |named )?(?P<n>" + _NAME + r")\b"),
+    re.compile(r"\b(?i:a|an|my|our|one) (?P<rel>(?i:" + _REL_WORDS + r")) (?:named|called) (?P<n>" + _NAME + r")\b"),
+    re.compile(r"\b(?P<n>" + _NAME + r") is (?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))\b"),
+]
+# what someone else can be said to be or do, for a fact about a named person
+_PERSON_PRED_RE = re.compile(
+    r"^(?:(?:also|now|still|just|recently|currently|actually|originally|finally) )*(?:"
+    r"(?:is|was|'s) (?:originally )?(?:from|born|based|allergic|intolerant|pregnant|engaged|married|getting married|"
+    r"studying|working|retired|vegan|vegetarian|moving|living|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)|"
+    r"works?|worked|lives|lived|comes from|came from|grew up|studies|studied|teaches|taught|moved|relocated|"
+    r"got (?:a (?:new )?job|married|engaged|promoted|hired|divorced)|runs|ran|owns|owned|has (?:a|an|two|three|\d+)\b|"
+    r"was born|started|joined|plays|played|manages|coaches|speaks|leads|founded|graduated|retired|passed away|died|"
+    r"is (?:a|an|my|our|the)\b|was (?:a|an|my|our)\b)", _I)
+
+
+_UNNAMED_REL_RE = re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))\b(?!'s| [A-Z])")
+
+
+class _People:
+    """People named by the user in one message: name -> relation, and the last one mentioned."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, str | None] = {}
+        self.last: str | None = None
+
+    def prescan(self, text: str) -> None:
+        for rx in _PERSON_INTRO_RES:
+            for m in rx.finditer(text):
+                n = m.group("n")
+                if n.split()[0].lower() in _NOT_NAMES:
+                    continue
+                self.names.setdefault(n, m.group("rel").lower())
+
+    def scan(self, clause: str) -> None:
+        best: tuple[int, str] | None = None
+        for n in self.names:
+            for m in re.finditer(r"\b" + re.escape(n) + r"\b", clause):
+                if best is None or m.start() >= best[0]:
+                    best = (m.start(), self.subject(n))
+        # an unnamed relative ("my sister lives in Delhi. She is visiting ..."), when the
+        # clause names no one (in "my cousin Rachel is my maid of honor", she is Rachel)
+        if best is None:
+            for m in _UNNAMED_REL_RE.finditer(clause):
+                best = (m.start(), "my " + m.group("rel").lower())
+        if best:
+            self.last = best[1]
+
+    def subject(self, name: str) -> str:
+        rel = self.names.get(name)
+        return f"my {rel} {name}" if rel else name
+
+    def resolve_pronoun(self, clause: str) -> str:
+        if not self.last:
+            return clause
+        m = re.match(r"^(?P<p>she|he)(?P<c>'s|\s)(?P<rest>.*)$", clause, _I)
+        if not m:
+            return clause
+        verb = "is " if m.group("c") == "'s" else ""
+        return f"{self.last} {verb}{m.group('rest')}".replace("  ", " ")
+
+
+def _third_party(raw: str, people: _People, now: datetime) -> tuple[FactDict, datetime | None] | None:
+    """ "Niamh is from Galway": a fact about a named person, kept as theirs (never a user key)."""
+    m = re.match(r"^(?P<n>" + _NAME + r")\s+(?P<rest>[a-z'].*)$", raw)
+    if not m or "'" in m.group("n"):
+        return None
+    n = m.group("n")
+    if n.split()[0].lower() in _NOT_NAMES or (len(n.split()) > 1 and n.split()[1].lower() in _NOT_NAMES):
+        return None
+    rest = re.sub(r"[\s.!…]+$", "", m.group("rest"))
+    pred = _PERSON_PRED_RE.match(rest)
+    if not pred:
+        return None
+    ia = re.match(r"^(?:is|was) (?:a|an) (?P<x>.+)$", rest)
+    if ia and not _occupation(ia.group("x")) and not re.match(_REL_WORDS + r"\b", ia.group("x"), _I):
+        return None  # "Biscuit is a good boy"
+    resolved, ed = resolve_dates(rest, now)
+    body = to_third_person(resolved)
+    body = body[0].lower() + body[1:] if body[:1].isupper() and not body.startswith("User") else body
+    rel = people.names.get(n)
+    text = f"User's {rel} {n} {body}" if rel else f"{n} {body}"
+    safety = bool(re.search(r"\b(?:allerg\w+|anaphyla\w*|intoleran\w+|celiac|coeliac|diabet\w+|asthma\w*|epilep\w+)\b",
+                            rest, _I))
+    imp = 0.85 if safety else 0.5
+    kind = "episodic" if ed is not None else "semantic"
+    return dict(text=text, kind=kind, importance=imp, safety=safety), ed
+
+
+
+def known_people(texts: Iterable[str] | None) -> dict[str, str]:
+    """Name -> relation from stored fact texts ("User's girlfriend is Niamh", "User's cousin Rachel
+    lives in Denver"), to pass as `extract_facts(..., people=...)` so that a later "Niamh is from
+    Galway" is stored as "User's girlfriend Niamh is from Galway"."""
+    out: dict[str, str] = {}
+    rel = r"(?P<rel>(?i:" + _REL_WORDS + r"))"
+    for t in texts or ():
+        for rx in (r"^User's " + rel + r"(?:'s name)? is (?:called |named )?(?P<n>" + _NAME + r")\s*$",
+                   r"^User's " + rel + r" (?P<n>" + _NAME + r")\b",
+                   r"^(?P<n>" + _NAME + r") \(User's " + rel + r"\)"):
+            m = re.match(rx, t.strip().rstrip("."))
+            if m and m.group("n").split()[0].lower() not in _NOT_NAMES:
+                out.setdefault(m.group("n"), m.group("rel").lower())
+                break
+    return out

@@ -1,0 +1,325 @@
+"""The extraction pipeline: a message into sentences and clauses, each clause
+through the salience filters, the rules and the person rewriting, then the
+message-wide fixes (a delete that an update of the same message overrides, the
+episodic twin of a delete, duplicates). See :mod:`memcli.extract` for the rules.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from ..dates import resolve_dates
+from ..models import Discard, Extraction, Fact
+from ..text import MEDICAL_SELF_RE, SAFETY_TOPIC_RE, normalize_punctuation
+from .clauses import _clauses, _sentences, _strip_fillers
+from .filters import _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
+from .grammar import _expand, _finish, to_third_person
+from .lexicon import (
+    _CONDITION_RE,
+    _I,
+    _REL,
+    CHANGE_DELETE_RE,
+    HYPOTHETICAL_RE,
+    IMPERATIVE_VERBS,
+    PARTNER_WORDS,
+    PLAN_RE,
+    REQUEST_RE,
+    WEATHER_RE,
+)
+from .people import _NOT_NAMES, _People, _third_party
+from .slots import _other_slots, _user_slots
+from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
+
+
+def _discard(ex: Extraction, clause: str, reason: str) -> None:
+    ex.discarded.append(Discard(clause=clause.strip(), reason=reason))
+
+
+def _mk(d: FactDict, clause: str, event_date: datetime | None, explicit: bool) -> Fact:
+    imp = d.get("importance", 0.5)
+    safety = d.get("safety", False)
+    if explicit:
+        imp = max(imp, 0.8)
+    return Fact(text=_finish(d["text"]), kind=d["kind"], importance=_imp(imp),
+                source="explicit" if explicit else "stated", key=d.get("key"), value=d.get("value"),
+                change=d.get("change"), event_date=event_date, clause=clause.strip(), safety=safety)
+
+
+@dataclass
+class _Said:
+    """A kept clause, dates resolved: `resolved` (as said), `exp` (contractions
+    expanded), its first date, and whether it is a plan or about safety."""
+
+    raw: str
+    resolved: str
+    exp: str
+    event_date: datetime | None
+    plan: bool
+    is_safety: bool
+
+
+def _opening(clause: str, explicit: bool, ex: Extraction, people: _People) -> str | None:
+    """The clause without fillers, quotes and a leading "that"/"to", "now I ..." turned
+    into "I now ...", and a "she"/"he" resolved to the last person named; None
+    (discarded as a greeting unless explicit) when no word is left."""
+    raw = _strip_fillers(clause.strip().strip("\"'"))
+    raw = re.sub(r"^(?:that|to)\s+(?=(?:i|my|we|our)\b)", "", raw, flags=_I)
+    if not raw or not re.search(r"\w", raw):
+        if not explicit:
+            _discard(ex, clause, "greeting")
+        return None
+    # "now I bike to work" -> "I now bike to work"
+    m = re.match(r"^(?:now|nowadays|these days|currently),?\s+(?P<s>i|we)\s+(?P<rest>.+)$", raw, _I)
+    if m:
+        raw = f"{m.group('s')} now {m.group('rest')}"
+    # "She lives in Denver" after "my cousin Rachel": the last person named in this message
+    raw = people.resolve_pronoun(raw)
+    people.scan(raw)
+    return raw
+
+
+def _salience(raw: str, clause: str, explicit: bool, ex: Extraction) -> bool:
+    """The first filters (greeting, request, question, hypothetical, passing state);
+    an explicit clause is only refused as a question. True when discarded."""
+    if not explicit:
+        reason = _classify_discard(raw, raw.lower())
+        if reason:
+            _discard(ex, clause, reason)
+            return True
+    elif raw.rstrip().endswith("?"):
+        _discard(ex, clause, "question")
+        return True
+    return False
+
+
+def _as_rule(raw: str, clause: str, now: datetime, explicit: bool, ex: Extraction) -> bool:
+    """A lasting rule for the assistant (before the request filter: "please keep
+    answers short from now on"). True when stored as one."""
+    proc = _procedural(raw)
+    if not proc:
+        return False
+    text, hard = proc
+    resolved, ed = resolve_dates(text, now)
+    imp = 0.9 if hard else 0.7
+    ex.facts.append(_mk(dict(text=resolved, kind="procedural", importance=imp, safety=hard),
+                        clause, ed, explicit))
+    return True
+
+
+def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people: _People) -> bool:
+    """A request, a fact about someone else, small talk or not about the user (for
+    clauses that are not explicit). True when handled (stored or discarded)."""
+    lc = raw.lower()
+    first = (lc.split() or [""])[0].strip(",")
+    if REQUEST_RE.match(raw) or (first in IMPERATIVE_VERBS and not re.match(r"^call me\s+[A-Z]", raw)):
+        _discard(ex, clause, "request")
+        return True
+    if not _first_person(raw):
+        tp = _third_party(raw, people, now)
+        if tp is not None:
+            ex.facts.append(_mk(tp[0], clause, tp[1], False))
+            return True
+        _discard(ex, clause, "small talk" if WEATHER_RE.search(raw) or len(raw.split()) <= 3 else "not about the user")
+        return True
+    if WEATHER_RE.search(raw) and re.match(r"^(?:it|it's|it is|the weather|what|so|such)\b", lc):
+        _discard(ex, clause, "small talk")
+        return True
+    return False
+
+
+def _said(raw: str, now: datetime, explicit: bool) -> _Said:
+    """Resolve the dates of a kept clause and tell a plan and a safety fact."""
+    raw = re.sub(r"[\s.!…]+$", "", raw)
+    resolved, ed = resolve_dates(raw, now)
+    exp = _expand(resolved)
+    # "to buy milk" after "remember": a reminder
+    if explicit and re.match(r"^to\s+\w+", exp, _I):
+        exp = "I need " + exp
+        resolved = exp
+
+    masked = re.sub(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
+                    r"December)\b", "", exp)
+    plan = bool(PLAN_RE.search(masked)) and not re.match(r"^i (?:will|would) (?:always|never)\b", exp, _I)
+    if re.match(r"^(?:my|i)\b.*\b(?:is|are)\s+(?:on|during)\s+\d{4}-", exp, _I):
+        plan = False  # "my exam is on 2026-03-13": a dated event, not a plan
+    is_safety = bool(SAFETY_TOPIC_RE.search(exp)) and bool(MEDICAL_SELF_RE.search(exp)) and not re.search(
+        r"\b(?:my|i)\b.*\b(?:never)\b.*\b(?:been|seen|tried|visited|watched|read|played|met|liked)\b", exp, _I)
+    return _Said(raw=raw, resolved=resolved, exp=exp, event_date=ed, plan=plan, is_safety=is_safety)
+
+
+def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
+    """The household's home, the profile slots (the user's or a relative's), else
+    one fact of the whole clause: a plan, a safety fact, or a semantic/episodic fact
+    with its change cue."""
+    exp, resolved = s.exp, s.resolved
+    facts: list[FactDict] = []
+    # the user's household moving or living somewhere is the user's home: "We moved to Austin",
+    # "My wife and I live in Denver"
+    hh = re.match(r"^(?:we|(?:my|our) [\w'-]+(?: [A-Z][\w'-]+)? and i|[A-Z][a-z'-]+ and i)\s+(?P<rest>(?:(?:just|recently|"
+                  r"finally|have|had|also|now|currently|still) )*(?:moved|relocated|live|are living|have lived|"
+                  r"have been living|are based|are now based|are settled)\b.*)$", exp, _I)
+    if not s.plan and hh:
+        rest = re.sub(r"^are\b", "am", hh.group("rest"))
+        facts = [d for d in _user_slots("I " + rest, resolved) if d.get("key") == "home_city"]
+    if not s.plan and not facts:
+        if re.match(r"^(?:i|my|call me)\b", exp, _I) or re.match(r"^[A-Z][a-z'-]+ and [Ii]\b", exp):
+            facts = _other_slots(exp, resolved) if re.match(r"^my " + _REL + r"\b", exp, _I) else []
+            if not facts and not re.match(r"^my " + _REL + r"\b", exp, _I):
+                facts = _user_slots(exp, resolved)
+    if facts:
+        return facts
+    text = to_third_person(resolved)
+    if s.plan:
+        return [dict(text=text, kind="episodic", importance=0.3)]
+    if s.is_safety:
+        return [dict(text=text, kind="semantic", importance=0.9, safety=True)]
+    kind, imp = _kind_for(exp, s.event_date, now)
+    change = None
+    # change cues only retire the user's own facts, never because of someone else's news
+    own = _first_person(s.raw) and not re.match(r"^(?:my|our) " + _REL + r"\b", exp, _I)
+    if CHANGE_DELETE_RE.search(exp) and own:
+        change = "delete"
+    elif re.search(r"\b(?:switched to|now|instead|changed to)\b", exp, _I) and own:
+        change = "update"
+    return [dict(text=text, kind=kind, importance=imp, change=change)]
+
+
+def _with_people(facts: list[FactDict], s: _Said, people: _People) -> None:
+    """The relation the user gave a partner, and a partner named in passing."""
+    # "Marco and I broke up" after "my boyfriend Marco": keep the relation the user gave
+    for d in facts:
+        if d.get("key") == "partner" and d.get("value") in people.names and "their partner " in d["text"]:
+            d["text"] = d["text"].replace("their partner ", f"their {people.names[d['value']]} ", 1)
+    # "I live in Lisbon with my boyfriend Marco": the partner's name is a profile fact too
+    if not s.plan and not any(d.get("key") == "partner" for d in facts) and not CHANGE_DELETE_RE.search(s.exp):
+        pm = re.search(r"\b(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r")),? (?P<n>[A-Z][a-z'-]+)\b", s.exp)
+        if pm and pm.group("n").lower() not in _NOT_NAMES:
+            facts.append(_profile(f"User's {pm.group('r').lower()} is {pm.group('n')}", "partner", pm.group("n"), 0.75))
+
+
+def _with_dates(facts: list[FactDict], s: _Said) -> None:
+    """A changed profile value keeps when it changed: "User works at Stripe (since
+    2026-06-29)". Only day/week precision: a month or year adds little to the
+    record's valid_from. A keyed delete keeps its date phrase."""
+    when = _date_phrase(s.exp) if s.event_date is not None else None
+    if not when:
+        return
+    for d in facts:
+        if d.get("kind") == "profile" and d.get("change") == "update" and d.get("value") \
+                and re.search(r"\d{4}-\d\d-\d\d", when) \
+                and not _DATE_PHRASE_RE.search(d["text"]):
+            since = re.sub(r"^(?:on|in|during|from|for)\s+", "since ", when)
+            d["text"] = f"{d['text']} ({since})"
+        elif d.get("change") == "delete" and d.get("key") and not _DATE_PHRASE_RE.search(d["text"]):
+            d["text"] = f"{d['text']} {when}"
+
+
+def _mark_safety(d: FactDict, s: _Said) -> None:
+    """A safety clause's facts never decay; name the category, so "any medical
+    conditions?" finds "User has type 1 diabetes"."""
+    if s.is_safety and not s.plan:
+        d["safety"] = True
+        d["importance"] = max(d.get("importance", 0), 0.9)
+        if d.get("kind") != "procedural" and d.get("change") is None and d["text"].startswith("User ") \
+                and _CONDITION_RE.search(d["text"]) and not re.search(r"\bcondition\b", d["text"], _I):
+            d["text"] = d["text"].rstrip(" .") + " (medical condition)"
+
+
+def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
+                    people: _People | None = None) -> None:
+    people = people if people is not None else _People()
+    raw = _opening(clause, explicit, ex, people)
+    if raw is None or _salience(raw, clause, explicit, ex) or _as_rule(raw, clause, now, explicit, ex):
+        return
+    if not explicit and _not_the_users(raw, clause, now, ex, people):
+        return
+    s = _said(raw, now, explicit)
+    facts = _rule_facts(s, now)
+    _with_people(facts, s, people)
+    _with_dates(facts, s)
+    for d in facts:
+        _mark_safety(d, s)
+        ex.facts.append(_mk(d, clause, s.event_date, explicit))
+
+
+def extract_facts(text: str, now: datetime, role: str = "user",
+                  people: dict[str, str] | None = None) -> Extraction:
+    """Extract atomic third-person facts from one message said at `now` by `role`.
+
+    `people` (optional, see :func:`known_people`) names the people the user introduced
+    earlier in the scope, so facts about them keep the relation."""
+    ex = Extraction(facts=[], discarded=[])
+    if not text or not str(text).strip():
+        return ex
+    text = normalize_punctuation(str(text))
+    if (role or "user").lower() != "user":
+        for s in _sentences(text)[:50] or [text]:
+            _discard(ex, s, "not from the user")
+        return ex
+    named = _People()
+    for n, r in (people or {}).items():
+        named.names[n] = r
+    named.prescan(text)
+    for sentence in _sentences(text):
+        stripped = _strip_fillers(sentence)
+        rest = _explicit(stripped)
+        explicit = rest is not None
+        if rest is not None:
+            sentence_body = rest
+            if re.match(r"^(?:\W*\w+\W+){0,3}?(?:can|could|would|will) you\b", stripped, _I):
+                sentence_body = rest.rstrip(" ?")  # "can you remember that ...?" is not a question
+        else:
+            sentence_body = sentence
+            if _is_greeting(stripped) or not stripped:
+                _discard(ex, sentence, "greeting")
+                continue
+            if HYPOTHETICAL_RE.match(stripped):
+                _discard(ex, sentence, "hypothetical")
+                continue
+        for clause in _clauses(sentence_body):
+            try:
+                _extract_clause(clause, now, explicit, ex, named)
+            except Exception as exc:  # a rule bug must not lose the message: logged as a discard with the error
+                _discard(ex, clause, f"unparsed ({type(exc).__name__}: {exc})")
+    _resolve_message_conflicts(ex)
+    _add_change_events(ex)
+    _dedupe(ex)
+    return ex
+
+
+def _add_change_events(ex: Extraction) -> None:
+    """A retirement stores nothing new, yet "User quit keto" or "User sold their Honda" is itself
+    worth remembering: each delete gets an episodic twin (after it, so the delete is reconciled
+    first), unless its clause already produced an event."""
+    out: list[Fact] = []
+    for f in ex.facts:
+        out.append(f)
+        if f.change == "delete" and not any(g is not f and g.clause == f.clause and g.kind == "episodic"
+                                            and g.change is None for g in ex.facts):
+            out.append(Fact(text=f.text, kind="episodic", importance=max(0.45, min(f.importance, 0.6)),
+                            source=f.source, event_date=f.event_date, clause=f.clause, safety=f.safety))
+    ex.facts = out
+
+
+def _resolve_message_conflicts(ex: Extraction) -> None:
+    updated = {f.key for f in ex.facts if f.key and f.change in (None, "update") and f.value}
+    for f in ex.facts:
+        if f.change == "delete" and f.key in updated:
+            f.change = None
+            f.key = None
+            f.value = None
+            f.kind = "episodic"
+
+
+def _dedupe(ex: Extraction) -> None:
+    seen: set[tuple[str, str | None]] = set()
+    out = []
+    for f in ex.facts:
+        k = (f.text.lower(), f.change)
+        if k in seen or not f.text:
+            continue
+        seen.add(k)
+        out.append(f)
+    ex.facts = out

@@ -1,0 +1,556 @@
+"""Profile slots: the rules that read a keyed fact out of a first-person clause.
+
+Each rule is a small function of the expanded, first-person, date-resolved clause
+`c` (with `raw`, the clause as said, `lc`, its lower case, and `now_cue`, whether
+it says "now"/"these days"). A rule returns None when it does not apply, else the
+fact dicts it reads (an empty list stops the search: "I'm turning 30" is a plan).
+`_user_slots` tries them in the order of `_RULES`, which is part of the behaviour:
+"I moved to Pune for a job at Infosys" is a move before it is a job.
+Other people's attributes (`_other_slots`) get a dotted key, never the user's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .grammar import _a, to_third_person
+from .lexicon import (
+    _I,
+    _REL,
+    CAT_BREEDS,
+    DEMONYMS,
+    DIETS,
+    DIETS2,
+    DOG_BREEDS,
+    FAMILY_SINGLE,
+    ID_NOUNS,
+    PARTNER_WORDS,
+    PET_WORDS,
+    STUDENT_WORDS,
+)
+from .people import _NOT_NAMES
+from .values import (
+    _CAR_BRANDS,
+    _NOW_RE,
+    FactDict,
+    _clean_value,
+    _date_phrase,
+    _is_propery,
+    _occupation,
+    _place_ok,
+    _profile,
+    _strip_org_descriptor,
+)
+
+Slots = list[FactDict] | None
+"""What a rule returns: None when it does not apply, else its facts."""
+Rule = Callable[[str, str, str, bool], Slots]
+
+_CAR_ADJ = r"(?:(?:new|used|old|little|red|blue|black|white|silver|grey|gray|green|yellow|orange|brown|beige|"  \
+           r"dark|light|electric|hybrid|second-hand|secondhand|vintage)\s+)*"
+
+
+def _name_said(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"my name is Priya", "call me Sam"."""
+    m = re.match(r"^(?:my name is|my name's|call me|i am called|i go by|people call me|"
+                 r"everyone calls me|you can call me)\s+(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})", c, _I)
+    if m:
+        v = _clean_value(m.group("v"))
+        if v:
+            v = v[0].upper() + v[1:]
+            return [_profile(f"User's name is {v}", "name", v, 0.8,
+                             "update" if now_cue else None)]
+    return None
+
+
+def _name_alone(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I'm Priya" alone."""
+    m = re.match(r"^[Ii] am (?P<v>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\s*$", c)
+    if m and m.group("v").split()[0].lower() not in DEMONYMS:
+        v = m.group("v")
+        return [_profile(f"User's name is {v}", "name", v, 0.8)]
+    return None
+
+
+def _name_and_apposition(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I'm Tom, a medical student in Munich": a name and an apposition about the user."""
+    m = re.match(r"^[Ii] am (?P<v>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?),\s+(?P<rest>(?:a|an|the)\s+.+)$", c)
+    if m and m.group("v").split()[0].lower() not in DEMONYMS:
+        v = m.group("v")
+        out = [_profile(f"User's name is {v}", "name", v, 0.8)]
+        rest_c = "I am " + m.group("rest")
+        more = _user_slots(rest_c, rest_c)
+        out.extend(more or [dict(text=to_third_person(rest_c), kind="semantic", importance=0.6)])
+        return out
+
+    return None
+
+
+def _age(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I'm 34", "I just turned 35" (a coming birthday is a plan: nothing)."""
+    m = re.match(r"^i (?:am|just turned|turned|will turn|am turning)\s+(?:now\s+)?(?P<v>\d{1,3})(?:\s+years?\s+old|\s+yo|\s+y/o)?"
+                 r"(?:\s+(?:today|now|on \d{4}-\d\d-\d\d|this year|in \d{4}))?\s*$", c, _I)
+    if m and 0 < int(m.group("v")) < 120:
+        v = m.group("v")
+        ch = "update" if re.search(r"\bturned\b", lc) or now_cue else None
+        if re.search(r"\bwill turn|turning\b", lc):
+            return []  # plan-ish; handled as plan by caller
+        return [_profile(f"User is {v} years old", "age", v, 0.7, ch)]
+
+    return None
+
+
+def _diet_is(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I'm vegetarian", "I went vegan"."""
+    m = re.match(r"^i (?:am|have been|have always been|became|went|turned|was raised|am now|have gone)\s+"
+                 r"(?:now\s+|a\s+|an\s+|fully\s+|strictly\s+|mostly\s+|completely\s+)*(?P<v>" + DIETS + r")\b(?P<rest>.*)$", c, _I)
+    if m and not re.search(r"\bnot\b", lc):
+        v = m.group("v").lower()
+        stative = re.match(r"^i (?:am|have been|have always been)\b", c, _I) and not now_cue
+        ch = None if stative else "update"
+        text = to_third_person(raw) if stative and m.group("rest").strip() else f"User is {v}"
+        return [_profile(text, "diet", v, 0.8, ch)]
+    return None
+
+
+def _diet_started(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I started keto", "I'm on a low-carb diet"."""
+    m = re.match(r"^i (?:just |recently |finally |also )*(?P<verb>started|began|went on|am on|am now on|have been on|"
+                 r"am doing|started doing|switched to)\s+(?:a\s+|an\s+|the\s+)?(?P<v>" + DIETS2
+                 + r")(?:\s+diet)?\b(?P<rest>.*)$", c, _I)
+    if m:
+        v = m.group("v").lower()
+        stative = m.group("verb").lower() in ("am on", "have been on", "am doing") and not now_cue
+        return [_profile(f"User is on {_a(v)} diet", "diet", v, 0.8, None if stative else "update")]
+    return None
+
+
+def _diet_quit(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I quit keto", "I gave up the paleo diet"."""
+    m = re.match(r"^i (?:just |recently |finally |also )*(?:quit|stopped|gave up|dropped|went off|came off|am off|"
+                 r"ended|abandoned|am done with)\s+(?:the\s+|my\s+|a\s+|an\s+|doing\s+)?(?P<v>" + DIETS2
+                 + r")(?:\s+diet)?\b", c, _I)
+    if m:
+        return [_profile(to_third_person(raw), "diet", m.group("v").lower(), 0.8, "delete")]
+    return None
+
+
+def _diet_no_longer(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I'm not vegan anymore"."""
+    if re.match(r"^i (?:am not|am no longer|am not a|stopped being|quit being|gave up being)\s+(?:a\s+|an\s+)?" + DIETS, c, _I) \
+            and re.search(r"\b(?:anymore|any more|no longer|stopped|quit|gave up)\b", lc):
+        diet = re.search(DIETS, c, _I)
+        assert diet is not None  # the clause matched DIETS just above
+        v = diet.group(0).lower()
+        return [_profile(f"User is no longer {v}", "diet", None, 0.8, "delete")]
+    return None
+
+
+def _no_meat(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I no longer eat meat", "I stopped eating meat": a new diet value, not a deletion."""
+    if re.match(r"^i (?:no longer eat|stopped eating|quit eating|gave up|do not eat|cut out|cut)\s+(?:red\s+)?meat\b", c, _I) \
+            and (re.search(r"\b(?:no longer|stopped|quit|gave up|anymore|cut)\b", lc) or True):
+        ch = "update" if re.search(r"\b(?:no longer|stopped|quit|gave up|anymore|cut|now)\b", lc) else None
+        return [_profile("User does not eat meat", "diet", "no meat", 0.8, ch)]
+    return None
+
+
+def _moved_to(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I moved to Pune" (and the job the move was for)."""
+    m = re.match(r"^i (?:just |recently |finally |have |had |also )*(?:moved|relocated|moved back|came back)\s+(?:back\s+)?"
+                 r"(?:to|into (?:a|an|my|our|the) (?:[\w-]+ ){0,3}?(?:flat|apartment|house|place|home|condo|studio|room|"
+                 r"loft|cottage|townhouse|bungalow|dorm)\s+in)\s+(?P<v>.+)$", c, _I)
+    if m:
+        v = _clean_value(m.group("v"))
+        if _place_ok(v):
+            out = [_profile(f"User lives in {v}", "home_city", v, 0.75, "update")]
+            # "I moved to Abu Dhabi in November for a new job at Cleveland Clinic"
+            j = re.search(r"\b(?:for|to (?:start|take)) (?:a |an |my |the )?(?:new )?(?:job|position|role|post|internship)"
+                          r"(?: as (?:a |an )?(?P<t>[\w -]+?))? (?:at|with) (?P<e>.+)$|\bto (?:work (?:at|for)|join) (?P<e2>.+)$",
+                          m.group("v"), _I)
+            if j:
+                e = _clean_value(j.group("e") or j.group("e2"))
+                e = _strip_org_descriptor(e)
+                if e and _is_propery(e):
+                    out.append(_profile(f"User works at {e}", "employer", e, 0.75, "update"))
+                occ = _occupation(j.group("t")) if j.group("t") else None
+                if occ:
+                    out.append(_profile(f"User is {_a(occ)}", "job_title", occ, 0.7, "update"))
+            return out
+    return None
+
+
+def _lives_in(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I live in Pune"."""
+    m = re.match(r"^i (?:now |currently |still |also )*(?:live|reside|stay|have lived|have been living|am living|"
+                 r"am based|am located|am now based|am now living|am settled)\s+(?:now\s+)?in\s+(?P<v>.+)$", c, _I)
+    if m:
+        v = _clean_value(m.group("v"))
+        if _place_ok(v):
+            return [_profile(f"User lives in {v}", "home_city", v, 0.75, "update" if now_cue else None)]
+    return None
+
+
+def _hometown(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I'm from Kerala", "I grew up in Leeds"."""
+    m = re.match(r"^i am (?:originally )?from\s+(?P<v>.+)$|^i (?:grew up|was born and raised|was raised) in\s+(?P<w>.+)$", c, _I)
+    if m:
+        v = _clean_value(m.group("v") or m.group("w"))
+        if _place_ok(v):
+            return [_profile(f"User is from {v}", "hometown", v, 0.65)]
+    return None
+
+
+def _works_at(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I work at Infosys (as an analyst)", "I work for myself"."""
+    m = re.match(r"^i (?P<pre>(?:now |currently |still |also |just |recently )*)(?:work|am (?:now |currently |still )?working|have been working|"
+                 r"have worked|am employed|am)\s+(?:now\s+)?(?:at|for|with|by)\s+(?P<v>.+)$", c, _I)
+    if m and not re.match(r"^i am (?:at|with|by)\b", c, _I):
+        rest = m.group("v")
+        v = _clean_value(rest)
+        v = _strip_org_descriptor(v)
+        if v and v.lower() not in ("myself", "home", "the moment", "a living"):
+            ch = "update" if now_cue else None
+            facts = [_profile(f"User works at {v}", "employer", v, 0.75, ch)]
+            t = re.search(r"\bas (?:a |an |the )?(?P<t>[\w -]+)$", rest, _I)
+            if t:
+                title = _occupation(t.group("t")) or _clean_value(t.group("t"))
+                if title:
+                    facts.append(_profile(f"User is {_a(title)}", "job_title", title, 0.7, ch))
+            return facts
+        if v and v.lower() == "myself":
+            return [_profile("User is self-employed", "employer", "self-employed", 0.75, "update" if now_cue else None)]
+    return None
+
+
+def _joined(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I joined TCS", "I got a job at Stripe", "I switched to Google"."""
+    m = re.match(r"^i (?:just |recently |finally )*(?:joined|started (?:working )?at|started (?:working )?for|"
+                 r"got (?:a |an )?(?:new )?(?:job|offer|position|role) (?:at|with)|got hired (?:at|by)|"
+                 r"accepted (?:a |an )?(?:job|offer|position) (?:at|with|from)|"
+                 r"(?:started|began|start|begin) (?:a |my |the )?(?:new |first )?(?:full[- ]time |part[- ]time )?"
+                 r"(?:job|role|position|internship|work|post) (?:at|with|for)|began working (?:at|for)|"
+                 r"switched (?:jobs? )?to)\s+(?P<v>.+)$", c, _I)
+    if m:
+        rest = m.group("v")
+        v = _strip_org_descriptor(_clean_value(rest))
+        if _is_propery(v) and not re.match(r"^switched to", c[2:], _I) or (v and re.search(r"\b(?:job|position|role|offer|hired)\b", lc)):
+            facts = [_profile(f"User works at {v}", "employer", v, 0.75, "update")]
+            t = re.search(r"\bas (?:a |an |the )?(?P<t>[\w -]+)$", rest, _I)
+            if t and _clean_value(t.group("t")):
+                title = _occupation(t.group("t")) or _clean_value(t.group("t"))
+                facts.append(_profile(f"User is {_a(title)}", "job_title", title, 0.7, "update"))
+            return facts
+    return None
+
+
+def _unemployed(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I'm between jobs"."""
+    m = re.match(r"^i (?:am )?(?:currently |now )?(?:unemployed|between jobs|out of work|jobless|looking for (?:a )?(?:new )?(?:job|work))\b", c, _I)
+    if m:
+        return [_profile(to_third_person(raw), "employer", "unemployed", 0.7, "update")]
+    return None
+
+
+def _no_longer_works_at(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I no longer work at Infosys"."""
+    m = re.match(r"^i (?:am no longer (?:working|employed)|no longer work|do not work) (?:at|for|with|by)\s+(?P<v>.+)$", c, _I)
+    if m and _clean_value(m.group("v")):
+        v = _clean_value(m.group("v"))
+        return [_profile(f"User no longer works at {v}", "employer", v, 0.7, "delete")]
+    return None
+
+
+def _left_job(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I quit my job at Infosys", "I left Infosys" ("I left X" is read here, never as a move)."""
+    m = re.match(r"^i (?:just |recently |finally )*(?:quit|left|resigned from|was laid off from|got laid off from|"
+                 r"got fired from|was fired from|retired from|lost)\s+(?P<v>.+)$", c, _I)
+    if m:
+        v = _clean_value(m.group("v"))
+        if re.match(r"^my (?:job|position|role|work)\b", v, _I):
+            at = re.search(r"\bat\s+(?P<e>.+)$", m.group("v"), _I)
+            e = _clean_value(at.group("e")) if at else None
+            return [_profile(f"User left their job at {e}" if e else "User quit their job", "employer", e, 0.7, "delete")]
+        if _is_propery(v) and not re.match(r"^(?:I|My)\b", v):
+            return [_profile(f"User left {v}", "employer", v, 0.7, "delete")]
+    return None
+
+
+def _occupation_is(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I'm a nurse (at St Mary's)", "I work remotely as a designer", "I'm a pharmacist in Dubai"."""
+    m = re.match(r"^i (?:am now|am|(?:now |currently |also )?work (?:(?:remotely|full[- ]time|part[- ]time|freelance|"
+                 r"from home|now|currently) )*as|have been working as|became|just became|got promoted to|"
+                 r"was promoted to|am working as)\s+(?:a |an |the )?(?P<v>.+)$", c, _I)
+    if m:
+        occ = _occupation(m.group("v"))
+        if occ:
+            ch = "update" if re.search(r"\b(?:became|promoted|now)\b", lc) else None
+            at = re.search(re.escape(occ) + r"\s+(?:at|for|with)\s+(?P<e>.+)$", m.group("v"), _I)
+            e = _strip_org_descriptor(_clean_value(at.group("e"))) if at else None
+            # "I'm a pharmacist in Dubai": where the user is based
+            city = re.search(re.escape(occ) + r"\s+(?:based |living |working |studying )?in\s+"
+                             r"(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2})$", m.group("v"))
+            home = [_profile(f"User lives in {city.group('v')}", "home_city", city.group("v"), 0.7, ch)] \
+                if city and _place_ok(city.group("v")) else []
+            if occ.lower().split()[-1] in STUDENT_WORDS:
+                # a student studies at a school: one job_title fact, no employer
+                where = f" at {e}" if e else ""
+                return [_profile(f"User is {_a(occ)}{where}", "job_title", occ, 0.7, ch)] + home
+            facts = [_profile(f"User is {_a(occ)}", "job_title", occ, 0.7, ch)]
+            if e:
+                facts.append(_profile(f"User works at {e}", "employer", e, 0.75, ch))
+            return facts + home
+    return None
+
+
+def _job_as_at(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I started a new job as a designer at Canva"."""
+    m = re.match(r"^i (?:(?:just|recently|finally) )*(?:started|began|took|accepted|got) (?:a |my |the )?(?:new )?(?:job|role|position|post)"
+                 r" as (?:a |an |the )?(?P<t>.+?) (?:at|with|for) (?P<e>.+)$", c, _I)
+    occ = _occupation(m.group("t")) if m else None
+    if m and occ:
+        e = _strip_org_descriptor(_clean_value(m.group("e")))
+        out = [_profile(f"User is {_a(occ)}", "job_title", occ, 0.7, "update")]
+        if e and _is_propery(e):
+            out.insert(0, _profile(f"User works at {e}", "employer", e, 0.75, "update"))
+        return out
+    return None
+
+
+def _graduated(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I graduated": an event, and the end of a student status (the write path only retires a
+    job_title holding "student")."""
+    m = re.match(r"^i (?:just |finally |recently |officially )*(?:graduated|finished (?:my )?(?:degree|studies|university|"
+                 r"college|phd|masters?|master's|bachelor's)|completed my (?:degree|studies|phd)|dropped out)\b", c, _I)
+    if m:
+        return [dict(text=to_third_person(raw), kind="episodic", importance=0.55),
+                _profile("User is no longer a student", "job_title", "student", 0.6, "delete")]
+
+    return None
+
+
+def _partner_named(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"my wife is called Sofia"."""
+    m = re.match(r"^(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"))(?:'s name)? is (?:called |named )?(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", c)
+    if m:
+        v = m.group("v")
+        r = m.group("r").lower()
+        return [_profile(f"User's {r} is {v}", "partner", v, 0.75)]
+    return None
+
+
+def _got_married_with(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"Marco and I got engaged"."""
+    m = re.match(r"^(?P<v>[A-Z][\w'-]*) and [Ii] (?:just |finally |officially )?got (?:married|engaged)\b", c)
+    if m and m.group("v").lower() not in _NOT_NAMES:
+        return [_profile(to_third_person(raw).replace(f"{m.group('v')} and User", f"User and {m.group('v')}"), "partner",
+                         m.group("v"), 0.75, "update")]
+    return None
+
+
+def _married_to(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I married Sam", "I'm dating Alex"."""
+    m = re.match(r"^i (?:am|just got|got) (?:married|engaged) to\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", c) or \
+        re.match(r"^i (?:married|am dating|started dating|am seeing)\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", c)
+    if m:
+        v = m.group("v")
+        ch = "update" if re.search(r"\b(?:got|married|started)\b", lc) and "am married" not in lc else None
+        return [_profile(f"User's partner is {v}", "partner", v, 0.75, ch)]
+    return None
+
+
+def _broke_up(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I broke up with my boyfriend Marco", "Marco and I split up"."""
+    m = re.match(r"^(?:(?:(?i:my|our) (?P<r0>(?i:" + PARTNER_WORDS[3:-1] + r"))\s+)?(?P<n>[A-Z][\w'-]*) and [Ii]|"
+                 r"(?i:my|our) (?P<r1>(?i:" + PARTNER_WORDS[3:-1] + r")) and [Ii]|[Ii]|[Ww]e) (?:(?:just|recently|finally|officially) )*"
+                 r"(?:broke up|split up|divorced|separated|got divorced|called it quits|ended things)"
+                 r"(?:\s+(?:with|from)\s+(?:(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"|ex))\s+)?(?P<v>[A-Z][\w'-]*))?", c)
+    if m:
+        v = m.group("v") or m.group("n")
+        r = (m.group("r") or m.group("r0") or m.group("r1") or "partner").lower()
+        when = _date_phrase(c)
+        text = (f"User broke up with their {r} {v}" if v else "User broke up with their partner") + (f" {when}" if when else "")
+        return [_profile(text, "partner", v, 0.7, "delete")]
+
+    return None
+
+
+def _favorite(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"my favourite band is Muse"."""
+    m = re.match(r"^my (?:all[- ]time |absolute )?favou?rite (?P<k>[a-z][a-z ]{1,30}?) (?:is|are|has to be)\s+(?P<v>.+)$", c, _I)
+    if m:
+        k = re.sub(r"\s+", "_", m.group("k").strip().lower())
+        v = _clean_value(m.group("v"))
+        if v:
+            return [_profile(f"User's favorite {m.group('k').strip().lower()} is {v}", f"favorite_{k}", v, 0.6,
+                             "update" if now_cue else None)]
+
+    return None
+
+
+def _identifier(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"my locker code is 4412", "my birthday is on 1990-06-12"."""
+    m = re.match(r"^my (?P<k>(?:[a-z-]+ ){0,2}" + ID_NOUNS + r")(?: number)? (?:is|are|was changed to|changed to)\s+(?:on\s+)?(?P<v>.+)$", c, _I)
+    if m:
+        k = re.sub(r"[\s-]+", "_", m.group("k").strip().lower())
+        v = m.group("v").strip().rstrip(".!")
+        v = re.sub(r"\s+(?:now|lol|btw)$", "", v, flags=_I)
+        return [_profile(f"User's {m.group('k').strip().lower()} is {v}", k, v, 0.7,
+                         "update" if now_cue or "changed" in lc else None)]
+
+    return None
+
+
+def _car_sold(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I sold my Honda"."""
+    m = re.match(r"^i (?:sold|got rid of|gave away|totaled|crashed|wrecked) (?:my|our) (?P<v>car|truck|bike|motorcycle|scooter|van|suv|[A-Z]\w+)\b", c, _I)
+    if m:
+        return [dict(text=to_third_person(raw), kind="episodic", importance=0.5, key="car", value=None,
+                     change="delete")]
+    return None
+
+
+def _car_owned(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I drive a red Tesla Model 3"."""
+    m = re.match(r"^[Ii] (?:drive|own|have) (?:a|an) (?P<v>" + _CAR_ADJ + r"(?:\d{4}\s+)?[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,2})"
+                 r"(?P<rest>.*)$", c) or \
+        re.match(r"^[Ii] (?:drive|own|have) (?:a|an) (?P<v>(?:[A-Z][\w-]*|\d{4})(?:\s+[\w-]+){0,3})(?P<rest>)$", c)
+    if m and not re.search(PET_WORDS + "|" + DOG_BREEDS + "|" + CAT_BREEDS, c, _I) and (
+            _CAR_BRANDS.search(m.group("v")) or not m.group("rest").strip()):
+        v = _clean_value(m.group("v"))
+        text = f"User drives {_a(v)}" if not m.group("rest").strip() else to_third_person(raw)
+        return [_profile(text, "car", v, 0.6)]
+    return None
+
+
+def _car_bought(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I just bought a Honda Civic"."""
+    m = re.match(r"^[Ii] (?:just |finally |recently )?bought (?:a |an )(?P<v>car|" + _CAR_ADJ
+                 + r"(?:\d{4}\s+)?[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,2})(?P<rest>.*)$", c)
+    if m and (m.group("v") == "car" or _CAR_BRANDS.search(m.group("v"))):
+        v = _clean_value(m.group("v"))
+        return [_profile(f"User owns {_a(v)}", "car", v, 0.6, "update")]
+
+    return None
+
+
+def _pet_owned(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I have a beagle named Biscuit", "we adopted two kittens"."""
+    m = re.match(r"^i (?:(?:just|also|recently|finally) )*(?:have|own|got|adopted|have got|rescued|took in)\s+"
+                 r"(?P<cnt>a|an|two|three|four|\d+)\s+(?P<adj>(?:[\w-]+\s+){0,2}?)(?P<s>" + PET_WORDS + r"|" + DOG_BREEDS + r"|"
+                 + CAT_BREEDS + r")(?:s|es)?\b(?:\s+(?:named|called)\s+(?P<n>[A-Z][\w'-]*(?:(?:,\s*|\s+and\s+)[A-Z][\w'-]*)*))?"
+                 r"(?P<rest>.*)$", c, _I)
+    if m and re.match(r"^\s+[a-z]", m.group("rest")) and not re.match(
+            r"^\s+(?:who|that|which|and|at|in|from|since|for|on|during|too|now|as well|last|this|when)\b", m.group("rest")):
+        m = None  # "I have a dog walker", "a cat allergy": not a pet
+    if m:
+        breed = m.group("s").lower()
+        species = "dog" if re.fullmatch(DOG_BREEDS, breed, _I) else "cat" if re.fullmatch(CAT_BREEDS, breed, _I) else breed
+        species = {"puppy": "dog", "kitten": "cat", "bunny": "rabbit"}.get(species, species)
+        adj = re.sub(r"\bpet\b", "", m.group("adj") or "", flags=_I).strip()
+        kind_of = (adj + " " + breed).strip() if species != breed and breed not in ("puppy", "kitten", "bunny") else adj
+        n = m.group("n")
+        cnt = m.group("cnt").lower()
+        many = cnt not in ("a", "an", "1")
+        ch = "update" if re.search(r"\b(?:got|adopted|rescued|took in)\b", lc) else None
+        text = f"User has {cnt if many else 'a'} pet {species}{'s' if many else ''}"
+        if kind_of:
+            text += f" ({kind_of})"
+        if n:
+            text += f" named {n}"
+        when = _date_phrase(c)
+        if ch and when:
+            text += f" (adopted {when})"
+        return [dict(text=text, kind="profile", importance=0.65, key=f"pet.{species}",
+                     value=n or "yes", change=ch)]
+    return None
+
+
+def _pet_lost(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"my dog died", "I rehomed my cat"."""
+    m = re.match(r"^my (?P<s>" + PET_WORDS + r")(?:\s+[A-Z]\w*)?\s+(?:died|passed away|ran away|is gone|was put down)", c, _I) or \
+        re.match(r"^i (?:lost|gave away|rehomed|no longer have)\s+(?:my|our)\s+(?P<s>" + PET_WORDS + r")", c, _I)
+    if m:
+        s = m.group("s").lower()
+        return [dict(text=to_third_person(raw), kind="episodic", importance=0.6, key=f"pet.{s}",
+                     value=None, change="delete")]
+    return None
+
+
+_RULES: tuple[Rule, ...] = (
+    _name_said,
+    _name_alone,
+    _name_and_apposition,
+    _age,
+    _diet_is,
+    _diet_started,
+    _diet_quit,
+    _diet_no_longer,
+    _no_meat,
+    _moved_to,
+    _lives_in,
+    _hometown,
+    _works_at,
+    _joined,
+    _unemployed,
+    _no_longer_works_at,
+    _left_job,
+    _occupation_is,
+    _job_as_at,
+    _graduated,
+    _partner_named,
+    _got_married_with,
+    _married_to,
+    _broke_up,
+    _favorite,
+    _identifier,
+    _car_sold,
+    _car_owned,
+    _car_bought,
+    _pet_owned,
+    _pet_lost,
+)
+
+
+def _user_slots(c: str, raw: str) -> list[FactDict]:
+    """Rules on the expanded, first-person, date-resolved clause `c`: the facts of
+    the first rule that applies, or none."""
+    lc = c.lower()
+    now_cue = bool(_NOW_RE.search(c))
+    for rule in _RULES:
+        found = rule(c, raw, lc, now_cue)
+        if found is not None:
+            return found
+    return []
+
+
+_OTHER_SLOT_RES = [
+    (re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))? (?:lives|is living|has lived|stays|resides|is based|is now based|now lives|just moved|moved|relocated|has moved)\s+(?:back\s+)?(?:in|to)\s+(?P<v>.+)$", _I), "home_city"),
+    (re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))? (?:works|is working|now works|has worked|just started|started|joined|is employed)\s+(?:at|for|with)?\s*(?P<v>.+)$", _I), "employer"),
+    (re.compile(r"^(?i:my) (?i:" + _REL + r")(?:'s name)? is (?:called |named )?(?P<v>[A-Z][\w'-]*)$"), "name"),
+]
+
+
+def _other_slots(c: str, raw: str) -> list[FactDict]:
+    if re.match(r"^(?i:my) (?i:" + PARTNER_WORDS[3:-1] + r")(?:'s name)? is (?:called |named )?[A-Z]", c) or \
+            re.match(r"^(?i:my|our) (?i:" + PARTNER_WORDS[3:-1] + r")(?: [A-Z][\w'-]*)? and [Ii] ", c):
+        return _user_slots(c, raw)
+    for rx, slot in _OTHER_SLOT_RES:
+        m = rx.match(c)
+        if not m:
+            continue
+        rel = m.group("rel").lower().replace(" ", "_")
+        v = _clean_value(m.group("v"))
+        if slot == "home_city" and not _place_ok(v):
+            continue
+        if slot == "employer" and not v:
+            continue
+        ch = "update" if re.search(r"\b(?:moved|relocated|now|joined|started)\b", c, _I) else None
+        named = m.groupdict().get("n")
+        single = m.group("rel").lower() in FAMILY_SINGLE and not named
+        text = to_third_person(raw)
+        if single:
+            return [dict(text=text, kind="profile", importance=0.6, key=f"{rel}.{slot}", value=v, change=ch)]
+        return [dict(text=text, kind="semantic", importance=0.55, key=None, value=None, change=None)]
+    return []

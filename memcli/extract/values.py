@@ -1,0 +1,94 @@
+"""Slot values: where a value ends ("Pune" in "Pune since 2019"), whether it reads
+as a place, a proper name or an occupation, the date phrase of a clause, and the
+fact dict a rule returns (`FactDict`, turned into a `Fact` by the pipeline).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .lexicon import _I, _VALUE_STOP_RE, OCCUPATIONS
+
+FactDict = dict[str, Any]
+"""A rule's fact before it becomes a `Fact`: text, kind, importance and optionally
+key, value, change, safety."""
+
+def _clean_value(v: str) -> str:
+    v = v.strip()
+    m = _VALUE_STOP_RE.search(" " + v)
+    if m:
+        v = (" " + v)[: m.start()].strip()
+    v = re.sub(r"[.!?,;:]+$", "", v).strip()
+    v = re.sub(r"\s+(?:now|lol|haha|too|btw)$", "", v, flags=_I)
+    return v.strip(" \"'")
+
+
+def _is_propery(v: str) -> bool:
+    return bool(v) and (v[0].isupper() or v[0].isdigit())
+
+
+def _place_ok(v: str) -> bool:
+    if not v:
+        return False
+    lv = v.lower()
+    if re.match(r"^(?:a|an|my|our|his|her|their|this|that|some|one)\b", lv):
+        return False
+    if lv.startswith("the "):
+        return _is_propery(v[4:])
+    return len(v.split()) <= 5
+
+
+def _imp(x: float) -> float:
+    return max(0.0, min(1.0, round(x, 2)))
+
+
+
+def _profile(text: str, key: str, value: str | None, imp: float, change: str | None = None,
+             **kw: Any) -> FactDict:
+    return dict(text=text, kind="profile", importance=imp, key=key, value=value, change=change, **kw)
+
+
+_NOW_RE = re.compile(r"\b(?:now|these days|nowadays|currently)\b", _I)
+
+
+def _occupation(phrase: str) -> str | None:
+    """'software engineer at Google' -> 'software engineer' when the head noun is an occupation."""
+    p = re.split(r"\s+(?:at|for|in|with|from|since|and|but|who|which|during|on|last|this|next|by|until|after|before|"
+                 r"because|so|,)\b", phrase, maxsplit=1, flags=_I)[0]
+    p = p.strip(" .,!").strip()
+    p = re.sub(r"(?:\s+(?:now|these days|nowadays|currently|full[- ]time|part[- ]time|again|too|as well))+$", "", p,
+               flags=_I).strip()
+    words = p.lower().split()
+    if not words or len(words) > 5:
+        return None
+    head = words[-1]
+    if head in OCCUPATIONS or re.search(r"(?:ologist|ician|grapher|engineer|developer|manager)$", head):
+        return p
+    return None
+
+
+def _strip_org_descriptor(v: str) -> str:
+    """'a startup called Loomly' -> 'Loomly'."""
+    if not v:
+        return v
+    m = re.match(r"^(?:a|an|the|this)\s+(?:[\w-]+\s+){0,3}?(?:called|named)\s+(?P<n>.+)$", v, _I)
+    return m.group("n").strip() if m else v
+
+
+
+_CAR_BRANDS = re.compile(r"\b(?:tesla|toyota|honda|ford|bmw|audi|mercedes|hyundai|kia|volkswagen|vw|subaru|mazda|nissan|"
+                         r"volvo|jeep|chevy|chevrolet|porsche|tata|maruti|mahindra|skoda|renault|peugeot|fiat|lexus|rivian|"
+                         r"mini|jaguar|land rover|range rover|dodge|ram|gmc|cadillac|buick|lincoln|acura|infiniti|"
+                         r"mitsubishi|suzuki|seat|citroen|citroën|opel|saab|alfa romeo|polestar|byd|car|truck|suv|van)\b", _I)
+
+_DATE_PHRASE_RE = re.compile(
+    r"\b(?:on|in|during|since|from|by|until|before|after|for)\s+(?:the week of\s+)?(?:\d{4}-\d\d-\d\d|(?:January|February|"
+    r"March|April|May|June|July|August|September|October|November|December) \d{4}|(?:spring|summer|autumn|winter) "
+    r"\d{4}|\d{4})\b")
+
+
+def _date_phrase(c: str) -> str | None:
+    """The first resolved date phrase of a clause ("on 2026-03-13", "in June 2025"), if any."""
+    m = _DATE_PHRASE_RE.search(c)
+    return m.group(0) if m else None

@@ -1,0 +1,186 @@
+"""Text helpers shared by the write path, consolidation, reflection and recall.
+
+One home for word patterns, stemmers, stop words, calendar names, safety cues and
+input decoding. Where two callers need slightly different behaviour the variants
+keep distinct names (and say how they differ), so no caller's results change:
+
+- words: `WORD_RE` (letters, digits, underscore), `APOS_WORD_RE` (also apostrophes:
+  "user's" stays one word), `LOWER_WORD_RE` (lower-case letters and apostrophes, no
+  digits), `ALNUM_RE` (lower-case letters and digits only);
+- stems: `suffix_stem` (drops one of -ing -ies -es -ed -s) and `coverage_stem` (the
+  same, then a final -e: "live", "lives", "lived", "living" all give "liv");
+- stop words: `CLAIM_STOPWORDS` (dropped from a claim's content words) and
+  `QUERY_STOPWORDS` (dropped from a keyword query: also question words and pronouns);
+- safety: `SAFETY_TOPIC_RE` and `MEDICAL_SELF_RE` (what the extractor needs both of
+  to flag a fact), `PROTECT_RE` (what keeps a stored text from ever being forgotten).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from .errors import InputError
+
+__all__ = [
+    "ALNUM_RE", "APOS_WORD_RE", "CLAIM_STOPWORDS", "LOWER_WORD_RE", "MEDICAL_SELF_RE", "MONTHS", "MONTH_NAMES",
+    "PROTECT_RE", "QUERY_STOPWORDS", "SAFETY_TOPIC_RE", "WEEKDAYS", "WORD_RE", "claim_token", "claim_words",
+    "comparable", "content_words", "coverage_stem", "decode_input", "normalize_punctuation", "suffix_stem",
+]
+
+_I = re.IGNORECASE
+
+# ----------------------------------------------------------------------------- words
+
+WORD_RE = re.compile(r"[\w]+", re.UNICODE)
+"""Runs of letters, digits and underscores (recall's keyword query)."""
+APOS_WORD_RE = re.compile(r"[\w']+", re.UNICODE)
+"""Like `WORD_RE`, with apostrophes inside a word ("user's", "don't"): claim words."""
+LOWER_WORD_RE = re.compile(r"[a-z']+")
+"""Lower-case letters and apostrophes, no digits: the words of a greeting (on lower-cased text)."""
+ALNUM_RE = re.compile(r"[a-z0-9]+")
+"""Lower-case letters and digits (on lower-cased text): the hash embedder's tokens."""
+_DIGIT = re.compile(r"\d")
+
+
+def suffix_stem(word: str) -> str:
+    """Drop one suffix of -ing, -ies, -es, -ed, -s when three letters stay."""
+    for suffix in ("ing", "ies", "es", "ed", "s"):
+        if len(word) > len(suffix) + 2 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+def coverage_stem(word: str) -> str:
+    """`suffix_stem`, then a final -e of a word over three letters: live, lives,
+    lived, living -> liv (recall's query-coverage count)."""
+    word = suffix_stem(word)
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
+
+
+# ----------------------------------------------------------------------------- stop words
+
+CLAIM_STOPWORDS = frozenset(
+    "a an the and or but of to in on at for with by from as is are was were be been being it its this that "
+    "these those he she they them his her their there here has have had do does did not no so than then very "
+    "just also really about into over after before again".split())
+"""Function words that say nothing about a claim (consolidation, reflection, the write path)."""
+
+QUERY_STOPWORDS = frozenset("""a about above after again against all am an and any are as at be because been before being
+below between both but by can could did do does doing down during each few for from further had has have
+having he her here hers herself him himself his how i if in into is it its itself just me more most my
+myself no nor not now of off on once only or other our ours ourselves out over own same she should so some
+such than that the their theirs them themselves then there these they this those through to too under until
+up very was we were what when where which while who whom why will with would you your yours yourself
+yourselves whose ever kind sort type""".split())
+"""Function words, pronouns and question words: they match everything in a keyword
+query and rank nothing (recall)."""
+
+
+def claim_token(word: str) -> str:
+    """A lower-cased word as a claim word: "" for a stop word, else without its
+    apostrophes at the ends and one plural suffix (-ies, -es, -s) unless a number."""
+    word = word.strip("'")
+    if not word or word in CLAIM_STOPWORDS:
+        return ""
+    for suffix in ("ies", "es", "s"):
+        if len(word) > len(suffix) + 2 and word.endswith(suffix) and not word.isdigit():
+            return word[: -len(suffix)]
+    return word
+
+
+def content_words(text: str) -> frozenset[str]:
+    """The claim words of a text (see `claim_token`)."""
+    return frozenset(w for w in (claim_token(t) for t in APOS_WORD_RE.findall(text.lower())) if w)
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def claim_words(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(content words, key words): key words are numbers and names (capitalised
+    words not opening a sentence, other than "User"), the words two statements of
+    one claim cannot disagree on."""
+    words: set[str] = set()
+    keys: set[str] = set()
+    for m in APOS_WORD_RE.finditer(text):
+        raw = m.group()
+        w = claim_token(raw.lower())
+        if not w:
+            continue
+        words.add(w)
+        if _DIGIT.search(w):
+            keys.add(w)
+        elif raw[0].isupper() and not raw.lower().startswith("user"):
+            before = text[:m.start()].rstrip(" \t\"'(\u201c\u2018*-")
+            if before and before[-1] not in ".!?:;\n":
+                keys.add(w)
+    return frozenset(words), frozenset(keys)
+
+
+# ----------------------------------------------------------------------------- normalising
+
+def normalize_punctuation(text: str) -> str:
+    """Typographic quotes to ASCII, en/em dashes to " - ", runs of spaces and tabs to one space."""
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    text = text.replace("\u2014", " - ").replace("\u2013", " - ")
+    return re.sub(r"[ \t]+", " ", text)
+
+
+def comparable(text: str) -> str:
+    """A text as compared for "the same text": lower case, outer spaces and final
+    " .!" stripped, white space folded."""
+    return " ".join(text.lower().strip(" .!").split())
+
+
+# ----------------------------------------------------------------------------- calendar
+
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
+          "september", "october", "november", "december"]
+MONTH_NAMES = [m.capitalize() for m in MONTHS]
+
+# ----------------------------------------------------------------------------- safety cues
+
+SAFETY_TOPIC_RE = re.compile(
+    r"\b(?:allerg(?:y|ies|ic)|anaphyla\w*|epipen|intoleran(?:t|ce)|celiac|coeliac|diabet(?:es|ic)|"
+    r"asthma(?:tic)?|epilep(?:sy|tic)|seizures?|hypertension|high blood pressure|heart (?:condition|disease|"
+    r"problem)|pacemaker|pregnan(?:t|cy)|kidney|liver disease|cancer|chemo\w*|hiv|hepatitis|"
+    r"insulin|metformin|warfarin|blood thinners?|medication|meds|prescri\w+|inhaler|antidepressants?|"
+    r"adhd|autis\w+|bipolar|depression|ptsd|ocd|migraines?|disab(?:led|ility)|wheelchair|blind|deaf|"
+    r"g6pd|sickle cell|thyroid|crohn'?s|ibs|gluten|shellfish|penicillin|sulfa|latex|"
+    r"never|must not|must never|mustn't|under no circumstances|can(?:'t|not) (?:eat|have|drink|take|tolerate)|"
+    r"not allowed to (?:eat|have|drink)|do not (?:ever )?give me|don't (?:ever )?give me)\b", _I)
+"""A health or hard-constraint topic in a clause (the extractor; only with `MEDICAL_SELF_RE` too)."""
+
+MEDICAL_SELF_RE = re.compile(
+    r"\b(?:i (?:am|have|take|was diagnosed|got diagnosed|suffer|use|carry|need|can ?not|cannot|must|"
+    r"am not allowed|react)|my (?:\w+ )?(?:allergy|allergies|condition|medication|meds|doctor|diagnosis)|"
+    r"allergic|intoleran|never|must not|must never|under no circumstances|don't (?:ever )?give|"
+    r"do not (?:ever )?give)\b", _I)
+"""The user speaking of their own health or a hard constraint: `SAFETY_TOPIC_RE`'s
+words only count with this (the extractor)."""
+
+PROTECT_RE = re.compile(
+    r"\b(?:allerg\w*|anaphyla\w*|epipen|intoleran\w*|celiac|coeliac|diabet\w*|asthma\w*|epilep\w*|"
+    r"seizures?|medical|medication|meds|prescri\w+|insulin|inhaler|pacemaker|pregnan\w*|"
+    r"blood thinners?|warfarin|penicillin|emergency contact|never|must not|must never|mustn't|"
+    r"under no circumstances|do not ever|don't ever)\b", _I)
+"""Text cues of a stored memory that must never fade, whatever the extractor flagged
+(the forgetting policies): shorter than `SAFETY_TOPIC_RE`, with "medical" and
+"emergency contact", and no first-person condition."""
+
+# ----------------------------------------------------------------------------- input
+
+
+def decode_input(data: bytes, name: str, *, expected: str, empty_hint: str = "", byte_hint: bool = True) -> str:
+    """The text of an input file or stdin: refuses empty input, binary data
+    (a NUL byte in the first 8 KiB: "not `expected`") and what is not UTF-8 (with
+    the offending byte when `byte_hint`). A UTF-8 byte order mark is dropped."""
+    if not data.strip():
+        raise InputError(f"{name}: input is empty" + (f"; {empty_hint}" if empty_hint else ""))
+    if b"\x00" in data[:8192]:
+        raise InputError(f"{name}: looks like a binary file, not {expected}")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        detail = f" (byte {exc.start}); convert it to UTF-8 first" if byte_hint else ""
+        raise InputError(f"{name}: not UTF-8 text{detail}") from exc

@@ -1,0 +1,74 @@
+"""resolve_dates: relative dates against a message's timestamp (memcli.dates)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from memcli.dates import resolve_dates
+
+# Wednesday 2026-03-04
+NOW = datetime(2026, 3, 4, 10, 30)
+# Wednesday 2025-02-12
+WED = datetime(2025, 2, 12, 20, 0)
+
+
+@pytest.mark.parametrize("phrase,expected_text,expected_date", [
+    ("today", "on 2026-03-04", datetime(2026, 3, 4)),
+    ("yesterday", "on 2026-03-03", datetime(2026, 3, 3)),
+    ("tomorrow", "on 2026-03-05", datetime(2026, 3, 5)),
+    ("this Friday", "on 2026-03-06", datetime(2026, 3, 6)),
+    ("next Friday", "on 2026-03-13", datetime(2026, 3, 13)),
+    ("last Friday", "on 2026-02-27", datetime(2026, 2, 27)),
+    ("next week", "during the week of 2026-03-09", datetime(2026, 3, 9)),
+    ("last month", "in February 2026", datetime(2026, 2, 1)),
+    ("next year", "in 2027", datetime(2027, 1, 1)),
+    ("in 3 days", "on 2026-03-07", datetime(2026, 3, 7)),
+    ("3 weeks ago", "on 2026-02-11", datetime(2026, 2, 11)),
+    ("on March 3", "on 2026-03-03", datetime(2026, 3, 3)),
+    ("March 3rd, 2025", "on 2025-03-03", datetime(2025, 3, 3)),
+    ("on 3/14", "on 2026-03-14", datetime(2026, 3, 14)),
+    ("in May", "in May 2026", datetime(2026, 5, 1)),
+])
+def test_resolve_dates(phrase, expected_text, expected_date):
+    out, d = resolve_dates(f"it happens {phrase}", NOW)
+    assert out == f"it happens {expected_text}"
+    assert d == expected_date
+
+
+def test_resolve_dates_first_date_and_no_date():
+    out, d = resolve_dates("I flew out yesterday and come back next Friday", NOW)
+    assert out == "I flew out on 2026-03-03 and come back on 2026-03-13"
+    assert d == datetime(2026, 3, 3)
+    assert resolve_dates("I may go", NOW) == ("I may go", None)
+
+
+@pytest.mark.parametrize("phrase,expected", [
+    ("on Friday next week", "on 2025-02-21"),
+    ("Friday of next week", "on 2025-02-21"),
+    ("on Thursday next week", "on 2025-02-20"),
+    ("next week on Friday", "on 2025-02-21"),
+    ("on Monday this week", "on 2025-02-10"),
+    ("two weeks from today", "on 2025-02-26"),
+    ("3 days from now", "on 2025-02-15"),
+    ("on Saturday the 6th of September", "on 2025-09-06"),  # the weekday picks the year
+    ("on Friday, March 7", "on 2025-03-07"),
+    ("next summer", "in summer 2025"),
+])
+def test_compound_dates_resolve_once(phrase, expected):
+    out, d = resolve_dates(f"it is {phrase}", WED)
+    assert out == f"it is {expected}"
+    assert d is not None and d.date().isoformat() in expected or "summer" in expected
+
+
+def test_rescheduled_to_date_keeps_preposition():
+    out, _ = resolve_dates("We postponed the wedding to September 19, 2026", WED)
+    assert out == "We postponed the wedding to 2026-09-19"
+
+
+def test_ordinal_day_of_month():
+    out, d = resolve_dates("My flight is on the 14th", datetime(2025, 9, 10))
+    assert out == "My flight is on 2025-09-14"
+    out, _ = resolve_dates("I paid rent on the 5th", datetime(2025, 9, 10))
+    assert out == "I paid rent on 2025-09-05"
