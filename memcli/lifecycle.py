@@ -16,13 +16,12 @@ Policy settings live per scope in the `settings` table (`memcli config`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
-from .models import MEMORY_KINDS, Decision, Memory
+from .models import Decision, Memory
 from .settings import POLICIES, settings_for
 from .text import PROTECT_RE
 from .timeutil import to_iso

@@ -17,7 +17,7 @@ from .settings import settings_for
 from .timeutil import to_iso
 
 if TYPE_CHECKING:
-    from .store import MemoryStore
+    from .store import Store as MemoryStore
 
 LOCK_NAME = "maintain"
 

@@ -224,22 +224,22 @@ def reflect(store: MemoryStore, scope: str, now: datetime, *, dry_run: bool = Fa
     if dry_run:
         return rep
     with store.transaction():
-        for r in rep.written:
-            ms = r.sources
+        for refl in rep.written:
+            ms = refl.sources
             valid = [m.valid_from for m in ms if m.valid_from]
             mem = store.insert(Memory(
-                id="", scope=scope, kind="semantic", text=r.text, source="reflected",
+                id="", scope=scope, kind="semantic", text=refl.text, source="reflected",
                 importance=min(1.0, sum(m.importance for m in ms) / len(ms)),
                 confidence=float(cfg["reflect.confidence"]), source_ids=[m.id for m in ms],
                 source_turns=list(dict.fromkeys(t for m in ms for t in m.source_turns)),
-                valid_from=max(valid) if valid else None, recorded_at=at, replaces=r.replaces))
-            r.id = mem.id
-            if r.replaces:
-                store.retire(scope, r.replaces, reason=f"reflection replaced by {mem.id}", at=at, replaced_by=mem.id)
-            store.log(Decision(scope=scope, op="UPDATE" if r.replaces else "ADD", fact=r.text, target=r.replaces,
+                valid_from=max(valid) if valid else None, recorded_at=at, replaces=refl.replaces))
+            refl.id = mem.id
+            if refl.replaces:
+                store.retire(scope, refl.replaces, reason=f"reflection replaced by {mem.id}", at=at, replaced_by=mem.id)
+            store.log(Decision(scope=scope, op="UPDATE" if refl.replaces else "ADD", fact=refl.text, target=refl.replaces,
                                new_id=mem.id, decided_by="rule",
-                               reason=f"reflection on {r.topic!r} from {len(ms)} memories", at=at))
-            topics[r.topic] = mem.id
+                               reason=f"reflection on {refl.topic!r} from {len(ms)} memories", at=at))
+            topics[refl.topic] = mem.id
         store.set_setting(scope, TOPICS, json.dumps(topics, sort_keys=True))
         last = store.last_rowid(scope)
         store.set_setting(scope, MARK, json.dumps({"rowid": last[0] if last else 0}))

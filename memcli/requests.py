@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from .models import Memory
-    from .store import MemoryStore
+    from .store import Store as MemoryStore
 
 _VERB = r"(?:forget|delete|erase|remove|wipe|scratch|drop|disregard|unlearn|purge|clear)"
 _KEEP = r"(?:remember|keep|store|save|hold on to|record|retain)"
