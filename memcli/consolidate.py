@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from .claims import differences
 from .models import Memory
 from .settings import Settings, settings_for
 from .text import claim_words
@@ -318,9 +319,12 @@ def _scope_rows(store: MemoryStore, scope: str, since_rowid: int | None,
 
 
 def _node_pairs(parsed: list[tuple[frozenset[str], frozenset[str]]], node_groups: list[int], vectors: np.ndarray,
-                node_new: np.ndarray | None, min_sim: float, min_overlap: float) -> dict[int, set[int]]:
+                node_new: np.ndarray | None, min_sim: float, min_overlap: float,
+                texts: Sequence[str] | None = None) -> dict[int, set[int]]:
     """The matching pairs among the nodes, as adjacency sets; with `node_new`, only
-    pairs with a new node, searched among the nodes sharing a word with a new one."""
+    pairs with a new node, searched among the nodes sharing a word with a new one.
+    With `texts`, a pair whose negation, stance, numbers, names, months or direction
+    words differ (`memcli.claims.differences`) is two claims, never merged."""
     import numpy as np
 
     sub: Sequence[int] = range(len(parsed))
@@ -333,6 +337,8 @@ def _node_pairs(parsed: list[tuple[frozenset[str], frozenset[str]]], node_groups
                            None if node_new is None else node_new[sub_idx])
     adj: dict[int, set[int]] = {}
     for a, b in ((sub[a], sub[b]) for a, b in found):
+        if texts is not None and differences(texts[a], texts[b]):
+            continue
         adj.setdefault(a, set()).add(b)
         adj.setdefault(b, set()).add(a)
     return adj
@@ -441,7 +447,8 @@ def find_clusters(store: MemoryStore, scope: str, cfg: Settings | None = None, *
         node_new = np.fromiter((bool(is_new[m].any()) for m in members), dtype=bool, count=len(nodes))
     parsed = [claim_words(rows[j][3]) for j in nodes]
     adj = _node_pairs(parsed, [groups[j] for j in nodes], raw[np.asarray(nodes, dtype=np.int64)], node_new,
-                      float(cfg["consolidate.min_similarity"]), float(cfg["consolidate.min_overlap"]))
+                      float(cfg["consolidate.min_similarity"]), float(cfg["consolidate.min_overlap"]),
+                      [rows[j][3] for j in nodes])
     picked = _pick(adj, members, [p[0] for p in parsed], rows)
     return _clusters(store, scope, picked, rows, raw, int(cfg["consolidate.recurring_min"]))
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from .claims import adds_to, contradicts, differences
 from .errors import ModelError
 from .llm import LLM, load_prompt
 from .models import Candidate, Decision, Memory, Neighbour, Outcome
@@ -78,15 +79,28 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
                 return "NOOP", cur, f"{cand.key} slot already holds {cand.value}"
             return "UPDATE", cur, f"new value for the single-valued {cand.key} slot"
     best = near[0] if near else None
+    # "is allergic" after "is not allergic", "can't stand jazz" after "likes jazz": the
+    # later statement supersedes the earlier one (seed 001: recent beats old at equal trust).
+    for n in near:
+        if n.similarity >= CHANGE_TARGET and n.memory.kind != "episodic" and contradicts(n.memory.text, cand.text):
+            return "UPDATE", n, f"contradicts {n.memory.id} (similarity {n.similarity:.2f}); the later statement wins"
     if best and best.similarity >= NEAR_DUPLICATE and cand.change is None:
         # Similar vectors are not enough: "the locker code is 4412" and "... is 9981"
-        # embed alike. The words decide whether the new text adds anything.
+        # embed alike. The words decide whether the new text adds anything, and a
+        # difference in negation, a number, a name, a date or a direction makes two claims.
         new_words, new_keys = claim_words(cand.text)
         old_words, old_keys = claim_words(best.memory.text)
-        if new_words <= old_words and new_keys <= old_keys:
+        differ = differences(best.memory.text, cand.text)
+        if not differ and new_words <= old_words and new_keys <= old_keys:
+            if cand.source == "explicit":  # what the user asked to remember is never dropped
+                return "UPDATE", best, f"restates {best.memory.id} in the user's words (similarity {best.similarity:.2f})"
             return "NOOP", best, f"near-identical to {best.memory.id} (similarity {best.similarity:.2f})"
-        if old_words <= new_words and old_keys <= new_keys and best.memory.kind == cand.kind:
+        if (not differ or adds_to(best.memory.text, cand.text)) and old_words <= new_words \
+                and old_keys <= new_keys and best.memory.kind == cand.kind:
             return "UPDATE", best, f"adds detail to {best.memory.id} (similarity {best.similarity:.2f})"
+        if differ:
+            return "ADD", None, (f"similar to {best.memory.id} (similarity {best.similarity:.2f}) but a different "
+                                 f"claim: {'; '.join(differ)}")
     if cand.change in ("update", "delete"):
         if best and best.similarity >= CHANGE_TARGET and best.memory.kind != "episodic":
             op = "UPDATE" if cand.change == "update" else "DELETE"

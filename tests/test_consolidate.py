@@ -217,3 +217,15 @@ def test_one_different_word_is_a_different_event(store):
     rep = cons.consolidate(store, SCOPE, NOW)
     assert rep.clusters == []
     assert store.get(SCOPE, lake.id).active and store.get(SCOPE, gym.id).active
+
+
+@pytest.mark.parametrize("a,b", [
+    ("User is allergic to peanuts", "User is not allergic to peanuts"),
+    ("User's office is room 14", "User's office is room 41"),
+    ("User's flight to Oslo is on 3 March", "User's flight back from Oslo is on 3 March"),
+])
+def test_distinct_claims_are_never_merged(store, a, b):
+    put(store, a, day=1)
+    put(store, b, day=2)
+    report = cons.consolidate(store, SCOPE, now=to_iso(NOW), dry_run=True)
+    assert report.clusters == []

@@ -124,3 +124,42 @@ def test_near_identical_text_is_a_noop_and_more_detail_is_an_update():
     assert op == "NOOP" and target.memory.id == "m1"
     op, target, reason = decide_by_rules(Candidate(text="User loves hiking in the Alps"), [_near("User loves hiking")])
     assert op == "UPDATE" and "adds detail" in reason
+
+
+# --- the claims test in reconciliation: distinct facts are never dropped or merged
+
+@pytest.mark.models
+@pytest.mark.parametrize("first,second,op", [
+    ("User is not allergic to peanuts", "User is allergic to peanuts", "UPDATE"),  # a contradiction
+    ("User likes jazz", "User can't stand jazz", "UPDATE"),
+    ("User's flight to Oslo is on 3 March", "User's flight back from Oslo is on 13 March", "ADD"),
+    ("User's locker is number 14", "User's locker is number 41", "ADD"),
+    ("User's son Leo is 7", "User's son Max is 7", "ADD"),
+])
+def test_distinct_or_opposite_claims_are_not_noops(db_path, real_embedder, first, second, op):
+    from memcli.api import MemoryStore
+
+    with MemoryStore(db_path, real_embedder) as s:
+        s.remember("user:c", first)
+        out = s.remember("user:c", second)
+        assert out.op == op, out.decision.reason
+        texts = [m.text for m in s.list_memories("user:c")]
+        assert out.memory is not None and out.memory.text in texts
+        if op == "ADD":
+            assert len(texts) == 2
+        else:
+            assert first not in texts  # superseded, kept as history
+            assert len(s.list_memories("user:c", include_inactive=True)) == 2
+
+
+@pytest.mark.models
+def test_an_explicit_remember_is_never_a_noop_unless_the_text_is_the_same(db_path, real_embedder):
+    from memcli.api import MemoryStore
+
+    with MemoryStore(db_path, real_embedder) as s:
+        s.remember("user:c", "User is allergic to peanuts")
+        assert s.remember("user:c", "User is allergic to peanuts").op == "NOOP"
+        out = s.remember("user:c", "The user is allergic to peanuts.")
+        assert out.op == "UPDATE" and "restates" in out.decision.reason
+        assert [m.text for m in s.list_memories("user:c")] == [out.memory.text]
+        assert out.memory.text.startswith("The user")
