@@ -25,7 +25,6 @@ import re
 import sys
 import tempfile
 import time
-from dataclasses import fields, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -153,23 +152,24 @@ def score(scorer: Any, data_path: str, rows: list[dict[str, Any]], far: float = 
 
 
 def parse_config(items: list[str], base: RecallConfig | None = None) -> RecallConfig:
+    """RecallConfig overrides by flat knob name: "w_recency=0,candidates=80"."""
     cfg = base or RecallConfig()
-    types = {f.name: f.type for f in fields(RecallConfig)}
+    names = RecallConfig.names()
     changes: dict[str, Any] = {}
     for item in items:
         for part in filter(None, item.split(",")):
             name, _, value = part.partition("=")
             name = name.strip()
-            if name not in types:
-                raise SystemExit(f"unknown RecallConfig field {name!r}: use one of {', '.join(types)}")
-            cur = getattr(cfg, name)
+            if name not in names:
+                raise SystemExit(f"unknown RecallConfig knob {name!r}: use one of {', '.join(names)}")
+            cur = cfg.get(name)
             if isinstance(cur, bool):
                 changes[name] = value.lower() in ("1", "true", "yes", "on")
             elif isinstance(cur, (int, float)) and not isinstance(cur, bool):
                 changes[name] = type(cur)(float(value)) if isinstance(cur, int) else float(value)
             else:
                 changes[name] = value
-    return replace(cfg, **changes)
+    return cfg.replace(**changes)
 
 
 def main() -> None:
@@ -217,7 +217,7 @@ def main() -> None:
     results = []
     for name, cfg in variants:
         t1 = time.time()
-        rows = run(store, samples, nows, cfg, qvecs_kw if cfg.embed_keywords else qvecs, k=args.k)
+        rows = run(store, samples, nows, cfg, qvecs_kw if cfg.candidates.embed_keywords else qvecs, k=args.k)
         dt = time.time() - t1
         if args.out:
             out = Path(args.out) / f"{name}.jsonl" if args.variant else Path(args.out)

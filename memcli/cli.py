@@ -326,16 +326,10 @@ def _recall_config(weights: str | None, half_life: float | None):  # type: ignor
     from .recall import RecallConfig
 
     cfg = RecallConfig.from_env(half_life_days=half_life)
-    if weights:
-        try:
-            rel, rec, imp = (float(x) for x in weights.split(","))
-        except ValueError:
-            raise typer.BadParameter("give three numbers, e.g. 0.85,0.05,0.10", param_hint="--weights") from None
-        if min(rel, rec, imp) < 0 or rel + rec + imp <= 0:
-            raise typer.BadParameter("weights must be >= 0 and not all zero", param_hint="--weights")
-        total = rel + rec + imp
-        cfg.w_relevance, cfg.w_recency, cfg.w_importance = rel / total, rec / total, imp / total
-    return cfg
+    try:
+        return cfg.with_weights(weights)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--weights") from None
 
 
 # -- show --------------------------------------------------------------------------
