@@ -1,19 +1,27 @@
-"""The command line: parses arguments, calls the library, formats output. No SQL here."""
+"""The command line: parses arguments, calls the library, formats output. No SQL here,
+and no domain logic: each command is arguments -> one library call -> output."""
 
 from __future__ import annotations
 
 import functools
-import json
+import inspect
 import sys
+from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, Callable, Optional, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Optional, TypeVar
 
 import typer
 
 from . import __version__
 from .errors import InputError, MemcliError
+from .render import Output
 from .scope import validate_scope
+
+if TYPE_CHECKING:
+    from .llm import LLM
+    from .recall import RecallConfig
+    from .store import MemoryStore
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -73,49 +81,68 @@ def handle_errors(fn: F) -> F:
             raise fail(str(exc), exc.exit_code) from None
         except BrokenPipeError:
             sys.stderr.close()
-            raise typer.Exit(0)
+            raise typer.Exit(0) from None
 
     return wrapper  # type: ignore[return-value]
 
 
-def open_store(check_embedder: bool = True):  # type: ignore[no-untyped-def]
+def open_store(check_embedder: bool = True) -> MemoryStore:
     from .store import MemoryStore
 
     return MemoryStore(state.db, check_embedder=check_embedder)
 
 
-def get_llm():  # type: ignore[no-untyped-def]
+def get_llm() -> LLM:
     from .llm import LlamaCppLLM
 
     return LlamaCppLLM(state.model)
 
 
-class OutputFormat(str, Enum):
-    table = "table"
-    json = "json"
-    nl = "nl"
-    prompt = "prompt"
-
-
+# -- options shared by several commands ----------------------------------------------
 ScopeOpt = Annotated[Optional[str], typer.Option("--scope", "-s", envvar="MEMCLI_SCOPE",
                                                  help="Scope: user:NAME, agent:NAME, session:NAME or org:NAME.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print a JSON array.")]
 NlOpt = Annotated[bool, typer.Option("--nl", help="Print one JSON object per line.")]
+NowOpt = Annotated[Optional[str], typer.Option("--now", help="Run as of this time (ISO 8601), for simulations.")]
+PLAIN = Output()  # the default of a command's `output`, replaced by its --json and --nl flags
 
 
-def _output(items: list[dict[str, Any]], as_json: bool, as_nl: bool, table: Callable[[], None]) -> None:
-    from .render import emit_json, emit_nl
+def output_options(fn: F) -> F:
+    """The output flags of a command that prints records (`--json`, `--nl`; else a table
+    on a terminal, tab-separated lines in a pipe), as sqlite-utils' `output_options`.
+    The command declares a parameter `output: Output`; the flags take its place in the
+    command line and reach the command as one `Output`."""
+    sig = inspect.signature(fn, eval_str=True)
+    params: list[inspect.Parameter] = []
+    for p in sig.parameters.values():
+        if p.name == "output":
+            params += [inspect.Parameter("as_json", p.kind, default=False, annotation=JsonOpt),
+                       inspect.Parameter("as_nl", p.kind, default=False, annotation=NlOpt)]
+        else:
+            params.append(p)
 
-    if as_json:
-        emit_json(items)
-    elif as_nl:
-        emit_nl(items)
-    elif sys.stdout.isatty():
-        table()
-    else:  # a pipe without a format flag: one tab-separated line per item
-        keys = ("id", "op", "kind", "text", "fact", "valid_from", "at", "retired_at", "retire_reason", "reason")
-        for item in items:
-            sys.stdout.write("\t".join(str(item.get(k) or "") for k in keys if k in item) + "\n")
+    @functools.wraps(fn)
+    def wrapper(*args: Any, as_json: bool = False, as_nl: bool = False, **kwargs: Any) -> Any:
+        return fn(*args, output=Output(json=as_json, nl=as_nl), **kwargs)
+
+    wrapper.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {p.name: p.annotation for p in params} | {"return": sig.return_annotation}
+    return wrapper  # type: ignore[return-value]
+
+
+def _now_opt(now: str | None) -> datetime:
+    from .timeutil import parse_dt, utcnow
+
+    return (parse_dt(now, "--now") if now else None) or utcnow()
+
+
+def _read_file(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory") from None
 
 
 # -- remember ----------------------------------------------------------------------
@@ -135,6 +162,7 @@ def remember(
     Example: memcli remember "User is allergic to peanuts" --scope user:alice --pin
     """
     from .models import MEMORY_KINDS
+    from .render import emit_json
 
     scope = validate_scope(scope)
     if text == "-":
@@ -152,8 +180,6 @@ def remember(
         result = {"op": out.op, "id": m.id if m else None, "text": m.text if m else text,
                   "replaces": out.memory.replaces if out.memory else None, "reason": out.decision.reason}
         if as_json:
-            from .render import emit_json
-
             emit_json(result)
         else:
             typer.echo(f"{out.op} {result['id']}: {result['text']}" + (f" (replaces {result['replaces']})" if result["replaces"] else ""))
@@ -197,8 +223,12 @@ def ingest(
 
         memcli ingest chat-2026-03.jsonl --scope user:alice
     """
-    from .ingest import IngestStats, ingest as run_ingest, parse_messages
+    from rich.progress import Progress
+
+    from .ingest import IngestStats, parse_messages
+    from .ingest import ingest as run_ingest
     from .render import emit_json
+    from .strategy import default_strategy
     from .timeutil import iso_or_none
 
     scope = validate_scope(scope)
@@ -212,21 +242,16 @@ def ingest(
         sources = [(str(f), sys.stdin.buffer.read() if str(f) == "-" else _read_file(f)) for f in files]
     # Parse everything first: a bad line anywhere writes nothing.
     parsed = [(name, parse_messages(data, name, fmt.value)) for name, data in sources]
-    if strategy is None:
-        # The bundled 135M model measurably hurts (bench/RESULTS.md); a model the user
-        # chose is trusted with the unclear reconciliation cases.
-        strategy = Strategy.both if state.model else Strategy.rules
-    llm = get_llm() if strategy != Strategy.rules else None
+    chosen = strategy.value if strategy is not None else default_strategy(state.model)
+    llm = get_llm() if chosen != "rules" else None
     total = IngestStats()
     n_msgs = sum(len(m) for _, m in parsed)
     with open_store() as store:
-        from rich.progress import Progress
-
         show_bar = not quiet and n_msgs >= 20 and sys.stderr.isatty()
         with Progress(transient=True, disable=not show_bar) as progress:
             task = progress.add_task("ingesting", total=n_msgs)
             for name, msgs in parsed:
-                st = run_ingest(store, scope, msgs, source=name, raw=raw, llm=llm, strategy=strategy.value,
+                st = run_ingest(store, scope, msgs, source=name, raw=raw, llm=llm, strategy=chosen,
                                 now=now_iso, on_message=lambda: progress.advance(task))
                 total.merge(st)
     summary = total.to_dict()
@@ -240,14 +265,21 @@ def ingest(
 
 
 # -- recall ------------------------------------------------------------------------
+class OutputFormat(str, Enum):
+    table = "table"
+    json = "json"
+    nl = "nl"
+    prompt = "prompt"
+
+
 @app.command()
 @handle_errors
+@output_options
 def recall(
     query: Annotated[Optional[str], typer.Argument(help="What to look for, in plain words.")] = None,
     scope: ScopeOpt = None,
     k: Annotated[int, typer.Option("-k", "--limit", min=1, help="Return at most N memories.")] = 10,
-    as_json: JsonOpt = False,
-    as_nl: NlOpt = False,
+    output: Output = PLAIN,
     fmt: Annotated[Optional[OutputFormat], typer.Option("--format", "-f", help="table, json, nl or prompt.")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Show each hit's score breakdown.")] = False,
     as_of: Annotated[Optional[str], typer.Option("--as-of", help="What was valid at this time (ISO 8601).")] = None,
@@ -275,13 +307,14 @@ def recall(
 
     Example: memcli recall "where does the user live" --scope user:alice --explain
     """
+    from .models import MEMORY_KINDS
     from .recall import profile as read_profile
     from .recall import recall as do_recall
-    from .render import emit_json, emit_nl, hits_table, hits_text, memory_dict, prompt_block
+    from .render import emit_json, emit_nl, hit_dicts, hits_table, hits_text, memory_dict, prompt_block
     from .timeutil import iso_or_none
 
     scope = validate_scope(scope)
-    fmt = fmt or (OutputFormat.json if as_json else OutputFormat.nl if as_nl else None)
+    fmt = fmt or (OutputFormat(output.format) if output.format else None)
     as_of_iso = iso_or_none(as_of, "--as-of")
     config = _recall_config(weights, half_life)
     # --profile reads by key: never construct or load the embedder for it.
@@ -299,30 +332,29 @@ def recall(
             return
         if not query or not query.strip():
             raise typer.BadParameter("give a query (or --profile)", param_hint="QUERY")
-        if kind and kind not in ("episodic", "semantic", "procedural", "profile"):
+        if kind and kind not in MEMORY_KINDS:
             raise typer.BadParameter("use episodic, semantic, procedural or profile", param_hint="--kind")
         res = do_recall(store, scope, query, k=k, as_of=as_of_iso, include_inactive=include_inactive,
                         kind=kind, key=key, since=iso_or_none(since, "--since"),
                         until=iso_or_none(until, "--until"), min_score=min_score, raw_query=raw_query,
                         touch=not no_touch, config=config)
-        if fmt == OutputFormat.json:
-            emit_json([h.to_dict() | {"abstain": res.abstain, "confidence": round(res.confidence, 4)} for h in res.hits])
-        elif fmt == OutputFormat.nl:
-            emit_nl([h.to_dict() | {"abstain": res.abstain, "confidence": round(res.confidence, 4)} for h in res.hits])
-        elif fmt == OutputFormat.prompt:
-            sys.stdout.write(prompt_block(res.hits, max_tokens, abstain=res.abstain) + "\n")
-        elif sys.stdout.isatty():
+    if fmt == OutputFormat.json:
+        emit_json(hit_dicts(res.hits, abstain=res.abstain, confidence=res.confidence))
+    elif fmt == OutputFormat.nl:
+        emit_nl(hit_dicts(res.hits, abstain=res.abstain, confidence=res.confidence))
+    elif fmt == OutputFormat.prompt:
+        sys.stdout.write(prompt_block(res.hits, max_tokens, abstain=res.abstain) + "\n")
+    else:
+        if sys.stdout.isatty():
             if res.hits:
                 hits_table(res.hits, explain=explain)
-            if res.abstain:
-                typer.echo("Nothing stored looks relevant to this query.", err=True)
         else:
             hits_text(res.hits, explain=explain)
-            if res.abstain:
-                typer.echo("Nothing stored looks relevant to this query.", err=True)
+        if res.abstain:
+            typer.echo("Nothing stored looks relevant to this query.", err=True)
 
 
-def _recall_config(weights: str | None, half_life: float | None):  # type: ignore[no-untyped-def]
+def _recall_config(weights: str | None, half_life: float | None) -> RecallConfig:
     from .recall import RecallConfig
 
     cfg = RecallConfig.from_env(half_life_days=half_life)
@@ -332,120 +364,64 @@ def _recall_config(weights: str | None, half_life: float | None):  # type: ignor
         raise typer.BadParameter(str(exc), param_hint="--weights") from None
 
 
-# -- show --------------------------------------------------------------------------
+# -- show / log --------------------------------------------------------------------
 @app.command()
 @handle_errors
+@output_options
 def show(
     memory_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help="One record, with provenance and versions.")] = None,
     scope: ScopeOpt = None,
     show_all: Annotated[bool, typer.Option("--all", "-a", help="Include retired records, with when and why.")] = False,
     history: Annotated[bool, typer.Option("--history", help="With ID: every version and the decisions behind it.")] = False,
-    as_json: JsonOpt = False,
-    as_nl: NlOpt = False,
+    output: Output = PLAIN,
 ) -> None:
     """What memcli remembers: active memories grouped by kind, or one record.
 
     Examples: memcli show --scope user:alice --all ; memcli show k3x9qa --scope user:alice
     """
-    from .render import emit_json, memory_dict
+    from .history import history as read_history
+    from .render import history_dict, history_lines, memories_by_kind, memory_dict
 
     with open_store(check_embedder=False) as store:
         if memory_id:
-            scope = validate_scope(scope) if scope else store.find_scope(memory_id)
-            m = store.get(scope, memory_id)
-            chain = store.chain(scope, memory_id)
-            if history:  # a merged record's sources are earlier versions of it too
-                known = {v.id for v in chain}
-                chain = [store.get(scope, i) for i in m.source_ids if i not in known and store.exists(i)] + chain
-            turns = store.turns(scope, [t for v in chain for t in v.source_turns])
-            # one decision can name two versions (an UPDATE): keep each once, in log order
-            by_id = {d.id or 0: d for v in chain for d in store.decisions(scope, memory_id=v.id)}
-            decisions = [by_id[i] for i in sorted(by_id)]
-            record = memory_dict(m) | {
-                "versions": [memory_dict(v) for v in chain],
-                "turns": turns,
-                "decisions": [d.to_dict() for d in decisions],
-            }
-            if as_json or as_nl:
-                emit_json(record) if as_json else typer.echo(json.dumps(record, ensure_ascii=False))
-                return
-            _print_record(m, chain, turns, decisions, history)
+            h = read_history(store, memory_id, scope, sources=history)
+            if output.format:
+                output.record(history_dict(h))
+            else:
+                for line in history_lines(h, full=history):
+                    typer.echo(line)
             return
         scope = validate_scope(scope)
         mems = store.list(scope, include_inactive=show_all)
-        _output([memory_dict(m) for m in mems], as_json, as_nl, lambda: _show_grouped(mems, scope, show_all))
+
+    def table() -> None:
+        if not mems:
+            typer.echo(f"No memories in {scope}.", err=True)
+        else:
+            memories_by_kind(mems, scope, show_retired=show_all)
+
+    output.records([memory_dict(m) for m in mems], table)
 
 
-def _show_grouped(mems: list[Any], scope: str, show_all: bool) -> None:
-    from .render import memories_table
-
-    if not mems:
-        typer.echo(f"No memories in {scope}.", err=True)
-        return
-    for kind in ("profile", "semantic", "procedural", "episodic"):
-        group = [m for m in mems if m.kind == kind]
-        if group:
-            memories_table(group, title=f"{scope} · {kind}", show_retired=show_all)
-
-
-def _print_record(m: Any, chain: list[Any], turns: list[dict[str, Any]], decisions: list[Any], history: bool) -> None:
-    # plain echo, not Rich: memory text may contain [brackets] and must not wrap mid-line
-    out = typer.echo
-    out(f"{m.id} [{m.kind}] {m.text}")
-    status = "active" if m.active else f"retired {m.retired_at} ({m.retire_reason})"
-    out(f"  status: {status}")
-    out(f"  valid: {m.valid_from or '-'} → {m.valid_until or 'now'}   recorded: {m.recorded_at}")
-    out(f"  importance {m.importance:.2f}  confidence {m.confidence:.2f}  source {m.source}"
-        f"{'  pinned' if m.pinned else ''}{'  safety' if m.safety else ''}{'  key ' + m.key if m.key else ''}")
-    out(f"  accessed {m.access_count}×, last {m.last_accessed or 'never'}, stability {m.stability:.1f}")
-    if m.source_ids:
-        out(f"  merged from: {', '.join(m.source_ids)}")
-    for t in turns:
-        out(f"  from turn {t['id']} ({t['source'] or '-'} {t['ref'] or ''}, {t['ts']}): {t['role']}: {t['content'][:200]}")
-    if len(chain) > 1 or history:
-        out("  versions:")
-        for v in chain:
-            mark = "→" if v.id == m.id else " "
-            why = f" ({v.retire_reason})" if v.retired_at else ""
-            out(f"   {mark} {v.id} [{v.kind}] true {v.valid_from or '-'} → {v.valid_until or 'now'}; "
-                f"recorded {v.recorded_at}; retired {v.retired_at or '-'}{why}: {v.text}")
-    if history or decisions:
-        out("  decisions:")
-        for d in decisions:
-            link = f" {d.target or ''}→{d.new_id or ''}" if d.target or d.new_id else ""
-            out(f"    #{d.id} {d.at} {d.op}{link} by {d.decided_by}: {d.reason}")
-
-
-# -- log ---------------------------------------------------------------------------
 @app.command("log")
 @handle_errors
+@output_options
 def log_cmd(
     scope: ScopeOpt = None,
     memory_id: Annotated[Optional[str], typer.Option("--id", help="Only decisions about this record.")] = None,
     limit: Annotated[int, typer.Option("--limit", "-n", help="The last N decisions.")] = 50,
-    as_json: JsonOpt = False,
-    as_nl: NlOpt = False,
+    output: Output = PLAIN,
 ) -> None:
     """The decision log: what was proposed, what was shown, what was done and why.
 
     Example: memcli log --scope user:alice -n 20
     """
+    from .render import decisions_table
+
     scope = validate_scope(scope)
     with open_store(check_embedder=False) as store:
         ds = store.decisions(scope, memory_id=memory_id, limit=limit)
-
-        def table() -> None:
-            from rich.console import Console
-            from rich.table import Table
-
-            t = Table()
-            for col in ("at", "op", "by", "fact", "target", "new", "reason"):
-                t.add_column(col)
-            for d in ds:
-                t.add_row(d.at or "", d.op, d.decided_by, d.fact, d.target or "", d.new_id or "", d.reason)
-            Console().print(t)
-
-        _output([d.to_dict() for d in ds], as_json, as_nl, table)
+    output.records([d.to_dict() for d in ds], lambda: decisions_table(ds))
 
 
 # -- export / import -------------------------------------------------------------------
@@ -467,29 +443,14 @@ def export(
 
     Example: memcli export --scope user:alice --format jsonl --include-inactive -o alice.jsonl
     """
-    from .render import memory_dict
+    from .export import serialise, write_file
 
     scope = validate_scope(scope)
     with open_store(check_embedder=False) as store:
         mems = store.list(scope, include_inactive=include_inactive)
-    if fmt == ExportFormat.jsonl:
-        text = "".join(json.dumps(memory_dict(m), ensure_ascii=False) + "\n" for m in mems)
-    elif fmt == ExportFormat.json:
-        text = json.dumps([memory_dict(m) for m in mems], ensure_ascii=False, indent=2) + "\n"
-    else:
-        lines = [f"# Memories of {scope}\n"]
-        for kind in ("profile", "semantic", "procedural", "episodic"):
-            group = [m for m in mems if m.kind == kind]
-            if group:
-                lines.append(f"\n## {kind}\n")
-                for m in group:
-                    state_ = "" if m.active else f" _(retired {m.retired_at[:10] if m.retired_at else ''}: {m.retire_reason})_"
-                    lines.append(f"- {m.text} `{m.id}` (since {(m.valid_from or '-')[:10]}){state_}\n")
-        text = "".join(lines)
+    text = serialise(mems, scope, fmt.value)
     if output:
-        tmp = output.with_name(output.name + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(output)
+        write_file(output, text)
         typer.echo(f"Wrote {len(mems)} memories to {output}", err=True)
     else:
         sys.stdout.write(text)
@@ -514,29 +475,11 @@ def import_cmd(
     typer.echo(f"Imported {n_new} memories ({n_skip} already present).", err=True)
 
 
-def _read_file(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a directory") from None
-
-
 # -- forget / restore --------------------------------------------------------------------
 class PolicyName(str, Enum):
     decay = "decay"
     ttl = "ttl"
     lru = "lru"
-
-
-def _now_opt(now: str | None):  # type: ignore[no-untyped-def]
-    from .timeutil import parse_dt, utcnow
-
-    return parse_dt(now, "--now") if now else utcnow()
-
-
-NowOpt = Annotated[Optional[str], typer.Option("--now", help="Run as of this time (ISO 8601), for simulations.")]
 
 
 @app.command()
@@ -564,6 +507,7 @@ def forget(
         memcli forget --scope user:alice --policy decay --dry-run
         memcli forget --scope user:alice --purge --match "peanut"
     """
+    from . import forget as forgetting
     from .render import emit_json
 
     scope = validate_scope(scope)
@@ -582,20 +526,12 @@ def forget(
     if not ids:
         raise typer.BadParameter("give memory ids, --policy, or --purge with --match/--source/--all", param_hint="ID")
     with open_store(check_embedder=False) as store:
-        for mid in ids:  # validate all before touching any
-            store.get(scope, mid)
-        done = []
-        for mid in ids:
-            m = store.get(scope, mid)
-            if m.active:
-                done.append(mid)
-                if not dry_run:
-                    store.archive(scope, mid, reason="forgotten by user")
-        if as_json:
-            emit_json({"archived": done, "dry_run": dry_run})
-        else:
-            verb = "Would archive" if dry_run else "Archived"
-            typer.echo(f"{verb} {len(done)} memor{'y' if len(done) == 1 else 'ies'}" + (f": {', '.join(done)}" if done else ""))
+        done = forgetting.archive(store, scope, ids, dry_run=dry_run)
+    if as_json:
+        emit_json({"archived": done, "dry_run": dry_run})
+    else:
+        verb = "Would archive" if dry_run else "Archived"
+        typer.echo(f"{verb} {len(done)} memor{'y' if len(done) == 1 else 'ies'}" + (f": {', '.join(done)}" if done else ""))
 
 
 def _forget_by_policy(scope: str, policies: list[str], max_memories: int | None, dry_run: bool,
@@ -623,16 +559,15 @@ def _forget_by_policy(scope: str, policies: list[str], max_memories: int | None,
 
 def _purge(scope: str, ids: list[str], match: str | None, source: str | None, purge_all: bool,
            dry_run: bool, as_json: bool) -> None:
+    from . import forget as forgetting
     from .render import emit_json
 
     if sum(bool(x) for x in (ids, match, source, purge_all)) != 1:
         raise typer.BadParameter("give exactly one of: ids, --match TEXT, --source FILE, --all", param_hint="--purge")
     with open_store(check_embedder=False) as store:
         if dry_run:
-            if ids:
-                for mid in ids:
-                    store.get(scope, mid)
-            records, n_turns = store.purge_preview(scope, ids=ids, match=match, source=source, whole_scope=purge_all)
+            records, n_turns = forgetting.purge_preview(store, scope, ids=ids, match=match, source=source,
+                                                        whole_scope=purge_all)
             if as_json:
                 emit_json({"scope": scope, "dry_run": True, "records": [r.to_dict() for r in records],
                            "turns": n_turns})
@@ -642,15 +577,7 @@ def _purge(scope: str, ids: list[str], match: str | None, source: str | None, pu
             typer.echo(f"Would purge {len(records)} records and {n_turns} raw messages from {scope}; nothing changed.",
                        err=True)
             return
-        if purge_all:
-            purged: list[str] = ["*"]
-            receipt = store.purge_scope(scope)
-        elif ids:
-            for mid in ids:
-                store.get(scope, mid)
-            purged, receipt = ids, store.purge(scope, ids)
-        else:
-            purged, receipt = store.purge_where(scope, match=match, source=source)
+        purged, receipt = forgetting.purge(store, scope, ids=ids, match=match, source=source, whole_scope=purge_all)
     if as_json:
         emit_json({"scope": scope, "purged": purged, "receipt": receipt})
     else:
