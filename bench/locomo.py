@@ -25,7 +25,7 @@ import re
 import sys
 import tempfile
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +46,7 @@ def parse_session_date(text: str) -> str | None:
     text = " ".join(text.split())
     for fmt in ("%I:%M %p on %d %B, %Y", "%I:%M %p on %d %b, %Y"):
         try:
-            return to_iso(datetime.strptime(text, fmt).replace(tzinfo=timezone.utc))
+            return to_iso(datetime.strptime(text, fmt).replace(tzinfo=UTC))
         except ValueError:
             continue
     return None
@@ -78,7 +78,7 @@ def load_store(store: MemoryStore, samples: list[dict[str, Any]]) -> dict[str, s
         turns = conversation_turns(s)
         vectors = store.embed_many([t["text"] for t in turns])
         with store.transaction():
-            for t, v in zip(turns, vectors):
+            for t, v in zip(turns, vectors, strict=True):
                 store.insert(Memory(id="", scope=scope, kind="episodic", text=t["text"], importance=0.5,
                                     confidence=0.8, source="imported", source_turns=[t["dia_id"]],
                                     valid_from=t["date"]), vector=v)
@@ -203,9 +203,9 @@ def main() -> None:
         nows = load_store(store, samples)
     questions = [(s["sample_id"], i, qa["question"]) for s in samples for i, qa in enumerate(s["qa"])]
     vecs = store.embed_many([q for _, _, q in questions])
-    qvecs = {(sid, i): v for (sid, i, _), v in zip(questions, vecs)}
+    qvecs = {(sid, i): v for (sid, i, _), v in zip(questions, vecs, strict=True)}
     kvecs = store.embed_many([keyword_query(q, True) for _, _, q in questions])
-    qvecs_kw = {(sid, i): v for (sid, i, _), v in zip(questions, kvecs)}
+    qvecs_kw = {(sid, i): v for (sid, i, _), v in zip(questions, kvecs, strict=True)}
     t_ingest = time.time() - t0
     print(f"stored {sum(store.count(scope_of(s['sample_id'])) for s in samples)} turns of {len(samples)} "
           f"conversations, embedded {len(questions)} questions in {t_ingest:.1f}s", file=sys.stderr)

@@ -6,10 +6,11 @@ from __future__ import annotations
 import functools
 import inspect
 import sys
+from collections.abc import Callable
 from datetime import datetime
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Callable, Optional, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -54,9 +55,9 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _main(
-    db: Annotated[Optional[Path], typer.Option("--db", envvar="MEMCLI_DB",
+    db: Annotated[Path | None, typer.Option("--db", envvar="MEMCLI_DB",
                                                help="Database file (default: $XDG_DATA_HOME/memcli/memory.db).")] = None,
-    model: Annotated[Optional[str], typer.Option("--model", envvar="MEMCLI_MODEL",
+    model: Annotated[str | None, typer.Option("--model", envvar="MEMCLI_MODEL",
                                                  help="A GGUF model file to use instead of the bundled SmolLM2-135M.")] = None,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Show the version and exit.")] = False,
@@ -99,11 +100,11 @@ def get_llm() -> LLM:
 
 
 # -- options shared by several commands ----------------------------------------------
-ScopeOpt = Annotated[Optional[str], typer.Option("--scope", "-s", envvar="MEMCLI_SCOPE",
+ScopeOpt = Annotated[str | None, typer.Option("--scope", "-s", envvar="MEMCLI_SCOPE",
                                                  help="Scope: user:NAME, agent:NAME, session:NAME or org:NAME.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print a JSON array.")]
 NlOpt = Annotated[bool, typer.Option("--nl", help="Print one JSON object per line.")]
-NowOpt = Annotated[Optional[str], typer.Option("--now", help="Run as of this time (ISO 8601), for simulations.")]
+NowOpt = Annotated[str | None, typer.Option("--now", help="Run as of this time (ISO 8601), for simulations.")]
 PLAIN = Output()  # the default of a command's `output`, replaced by its --json and --nl flags
 
 
@@ -154,7 +155,7 @@ def remember(
     importance: Annotated[int, typer.Option("--importance", "-i", min=1, max=10, help="1-10.")] = 8,
     pin: Annotated[bool, typer.Option("--pin", help="Never decays or gets archived by a policy.")] = False,
     kind: Annotated[str, typer.Option("--kind", help="semantic, episodic, procedural or profile.")] = "semantic",
-    key: Annotated[Optional[str], typer.Option("--key", help="Profile slot, e.g. home_city (one value per scope).")] = None,
+    key: Annotated[str | None, typer.Option("--key", help="Profile slot, e.g. home_city (one value per scope).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Store one fact explicitly, reconciled against what the scope already holds.
@@ -186,13 +187,13 @@ def remember(
 
 
 # -- ingest ------------------------------------------------------------------------
-class Strategy(str, Enum):
+class Strategy(StrEnum):
     rules = "rules"
     model = "model"
     both = "both"
 
 
-class InputFormat(str, Enum):
+class InputFormat(StrEnum):
     auto = "auto"
     jsonl = "jsonl"
     json = "json"
@@ -202,12 +203,12 @@ class InputFormat(str, Enum):
 @app.command()
 @handle_errors
 def ingest(
-    files: Annotated[Optional[list[Path]], typer.Argument(metavar="[FILE]...", help="Transcripts; '-' or none reads stdin.", allow_dash=True)] = None,
+    files: Annotated[list[Path] | None, typer.Argument(metavar="[FILE]...", help="Transcripts; '-' or none reads stdin.", allow_dash=True)] = None,
     scope: ScopeOpt = None,
     fmt: Annotated[InputFormat, typer.Option("--format", help="Input format (auto-detected by default).")] = InputFormat.auto,
     raw: Annotated[bool, typer.Option("--raw", help="Store each user message verbatim as an episodic memory, no extraction.")] = False,
-    now: Annotated[Optional[str], typer.Option("--now", help="Timestamp for messages that carry none (default: the clock).")] = None,
-    strategy: Annotated[Optional[Strategy], typer.Option(
+    now: Annotated[str | None, typer.Option("--now", help="Timestamp for messages that carry none (default: the clock).")] = None,
+    strategy: Annotated[Strategy | None, typer.Option(
         "--strategy", envvar="MEMCLI_STRATEGY",
         help="rules: deterministic extraction and reconciliation (default with the bundled model); "
              "both: rules, and the model decides the unclear cases (default with --model); "
@@ -265,7 +266,7 @@ def ingest(
 
 
 # -- recall ------------------------------------------------------------------------
-class OutputFormat(str, Enum):
+class OutputFormat(StrEnum):
     table = "table"
     json = "json"
     nl = "nl"
@@ -276,26 +277,26 @@ class OutputFormat(str, Enum):
 @handle_errors
 @output_options
 def recall(
-    query: Annotated[Optional[str], typer.Argument(help="What to look for, in plain words.")] = None,
+    query: Annotated[str | None, typer.Argument(help="What to look for, in plain words.")] = None,
     scope: ScopeOpt = None,
     k: Annotated[int, typer.Option("-k", "--limit", min=1, help="Return at most N memories.")] = 10,
     output: Output = PLAIN,
-    fmt: Annotated[Optional[OutputFormat], typer.Option("--format", "-f", help="table, json, nl or prompt.")] = None,
+    fmt: Annotated[OutputFormat | None, typer.Option("--format", "-f", help="table, json, nl or prompt.")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Show each hit's score breakdown.")] = False,
-    as_of: Annotated[Optional[str], typer.Option("--as-of", help="What was valid at this time (ISO 8601).")] = None,
+    as_of: Annotated[str | None, typer.Option("--as-of", help="What was valid at this time (ISO 8601).")] = None,
     include_inactive: Annotated[bool, typer.Option("--include-inactive", help="Also retired records, marked.")] = False,
-    kind: Annotated[Optional[str], typer.Option("--kind", help="Only this kind.")] = None,
-    key: Annotated[Optional[str], typer.Option("--key", help="Only this profile key.")] = None,
-    since: Annotated[Optional[str], typer.Option("--since", help="Only memories valid from this time on.")] = None,
-    until: Annotated[Optional[str], typer.Option("--until", help="Only memories valid from before this time.")] = None,
-    min_score: Annotated[Optional[float], typer.Option("--min-score", help="Drop hits scoring below this.")] = None,
+    kind: Annotated[str | None, typer.Option("--kind", help="Only this kind.")] = None,
+    key: Annotated[str | None, typer.Option("--key", help="Only this profile key.")] = None,
+    since: Annotated[str | None, typer.Option("--since", help="Only memories valid from this time on.")] = None,
+    until: Annotated[str | None, typer.Option("--until", help="Only memories valid from before this time.")] = None,
+    min_score: Annotated[float | None, typer.Option("--min-score", help="Drop hits scoring below this.")] = None,
     max_tokens: Annotated[int, typer.Option("--max-tokens", min=20, help="Budget of --format prompt.")] = 400,
     no_touch: Annotated[bool, typer.Option("--no-touch", help="Read only: do not count this as a rehearsal.")] = False,
     raw_query: Annotated[bool, typer.Option("--raw-query", help="Pass the query to FTS5 as MATCH syntax.")] = False,
     profile: Annotated[bool, typer.Option("--profile", help="The keyed profile facts, by key (no query needed).")] = False,
-    weights: Annotated[Optional[str], typer.Option("--weights", envvar="MEMCLI_RECALL_WEIGHTS", metavar="REL,REC,IMP",
+    weights: Annotated[str | None, typer.Option("--weights", envvar="MEMCLI_RECALL_WEIGHTS", metavar="REL,REC,IMP",
                                                    help="Blend weights of relevance, recency and importance (default 0.85,0.05,0.10).")] = None,
-    half_life: Annotated[Optional[float], typer.Option("--half-life", min=0.0, envvar="MEMCLI_RECALL_HALF_LIFE_DAYS",
+    half_life: Annotated[float | None, typer.Option("--half-life", min=0.0, envvar="MEMCLI_RECALL_HALF_LIFE_DAYS",
                                                        help="Recency half-life in days since last access (default 30; 0 turns recency off).")] = None,
 ) -> None:
     """Find the memories that matter for a query, best first.
@@ -369,7 +370,7 @@ def _recall_config(weights: str | None, half_life: float | None) -> RecallConfig
 @handle_errors
 @output_options
 def show(
-    memory_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help="One record, with provenance and versions.")] = None,
+    memory_id: Annotated[str | None, typer.Argument(metavar="[ID]", help="One record, with provenance and versions.")] = None,
     scope: ScopeOpt = None,
     show_all: Annotated[bool, typer.Option("--all", "-a", help="Include retired records, with when and why.")] = False,
     history: Annotated[bool, typer.Option("--history", help="With ID: every version and the decisions behind it.")] = False,
@@ -408,7 +409,7 @@ def show(
 @output_options
 def log_cmd(
     scope: ScopeOpt = None,
-    memory_id: Annotated[Optional[str], typer.Option("--id", help="Only decisions about this record.")] = None,
+    memory_id: Annotated[str | None, typer.Option("--id", help="Only decisions about this record.")] = None,
     limit: Annotated[int, typer.Option("--limit", "-n", help="The last N decisions.")] = 50,
     output: Output = PLAIN,
 ) -> None:
@@ -425,7 +426,7 @@ def log_cmd(
 
 
 # -- export / import -------------------------------------------------------------------
-class ExportFormat(str, Enum):
+class ExportFormat(StrEnum):
     jsonl = "jsonl"
     json = "json"
     md = "md"
@@ -437,7 +438,7 @@ def export(
     scope: ScopeOpt = None,
     fmt: Annotated[ExportFormat, typer.Option("--format", "-f", help="jsonl, json or md.")] = ExportFormat.jsonl,
     include_inactive: Annotated[bool, typer.Option("--include-inactive", help="Also retired records.")] = False,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to FILE instead of stdout.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE instead of stdout.")] = None,
 ) -> None:
     """Every field of every memory in a scope, for backups and other tools.
 
@@ -460,7 +461,7 @@ def export(
 @handle_errors
 def import_cmd(
     file: Annotated[Path, typer.Argument(help="A jsonl or json export ('-' reads stdin).", allow_dash=True)],
-    scope: Annotated[Optional[str], typer.Option("--scope", "-s", help="Put every record in this scope instead of its own.")] = None,
+    scope: Annotated[str | None, typer.Option("--scope", "-s", help="Put every record in this scope instead of its own.")] = None,
 ) -> None:
     """Load records from `memcli export` output (ids, versions and times kept).
 
@@ -476,7 +477,7 @@ def import_cmd(
 
 
 # -- forget / restore --------------------------------------------------------------------
-class PolicyName(str, Enum):
+class PolicyName(StrEnum):
     decay = "decay"
     ttl = "ttl"
     lru = "lru"
@@ -485,15 +486,15 @@ class PolicyName(str, Enum):
 @app.command()
 @handle_errors
 def forget(
-    ids: Annotated[Optional[list[str]], typer.Argument(metavar="[ID]...", help="Records to forget.")] = None,
+    ids: Annotated[list[str] | None, typer.Argument(metavar="[ID]...", help="Records to forget.")] = None,
     scope: ScopeOpt = None,
-    policy: Annotated[Optional[list[PolicyName]], typer.Option("--policy", "-p", help="Archive by policy: decay, ttl or lru (repeatable).")] = None,
-    max_memories: Annotated[Optional[int], typer.Option("--max-memories", min=0, help="LRU cap on active memories in the scope.")] = None,
+    policy: Annotated[list[PolicyName] | None, typer.Option("--policy", "-p", help="Archive by policy: decay, ttl or lru (repeatable).")] = None,
+    max_memories: Annotated[int | None, typer.Option("--max-memories", min=0, help="LRU cap on active memories in the scope.")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", "-n", help="List what would be archived or purged; change nothing.")] = False,
     now: NowOpt = None,
     purge: Annotated[bool, typer.Option("--purge", help="Hard delete: every version, FTS rows, vectors, log text and source turns.")] = False,
-    match: Annotated[Optional[str], typer.Option("--match", help="With --purge: every record and raw message containing TEXT.")] = None,
-    source: Annotated[Optional[str], typer.Option("--source", help="With --purge: everything ingested from FILE (the name given to ingest).")] = None,
+    match: Annotated[str | None, typer.Option("--match", help="With --purge: every record and raw message containing TEXT.")] = None,
+    source: Annotated[str | None, typer.Option("--source", help="With --purge: everything ingested from FILE (the name given to ingest).")] = None,
     purge_all: Annotated[bool, typer.Option("--all", help="With --purge: the whole scope (records, turns, log, settings).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -611,8 +612,8 @@ def restore(
 @handle_errors
 def config(
     action: Annotated[str, typer.Argument(help="list, get NAME, set NAME VALUE or unset NAME.")] = "list",
-    name: Annotated[Optional[str], typer.Argument(help="Setting name, e.g. ttl.episodic_days.")] = None,
-    value: Annotated[Optional[str], typer.Argument(help="New value ('none' turns a ttl or cap off).")] = None,
+    name: Annotated[str | None, typer.Argument(help="Setting name, e.g. ttl.episodic_days.")] = None,
+    value: Annotated[str | None, typer.Argument(help="New value ('none' turns a ttl or cap off).")] = None,
     scope: ScopeOpt = None,
     as_json: JsonOpt = False,
 ) -> None:

@@ -2,8 +2,8 @@
 
 import json
 import subprocess
-from pathlib import Path
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner

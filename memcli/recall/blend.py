@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from ..models import Hit, Memory
 from ..timeutil import parse_dt
@@ -53,7 +53,7 @@ def _parse_fast(ts: str) -> datetime | None:
         dt = datetime.fromisoformat(ts)
     except ValueError:
         return parse_dt(ts)
-    return dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)
+    return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
 
 
 def age_days(m: Memory, now: datetime) -> float:
@@ -111,9 +111,9 @@ def confidence(hits: list[Hit], names: list[str], features: FeatureConfig, confi
         return min(1.0, max(topical(h) for h in hits) + features.w_entity)
     about = [any(re.search(r"\b" + re.escape(n), subject(h.memory.text)) for n in names) for h in hits]
     if config.confidence_statements:
-        about = [a and not is_question(h.memory.text) for h, a in zip(hits, about)]
-    named = max((topical(h) for h, a in zip(hits, about) if a), default=0.0)
-    other = max((topical(h) for h, a in zip(hits, about) if not a), default=0.0)
+        about = [a and not is_question(h.memory.text) for h, a in zip(hits, about, strict=True)]
+    named = max((topical(h) for h, a in zip(hits, about, strict=True) if a), default=0.0)
+    other = max((topical(h) for h, a in zip(hits, about, strict=True) if not a), default=0.0)
     conf = min(1.0, max(named + features.w_entity, other)) + config.w_confidence_gap * (named - other)
     return max(0.0, min(1.0, conf))
 
