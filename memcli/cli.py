@@ -4,9 +4,8 @@ and no domain logic: each command is arguments -> one library call -> output."""
 from __future__ import annotations
 
 import functools
-import inspect
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
@@ -16,6 +15,7 @@ import typer
 
 from . import __version__
 from .errors import InputError, MemcliError
+from .options import PLAIN, JsonOpt, NowOpt, ScopeOpt, output_options
 from .render import Output
 from .scope import validate_scope
 
@@ -99,42 +99,16 @@ def get_llm() -> LLM:
     return LlamaCppLLM(state.model)
 
 
-# -- options shared by several commands ----------------------------------------------
-ScopeOpt = Annotated[str | None, typer.Option("--scope", "-s", envvar="MEMCLI_SCOPE",
-                                                 help="Scope: user:NAME, agent:NAME, session:NAME or org:NAME.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print a JSON array.")]
-NlOpt = Annotated[bool, typer.Option("--nl", help="Print one JSON object per line.")]
-NowOpt = Annotated[str | None, typer.Option("--now", help="Run as of this time (ISO 8601), for simulations.")]
-PLAIN = Output()  # the default of a command's `output`, replaced by its --json and --nl flags
-
-
-def output_options(fn: F) -> F:
-    """The output flags of a command that prints records (`--json`, `--nl`; else a table
-    on a terminal, tab-separated lines in a pipe), as sqlite-utils' `output_options`.
-    The command declares a parameter `output: Output`; the flags take its place in the
-    command line and reach the command as one `Output`."""
-    sig = inspect.signature(fn, eval_str=True)
-    params: list[inspect.Parameter] = []
-    for p in sig.parameters.values():
-        if p.name == "output":
-            params += [inspect.Parameter("as_json", p.kind, default=False, annotation=JsonOpt),
-                       inspect.Parameter("as_nl", p.kind, default=False, annotation=NlOpt)]
-        else:
-            params.append(p)
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, as_json: bool = False, as_nl: bool = False, **kwargs: Any) -> Any:
-        return fn(*args, output=Output(json=as_json, nl=as_nl), **kwargs)
-
-    wrapper.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
-    wrapper.__annotations__ = {p.name: p.annotation for p in params} | {"return": sig.return_annotation}
-    return wrapper  # type: ignore[return-value]
-
-
 def _now_opt(now: str | None) -> datetime:
     from .timeutil import parse_dt, utcnow
 
     return (parse_dt(now, "--now") if now else None) or utcnow()
+
+
+def _echo_lines(lines: Iterable[tuple[str, bool]]) -> None:
+    """Print a report: records on stdout, summaries on stderr."""
+    for line, err in lines:
+        typer.echo(line, err=err)
 
 
 def _read_file(path: Path) -> bytes:
@@ -228,7 +202,7 @@ def ingest(
 
     from .ingest import IngestStats, parse_messages
     from .ingest import ingest as run_ingest
-    from .render import emit_json
+    from .render import emit_json, ingest_summary
     from .strategy import default_strategy
     from .timeutil import iso_or_none
 
@@ -259,10 +233,7 @@ def ingest(
     if as_json:
         emit_json(summary)
     else:
-        typer.echo(
-            f"{summary['messages']} messages read, {summary['new']} new; {summary['facts']} facts "
-            f"({summary['discarded']} clauses discarded): ADD {summary['add']}, UPDATE {summary['update']}, "
-            f"DELETE {summary['delete']}, NOOP {summary['noop']}", err=True)
+        typer.echo(ingest_summary(summary), err=True)
 
 
 # -- recall ------------------------------------------------------------------------
@@ -538,7 +509,7 @@ def forget(
 def _forget_by_policy(scope: str, policies: list[str], max_memories: int | None, dry_run: bool,
                       now: str | None, as_json: bool) -> None:
     from . import lifecycle
-    from .render import emit_json
+    from .render import emit_json, plan_lines
 
     when = _now_opt(now)
     with open_store(check_embedder=False) as store:
@@ -547,21 +518,13 @@ def _forget_by_policy(scope: str, policies: list[str], max_memories: int | None,
     if as_json:
         emit_json(plan.to_dict() | {"dry_run": dry_run, "archived": n})
         return
-    for v in plan.victims:
-        strength = f"{v.strength:.3f}" if v.strength is not None else "-"
-        typer.echo(f"{v.id}\t{v.kind}\t{v.policy}\tstrength {strength}\t{v.reason}\t{v.text[:80]}")
-    for note in plan.notes:
-        typer.echo(f"note: {note}", err=True)
-    counts = ", ".join(f"{k} {c}" for k, c in plan.counts().items())
-    verb = "Would archive" if dry_run else "Archived"
-    typer.echo(f"{verb} {len(plan.victims)} of {plan.active} active memories in {scope} ({counts}); "
-               f"{plan.protected} protected (pinned or safety).", err=True)
+    _echo_lines(plan_lines(plan, scope, dry_run=dry_run))
 
 
 def _purge(scope: str, ids: list[str], match: str | None, source: str | None, purge_all: bool,
            dry_run: bool, as_json: bool) -> None:
     from . import forget as forgetting
-    from .render import emit_json
+    from .render import emit_json, purge_preview_lines
 
     if sum(bool(x) for x in (ids, match, source, purge_all)) != 1:
         raise typer.BadParameter("give exactly one of: ids, --match TEXT, --source FILE, --all", param_hint="--purge")
@@ -573,10 +536,7 @@ def _purge(scope: str, ids: list[str], match: str | None, source: str | None, pu
                 emit_json({"scope": scope, "dry_run": True, "records": [r.to_dict() for r in records],
                            "turns": n_turns})
                 return
-            for r in records:
-                typer.echo(f"{r.id}\t{r.kind}\t{'active' if r.active else 'retired'}\t{r.text[:100]}")
-            typer.echo(f"Would purge {len(records)} records and {n_turns} raw messages from {scope}; nothing changed.",
-                       err=True)
+            _echo_lines(purge_preview_lines(records, n_turns, scope))
             return
         purged, receipt = forgetting.purge(store, scope, ids=ids, match=match, source=source, whole_scope=purge_all)
     if as_json:
@@ -676,7 +636,7 @@ def consolidate(
     Example: memcli consolidate --scope user:alice --dry-run
     """
     from . import consolidate as cons
-    from .render import emit_json
+    from .render import consolidate_lines, emit_json
 
     scope = validate_scope(scope)
     refl = None
@@ -692,23 +652,7 @@ def consolidate(
             out["reflection"] = refl.to_dict()
         emit_json(out)
         return
-    for c in report.clusters:
-        typer.echo(f"{c.merged_id or '(new)'} [{c.kind}] {c.keep.text}  ← {', '.join(m.id for m in c.members)}")
-    verb = "would merge" if dry_run else "merged"
-    typer.echo(f"{scope}: {verb} {sum(len(c.members) for c in report.clusters)} memories in "
-               f"{len(report.clusters)} clusters; active {report.before} → {report.after}", err=True)
-    if refl is not None:
-        for r in refl.written:
-            typer.echo(f"{r.id or '(new)'} [reflected] {r.text}  ← {', '.join(m.id for m in r.sources)}")
-        if refl.ran:
-            verb = "would write" if dry_run else "wrote"
-            msg = f"{verb} {len(refl.written)} reflection(s)"
-        else:
-            msg = (f"no reflection: importance since the last one {refl.pending_importance:.2f} "
-                   f"< reflect.threshold {refl.threshold:g}")
-        if refl.retired:
-            msg += f"; retired {len(refl.retired)} out-of-date reflection(s)"
-        typer.echo(f"{scope}: {msg}", err=True)
+    _echo_lines(consolidate_lines(report, refl, scope, dry_run=dry_run))
 
 
 @app.command()

@@ -8,10 +8,17 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .history import History
 from .models import Decision, Hit, Memory
+
+if TYPE_CHECKING:
+    from .consolidate import Report
+    from .lifecycle import Plan
+    from .reflect import ReflectReport
+
+Line = tuple[str, bool]  # a line of a report, and whether it goes to stderr (a summary) or stdout (a record)
 
 SHOW_KINDS = ("profile", "semantic", "procedural", "episodic")  # the order `show` and `export -f md` group by
 # the fields of a record printed in a pipe without a format flag, those it has, in this order
@@ -183,6 +190,53 @@ def hits_text(hits: list[Hit], *, explain: bool) -> None:
         if explain:
             line += "\t" + " ".join(f"{part}={getattr(h, part):.2f}" for part in BREAKDOWN)
         sys.stdout.write(line + "\n")
+
+
+def ingest_summary(summary: dict[str, Any]) -> str:
+    return (f"{summary['messages']} messages read, {summary['new']} new; {summary['facts']} facts "
+            f"({summary['discarded']} clauses discarded): ADD {summary['add']}, UPDATE {summary['update']}, "
+            f"DELETE {summary['delete']}, NOOP {summary['noop']}")
+
+
+def plan_lines(plan: Plan, scope: str, *, dry_run: bool) -> Iterator[Line]:
+    """`forget --policy`: a line per victim, the notes, then the counts."""
+    for v in plan.victims:
+        strength = f"{v.strength:.3f}" if v.strength is not None else "-"
+        yield f"{v.id}\t{v.kind}\t{v.policy}\tstrength {strength}\t{v.reason}\t{v.text[:80]}", False
+    for note in plan.notes:
+        yield f"note: {note}", True
+    counts = ", ".join(f"{k} {c}" for k, c in plan.counts().items())
+    verb = "Would archive" if dry_run else "Archived"
+    yield (f"{verb} {len(plan.victims)} of {plan.active} active memories in {scope} ({counts}); "
+           f"{plan.protected} protected (pinned or safety)."), True
+
+
+def purge_preview_lines(records: list[Memory], n_turns: int, scope: str) -> Iterator[Line]:
+    for r in records:
+        yield f"{r.id}\t{r.kind}\t{'active' if r.active else 'retired'}\t{r.text[:100]}", False
+    yield f"Would purge {len(records)} records and {n_turns} raw messages from {scope}; nothing changed.", True
+
+
+def consolidate_lines(report: Report, refl: ReflectReport | None, scope: str, *, dry_run: bool) -> Iterator[Line]:
+    """`consolidate [--reflect]`: a line per cluster and per reflection, each followed by its summary."""
+    for c in report.clusters:
+        yield f"{c.merged_id or '(new)'} [{c.kind}] {c.keep.text}  ← {', '.join(m.id for m in c.members)}", False
+    verb = "would merge" if dry_run else "merged"
+    yield (f"{scope}: {verb} {sum(len(c.members) for c in report.clusters)} memories in "
+           f"{len(report.clusters)} clusters; active {report.before} → {report.after}"), True
+    if refl is None:
+        return
+    for r in refl.written:
+        yield f"{r.id or '(new)'} [reflected] {r.text}  ← {', '.join(m.id for m in r.sources)}", False
+    if refl.ran:
+        verb = "would write" if dry_run else "wrote"
+        msg = f"{verb} {len(refl.written)} reflection(s)"
+    else:
+        msg = (f"no reflection: importance since the last one {refl.pending_importance:.2f} "
+               f"< reflect.threshold {refl.threshold:g}")
+    if refl.retired:
+        msg += f"; retired {len(refl.retired)} out-of-date reflection(s)"
+    yield f"{scope}: {msg}", True
 
 
 @lru_cache(maxsize=1)
