@@ -1,6 +1,6 @@
 """Stage 4, blend and abstain: the weighted score, the filters, confidence."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import numpy as np
 import pytest
@@ -11,7 +11,7 @@ from memcli.recall.blend import Filters, abstains, blend, confidence, recency, t
 from memcli.recall.candidates import Candidates
 from memcli.recall.features import QueryFeatures, Signals
 
-NOW = datetime(2026, 6, 1, tzinfo=timezone.utc)
+NOW = datetime(2026, 6, 1, tzinfo=UTC)
 
 
 def _m(mid, text="x", *, kind="semantic", importance=0.5, valid_from="2026-05-02T00:00:00Z", **kw):

@@ -4,7 +4,7 @@ import pytest
 
 from memcli.models import Memory
 from memcli.recall import RecallConfig
-from memcli.recall.context import neighbour_rowids, read_neighbours, reach, shares, valid_at
+from memcli.recall.context import neighbour_rowids, reach, read_neighbours, shares, valid_at
 from memcli.recall.features import Signals
 
 DAY = "2023-05-01T10:00:00Z"
