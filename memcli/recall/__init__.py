@@ -28,7 +28,7 @@ from .candidates import Candidates, search, similarities
 from .config import AbstainConfig, CandidateConfig, ContextConfig, FeatureConfig, RecallConfig, Weights
 from .context import read_neighbours, shares
 from .features import QueryFeatures, Signals, score_all
-from .profile import profile
+from .keyed import profile
 from .query import STOPWORDS, in_span, keyword_query, query_names, query_span
 from .rehearsal import rehearse
 
