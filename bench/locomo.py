@@ -25,8 +25,7 @@ import re
 import sys
 import tempfile
 import time
-from dataclasses import fields, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +46,7 @@ def parse_session_date(text: str) -> str | None:
     text = " ".join(text.split())
     for fmt in ("%I:%M %p on %d %B, %Y", "%I:%M %p on %d %b, %Y"):
         try:
-            return to_iso(datetime.strptime(text, fmt).replace(tzinfo=timezone.utc))
+            return to_iso(datetime.strptime(text, fmt).replace(tzinfo=UTC))
         except ValueError:
             continue
     return None
@@ -79,7 +78,7 @@ def load_store(store: MemoryStore, samples: list[dict[str, Any]]) -> dict[str, s
         turns = conversation_turns(s)
         vectors = store.embed_many([t["text"] for t in turns])
         with store.transaction():
-            for t, v in zip(turns, vectors):
+            for t, v in zip(turns, vectors, strict=True):
                 store.insert(Memory(id="", scope=scope, kind="episodic", text=t["text"], importance=0.5,
                                     confidence=0.8, source="imported", source_turns=[t["dia_id"]],
                                     valid_from=t["date"]), vector=v)
@@ -153,23 +152,24 @@ def score(scorer: Any, data_path: str, rows: list[dict[str, Any]], far: float = 
 
 
 def parse_config(items: list[str], base: RecallConfig | None = None) -> RecallConfig:
+    """RecallConfig overrides by flat knob name: "w_recency=0,candidates=80"."""
     cfg = base or RecallConfig()
-    types = {f.name: f.type for f in fields(RecallConfig)}
+    names = RecallConfig.names()
     changes: dict[str, Any] = {}
     for item in items:
         for part in filter(None, item.split(",")):
             name, _, value = part.partition("=")
             name = name.strip()
-            if name not in types:
-                raise SystemExit(f"unknown RecallConfig field {name!r}: use one of {', '.join(types)}")
-            cur = getattr(cfg, name)
+            if name not in names:
+                raise SystemExit(f"unknown RecallConfig knob {name!r}: use one of {', '.join(names)}")
+            cur = cfg.get(name)
             if isinstance(cur, bool):
                 changes[name] = value.lower() in ("1", "true", "yes", "on")
             elif isinstance(cur, (int, float)) and not isinstance(cur, bool):
                 changes[name] = type(cur)(float(value)) if isinstance(cur, int) else float(value)
             else:
                 changes[name] = value
-    return replace(cfg, **changes)
+    return cfg.replace(**changes)
 
 
 def main() -> None:
@@ -203,9 +203,9 @@ def main() -> None:
         nows = load_store(store, samples)
     questions = [(s["sample_id"], i, qa["question"]) for s in samples for i, qa in enumerate(s["qa"])]
     vecs = store.embed_many([q for _, _, q in questions])
-    qvecs = {(sid, i): v for (sid, i, _), v in zip(questions, vecs)}
+    qvecs = {(sid, i): v for (sid, i, _), v in zip(questions, vecs, strict=True)}
     kvecs = store.embed_many([keyword_query(q, True) for _, _, q in questions])
-    qvecs_kw = {(sid, i): v for (sid, i, _), v in zip(questions, kvecs)}
+    qvecs_kw = {(sid, i): v for (sid, i, _), v in zip(questions, kvecs, strict=True)}
     t_ingest = time.time() - t0
     print(f"stored {sum(store.count(scope_of(s['sample_id'])) for s in samples)} turns of {len(samples)} "
           f"conversations, embedded {len(questions)} questions in {t_ingest:.1f}s", file=sys.stderr)
@@ -217,7 +217,7 @@ def main() -> None:
     results = []
     for name, cfg in variants:
         t1 = time.time()
-        rows = run(store, samples, nows, cfg, qvecs_kw if cfg.embed_keywords else qvecs, k=args.k)
+        rows = run(store, samples, nows, cfg, qvecs_kw if cfg.candidates.embed_keywords else qvecs, k=args.k)
         dt = time.time() - t1
         if args.out:
             out = Path(args.out) / f"{name}.jsonl" if args.variant else Path(args.out)

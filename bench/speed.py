@@ -33,7 +33,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 
@@ -72,10 +74,11 @@ class LegacyStore(MemoryStore):
     KNN, vec0 point lookups for keyword-only candidates, `scope = ? AND rowid IN`,
     and every query term in the FTS5 query."""
 
-    def search_vector(self, scope, vector, *, k=50, include_inactive=False, as_of=None):  # type: ignore[override]
+    def search_vector(self, scope: str, vector: np.ndarray, *, k: int = 50, include_inactive: bool = False,
+                      as_of: str | None = None) -> list[tuple[int, float]]:
         return self.vector_index.search_vec0(scope, vector, k=k, include_inactive=include_inactive, as_of=as_of)
 
-    def vectors(self, scope, rowids):  # type: ignore[override]
+    def vectors(self, scope: str, rowids: Sequence[int]) -> dict[int, np.ndarray]:
         out = {}
         for rowid in rowids:
             row = self.conn.execute("SELECT scope, embedding FROM memory_vec WHERE memory_rowid = ?", (rowid,)).fetchone()
@@ -83,15 +86,16 @@ class LegacyStore(MemoryStore):
                 out[rowid] = np.frombuffer(row[1], dtype=np.float32)
         return out
 
-    def by_rowids(self, scope, rowids):  # type: ignore[override]
+    def by_rowids(self, scope: str, rowids: Sequence[int]) -> dict[int, Memory]:
         if not rowids:
             return {}
         rows = self.conn.execute(
             f"SELECT rowid, {MEMORY_COLUMNS} FROM memories WHERE scope = ? AND rowid IN ({','.join('?' * len(rowids))})",
             (scope, *rowids)).fetchall()
-        return {r[0]: row_to_memory(r[1:]) for r in rows}
+        return {int(cast(int, r[0])): row_to_memory(r[1:]) for r in rows}
 
-    def search_keyword(self, scope, query, *, k=50, raw=False, include_inactive=False, as_of=None):  # type: ignore[override]
+    def search_keyword(self, scope: str, query: str, *, k: int = 50, raw: bool = False, include_inactive: bool = False,
+                       as_of: str | None = None) -> list[tuple[int, float]]:
         match = query if raw else quote_fts(query)
         if not match:
             return []
@@ -132,7 +136,7 @@ def build(store: MemoryStore, scope: str, n: int, rng: np.random.Generator, word
     return vecs
 
 
-def time_it(fn, runs: int) -> list[float]:  # type: ignore[no-untyped-def]
+def time_it(fn: Callable[[], None], runs: int) -> list[float]:
     fn()  # warm
     out = []
     for _ in range(runs):
@@ -140,6 +144,43 @@ def time_it(fn, runs: int) -> list[float]:  # type: ignore[no-untyped-def]
         fn()
         out.append((time.perf_counter() - t) * 1000)
     return out
+
+
+def warm_paths(store: MemoryStore, legacy: MemoryStore, scope: str, queries: list[str], qvecs: np.ndarray,
+               mat: np.ndarray) -> list[tuple[str, Callable[[], None]]]:
+    """The timed read paths of one scope, each taking the next query on every call."""
+    it = iter(range(10**9))
+    n_queries = len(queries)
+
+    def one_recall(s: MemoryStore = store) -> None:
+        i = next(it) % n_queries
+        recall(s, scope, queries[i], k=10, touch=False, query_vector=qvecs[i])
+
+    def one_knn() -> None:
+        i = next(it) % n_queries
+        store.search_vector(scope, qvecs[i], k=50)
+
+    def one_vec0() -> None:
+        i = next(it) % n_queries
+        store.vector_index.search_vec0(scope, qvecs[i], k=50)
+
+    def one_fts(s: MemoryStore = store) -> None:
+        i = next(it) % n_queries
+        s.search_keyword(scope, queries[i], k=50)
+
+    def one_numpy() -> None:
+        i = next(it) % n_queries
+        sims = mat @ qvecs[i]
+        top = np.argpartition(-sims, 50)[:50]
+        top[np.argsort(-sims[top])]
+
+    return [("recall (full, k=10)", one_recall),
+            ("recall (full, k=10), previous read path", lambda: one_recall(legacy)),
+            ("vector search k=50 (sign-bit scan + exact rescoring)", one_knn),
+            ("vec0 float KNN k=50 (previous)", one_vec0),
+            ("FTS5 k=50", one_fts),
+            ("FTS5 k=50, previous (every term)", lambda: one_fts(legacy)),
+            ("numpy brute force k=50 (float matrix in memory)", one_numpy)]
 
 
 def main() -> None:
@@ -174,7 +215,7 @@ def main() -> None:
             rows = store.conn.execute(
                 "SELECT embedding FROM memory_embeddings WHERE rowid IN (SELECT rowid FROM memories WHERE scope = ?) "
                 "ORDER BY rowid", (scope,)).fetchall()
-            mats[scope] = np.vstack([np.frombuffer(r[0], dtype=np.float32) for r in rows])
+            mats[scope] = np.vstack([np.frombuffer(cast(bytes, r[0]), dtype=np.float32) for r in rows])
         print(f"{n} memories in {scope}: ready in {time.time() - t0:.1f}s", file=sys.stderr)
 
     qvecs = unit(rng, args.queries)
@@ -183,37 +224,7 @@ def main() -> None:
         mat = mats[scope]
         p = zipf_probs(len(vocab))
         queries = [" ".join(vocab[j] for j in rng.choice(len(vocab), size=4, p=p)) for _ in range(args.queries)]
-        it = iter(range(10**9))
-
-        def one_recall(s: MemoryStore = store) -> None:
-            i = next(it) % args.queries
-            recall(s, scope, queries[i], k=10, touch=False, query_vector=qvecs[i])
-
-        def one_knn() -> None:
-            i = next(it) % args.queries
-            store.search_vector(scope, qvecs[i], k=50)
-
-        def one_vec0() -> None:
-            i = next(it) % args.queries
-            store.vector_index.search_vec0(scope, qvecs[i], k=50)
-
-        def one_fts(s: MemoryStore = store) -> None:
-            i = next(it) % args.queries
-            s.search_keyword(scope, queries[i], k=50)
-
-        def one_numpy() -> None:
-            i = next(it) % args.queries
-            sims = mat @ qvecs[i]
-            top = np.argpartition(-sims, 50)[:50]
-            top[np.argsort(-sims[top])]
-
-        paths = [("recall (full, k=10)", one_recall),
-                 ("recall (full, k=10), previous read path", lambda: one_recall(legacy)),
-                 ("vector search k=50 (sign-bit scan + exact rescoring)", one_knn),
-                 ("vec0 float KNN k=50 (previous)", one_vec0),
-                 ("FTS5 k=50", one_fts),
-                 ("FTS5 k=50, previous (every term)", lambda: one_fts(legacy)),
-                 ("numpy brute force k=50 (float matrix in memory)", one_numpy)]
+        paths = warm_paths(store, legacy, scope, queries, qvecs, mat)
         for name, fn in paths:
             ts = time_it(fn, args.queries)
             print(f"| {n:,} | {label} | {name} | {statistics.median(ts):.2f} | {percentile(ts, 95):.2f} |", flush=True)
@@ -221,7 +232,8 @@ def main() -> None:
         for i in range(min(50, args.queries)):
             exact = set(np.argsort(-(mat @ qvecs[i]))[:10])
             rowids = [r for r, _ in store.search_vector(scope, qvecs[i], k=10)]
-            first = int(store.conn.execute("SELECT min(rowid) FROM memories WHERE scope = ?", (scope,)).fetchone()[0])
+            row = store.conn.execute("SELECT min(rowid) FROM memories WHERE scope = ?", (scope,)).fetchone()
+            first = int(cast(int, row[0])) if row else 0
             found.append(len(exact & {r - first for r in rowids}) / 10)
         print(f"| {n:,} | {label} | vector top-10 = exact top-10 (random vectors: worst case) | "
               f"{statistics.mean(found):.3f} | |", flush=True)
@@ -237,15 +249,15 @@ def main() -> None:
         walls = []
         for i in range(args.cold_runs):
             t = time.perf_counter()
-            p = subprocess.run([*exe, "recall", queries[i], "--scope", scope, "-k", "10",
+            proc = subprocess.run([*exe, "recall", queries[i], "--scope", scope, "-k", "10",
                                 "--json", "--no-touch"], env=env, capture_output=True, text=True)
             walls.append(time.perf_counter() - t)
-            if p.returncode != 0:
-                raise SystemExit(f"memcli recall failed: {p.stderr}")
+            if proc.returncode != 0:
+                raise SystemExit(f"memcli recall failed: {proc.stderr}")
         print(f"| {n:,} | | cold `memcli recall` process (real MiniLM query embedding) | "
               f"{statistics.median(walls) * 1000:.0f} | {max(walls) * 1000:.0f} (max of {len(walls)}) |")
         walls = []
-        for i in range(args.cold_runs):
+        for _ in range(args.cold_runs):
             t = time.perf_counter()
             subprocess.run([*exe, "recall", "--profile", "--scope", scope, "--json"],
                            env=env, capture_output=True, text=True, check=True)

@@ -1,19 +1,28 @@
-"""The command line: parses arguments, calls the library, formats output. No SQL here."""
+"""The command line: parses arguments, calls the library, formats output. No SQL here,
+and no domain logic: each command is arguments -> one library call -> output."""
 
 from __future__ import annotations
 
 import functools
-import json
 import sys
-from enum import Enum
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, Callable, Optional, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
 from . import __version__
 from .errors import InputError, MemcliError
+from .options import PLAIN, JsonOpt, NowOpt, ScopeOpt, output_options
+from .render import Output
 from .scope import validate_scope
+
+if TYPE_CHECKING:
+    from .api import MemoryStore
+    from .llm import LLM
+    from .recall import RecallConfig
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -46,9 +55,9 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _main(
-    db: Annotated[Optional[Path], typer.Option("--db", envvar="MEMCLI_DB",
+    db: Annotated[Path | None, typer.Option("--db", envvar="MEMCLI_DB",
                                                help="Database file (default: $XDG_DATA_HOME/memcli/memory.db).")] = None,
-    model: Annotated[Optional[str], typer.Option("--model", envvar="MEMCLI_MODEL",
+    model: Annotated[str | None, typer.Option("--model", envvar="MEMCLI_MODEL",
                                                  help="A GGUF model file to use instead of the bundled SmolLM2-135M.")] = None,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Show the version and exit.")] = False,
@@ -73,49 +82,42 @@ def handle_errors(fn: F) -> F:
             raise fail(str(exc), exc.exit_code) from None
         except BrokenPipeError:
             sys.stderr.close()
-            raise typer.Exit(0)
+            raise typer.Exit(0) from None
 
     return wrapper  # type: ignore[return-value]
 
 
-def open_store(check_embedder: bool = True):  # type: ignore[no-untyped-def]
+def open_store(check_embedder: bool = True) -> MemoryStore:
     from .api import MemoryStore
 
     return MemoryStore(state.db, check_embedder=check_embedder)
 
 
-def get_llm():  # type: ignore[no-untyped-def]
+def get_llm() -> LLM:
     from .llm import LlamaCppLLM
 
     return LlamaCppLLM(state.model)
 
 
-class OutputFormat(str, Enum):
-    table = "table"
-    json = "json"
-    nl = "nl"
-    prompt = "prompt"
+def _now_opt(now: str | None) -> datetime:
+    from .timeutil import parse_dt, utcnow
+
+    return (parse_dt(now, "--now") if now else None) or utcnow()
 
 
-ScopeOpt = Annotated[Optional[str], typer.Option("--scope", "-s", envvar="MEMCLI_SCOPE",
-                                                 help="Scope: user:NAME, agent:NAME, session:NAME or org:NAME.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print a JSON array.")]
-NlOpt = Annotated[bool, typer.Option("--nl", help="Print one JSON object per line.")]
+def _echo_lines(lines: Iterable[tuple[str, bool]]) -> None:
+    """Print a report: records on stdout, summaries on stderr."""
+    for line, err in lines:
+        typer.echo(line, err=err)
 
 
-def _output(items: list[dict[str, Any]], as_json: bool, as_nl: bool, table: Callable[[], None]) -> None:
-    from .render import emit_json, emit_nl
-
-    if as_json:
-        emit_json(items)
-    elif as_nl:
-        emit_nl(items)
-    elif sys.stdout.isatty():
-        table()
-    else:  # a pipe without a format flag: one tab-separated line per item
-        keys = ("id", "op", "kind", "text", "fact", "valid_from", "at", "retired_at", "retire_reason", "reason")
-        for item in items:
-            sys.stdout.write("\t".join(str(item.get(k) or "") for k in keys if k in item) + "\n")
+def _read_file(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory") from None
 
 
 # -- remember ----------------------------------------------------------------------
@@ -127,7 +129,7 @@ def remember(
     importance: Annotated[int, typer.Option("--importance", "-i", min=1, max=10, help="1-10.")] = 8,
     pin: Annotated[bool, typer.Option("--pin", help="Never decays or gets archived by a policy.")] = False,
     kind: Annotated[str, typer.Option("--kind", help="semantic, episodic, procedural or profile.")] = "semantic",
-    key: Annotated[Optional[str], typer.Option("--key", help="Profile slot, e.g. home_city (one value per scope).")] = None,
+    key: Annotated[str | None, typer.Option("--key", help="Profile slot, e.g. home_city (one value per scope).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Store one fact explicitly, reconciled against what the scope already holds.
@@ -135,6 +137,7 @@ def remember(
     Example: memcli remember "User is allergic to peanuts" --scope user:alice --pin
     """
     from .models import MEMORY_KINDS
+    from .render import emit_json
 
     scope = validate_scope(scope)
     if text == "-":
@@ -152,21 +155,19 @@ def remember(
         result = {"op": out.op, "id": m.id if m else None, "text": m.text if m else text,
                   "replaces": out.memory.replaces if out.memory else None, "reason": out.decision.reason}
         if as_json:
-            from .render import emit_json
-
             emit_json(result)
         else:
             typer.echo(f"{out.op} {result['id']}: {result['text']}" + (f" (replaces {result['replaces']})" if result["replaces"] else ""))
 
 
 # -- ingest ------------------------------------------------------------------------
-class Strategy(str, Enum):
+class Strategy(StrEnum):
     rules = "rules"
     model = "model"
     both = "both"
 
 
-class InputFormat(str, Enum):
+class InputFormat(StrEnum):
     auto = "auto"
     jsonl = "jsonl"
     json = "json"
@@ -176,12 +177,12 @@ class InputFormat(str, Enum):
 @app.command()
 @handle_errors
 def ingest(
-    files: Annotated[Optional[list[Path]], typer.Argument(metavar="[FILE]...", help="Transcripts; '-' or none reads stdin.", allow_dash=True)] = None,
+    files: Annotated[list[Path] | None, typer.Argument(metavar="[FILE]...", help="Transcripts; '-' or none reads stdin.", allow_dash=True)] = None,
     scope: ScopeOpt = None,
     fmt: Annotated[InputFormat, typer.Option("--format", help="Input format (auto-detected by default).")] = InputFormat.auto,
     raw: Annotated[bool, typer.Option("--raw", help="Store each user message verbatim as an episodic memory, no extraction.")] = False,
-    now: Annotated[Optional[str], typer.Option("--now", help="Timestamp for messages that carry none (default: the clock).")] = None,
-    strategy: Annotated[Optional[Strategy], typer.Option(
+    now: Annotated[str | None, typer.Option("--now", help="Timestamp for messages that carry none (default: the clock).")] = None,
+    strategy: Annotated[Strategy | None, typer.Option(
         "--strategy", envvar="MEMCLI_STRATEGY",
         help="rules: deterministic extraction and reconciliation (default with the bundled model); "
              "both: rules, and the model decides the unclear cases (default with --model); "
@@ -197,8 +198,12 @@ def ingest(
 
         memcli ingest chat-2026-03.jsonl --scope user:alice
     """
-    from .ingest import IngestStats, ingest as run_ingest, parse_messages
-    from .render import emit_json
+    from rich.progress import Progress
+
+    from .ingest import IngestStats, parse_messages
+    from .ingest import ingest as run_ingest
+    from .render import emit_json, ingest_summary
+    from .strategy import default_strategy
     from .timeutil import iso_or_none
 
     scope = validate_scope(scope)
@@ -212,58 +217,57 @@ def ingest(
         sources = [(str(f), sys.stdin.buffer.read() if str(f) == "-" else _read_file(f)) for f in files]
     # Parse everything first: a bad line anywhere writes nothing.
     parsed = [(name, parse_messages(data, name, fmt.value)) for name, data in sources]
-    if strategy is None:
-        # The bundled 135M model measurably hurts (bench/RESULTS.md); a model the user
-        # chose is trusted with the unclear reconciliation cases.
-        strategy = Strategy.both if state.model else Strategy.rules
-    llm = get_llm() if strategy != Strategy.rules else None
+    chosen = strategy.value if strategy is not None else default_strategy(state.model)
+    llm = get_llm() if chosen != "rules" else None
     total = IngestStats()
     n_msgs = sum(len(m) for _, m in parsed)
     with open_store() as store:
-        from rich.progress import Progress
-
         show_bar = not quiet and n_msgs >= 20 and sys.stderr.isatty()
         with Progress(transient=True, disable=not show_bar) as progress:
             task = progress.add_task("ingesting", total=n_msgs)
             for name, msgs in parsed:
-                st = run_ingest(store, scope, msgs, source=name, raw=raw, llm=llm, strategy=strategy.value,
+                st = run_ingest(store, scope, msgs, source=name, raw=raw, llm=llm, strategy=chosen,
                                 now=now_iso, on_message=lambda: progress.advance(task))
                 total.merge(st)
     summary = total.to_dict()
     if as_json:
         emit_json(summary)
     else:
-        typer.echo(
-            f"{summary['messages']} messages read, {summary['new']} new; {summary['facts']} facts "
-            f"({summary['discarded']} clauses discarded): ADD {summary['add']}, UPDATE {summary['update']}, "
-            f"DELETE {summary['delete']}, NOOP {summary['noop']}", err=True)
+        typer.echo(ingest_summary(summary), err=True)
 
 
 # -- recall ------------------------------------------------------------------------
+class OutputFormat(StrEnum):
+    table = "table"
+    json = "json"
+    nl = "nl"
+    prompt = "prompt"
+
+
 @app.command()
 @handle_errors
+@output_options
 def recall(
-    query: Annotated[Optional[str], typer.Argument(help="What to look for, in plain words.")] = None,
+    query: Annotated[str | None, typer.Argument(help="What to look for, in plain words.")] = None,
     scope: ScopeOpt = None,
     k: Annotated[int, typer.Option("-k", "--limit", min=1, help="Return at most N memories.")] = 10,
-    as_json: JsonOpt = False,
-    as_nl: NlOpt = False,
-    fmt: Annotated[Optional[OutputFormat], typer.Option("--format", "-f", help="table, json, nl or prompt.")] = None,
+    output: Output = PLAIN,
+    fmt: Annotated[OutputFormat | None, typer.Option("--format", "-f", help="table, json, nl or prompt.")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Show each hit's score breakdown.")] = False,
-    as_of: Annotated[Optional[str], typer.Option("--as-of", help="What was valid at this time (ISO 8601).")] = None,
+    as_of: Annotated[str | None, typer.Option("--as-of", help="What was valid at this time (ISO 8601).")] = None,
     include_inactive: Annotated[bool, typer.Option("--include-inactive", help="Also retired records, marked.")] = False,
-    kind: Annotated[Optional[str], typer.Option("--kind", help="Only this kind.")] = None,
-    key: Annotated[Optional[str], typer.Option("--key", help="Only this profile key.")] = None,
-    since: Annotated[Optional[str], typer.Option("--since", help="Only memories valid from this time on.")] = None,
-    until: Annotated[Optional[str], typer.Option("--until", help="Only memories valid from before this time.")] = None,
-    min_score: Annotated[Optional[float], typer.Option("--min-score", help="Drop hits scoring below this.")] = None,
+    kind: Annotated[str | None, typer.Option("--kind", help="Only this kind.")] = None,
+    key: Annotated[str | None, typer.Option("--key", help="Only this profile key.")] = None,
+    since: Annotated[str | None, typer.Option("--since", help="Only memories valid from this time on.")] = None,
+    until: Annotated[str | None, typer.Option("--until", help="Only memories valid from before this time.")] = None,
+    min_score: Annotated[float | None, typer.Option("--min-score", help="Drop hits scoring below this.")] = None,
     max_tokens: Annotated[int, typer.Option("--max-tokens", min=20, help="Budget of --format prompt.")] = 400,
     no_touch: Annotated[bool, typer.Option("--no-touch", help="Read only: do not count this as a rehearsal.")] = False,
     raw_query: Annotated[bool, typer.Option("--raw-query", help="Pass the query to FTS5 as MATCH syntax.")] = False,
     profile: Annotated[bool, typer.Option("--profile", help="The keyed profile facts, by key (no query needed).")] = False,
-    weights: Annotated[Optional[str], typer.Option("--weights", envvar="MEMCLI_RECALL_WEIGHTS", metavar="REL,REC,IMP",
+    weights: Annotated[str | None, typer.Option("--weights", envvar="MEMCLI_RECALL_WEIGHTS", metavar="REL,REC,IMP",
                                                    help="Blend weights of relevance, recency and importance (default 0.85,0.05,0.10).")] = None,
-    half_life: Annotated[Optional[float], typer.Option("--half-life", min=0.0, envvar="MEMCLI_RECALL_HALF_LIFE_DAYS",
+    half_life: Annotated[float | None, typer.Option("--half-life", min=0.0, envvar="MEMCLI_RECALL_HALF_LIFE_DAYS",
                                                        help="Recency half-life in days since last access (default 30; 0 turns recency off).")] = None,
 ) -> None:
     """Find the memories that matter for a query, best first.
@@ -275,13 +279,14 @@ def recall(
 
     Example: memcli recall "where does the user live" --scope user:alice --explain
     """
+    from .models import MEMORY_KINDS
     from .recall import profile as read_profile
     from .recall import recall as do_recall
-    from .render import emit_json, emit_nl, hits_table, hits_text, memory_dict, prompt_block
+    from .render import emit_json, emit_nl, hit_dicts, hits_table, hits_text, memory_dict, prompt_block
     from .timeutil import iso_or_none
 
     scope = validate_scope(scope)
-    fmt = fmt or (OutputFormat.json if as_json else OutputFormat.nl if as_nl else None)
+    fmt = fmt or (OutputFormat(output.format) if output.format else None)
     as_of_iso = iso_or_none(as_of, "--as-of")
     config = _recall_config(weights, half_life)
     # --profile reads by key: never construct or load the embedder for it.
@@ -299,163 +304,100 @@ def recall(
             return
         if not query or not query.strip():
             raise typer.BadParameter("give a query (or --profile)", param_hint="QUERY")
-        if kind and kind not in ("episodic", "semantic", "procedural", "profile"):
+        if kind and kind not in MEMORY_KINDS:
             raise typer.BadParameter("use episodic, semantic, procedural or profile", param_hint="--kind")
         res = do_recall(store, scope, query, k=k, as_of=as_of_iso, include_inactive=include_inactive,
                         kind=kind, key=key, since=iso_or_none(since, "--since"),
                         until=iso_or_none(until, "--until"), min_score=min_score, raw_query=raw_query,
                         touch=not no_touch, config=config)
-        if fmt == OutputFormat.json:
-            emit_json([h.to_dict() | {"abstain": res.abstain, "confidence": round(res.confidence, 4)} for h in res.hits])
-        elif fmt == OutputFormat.nl:
-            emit_nl([h.to_dict() | {"abstain": res.abstain, "confidence": round(res.confidence, 4)} for h in res.hits])
-        elif fmt == OutputFormat.prompt:
-            sys.stdout.write(prompt_block(res.hits, max_tokens, abstain=res.abstain) + "\n")
-        elif sys.stdout.isatty():
+    if fmt == OutputFormat.json:
+        emit_json(hit_dicts(res.hits, abstain=res.abstain, confidence=res.confidence))
+    elif fmt == OutputFormat.nl:
+        emit_nl(hit_dicts(res.hits, abstain=res.abstain, confidence=res.confidence))
+    elif fmt == OutputFormat.prompt:
+        sys.stdout.write(prompt_block(res.hits, max_tokens, abstain=res.abstain) + "\n")
+    else:
+        if sys.stdout.isatty():
             if res.hits:
                 hits_table(res.hits, explain=explain)
-            if res.abstain:
-                typer.echo("Nothing stored looks relevant to this query.", err=True)
         else:
             hits_text(res.hits, explain=explain)
-            if res.abstain:
-                typer.echo("Nothing stored looks relevant to this query.", err=True)
+        if res.abstain:
+            typer.echo("Nothing stored looks relevant to this query.", err=True)
 
 
-def _recall_config(weights: str | None, half_life: float | None):  # type: ignore[no-untyped-def]
+def _recall_config(weights: str | None, half_life: float | None) -> RecallConfig:
     from .recall import RecallConfig
 
     cfg = RecallConfig.from_env(half_life_days=half_life)
-    if weights:
-        try:
-            rel, rec, imp = (float(x) for x in weights.split(","))
-        except ValueError:
-            raise typer.BadParameter("give three numbers, e.g. 0.85,0.05,0.10", param_hint="--weights") from None
-        if min(rel, rec, imp) < 0 or rel + rec + imp <= 0:
-            raise typer.BadParameter("weights must be >= 0 and not all zero", param_hint="--weights")
-        total = rel + rec + imp
-        cfg.w_relevance, cfg.w_recency, cfg.w_importance = rel / total, rec / total, imp / total
-    return cfg
+    try:
+        return cfg.with_weights(weights)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--weights") from None
 
 
-# -- show --------------------------------------------------------------------------
+# -- show / log --------------------------------------------------------------------
 @app.command()
 @handle_errors
+@output_options
 def show(
-    memory_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help="One record, with provenance and versions.")] = None,
+    memory_id: Annotated[str | None, typer.Argument(metavar="[ID]", help="One record, with provenance and versions.")] = None,
     scope: ScopeOpt = None,
     show_all: Annotated[bool, typer.Option("--all", "-a", help="Include retired records, with when and why.")] = False,
     history: Annotated[bool, typer.Option("--history", help="With ID: every version and the decisions behind it.")] = False,
-    as_json: JsonOpt = False,
-    as_nl: NlOpt = False,
+    output: Output = PLAIN,
 ) -> None:
     """What memcli remembers: active memories grouped by kind, or one record.
 
     Examples: memcli show --scope user:alice --all ; memcli show k3x9qa --scope user:alice
     """
-    from .render import emit_json, memory_dict
+    from .history import history as read_history
+    from .render import history_dict, history_lines, memories_by_kind, memory_dict
 
     with open_store(check_embedder=False) as store:
         if memory_id:
-            scope = validate_scope(scope) if scope else store.find_scope(memory_id)
-            m = store.get(scope, memory_id)
-            chain = store.chain(scope, memory_id)
-            if history:  # a merged record's sources are earlier versions of it too
-                known = {v.id for v in chain}
-                chain = [store.get(scope, i) for i in m.source_ids if i not in known and store.exists(i)] + chain
-            turns = store.turns(scope, [t for v in chain for t in v.source_turns])
-            # one decision can name two versions (an UPDATE): keep each once, in log order
-            by_id = {d.id or 0: d for v in chain for d in store.decisions(scope, memory_id=v.id)}
-            decisions = [by_id[i] for i in sorted(by_id)]
-            record = memory_dict(m) | {
-                "versions": [memory_dict(v) for v in chain],
-                "turns": turns,
-                "decisions": [d.to_dict() for d in decisions],
-            }
-            if as_json or as_nl:
-                emit_json(record) if as_json else typer.echo(json.dumps(record, ensure_ascii=False))
-                return
-            _print_record(m, chain, turns, decisions, history)
+            h = read_history(store, memory_id, scope, sources=history)
+            if output.format:
+                output.record(history_dict(h))
+            else:
+                for line in history_lines(h, full=history):
+                    typer.echo(line)
             return
         scope = validate_scope(scope)
         mems = store.list_memories(scope, include_inactive=show_all)
-        _output([memory_dict(m) for m in mems], as_json, as_nl, lambda: _show_grouped(mems, scope, show_all))
+
+    def table() -> None:
+        if not mems:
+            typer.echo(f"No memories in {scope}.", err=True)
+        else:
+            memories_by_kind(mems, scope, show_retired=show_all)
+
+    output.records([memory_dict(m) for m in mems], table)
 
 
-def _show_grouped(mems: list[Any], scope: str, show_all: bool) -> None:
-    from .render import memories_table
-
-    if not mems:
-        typer.echo(f"No memories in {scope}.", err=True)
-        return
-    for kind in ("profile", "semantic", "procedural", "episodic"):
-        group = [m for m in mems if m.kind == kind]
-        if group:
-            memories_table(group, title=f"{scope} · {kind}", show_retired=show_all)
-
-
-def _print_record(m: Any, chain: list[Any], turns: list[dict[str, Any]], decisions: list[Any], history: bool) -> None:
-    # plain echo, not Rich: memory text may contain [brackets] and must not wrap mid-line
-    out = typer.echo
-    out(f"{m.id} [{m.kind}] {m.text}")
-    status = "active" if m.active else f"retired {m.retired_at} ({m.retire_reason})"
-    out(f"  status: {status}")
-    out(f"  valid: {m.valid_from or '-'} → {m.valid_until or 'now'}   recorded: {m.recorded_at}")
-    out(f"  importance {m.importance:.2f}  confidence {m.confidence:.2f}  source {m.source}"
-        f"{'  pinned' if m.pinned else ''}{'  safety' if m.safety else ''}{'  key ' + m.key if m.key else ''}")
-    out(f"  accessed {m.access_count}×, last {m.last_accessed or 'never'}, stability {m.stability:.1f}")
-    if m.source_ids:
-        out(f"  merged from: {', '.join(m.source_ids)}")
-    for t in turns:
-        out(f"  from turn {t['id']} ({t['source'] or '-'} {t['ref'] or ''}, {t['ts']}): {t['role']}: {t['content'][:200]}")
-    if len(chain) > 1 or history:
-        out("  versions:")
-        for v in chain:
-            mark = "→" if v.id == m.id else " "
-            why = f" ({v.retire_reason})" if v.retired_at else ""
-            out(f"   {mark} {v.id} [{v.kind}] true {v.valid_from or '-'} → {v.valid_until or 'now'}; "
-                f"recorded {v.recorded_at}; retired {v.retired_at or '-'}{why}: {v.text}")
-    if history or decisions:
-        out("  decisions:")
-        for d in decisions:
-            link = f" {d.target or ''}→{d.new_id or ''}" if d.target or d.new_id else ""
-            out(f"    #{d.id} {d.at} {d.op}{link} by {d.decided_by}: {d.reason}")
-
-
-# -- log ---------------------------------------------------------------------------
 @app.command("log")
 @handle_errors
+@output_options
 def log_cmd(
     scope: ScopeOpt = None,
-    memory_id: Annotated[Optional[str], typer.Option("--id", help="Only decisions about this record.")] = None,
+    memory_id: Annotated[str | None, typer.Option("--id", help="Only decisions about this record.")] = None,
     limit: Annotated[int, typer.Option("--limit", "-n", help="The last N decisions.")] = 50,
-    as_json: JsonOpt = False,
-    as_nl: NlOpt = False,
+    output: Output = PLAIN,
 ) -> None:
     """The decision log: what was proposed, what was shown, what was done and why.
 
     Example: memcli log --scope user:alice -n 20
     """
+    from .render import decisions_table
+
     scope = validate_scope(scope)
     with open_store(check_embedder=False) as store:
         ds = store.decisions(scope, memory_id=memory_id, limit=limit)
-
-        def table() -> None:
-            from rich.console import Console
-            from rich.table import Table
-
-            t = Table()
-            for col in ("at", "op", "by", "fact", "target", "new", "reason"):
-                t.add_column(col)
-            for d in ds:
-                t.add_row(d.at or "", d.op, d.decided_by, d.fact, d.target or "", d.new_id or "", d.reason)
-            Console().print(t)
-
-        _output([d.to_dict() for d in ds], as_json, as_nl, table)
+    output.records([d.to_dict() for d in ds], lambda: decisions_table(ds))
 
 
 # -- export / import -------------------------------------------------------------------
-class ExportFormat(str, Enum):
+class ExportFormat(StrEnum):
     jsonl = "jsonl"
     json = "json"
     md = "md"
@@ -467,35 +409,20 @@ def export(
     scope: ScopeOpt = None,
     fmt: Annotated[ExportFormat, typer.Option("--format", "-f", help="jsonl, json or md.")] = ExportFormat.jsonl,
     include_inactive: Annotated[bool, typer.Option("--include-inactive", help="Also retired records.")] = False,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to FILE instead of stdout.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE instead of stdout.")] = None,
 ) -> None:
     """Every field of every memory in a scope, for backups and other tools.
 
     Example: memcli export --scope user:alice --format jsonl --include-inactive -o alice.jsonl
     """
-    from .render import memory_dict
+    from .export import serialise, write_file
 
     scope = validate_scope(scope)
     with open_store(check_embedder=False) as store:
         mems = store.list_memories(scope, include_inactive=include_inactive)
-    if fmt == ExportFormat.jsonl:
-        text = "".join(json.dumps(memory_dict(m), ensure_ascii=False) + "\n" for m in mems)
-    elif fmt == ExportFormat.json:
-        text = json.dumps([memory_dict(m) for m in mems], ensure_ascii=False, indent=2) + "\n"
-    else:
-        lines = [f"# Memories of {scope}\n"]
-        for kind in ("profile", "semantic", "procedural", "episodic"):
-            group = [m for m in mems if m.kind == kind]
-            if group:
-                lines.append(f"\n## {kind}\n")
-                for m in group:
-                    state_ = "" if m.active else f" _(retired {m.retired_at[:10] if m.retired_at else ''}: {m.retire_reason})_"
-                    lines.append(f"- {m.text} `{m.id}` (since {(m.valid_from or '-')[:10]}){state_}\n")
-        text = "".join(lines)
+    text = serialise(mems, scope, fmt.value)
     if output:
-        tmp = output.with_name(output.name + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(output)
+        write_file(output, text)
         typer.echo(f"Wrote {len(mems)} memories to {output}", err=True)
     else:
         sys.stdout.write(text)
@@ -505,7 +432,7 @@ def export(
 @handle_errors
 def import_cmd(
     file: Annotated[Path, typer.Argument(help="A jsonl or json export ('-' reads stdin).", allow_dash=True)],
-    scope: Annotated[Optional[str], typer.Option("--scope", "-s", help="Put every record in this scope instead of its own.")] = None,
+    scope: Annotated[str | None, typer.Option("--scope", "-s", help="Put every record in this scope instead of its own.")] = None,
 ) -> None:
     """Load records from `memcli export` output (ids, versions and times kept).
 
@@ -520,43 +447,25 @@ def import_cmd(
     typer.echo(f"Imported {n_new} memories ({n_skip} already present).", err=True)
 
 
-def _read_file(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a directory") from None
-
-
 # -- forget / restore --------------------------------------------------------------------
-class PolicyName(str, Enum):
+class PolicyName(StrEnum):
     decay = "decay"
     ttl = "ttl"
     lru = "lru"
 
 
-def _now_opt(now: str | None):  # type: ignore[no-untyped-def]
-    from .timeutil import parse_dt, utcnow
-
-    return parse_dt(now, "--now") if now else utcnow()
-
-
-NowOpt = Annotated[Optional[str], typer.Option("--now", help="Run as of this time (ISO 8601), for simulations.")]
-
-
 @app.command()
 @handle_errors
 def forget(
-    ids: Annotated[Optional[list[str]], typer.Argument(metavar="[ID]...", help="Records to forget.")] = None,
+    ids: Annotated[list[str] | None, typer.Argument(metavar="[ID]...", help="Records to forget.")] = None,
     scope: ScopeOpt = None,
-    policy: Annotated[Optional[list[PolicyName]], typer.Option("--policy", "-p", help="Archive by policy: decay, ttl or lru (repeatable).")] = None,
-    max_memories: Annotated[Optional[int], typer.Option("--max-memories", min=0, help="LRU cap on active memories in the scope.")] = None,
+    policy: Annotated[list[PolicyName] | None, typer.Option("--policy", "-p", help="Archive by policy: decay, ttl or lru (repeatable).")] = None,
+    max_memories: Annotated[int | None, typer.Option("--max-memories", min=0, help="LRU cap on active memories in the scope.")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", "-n", help="List what would be archived or purged; change nothing.")] = False,
     now: NowOpt = None,
     purge: Annotated[bool, typer.Option("--purge", help="Hard delete: every version, FTS rows, vectors, log text and source turns.")] = False,
-    match: Annotated[Optional[str], typer.Option("--match", help="With --purge: every record and raw message containing TEXT.")] = None,
-    source: Annotated[Optional[str], typer.Option("--source", help="With --purge: everything ingested from FILE (the name given to ingest).")] = None,
+    match: Annotated[str | None, typer.Option("--match", help="With --purge: every record and raw message containing TEXT.")] = None,
+    source: Annotated[str | None, typer.Option("--source", help="With --purge: everything ingested from FILE (the name given to ingest).")] = None,
     purge_all: Annotated[bool, typer.Option("--all", help="With --purge: the whole scope (records, turns, log, settings).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -570,6 +479,7 @@ def forget(
         memcli forget --scope user:alice --policy decay --dry-run
         memcli forget --scope user:alice --purge --match "peanut"
     """
+    from . import forget as forgetting
     from .render import emit_json
 
     scope = validate_scope(scope)
@@ -588,26 +498,18 @@ def forget(
     if not ids:
         raise typer.BadParameter("give memory ids, --policy, or --purge with --match/--source/--all", param_hint="ID")
     with open_store(check_embedder=False) as store:
-        for mid in ids:  # validate all before touching any
-            store.get(scope, mid)
-        done = []
-        for mid in ids:
-            m = store.get(scope, mid)
-            if m.active:
-                done.append(mid)
-                if not dry_run:
-                    store.archive(scope, mid, reason="forgotten by user")
-        if as_json:
-            emit_json({"archived": done, "dry_run": dry_run})
-        else:
-            verb = "Would archive" if dry_run else "Archived"
-            typer.echo(f"{verb} {len(done)} memor{'y' if len(done) == 1 else 'ies'}" + (f": {', '.join(done)}" if done else ""))
+        done = forgetting.archive(store, scope, ids, dry_run=dry_run)
+    if as_json:
+        emit_json({"archived": done, "dry_run": dry_run})
+    else:
+        verb = "Would archive" if dry_run else "Archived"
+        typer.echo(f"{verb} {len(done)} memor{'y' if len(done) == 1 else 'ies'}" + (f": {', '.join(done)}" if done else ""))
 
 
 def _forget_by_policy(scope: str, policies: list[str], max_memories: int | None, dry_run: bool,
                       now: str | None, as_json: bool) -> None:
     from . import lifecycle
-    from .render import emit_json
+    from .render import emit_json, plan_lines
 
     when = _now_opt(now)
     with open_store(check_embedder=False) as store:
@@ -616,47 +518,27 @@ def _forget_by_policy(scope: str, policies: list[str], max_memories: int | None,
     if as_json:
         emit_json(plan.to_dict() | {"dry_run": dry_run, "archived": n})
         return
-    for v in plan.victims:
-        strength = f"{v.strength:.3f}" if v.strength is not None else "-"
-        typer.echo(f"{v.id}\t{v.kind}\t{v.policy}\tstrength {strength}\t{v.reason}\t{v.text[:80]}")
-    for note in plan.notes:
-        typer.echo(f"note: {note}", err=True)
-    counts = ", ".join(f"{k} {c}" for k, c in plan.counts().items())
-    verb = "Would archive" if dry_run else "Archived"
-    typer.echo(f"{verb} {len(plan.victims)} of {plan.active} active memories in {scope} ({counts}); "
-               f"{plan.protected} protected (pinned or safety).", err=True)
+    _echo_lines(plan_lines(plan, scope, dry_run=dry_run))
 
 
 def _purge(scope: str, ids: list[str], match: str | None, source: str | None, purge_all: bool,
            dry_run: bool, as_json: bool) -> None:
-    from .render import emit_json
+    from . import forget as forgetting
+    from .render import emit_json, purge_preview_lines
 
     if sum(bool(x) for x in (ids, match, source, purge_all)) != 1:
         raise typer.BadParameter("give exactly one of: ids, --match TEXT, --source FILE, --all", param_hint="--purge")
     with open_store(check_embedder=False) as store:
         if dry_run:
-            if ids:
-                for mid in ids:
-                    store.get(scope, mid)
-            records, n_turns = store.purge_preview(scope, ids=ids, match=match, source=source, whole_scope=purge_all)
+            records, n_turns = forgetting.purge_preview(store, scope, ids=ids, match=match, source=source,
+                                                        whole_scope=purge_all)
             if as_json:
                 emit_json({"scope": scope, "dry_run": True, "records": [r.to_dict() for r in records],
                            "turns": n_turns})
                 return
-            for r in records:
-                typer.echo(f"{r.id}\t{r.kind}\t{'active' if r.active else 'retired'}\t{r.text[:100]}")
-            typer.echo(f"Would purge {len(records)} records and {n_turns} raw messages from {scope}; nothing changed.",
-                       err=True)
+            _echo_lines(purge_preview_lines(records, n_turns, scope))
             return
-        if purge_all:
-            purged: list[str] = ["*"]
-            receipt = store.purge_scope(scope)
-        elif ids:
-            for mid in ids:
-                store.get(scope, mid)
-            purged, receipt = ids, store.purge(scope, ids)
-        else:
-            purged, receipt = store.purge_where(scope, match=match, source=source)
+        purged, receipt = forgetting.purge(store, scope, ids=ids, match=match, source=source, whole_scope=purge_all)
     if as_json:
         emit_json({"scope": scope, "purged": purged, "receipt": receipt})
     else:
@@ -690,8 +572,8 @@ def restore(
 @handle_errors
 def config(
     action: Annotated[str, typer.Argument(help="list, get NAME, set NAME VALUE or unset NAME.")] = "list",
-    name: Annotated[Optional[str], typer.Argument(help="Setting name, e.g. ttl.episodic_days.")] = None,
-    value: Annotated[Optional[str], typer.Argument(help="New value ('none' turns a ttl or cap off).")] = None,
+    name: Annotated[str | None, typer.Argument(help="Setting name, e.g. ttl.episodic_days.")] = None,
+    value: Annotated[str | None, typer.Argument(help="New value ('none' turns a ttl or cap off).")] = None,
     scope: ScopeOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -754,7 +636,7 @@ def consolidate(
     Example: memcli consolidate --scope user:alice --dry-run
     """
     from . import consolidate as cons
-    from .render import emit_json
+    from .render import consolidate_lines, emit_json
 
     scope = validate_scope(scope)
     refl = None
@@ -770,23 +652,7 @@ def consolidate(
             out["reflection"] = refl.to_dict()
         emit_json(out)
         return
-    for c in report.clusters:
-        typer.echo(f"{c.merged_id or '(new)'} [{c.kind}] {c.keep.text}  ← {', '.join(m.id for m in c.members)}")
-    verb = "would merge" if dry_run else "merged"
-    typer.echo(f"{scope}: {verb} {sum(len(c.members) for c in report.clusters)} memories in "
-               f"{len(report.clusters)} clusters; active {report.before} → {report.after}", err=True)
-    if refl is not None:
-        for r in refl.written:
-            typer.echo(f"{r.id or '(new)'} [reflected] {r.text}  ← {', '.join(m.id for m in r.sources)}")
-        if refl.ran:
-            verb = "would write" if dry_run else "wrote"
-            msg = f"{verb} {len(refl.written)} reflection(s)"
-        else:
-            msg = (f"no reflection: importance since the last one {refl.pending_importance:.2f} "
-                   f"< reflect.threshold {refl.threshold:g}")
-        if refl.retired:
-            msg += f"; retired {len(refl.retired)} out-of-date reflection(s)"
-        typer.echo(f"{scope}: {msg}", err=True)
+    _echo_lines(consolidate_lines(report, refl, scope, dry_run=dry_run))
 
 
 @app.command()

@@ -2,8 +2,8 @@
 
 import json
 import subprocess
-from pathlib import Path
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -183,7 +183,10 @@ def test_light_commands_never_import_the_models(args, tmp_path):
         "bad = [m for m in ('fastembed', 'llama_cpp', 'onnxruntime') if m in sys.modules]\n"
         "assert not bad, bad\n"
     )
-    env = {"MEMCLI_DB": str(tmp_path / "x.db"), "PATH": "/usr/bin:/bin"}
+    import memcli
+
+    env = {"MEMCLI_DB": str(tmp_path / "x.db"), "PATH": "/usr/bin:/bin",
+           "PYTHONPATH": str(Path(memcli.__file__).parent.parent)}  # this checkout's memcli, not an installed one
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert proc.returncode == 0, proc.stderr
 

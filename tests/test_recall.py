@@ -1,5 +1,7 @@
 import json
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -23,8 +25,8 @@ def test_recency_and_importance_change_the_order_as_weighted(store):
     old = _mem(store, "user:a", "User likes green tea", valid_from="2025-06-01T00:00:00Z", importance=0.9)
     new = _mem(store, "user:a", "User likes green tea a lot", valid_from="2026-05-31T00:00:00Z", importance=0.1)
     q = "green tea"
-    recent = RecallConfig(w_relevance=0.1, w_recency=0.9, w_importance=0.0, **KW_ONLY)
-    important = RecallConfig(w_relevance=0.1, w_recency=0.0, w_importance=0.9, **KW_ONLY)
+    recent = RecallConfig.of(w_relevance=0.1, w_recency=0.9, w_importance=0.0, **KW_ONLY)
+    important = RecallConfig.of(w_relevance=0.1, w_recency=0.0, w_importance=0.9, **KW_ONLY)
     r1 = recall(store, "user:a", q, config=recent, touch=False, now=NOW)
     r2 = recall(store, "user:a", q, config=important, touch=False, now=NOW)
     assert [h.memory.id for h in r1.hits] == [new.id, old.id]
@@ -37,7 +39,7 @@ def test_recency_and_importance_change_the_order_as_weighted(store):
 
 def test_half_life_sets_recency(store):
     _mem(store, "user:a", "User plays chess", valid_from="2026-05-02T00:00:00Z")
-    hit = recall(store, "user:a", "chess", config=RecallConfig(half_life_days=30), touch=False, now=NOW).hits[0]
+    hit = recall(store, "user:a", "chess", config=RecallConfig.of(half_life_days=30), touch=False, now=NOW).hits[0]
     assert hit.recency == pytest.approx(0.5, abs=0.01)
 
 
@@ -98,7 +100,7 @@ def test_scope_isolation_in_both_indexes(store):
     assert len(vec) == 1 and store.by_rowids("user:b", [r for r, _ in vec])
     # Neighbour expansion never crosses into another scope either.
     res = recall(store, "user:b", "blue car", touch=False, now=NOW,
-                 config=RecallConfig(w_neighbour=0.9, neighbour_window=3))
+                 config=RecallConfig.of(w_neighbour=0.9, neighbour_window=3))
     assert {h.memory.scope for h in res.hits} == {"user:b"}
 
 
@@ -131,7 +133,7 @@ def test_name_boost_prefers_the_named_subject(store):
     _mem(store, "user:a", "Melanie: I ran a charity race for mental health")
     target = _mem(store, "user:a", "Caroline: I ran a charity race last weekend")
     res = recall(store, "user:a", "When did Caroline run a charity race?", touch=False, now=NOW,
-                 config=RecallConfig(w_neighbour=0.0, w_recency=0.0, w_importance=0.0, w_relevance=1.0))
+                 config=RecallConfig.of(w_neighbour=0.0, w_recency=0.0, w_importance=0.0, w_relevance=1.0))
     assert res.hits[0].memory.id == target.id
     trap = recall(store, "user:a", "When did Melanie run a marathon in Peru?", touch=False, now=NOW)
     assert trap.confidence <= res.confidence
@@ -141,7 +143,7 @@ def test_neighbours_share_relevance(store):
     q = _mem(store, "user:a", "Caroline: what did you paint last week?", kind="episodic")
     a = _mem(store, "user:a", "Melanie: a sunset over the lake", kind="episodic")
     _mem(store, "user:a", "Caroline: my dog is sick", kind="episodic")
-    cfg = RecallConfig(w_neighbour=0.5, w_recency=0.0, w_importance=0.0, w_relevance=1.0, w_entity=0.0)
+    cfg = RecallConfig.of(w_neighbour=0.5, w_recency=0.0, w_importance=0.0, w_relevance=1.0, w_entity=0.0)
     res = recall(store, "user:a", "paint", touch=False, now=NOW, config=cfg, k=2)
     assert [h.memory.id for h in res.hits] == [q.id, a.id]
 
@@ -165,9 +167,9 @@ def test_an_answer_outranks_the_question_it_answers(store):
     _mem(store, "user:a", "Melanie: rainy day today", kind="episodic")
     cfg = dict(w_recency=0.0, w_importance=0.0, w_relevance=1.0, w_entity=0.0, w_keyword=1.0, w_when=0.0, w_date=0.0)
     flat = recall(store, "user:a", "What pet does Melanie have?", touch=False, now=NOW,
-                  config=RecallConfig(w_answer=0.4, w_neighbour=0.4, **cfg))
+                  config=RecallConfig.of(w_answer=0.4, w_neighbour=0.4, **cfg))
     answered = recall(store, "user:a", "What pet does Melanie have?", touch=False, now=NOW,
-                      config=RecallConfig(w_answer=0.8, w_neighbour=0.4, **cfg))
+                      config=RecallConfig.of(w_answer=0.8, w_neighbour=0.4, **cfg))
     rank = lambda res: [h.memory.id for h in res.hits].index(answer.id)  # noqa: E731
     assert rank(answered) < rank(flat)
     assert all(0.0 <= h.relevance <= 1.0 for h in answered.hits)
@@ -182,13 +184,13 @@ def test_when_questions_prefer_memories_that_say_when(store, w_when):
     dated = _mem(store, "user:a", "Caroline: last Friday I went to an adoption meeting", kind="episodic")
     cfg = dict(w_recency=0.0, w_importance=0.0, w_relevance=1.0, w_entity=0.0, w_neighbour=0.0, w_keyword=1.0)
     q = "When did Caroline go to the adoption meeting?"
-    res = recall(store, "user:a", q, touch=False, now=NOW, config=RecallConfig(w_when=w_when, **cfg))
+    res = recall(store, "user:a", q, touch=False, now=NOW, config=RecallConfig.of(w_when=w_when, **cfg))
     assert res.hits[0].memory.id == (dated.id if w_when else undated.id)
     assert {h.memory.id: h.boost for h in res.hits}[dated.id] == pytest.approx(w_when)
     # a question that is not about time gets no such boost
     what = "What adoption meeting did Caroline go to?"
-    boosted = recall(store, "user:a", what, touch=False, now=NOW, config=RecallConfig(w_when=0.3, **cfg))
-    plain = recall(store, "user:a", what, touch=False, now=NOW, config=RecallConfig(w_when=0.0, **cfg))
+    boosted = recall(store, "user:a", what, touch=False, now=NOW, config=RecallConfig.of(w_when=0.3, **cfg))
+    plain = recall(store, "user:a", what, touch=False, now=NOW, config=RecallConfig.of(w_when=0.0, **cfg))
     assert [(h.memory.id, h.relevance) for h in boosted.hits] == [(h.memory.id, h.relevance) for h in plain.hits]
 
 
@@ -220,7 +222,7 @@ def test_a_named_month_prefers_memories_from_then_in_any_year(store, w_date):
     other = _mem(store, "user:a", "User went camping at the lake", valid_from="2026-11-02T00:00:00Z", kind="episodic")
     then = _mem(store, "user:a", "User went camping at the lake again", valid_from="2026-06-20T00:00:00Z",
                 kind="episodic")
-    cfg = RecallConfig(w_recency=0.0, w_importance=0.0, w_relevance=1.0, w_neighbour=0.0, w_entity=0.0,
+    cfg = RecallConfig.of(w_recency=0.0, w_importance=0.0, w_relevance=1.0, w_neighbour=0.0, w_entity=0.0,
                        w_keyword=1.0, w_when=0.0, w_date=w_date)
     res = recall(store, "user:a", "Where did the user go camping in June?", touch=False, now=NOW, config=cfg)
     assert res.hits[0].memory.id == (then.id if w_date else other.id)
@@ -233,7 +235,7 @@ def test_a_named_date_prefers_memories_from_then(store, w_date):
                  kind="episodic")
     then = _mem(store, "user:a", "Melanie: let me show you my new painting", valid_from="2023-10-13T00:00:00Z",
                 kind="episodic")
-    cfg = RecallConfig(w_recency=0.0, w_importance=0.0, w_relevance=1.0, w_neighbour=0.0, w_entity=0.0,
+    cfg = RecallConfig.of(w_recency=0.0, w_importance=0.0, w_relevance=1.0, w_neighbour=0.0, w_entity=0.0,
                        w_keyword=1.0, w_date=w_date)
     res = recall(store, "user:a", "What painting did Melanie show on October 13, 2023?", touch=False, now=NOW,
                  config=cfg)
@@ -249,7 +251,7 @@ def test_a_question_the_named_person_asked_is_no_evidence(store):
     asked = recall(store, "user:a", "What does Melanie's necklace symbolize?", touch=False, now=NOW)
     assert asked.confidence < told.confidence
     assert asked.abstain and not told.abstain
-    naive = RecallConfig(confidence_statements=False)
+    naive = RecallConfig.of(confidence_statements=False)
     asked_naive = recall(store, "user:a", "What does Melanie's necklace symbolize?", touch=False, now=NOW, config=naive)
     assert asked_naive.confidence > asked.confidence
 
@@ -260,8 +262,8 @@ def test_the_same_speaker_two_turns_on_shares_relevance(store):
     _mem(store, "user:a", "Caroline: that is great", kind="episodic")
     cont = _mem(store, "user:a", "Melanie: it made me see that looking after myself matters", kind="episodic")
     q = "What did Melanie learn from the charity race?"
-    on = recall(store, "user:a", q, touch=False, now=NOW, k=20, config=RecallConfig(w_same_speaker=0.3))
-    off = recall(store, "user:a", q, touch=False, now=NOW, k=20, config=RecallConfig(w_same_speaker=0.0))
+    on = recall(store, "user:a", q, touch=False, now=NOW, k=20, config=RecallConfig.of(w_same_speaker=0.3))
+    off = recall(store, "user:a", q, touch=False, now=NOW, k=20, config=RecallConfig.of(w_same_speaker=0.0))
     ctx_on = {h.memory.id: h.context for h in on.hits}
     ctx_off = {h.memory.id: h.context for h in off.hits}
     assert ctx_on[cont.id] > ctx_off.get(cont.id, 0.0)
@@ -279,7 +281,7 @@ def test_neighbours_are_turns_of_the_same_day(store):
     assert ctx[same.id] > 0.0
     assert ctx.get(later.id, 0.0) == 0.0  # next in the file, but another day's talk
     anyday = recall(store, "user:a", "paint", touch=False, now=NOW, k=20,
-                    config=RecallConfig(neighbour_same_day=False))
+                    config=RecallConfig.of(neighbour_same_day=False))
     assert {h.memory.id: h.context for h in anyday.hits}[later.id] > 0.0
     assert q.id in ctx
 
@@ -308,7 +310,7 @@ def test_config_from_env(monkeypatch):
     monkeypatch.setenv("MEMCLI_RECALL_HALF_LIFE_DAYS", "90")
     monkeypatch.setenv("MEMCLI_RECALL_DROP_STOPWORDS", "0")
     cfg = RecallConfig.from_env(w_entity=0.1)
-    assert cfg.half_life_days == 90.0 and cfg.drop_stopwords is False and cfg.w_entity == 0.1
+    assert cfg.blend.half_life_days == 90.0 and cfg.candidates.drop_stopwords is False and cfg.features.w_entity == 0.1
 
 
 def _hit(text, day="2026-05-01"):
@@ -450,4 +452,18 @@ def test_cli_profile_never_loads_the_embedder(db_path, monkeypatch):
     assert [(m["key"], m["text"]) for m in items] == [("home_city", "User lives in Mumbai"), ("job", "User works as a nurse")]
     r = runner.invoke(app, ["recall", "--profile", "--scope", "user:demo", "--json", "--as-of", "2026-02-01"])
     assert [m["text"] for m in json.loads(r.stdout)] == ["User lives in Pune", "User works as a nurse"]
-    assert "fastembed" not in sys.modules or True  # other tests may have loaded it; the monkeypatches are the check
+    # Other tests in this process may have loaded the model libraries: a fresh process shows --profile imports none.
+    code = (
+        "import sys; from memcli.cli import app\n"
+        "try:\n    app(['recall', '--profile', '--scope', 'user:demo', '--json'])\n"
+        "except SystemExit as e:\n    assert not e.code, e.code\n"
+        "bad = [m for m in ('fastembed', 'onnxruntime', 'llama_cpp') if m in sys.modules]\n"
+        "assert not bad, bad\n"
+    )
+    import memcli
+
+    # the default (real) embedder; this checkout's memcli, not an installed one
+    env = {"MEMCLI_DB": str(db_path), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(memcli.__file__).parent.parent)}
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert [m["key"] for m in json.loads(proc.stdout)] == ["home_city", "job"]

@@ -1,0 +1,50 @@
+"""`memcli forget` by id or by content: archive (history kept, `restore` undoes it),
+or purge for good. Forgetting by policy (decay, ttl, lru) is in `lifecycle`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .models import Memory
+
+if TYPE_CHECKING:
+    from .store import Store as MemoryStore
+
+
+def _check(store: MemoryStore, scope: str, ids: Sequence[str]) -> None:
+    """Every id exists in the scope (NotFound otherwise), before anything changes."""
+    for mid in ids:
+        store.get(scope, mid)
+
+
+def archive(store: MemoryStore, scope: str, ids: Sequence[str], *, dry_run: bool = False) -> list[str]:
+    """Archive the records of `ids` that are active; returns their ids."""
+    _check(store, scope, ids)
+    done = []
+    for mid in ids:
+        m = store.get(scope, mid)
+        if m.active:
+            done.append(mid)
+            if not dry_run:
+                store.archive(scope, mid, reason="forgotten by user")
+    return done
+
+
+def purge_preview(store: MemoryStore, scope: str, *, ids: Sequence[str] = (), match: str | None = None,
+                  source: str | None = None, whole_scope: bool = False) -> tuple[list[Memory], int]:
+    """What `purge` would remove: the records, and the number of raw messages."""
+    _check(store, scope, ids)
+    return store.purge_preview(scope, ids=ids, match=match, source=source, whole_scope=whole_scope)
+
+
+def purge(store: MemoryStore, scope: str, *, ids: Sequence[str] = (), match: str | None = None,
+          source: str | None = None, whole_scope: bool = False) -> tuple[list[str], dict[str, int]]:
+    """Hard delete by ids, by text (`match`), by origin (`source`) or the whole scope (ids
+    ["*"]); returns the purged ids and the receipt (rows removed per table)."""
+    if whole_scope:
+        return ["*"], store.purge_scope(scope)
+    if ids:
+        _check(store, scope, ids)
+        return list(ids), store.purge(scope, ids)
+    return store.purge_where(scope, match=match, source=source)

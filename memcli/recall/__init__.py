@@ -1,0 +1,105 @@
+"""The read path, as stages over one store and one scope:
+
+1. `candidates`: the keyword index (FTS5) and the vector index each return their
+   best matches; the union and the records they name.
+2. `features`: per candidate, keyword and vector relevance fused into one, and the
+   boosts (names of the query in the memory's subject, a "when" answer, the date
+   the query names).
+3. `context`: the turns around the best episodic candidates, and each episodic
+   memory's share of its neighbours' relevance (a question's answer gets most).
+4. `blend`: relevance, recency and importance weighted into each hit's score,
+   kept as a breakdown; `confidence` and `abstain` (nothing relevant stored).
+5. `rehearsal`: the returned hits count as used, unless the caller asks for a
+   read-only look.
+
+Each stage reads its group of `RecallConfig`; `recall` runs them in order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..models import Hit
+from ..scope import validate_scope
+from ..timeutil import parse_dt, utcnow
+from .blend import Filters, abstains, blend, confidence
+from .candidates import Candidates, search, similarities
+from .config import AbstainConfig, CandidateConfig, ContextConfig, FeatureConfig, RecallConfig, Weights
+from .context import read_neighbours, shares
+from .features import QueryFeatures, Signals, score_all
+from .keyed import profile
+from .query import STOPWORDS, in_span, keyword_query, query_names, query_span
+from .rehearsal import rehearse
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..store import Store as MemoryStore
+
+__all__ = [
+    "STOPWORDS", "AbstainConfig", "CandidateConfig", "Candidates", "ContextConfig", "FeatureConfig", "Filters",
+    "QueryFeatures", "RecallConfig", "RecallResult", "Signals", "Weights", "in_span", "keyword_query", "profile",
+    "query_names", "query_span", "recall",
+]
+
+
+@dataclass
+class RecallResult:
+    hits: list[Hit]
+    abstain: bool
+    query: str
+    confidence: float = 0.0  # relevance of the best candidate, what `abstain` thresholds
+
+
+def recall(
+    store: MemoryStore,
+    scope: str,
+    query: str,
+    *,
+    k: int = 10,
+    config: RecallConfig | None = None,
+    as_of: str | None = None,
+    include_inactive: bool = False,
+    kind: str | None = None,
+    key: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    min_score: float | None = None,
+    raw_query: bool = False,
+    touch: bool = True,
+    now: str | None = None,
+    query_vector: np.ndarray | None = None,
+) -> RecallResult:
+    """The memories of `scope` that matter for `query`, best first, at most `k`.
+
+    `as_of` reads what was valid then; `kind`, `key`, `since`, `until` and
+    `min_score` filter the hits; `raw_query` passes the query to FTS5 as MATCH
+    syntax; `now` is the clock (for recency and rehearsal); `query_vector` saves
+    embedding the query; `touch=False` is a read-only look."""
+    scope = validate_scope(scope)
+    cfg = config or RecallConfig()
+    now_dt = parse_dt(now) if now else (parse_dt(as_of) if as_of else utcnow())
+    assert now_dt is not None
+    cands = search(store, scope, query, n=max(cfg.candidates.limit, k), config=cfg.candidates, raw_query=raw_query,
+                   include_inactive=include_inactive, as_of=as_of, query_vector=query_vector)
+    q = QueryFeatures.of(query, cands.keyword_text, cfg.features)
+    base = score_all(cands.rows, cands, q, cfg.features)
+    context: dict[int, float] = {}
+    if cfg.context.w_neighbour and base:
+        extra = read_neighbours(store, scope, cands.rows, base, cfg.context, as_of=as_of,
+                                include_inactive=include_inactive)
+        cands.rows.update(extra)
+        if extra:
+            cands.vec_sim.update(similarities(store, scope, cands.query_vector, list(extra)))
+            base.update(score_all(extra, cands, q, cfg.features))
+        context = shares(cands.rows, base, cfg.context)
+    hits = blend(cands, base, context, q, cfg, now_dt, Filters(kind=kind, key=key, since=since, until=until))
+    conf = confidence(hits, q.names, cfg.features, cfg.abstain)
+    abstain = abstains(hits, conf, cfg.abstain)
+    if min_score is not None:
+        hits = [h for h in hits if h.score >= min_score]
+    hits = hits[:k]
+    if touch:
+        rehearse(store, scope, hits, now)
+    return RecallResult(hits=hits, abstain=abstain, query=query, confidence=conf)

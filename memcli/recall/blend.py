@@ -1,0 +1,123 @@
+"""Stage 4, blend and abstain. Relevance (fused signals + context + boosts, over the
+most they can reach), recency (half-life since last use) and importance, each in
+[0, 1], weighted into one score per hit, kept with its breakdown. `confidence` says
+whether anything relevant is stored at all: the best topical match among what the
+person asked about said (not asked), against the best match about someone else;
+`abstain` is that under a threshold calibrated on LoCoMo dev."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from ..models import Hit, Memory
+from ..timeutil import parse_dt
+from .candidates import Candidates
+from .config import AbstainConfig, ContextConfig, FeatureConfig, RecallConfig
+from .features import QueryFeatures, Signals
+from .query import is_question, subject
+
+
+@dataclass
+class Filters:
+    """Which records may be hits (the recall options --kind, --key, --since, --until)."""
+
+    kind: str | None = None
+    key: str | None = None
+    since: str | None = None
+    until: str | None = None
+
+    def admit(self, m: Memory) -> bool:
+        if self.kind and m.kind != self.kind:
+            return False
+        if self.key and m.key != self.key:
+            return False
+        if self.since and (m.valid_from or "") < self.since:
+            return False
+        if self.until and (m.valid_from or "") > self.until:
+            return False
+        return True
+
+
+def top_relevance(q: QueryFeatures, features: FeatureConfig, context: ContextConfig) -> float:
+    """The most a relevance can reach, so it stays in [0, 1] without clipping ties.
+    (An answer's share of its question can go past that; such a hit is clipped at 1.)"""
+    return 1.0 + features.w_entity + (features.w_when if q.asks_when else 0.0) + (features.w_date if q.span else 0.0) \
+        + context.w_neighbour * (1.0 + (features.w_entity if context.spill_entity else 0.0))
+
+
+def _parse_fast(ts: str) -> datetime | None:
+    try:
+        dt = datetime.fromisoformat(ts)
+    except ValueError:
+        return parse_dt(ts)
+    return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
+
+
+def age_days(m: Memory, now: datetime) -> float:
+    """Days since the record was last used (or became true, or was stored)."""
+    ref = m.last_accessed or m.valid_from or m.recorded_at
+    t = _parse_fast(ref) if ref else None
+    if t is None:
+        return 0.0
+    return max(0.0, (now - t).total_seconds() / 86400.0)
+
+
+def recency(m: Memory, now: datetime, half_life_days: float) -> float:
+    return math.pow(0.5, age_days(m, now) / half_life_days) if half_life_days > 0 else 1.0
+
+
+def blend(
+    cands: Candidates,
+    base: dict[int, Signals],
+    context: dict[int, float],
+    q: QueryFeatures,
+    config: RecallConfig,
+    now: datetime,
+    filters: Filters,
+) -> list[Hit]:
+    """Every admitted record of `cands.rows` as a hit, best first (ties by id)."""
+    w = config.blend
+    top = top_relevance(q, config.features, config.context)
+    hits: list[Hit] = []
+    for rowid, m in cands.rows.items():
+        if not filters.admit(m):
+            continue
+        keyword, vector, fused, boost = base[rowid]
+        relevance = min(1.0, (fused + context.get(rowid, 0.0) + boost) / top)
+        rec = recency(m, now, w.half_life_days)
+        score = w.w_relevance * relevance + w.w_recency * rec + w.w_importance * m.importance
+        hits.append(Hit(memory=m, score=score, keyword=keyword, vector=vector, relevance=relevance,
+                        recency=rec, importance=m.importance, keyword_rank=cands.kw_rank.get(rowid),
+                        vector_rank=cands.vec_rank.get(rowid), context=context.get(rowid, 0.0), boost=boost))
+    hits.sort(key=lambda h: (-h.score, h.memory.id))
+    return hits
+
+
+def confidence(hits: list[Hit], names: list[str], features: FeatureConfig, config: AbstainConfig) -> float:
+    """How sure we are that something relevant is stored: the best topical match
+    (keyword + vector) plus the name boost, saturating at 1, lowered when the query
+    is about a name and the best match is about someone else. A query without
+    names gets the name boost for free (there is no one to mismatch)."""
+    if not hits:
+        return 0.0
+
+    def topical(h: Hit) -> float:
+        return features.w_keyword * h.keyword + (1 - features.w_keyword) * h.vector
+
+    if not (names and features.entity_subject):
+        return min(1.0, max(topical(h) for h in hits) + features.w_entity)
+    about = [any(re.search(r"\b" + re.escape(n), subject(h.memory.text)) for n in names) for h in hits]
+    if config.confidence_statements:
+        about = [a and not is_question(h.memory.text) for h, a in zip(hits, about, strict=True)]
+    named = max((topical(h) for h, a in zip(hits, about, strict=True) if a), default=0.0)
+    other = max((topical(h) for h, a in zip(hits, about, strict=True) if not a), default=0.0)
+    conf = min(1.0, max(named + features.w_entity, other)) + config.w_confidence_gap * (named - other)
+    return max(0.0, min(1.0, conf))
+
+
+def abstains(hits: list[Hit], conf: float, config: AbstainConfig) -> bool:
+    """Nothing relevant seems to be stored: no hit, or confidence under the threshold."""
+    return not hits or conf < config.abstain_below

@@ -1,0 +1,71 @@
+"""Stage 1, candidates: the keyword index (FTS5, bm25) and the vector index (sign-bit
+scan, cosine rescoring) each return their best matches inside the scope; the union,
+with each side's rank and score, and the records they name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..models import Memory
+from .config import CandidateConfig
+from .query import keyword_query
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..store import Store as MemoryStore
+
+
+@dataclass
+class Candidates:
+    """What the two indexes returned for one query. `rows` and `vec_sim` grow when the
+    conversation-context stage reads the turns around the best candidates."""
+
+    keyword_text: str  # the words the keyword index was asked for
+    query_vector: np.ndarray
+    kw_rank: dict[int, int]  # rowid -> rank in the keyword results
+    kw_score: dict[int, float]  # rowid -> -bm25 (higher is better)
+    best_kw: float  # the best keyword score (1.0 when there is none), what scores are relative to
+    vec_rank: dict[int, int]  # rowid -> rank in the vector results
+    vec_sim: dict[int, float]  # rowid -> cosine similarity to the query
+    rows: dict[int, Memory]  # rowid -> record, keyword matches first
+
+
+def search(
+    store: MemoryStore,
+    scope: str,
+    query: str,
+    *,
+    n: int,
+    config: CandidateConfig,
+    raw_query: bool = False,
+    include_inactive: bool = False,
+    as_of: str | None = None,
+    query_vector: np.ndarray | None = None,
+) -> Candidates:
+    """The top `n` of each index, in `scope`; `query_vector` saves embedding the query."""
+    kw_text = query if raw_query else keyword_query(query, config.drop_stopwords)
+    kw = store.search_keyword(scope, kw_text, k=n, raw=raw_query, include_inactive=include_inactive, as_of=as_of)
+    if query_vector is not None:
+        qvec = query_vector
+    else:
+        qvec = store.embed_query(keyword_query(query, True) if config.embed_keywords and not raw_query else query)
+    vec = store.search_vector(scope, qvec, k=n, include_inactive=include_inactive, as_of=as_of)
+    kw_rank = {rowid: i for i, (rowid, _) in enumerate(kw)}
+    kw_score = {rowid: -s for rowid, s in kw}
+    best_kw = max(kw_score.values(), default=0.0) or 1.0
+    vec_rank = {rowid: i for i, (rowid, _) in enumerate(vec)}
+    vec_sim = {rowid: 1.0 - d for rowid, d in vec if d is not None}  # a zero vector has no cosine
+    cand = list(dict.fromkeys([*kw_rank, *vec_rank]))
+    missing = [r for r in cand if r not in vec_sim]
+    if missing:
+        vec_sim.update(similarities(store, scope, qvec, missing))
+    rows = store.by_rowids(scope, cand)
+    return Candidates(keyword_text=kw_text, query_vector=qvec, kw_rank=kw_rank, kw_score=kw_score, best_kw=best_kw,
+                      vec_rank=vec_rank, vec_sim=vec_sim, rows=rows)
+
+
+def similarities(store: MemoryStore, scope: str, qvec: np.ndarray, rowids: list[int]) -> dict[int, float]:
+    """Cosine similarity of the query to records the vector search did not return."""
+    return {r: float(v @ qvec) for r, v in store.vectors(scope, rowids).items()}

@@ -1,0 +1,77 @@
+"""Stage 2, features: what the query asks about (names, "when", a date, its words),
+then per candidate the keyword and vector signals, their fusion into one relevance,
+and the boosts (a name of the query in the memory's subject, a "when" answer, the
+date asked about)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from ..models import Memory
+from .candidates import Candidates
+from .config import FeatureConfig
+from .query import TIME_CUE_RE, WHEN_Q_RE, WORD_RE, in_span, is_question, query_names, query_span, stem, subject
+
+
+@dataclass
+class QueryFeatures:
+    """What one query asks about; the parts a knob turns off stay empty."""
+
+    names: list[str] = field(default_factory=list)  # names of people, places... (lower case)
+    asks_when: bool = False  # a "when" question
+    span: tuple[str, str] | None = None  # the dates it names (see `query_span`)
+    stems: set[str] = field(default_factory=set)  # the keyword query's words, stemmed (for coverage)
+
+    @classmethod
+    def of(cls, query: str, keyword_text: str, config: FeatureConfig) -> QueryFeatures:
+        return cls(
+            names=query_names(query) if config.w_entity else [],
+            asks_when=bool(config.w_when) and WHEN_Q_RE.search(query) is not None,
+            span=query_span(query) if config.w_date else None,
+            stems={stem(w) for w in WORD_RE.findall(keyword_text.lower())} if config.keyword_coverage else set(),
+        )
+
+
+class Signals(NamedTuple):
+    """One candidate's signals, each before the blend."""
+
+    keyword: float  # bm25 relative to the best match, scaled by query coverage
+    vector: float  # cosine over the floor
+    fused: float  # keyword and vector fused into one relevance
+    boost: float  # name + "when" + date boosts
+
+
+def signals(rowid: int, m: Memory, cands: Candidates, q: QueryFeatures, config: FeatureConfig) -> Signals:
+    cfg = config
+    keyword = max(0.0, cands.kw_score.get(rowid, 0.0)) / cands.best_kw
+    if q.stems and keyword:
+        # The best keyword match scores 1 even when it shares one word of five with
+        # the query: scale by how much of the query the memory covers.
+        covered = len(q.stems & {stem(w) for w in WORD_RE.findall(m.text.lower())}) / len(q.stems)
+        keyword *= 1.0 - cfg.keyword_coverage * (1.0 - covered)
+    sim = cands.vec_sim.get(rowid, 0.0)
+    vector = max(0.0, (sim - cfg.vector_floor) / (1.0 - cfg.vector_floor))
+    if cfg.fusion == "rrf":
+        rel = sum(1.0 / (cfg.rrf_k + 1 + r[rowid]) for r in (cands.kw_rank, cands.vec_rank) if rowid in r)
+        rel /= 2.0 / (cfg.rrf_k + 1)
+    else:
+        rel = cfg.w_keyword * keyword + (1 - cfg.w_keyword) * vector
+    # boosts: names of the query in the memory's subject, a "when" answer, the date asked about
+    boost = 0.0
+    if q.names:
+        low = subject(m.text) if cfg.entity_subject else m.text.lower()
+        boost = cfg.w_entity * sum(1 for nm in q.names if re.search(r"\b" + re.escape(nm), low)) / len(q.names)
+    if cfg.question_damp != 1.0 and is_question(m.text):
+        rel *= cfg.question_damp
+    if q.asks_when and TIME_CUE_RE.search(m.text):
+        boost += cfg.w_when
+    if q.span and in_span(m.valid_from, q.span):
+        boost += cfg.w_date
+    return Signals(keyword, vector, rel, boost)
+
+
+def score_all(rows: dict[int, Memory], cands: Candidates, q: QueryFeatures, config: FeatureConfig) -> dict[int, Signals]:
+    """The signals of every record in `rows`, in its order."""
+    return {r: signals(r, m, cands, q, config) for r, m in rows.items()}

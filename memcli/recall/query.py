@@ -1,0 +1,107 @@
+"""The text tests of the read path: the words, names and dates a query asks about,
+and the speaker, question mark and time cue of a memory. Pure functions, no I/O."""
+
+from __future__ import annotations
+
+import re
+
+from ..timeutil import MONTH_NAMES, MONTHS, WEEKDAYS
+
+# Function words and question words: they match everything and rank nothing.
+STOPWORDS = frozenset("""a about above after again against all am an and any are as at be because been before being
+below between both but by can could did do does doing down during each few for from further had has have
+having he her here hers herself him himself his how i if in into is it its itself just me more most my
+myself no nor not now of off on once only or other our ours ourselves out over own same she should so some
+such than that the their theirs them themselves then there these they this those through to too under until
+up very was we were what when where which while who whom why will with would you your yours yourself
+yourselves whose ever kind sort type""".split())
+
+WORD_RE = re.compile(r"[\w]+", re.UNICODE)
+_NAME_RE = re.compile(r"\b([A-Z][\w'-]*[a-z][\w'-]*)")
+SPEAKER_RE = re.compile(r"^([^:\n]{1,40}):")
+_CAPTION_RE = re.compile(r"\s*\[[^\]]*\]\s*$")
+
+
+def keyword_query(query: str, drop_stopwords: bool) -> str:
+    """The words the keyword index should look for (quoted by the store)."""
+    words = WORD_RE.findall(query.lower())
+    if drop_stopwords:
+        # single letters come from possessives ("user's" -> "user", "s") and match everything
+        kept = [w for w in words if w not in STOPWORDS and len(w) > 1]
+        words = kept or words
+    return " ".join(dict.fromkeys(words))
+
+
+def stem(word: str) -> str:
+    """A crude stem for coverage counting: live, lives, lived, living -> liv."""
+    for suffix in ("ing", "ies", "es", "ed", "s"):
+        if len(word) > len(suffix) + 2 and word.endswith(suffix):
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
+
+
+def query_names(query: str) -> list[str]:
+    """Capitalised words of the query that are not function words: likely names."""
+    out = []
+    for m in _NAME_RE.finditer(query):
+        w = re.sub(r"'s?$", "", m.group(1))
+        if w.lower() not in STOPWORDS and len(w) > 1:
+            out.append(w.lower())
+    return list(dict.fromkeys(out))
+
+
+def subject(text: str) -> str:
+    """Who a memory is about: a 'Speaker:' prefix, else its first three words."""
+    m = SPEAKER_RE.match(text)
+    return (m.group(1) if m else " ".join(text.split()[:3])).lower()
+
+
+def is_question(text: str) -> bool:
+    """A memory that ends by asking (a trailing '[shares ...]' caption aside)."""
+    return _CAPTION_RE.sub("", text).rstrip().endswith("?")
+
+
+WHEN_Q_RE = re.compile(r"^\W*(?:when|since when|how long|what (?:year|month|date|day|time)|which (?:year|month|day))\b"
+                       r"|\bwhen (?:did|was|is|were|does|do|will|has|had)\b", re.I)
+_NUMW = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple of|several)"
+_DAYS = "|".join(WEEKDAYS)
+TIME_CUE_RE = re.compile(
+    r"\b(?:yesterday|today|tonight|tomorrow|ago|recently|lately|since|weekend"
+    r"|(?:last|this|next|past|coming)\s+(?:week|weekend|month|year|night|time|summer|winter|spring|fall|autumn"
+    r"|" + _DAYS + r"|morning|evening)"
+    r"|" + _NUMW + r"\s+(?:days?|weeks?|months?|years?)"
+    r"|(?:19|20)\d\d|" + "|".join(m for m in MONTHS if m != "may") + "|" + _DAYS + r")\b", re.I)
+_QDATE_RE = re.compile(
+    r"\b(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?P<mon>" + "|".join(MONTH_NAMES) + r")\b"
+    r"(?:\s+(?P<d2>\d{1,2})(?:st|nd|rd|th)?\b)?(?:,?\s+(?P<y>(?:19|20)\d\d)\b)?")
+
+
+def query_span(query: str) -> tuple[str, str] | None:
+    """The dates a query names, as an inclusive range: "on 13 October 2023" -> that
+    day and the week after (what was said then is dated on the next talk), "in June"
+    -> June and the first week of July. ISO dates when the query gives a year, else
+    "MM-DD" (any year). None without a month name."""
+    m = next((m for m in _QDATE_RE.finditer(query)
+              if not (m.group("mon") == "May" and not query[:m.start()].strip(" \"'(")  # "May I ask..."
+                      and not (m.group("d1") or m.group("d2") or m.group("y")))), None)
+    if not m:
+        return None
+    month = MONTHS.index(m.group("mon").lower()) + 1
+    day = m.group("d1") or m.group("d2")
+    year = m.group("y")
+    if day:
+        lo, hi = f"{month:02d}-{int(day):02d}", f"{month:02d}-{min(31, int(day) + 7):02d}"
+    elif month == 12:
+        lo, hi = "12-01", "12-31"
+    else:
+        lo, hi = f"{month:02d}-01", f"{month + 1:02d}-07"
+    return (f"{year}-{lo}", f"{year}-{hi}") if year else (lo, hi)
+
+
+def in_span(valid_from: str | None, span: tuple[str, str]) -> bool:
+    """Whether an ISO timestamp falls in a `query_span` range."""
+    if not valid_from:
+        return False
+    day = valid_from[:10] if len(span[0]) == 10 else valid_from[5:10]
+    return span[0] <= day <= span[1]

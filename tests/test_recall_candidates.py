@@ -1,0 +1,47 @@
+"""Stage 1, candidates: both indexes, inside the scope, with ranks and scores."""
+
+from memcli.models import Memory
+from memcli.recall import RecallConfig
+from memcli.recall.candidates import search, similarities
+
+
+def _add(store, scope, text):
+    return store.insert(Memory(id="", scope=scope, kind="semantic", text=text))
+
+
+def test_union_of_keyword_and_vector_matches_with_ranks(store):
+    tea = _add(store, "user:a", "User drinks green tea every morning")
+    _add(store, "user:a", "User owns a red bicycle")
+    _add(store, "user:b", "User drinks green tea too")
+    c = search(store, "user:a", "what tea does the user drink?", n=10, config=RecallConfig().candidates)
+    assert c.keyword_text == "tea user drink"
+    by_text = {m.text: r for r, m in c.rows.items()}
+    assert set(by_text) == {"User drinks green tea every morning", "User owns a red bicycle"}  # never user:b
+    best = by_text[tea.text]
+    assert c.kw_rank[best] == 0 and c.kw_score[best] == c.best_kw > 0
+    assert set(c.vec_rank) == set(c.rows)  # the vector side returns every record of a small scope
+    assert all(-1.0 <= s <= 1.0 for s in c.vec_sim.values())
+    assert c.query_vector.shape == (store.embedder.dim,)
+
+
+def test_a_given_query_vector_is_used_and_stop_words_can_stay(store):
+    _add(store, "user:a", "User drinks green tea")
+    qvec = store.embed_query("bicycle")
+    c = search(store, "user:a", "what is the tea", n=5, query_vector=qvec,
+               config=RecallConfig.of(drop_stopwords=False).candidates)
+    assert c.query_vector is qvec
+    assert c.keyword_text == "what is the tea"
+
+
+def test_no_keyword_match_scores_relative_to_one(store):
+    _add(store, "user:a", "User drinks green tea")
+    c = search(store, "user:a", "zebra", n=5, config=RecallConfig().candidates)
+    assert c.kw_rank == {} and c.best_kw == 1.0 and len(c.rows) == 1
+
+
+def test_similarities_are_cosines_of_stored_vectors(store):
+    m = _add(store, "user:a", "User drinks green tea")
+    rowid = next(iter(search(store, "user:a", "tea", n=5, config=RecallConfig().candidates).rows))
+    q = store.embed_query(m.text)
+    assert abs(similarities(store, "user:a", q, [rowid])[rowid] - 1.0) < 1e-5
+    assert similarities(store, "user:b", q, [rowid]) == {}

@@ -1,0 +1,84 @@
+"""Stage 2, features: query analysis and per-candidate signals, without a store."""
+
+import numpy as np
+import pytest
+
+from memcli.models import Memory
+from memcli.recall import RecallConfig
+from memcli.recall.candidates import Candidates
+from memcli.recall.features import QueryFeatures, Signals, score_all, signals
+
+
+def _cands(rows, kw_score=None, vec_sim=None):
+    kw_score = kw_score or {}
+    return Candidates(keyword_text="", query_vector=np.zeros(4, dtype=np.float32),
+                      kw_rank={r: i for i, r in enumerate(kw_score)}, kw_score=kw_score,
+                      best_kw=max(kw_score.values(), default=0.0) or 1.0,
+                      vec_rank={r: i for i, r in enumerate(vec_sim or {})}, vec_sim=vec_sim or {}, rows=rows)
+
+
+def _m(text, valid_from="2023-05-01T10:00:00Z"):
+    return Memory(id="x", scope="user:a", kind="episodic", text=text, valid_from=valid_from)
+
+
+def test_query_features_follow_their_knobs():
+    q = "When did Caroline go camping in June?"
+    f = QueryFeatures.of(q, "caroline go camping june", RecallConfig().features)
+    assert f.names == ["caroline", "june"] and f.asks_when and f.span == ("06-01", "07-07")
+    assert f.stems == {"carolin", "go", "camp", "jun"}
+    off = QueryFeatures.of(q, "caroline go camping june",
+                           RecallConfig.of(w_entity=0.0, w_when=0.0, w_date=0.0, keyword_coverage=0.0).features)
+    assert off == QueryFeatures()
+
+
+def test_keyword_is_relative_to_the_best_and_scaled_by_coverage():
+    cfg = RecallConfig.of(w_keyword=1.0).features
+    rows = {1: _m("User went camping"), 2: _m("User went to the lake")}
+    c = _cands(rows, kw_score={1: 4.0, 2: 2.0})
+    q = QueryFeatures.of("camping lake", "camping lake", cfg)
+    s1, s2 = signals(1, rows[1], c, q, cfg), signals(2, rows[2], c, q, cfg)
+    assert s1.keyword == pytest.approx(1.0 * (1 - 0.5 * 0.5))  # best, covers one word of two
+    assert s2.keyword == pytest.approx(0.5 * (1 - 0.5 * 0.5))
+    assert s1.fused == s1.keyword and s1.vector == 0.0 and s1.boost == 0.0
+
+
+def test_vector_over_the_floor_and_the_fusion_weight():
+    cfg = RecallConfig.of(vector_floor=0.2, w_keyword=0.4).features
+    rows = {1: _m("anything")}
+    s = signals(1, rows[1], _cands(rows, vec_sim={1: 0.6}), QueryFeatures(), cfg)
+    assert s.vector == pytest.approx(0.5)
+    assert s.fused == pytest.approx(0.6 * 0.5)
+
+
+def test_rrf_fusion_gives_the_top_of_both_lists_one():
+    cfg = RecallConfig.of(fusion="rrf").features
+    rows = {1: _m("a"), 2: _m("b")}
+    c = _cands(rows, kw_score={1: 2.0, 2: 1.0}, vec_sim={1: 0.9, 2: 0.1})
+    assert signals(1, rows[1], c, QueryFeatures(), cfg).fused == pytest.approx(1.0)
+    assert signals(2, rows[2], c, QueryFeatures(), cfg).fused < 1.0
+
+
+def test_boosts_name_in_subject_when_and_date():
+    cfg = RecallConfig().features
+    q = QueryFeatures.of("When did Caroline paint on 1 May 2023?", "caroline paint", cfg)
+    rows = {1: _m("Caroline: I painted yesterday"), 2: _m("Melanie: Caroline painted", "2023-06-01T00:00:00Z")}
+    c = _cands(rows)
+    about, other = signals(1, rows[1], c, q, cfg), signals(2, rows[2], c, q, cfg)
+    assert about.boost == pytest.approx(cfg.w_entity * 1 / 2 + cfg.w_when + cfg.w_date)  # names: caroline, may
+    assert other.boost == 0.0  # Caroline is named, but not the subject; no time cue; another month
+    anywhere = RecallConfig.of(entity_subject=False).features
+    assert signals(2, rows[2], c, q, anywhere).boost == pytest.approx(cfg.w_entity / 2)
+
+
+def test_question_damp_lowers_what_a_question_tells():
+    cfg = RecallConfig.of(question_damp=0.5, w_keyword=1.0).features
+    rows = {1: _m("Caroline: did you paint?"), 2: _m("Caroline: I paint")}
+    c = _cands(rows, kw_score={1: 1.0, 2: 1.0})
+    q = QueryFeatures()
+    assert signals(1, rows[1], c, q, cfg).fused == pytest.approx(0.5 * signals(2, rows[2], c, q, cfg).fused)
+
+
+def test_score_all_keeps_the_order_of_rows():
+    rows = {5: _m("a"), 2: _m("b")}
+    out = score_all(rows, _cands(rows), QueryFeatures(), RecallConfig().features)
+    assert list(out) == [5, 2] and all(isinstance(s, Signals) for s in out.values())

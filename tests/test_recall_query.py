@@ -1,0 +1,26 @@
+"""The text tests of the read path (query words, names, dates; a memory's speaker and question mark)."""
+
+from memcli.recall.query import TIME_CUE_RE, WHEN_Q_RE, is_question, stem, subject
+
+
+def test_stem_folds_the_common_endings():
+    assert {stem(w) for w in ("live", "lives", "lived", "living")} == {"liv"}
+    assert stem("cats") == "cat" and stem("is") == "is"
+
+
+def test_subject_is_the_speaker_or_the_first_words():
+    assert subject("Caroline: I went home") == "caroline"
+    assert subject("User lives in Pune now") == "user lives in"
+
+
+def test_is_question_ignores_a_trailing_caption():
+    assert is_question("Melanie: what is it? [shares a photo of a dog]")
+    assert not is_question("Melanie: it is a dog [shares a photo?]")  # the caption is dropped
+    assert not is_question("Melanie: it is a dog")
+
+
+def test_when_questions_and_time_cues():
+    assert WHEN_Q_RE.search("When did she move?") and WHEN_Q_RE.search("how long has she lived there")
+    assert not WHEN_Q_RE.search("Where did she move?")
+    assert TIME_CUE_RE.search("we met last Friday") and TIME_CUE_RE.search("two weeks ago")
+    assert not TIME_CUE_RE.search("we may meet")  # "may" is not the month
