@@ -6,7 +6,7 @@ STAMP := $(VENV)/.memcli-installed
 DEMO_DB ?= $(CURDIR)/demo.db
 export XDG_CACHE_HOME ?= $(CURDIR)/.cache
 
-.PHONY: install demo test eval bench-locomo bench-speed clean
+.PHONY: install demo test lint eval bench-locomo bench-speed clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,11 @@ demo: install
 
 test: install
 	$(BIN)/python -m pytest -q
+
+# ruff and mypy with the configuration in pyproject.toml (CI runs this before the tests)
+lint: install
+	$(BIN)/python -m ruff check memcli tests bench
+	$(BIN)/python -m mypy
 
 eval: install
 	$(BIN)/python bench/eval.py --set old,dev,test

@@ -19,6 +19,8 @@ import functools
 import re
 from dataclasses import dataclass
 
+from .text import MONTHS, WEEKDAYS, plural_stem
+
 _TOKEN = re.compile(r"\d[\d,.:/-]*\d(?:st|nd|rd|th|am|pm|kg|km|lb|lbs|k)?|\d(?:st|nd|rd|th|am|pm|kg|km|lb|lbs|k)?"
                     r"|[A-Za-z\u00c0-\u024f]+(?:['\u2019][A-Za-z]+)*")
 _ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
@@ -45,10 +47,8 @@ DIRECTIONS = frozenset({"back", "return", "returning", "outbound", "inbound", "u
 _MOTION = frozenset({"to", "from", "into"})
 _MOTION_OBJECT = frozenset({"the", "my", "our", "his", "her", "their", "a", "an"})
 
-MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-          "november", "december")
 _MONTH = {m: i + 1 for i, m in enumerate(MONTHS)} | {m[:3]: i + 1 for i, m in enumerate(MONTHS)} | {"sept": 9}
-WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+_WEEKDAYS = frozenset(WEEKDAYS)
 
 NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -62,13 +62,6 @@ _FILLER = frozenset(
     "those there here has have had do does did so than then very just also really about over again now "
     "currently still user user's users their they them he she his her i me my mine we our us you your "
     "'s s to from into".split())
-
-
-def _stem(word: str) -> str:
-    for suffix in ("ies", "es", "s"):
-        if len(word) > len(suffix) + 2 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word
 
 
 def _number(token: str) -> str | None:
@@ -152,11 +145,11 @@ def parse(text: str) -> Claim:
             continue
         if low in _FILLER or low.startswith("user"):
             continue
-        if raw[0].isupper() and low not in WEEKDAYS:
+        if raw[0].isupper() and low not in _WEEKDAYS:
             before = text[:start].rstrip(" \t\"'(\u201c\u2018*-")
             if before and before[-1] not in _SENTENCE_END:
                 names.add(low)
-        words.add(_stem(low.split("'")[0]))
+        words.add(plural_stem(low.split("'")[0]))
     negated = negations % 2 == 1
     if negated and stance:
         stance = -stance

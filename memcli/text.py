@@ -51,6 +51,15 @@ def suffix_stem(word: str) -> str:
     return word
 
 
+def plural_stem(word: str) -> str:
+    """Drop one plural suffix (-ies, -es, -s) when three letters stay: the claims
+    test's word form (codes -> cod, cities -> cit; both sides get the same)."""
+    for suffix in ("ies", "es", "s"):
+        if len(word) > len(suffix) + 2 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
 def coverage_stem(word: str) -> str:
     """`suffix_stem`, then a final -e of a word over three letters: live, lives,
     lived, living -> liv (recall's query-coverage count)."""

@@ -27,6 +27,11 @@ def test_coverage_stem_also_drops_a_final_e():
     assert text.coverage_stem("axe") == "axe"  # three letters stay
 
 
+def test_plural_stem_drops_one_plural_suffix_only():
+    assert [text.plural_stem(w) for w in ("codes", "cities", "cats", "gas", "living")] == [
+        "cod", "cit", "cat", "gas", "living"]
+
+
 def test_claim_stopwords_are_function_words():
     assert {"the", "and", "is", "very"} <= text.CLAIM_STOPWORDS
     assert "user" not in text.CLAIM_STOPWORDS and "who" not in text.CLAIM_STOPWORDS

@@ -5,18 +5,10 @@ from __future__ import annotations
 
 import re
 
-from ..timeutil import MONTH_NAMES, MONTHS, WEEKDAYS
+from ..text import MONTH_NAMES, MONTHS, QUERY_STOPWORDS, WEEKDAYS, WORD_RE, coverage_stem
 
-# Function words and question words: they match everything and rank nothing.
-STOPWORDS = frozenset("""a about above after again against all am an and any are as at be because been before being
-below between both but by can could did do does doing down during each few for from further had has have
-having he her here hers herself him himself his how i if in into is it its itself just me more most my
-myself no nor not now of off on once only or other our ours ourselves out over own same she should so some
-such than that the their theirs them themselves then there these they this those through to too under until
-up very was we were what when where which while who whom why will with would you your yours yourself
-yourselves whose ever kind sort type""".split())
-
-WORD_RE = re.compile(r"[\w]+", re.UNICODE)
+# Function words and question words match everything and rank nothing: text.QUERY_STOPWORDS.
+STOPWORDS = QUERY_STOPWORDS
 _NAME_RE = re.compile(r"\b([A-Z][\w'-]*[a-z][\w'-]*)")
 SPEAKER_RE = re.compile(r"^([^:\n]{1,40}):")
 _CAPTION_RE = re.compile(r"\s*\[[^\]]*\]\s*$")
@@ -32,13 +24,7 @@ def keyword_query(query: str, drop_stopwords: bool) -> str:
     return " ".join(dict.fromkeys(words))
 
 
-def stem(word: str) -> str:
-    """A crude stem for coverage counting: live, lives, lived, living -> liv."""
-    for suffix in ("ing", "ies", "es", "ed", "s"):
-        if len(word) > len(suffix) + 2 and word.endswith(suffix):
-            word = word[: -len(suffix)]
-            break
-    return word[:-1] if len(word) > 3 and word.endswith("e") else word
+stem = coverage_stem  # live, lives, lived, living -> liv: the coverage count's stem
 
 
 def query_names(query: str) -> list[str]:
