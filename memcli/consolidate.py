@@ -524,10 +524,15 @@ def consolidate(store: MemoryStore, scope: str, now: datetime, *, dry_run: bool 
     while clusters:  # every round merges records away, so this ends
         if len(clusters) > 50:
             store.enlarge_cache()
-        done = store.insert_merged_many(
-            [(merged_record(c, at), _kept(c),
-              [x.id for x in c.members]) for c in clusters], at=at)
-        for c, m in zip(clusters, done, strict=False):
+        merged = [merged_record(c, at) for c in clusters]
+        with store.transaction():
+            retired = store.insert_merged_many(
+                [(m, _kept(c), [x.id for x in c.members]) for c, m in zip(clusters, merged, strict=True)], at=at)
+            for m, gone in zip(merged, retired, strict=True):
+                for oid in gone:
+                    store.decision_log.append(scope, at, "MERGE", m.text, target=oid, new_id=m.id,
+                                              decided_by="rule", reason=f"merged into {m.id}")
+        for c, m in zip(clusters, merged, strict=True):
             c.merged_id = m.id
         # A merged record is its kept text under its kept kind, which matched nothing
         # else; only one that became a semantic fact can meet new partners.

@@ -173,7 +173,13 @@ def apply(store: MemoryStore, p: Plan) -> int:
     """Archive a plan's victims in one transaction, each with an ARCHIVE decision."""
     if len(p.victims) > 100:
         store.enlarge_cache()
-    return store.archive_many(p.scope, [(v.id, v.reason) for v in p.victims], at=p.now, decided_by="policy")
+    reasons = {v.id: v.reason for v in p.victims}
+    with store.transaction():
+        done = store.archive_many(p.scope, list(reasons.items()), at=p.now)
+        for mid, text in done:
+            store.decision_log.append(p.scope, p.now, "ARCHIVE", text, target=mid, decided_by="policy",
+                                      reason=reasons[mid])
+    return len(done)
 
 
 def restore(store: MemoryStore, scope: str, memory_id: str, now: datetime) -> Memory:

@@ -206,9 +206,8 @@ class Store:
     def lifecycle_rows(self, scope: str) -> list[tuple[Any, ...]]:
         return self.records.lifecycle_rows(scope)
 
-    def archive_many(self, scope: str, items: Sequence[tuple[str, str]], *, at: str,
-                     decided_by: str = "policy") -> int:
-        return self.records.archive_many(scope, items, at=at, decided_by=decided_by)
+    def archive_many(self, scope: str, items: Sequence[tuple[str, str]], *, at: str) -> list[tuple[str, str]]:
+        return self.records.archive_many(scope, items, at=at)
 
     def active_vectors(self, scope: str, kinds: Sequence[str]) -> tuple[list[tuple[Any, ...]], np.ndarray]:
         return self.records.active_vectors(scope, kinds)
@@ -225,13 +224,9 @@ class Store:
     def rowids(self, scope: str, ids: Sequence[str]) -> dict[str, int]:
         return self.records.rowids(scope, ids)
 
-    def insert_merged(self, merged: Memory, from_rowid: int, originals: Sequence[str], *, at: str,
-                      decided_by: str = "rule") -> Memory:
-        return self.records.insert_merged(merged, from_rowid, originals, at=at, decided_by=decided_by)
-
-    def insert_merged_many(self, items: Sequence[tuple[Memory, int | np.ndarray, Sequence[str]]], *, at: str,
-                           decided_by: str = "rule") -> list[Memory]:
-        return self.records.insert_merged_many(items, at=at, decided_by=decided_by)
+    def insert_merged_many(self, items: Sequence[tuple[Memory, int | np.ndarray, Sequence[str]]], *,
+                           at: str) -> list[list[str]]:
+        return self.records.insert_merged_many(items, at=at)
 
     # -- turns and the decision log ------------------------------------------------------
     def add_turn(self, scope: str, role: str, content: str, ts: str | None, source: str | None,

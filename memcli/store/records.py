@@ -310,12 +310,12 @@ class SqliteRecords:
             "stability, access_count, key FROM memories WHERE scope = ? AND retired_at IS NULL ORDER BY rowid",
             (scope,))
 
-    def archive_many(self, scope: str, items: Sequence[tuple[str, str]], *, at: str,
-                     decided_by: str = "policy") -> int:
-        """Archive (id, reason) pairs in one transaction, each with an ARCHIVE decision.
-        Validity stays open: the fact was not contradicted. Returns how many changed."""
+    def archive_many(self, scope: str, items: Sequence[tuple[str, str]], *, at: str) -> list[tuple[str, str]]:
+        """Archive (id, reason) pairs in one transaction; returns the (id, text) of each
+        one archived (the caller logs why). Validity stays open: the fact was not
+        contradicted."""
         scope = validate_scope(scope)
-        n = 0
+        done: list[tuple[str, str]] = []
         retire: list[int] = []
         with self.db.transaction():
             for mid, reason in items:
@@ -327,11 +327,9 @@ class SqliteRecords:
                 self.db.conn.execute("UPDATE memories SET retired_at = ?, retire_reason = ? WHERE rowid = ?",
                                      (at, reason, row[0]))
                 retire.append(int(row[0]))
-                self.decisions.append(scope, at, "ARCHIVE", str(row[1]), target=mid, decided_by=decided_by,
-                                      reason=reason)
-                n += 1
+                done.append((mid, str(row[1])))
             self.vectors.deactivate(retire)  # in rowid order: much faster for vec0
-        return n
+        return done
 
     def active_vectors(self, scope: str, kinds: Sequence[str]) -> tuple[list[tuple[Any, ...]], np.ndarray]:
         """Active records of these kinds with their stored vectors, for clustering:
@@ -371,19 +369,15 @@ class SqliteRecords:
             "SELECT rowid, id FROM memories WHERE scope = ? AND rowid > ? ORDER BY rowid",
             (validate_scope(scope), rowid))]
 
-    def insert_merged(self, merged: Memory, from_rowid: int, originals: Sequence[str], *, at: str,
-                      decided_by: str = "rule") -> Memory:
-        """Write a merged record (reusing the stored vector of `from_rowid`) and retire
-        the originals with a link to it, with one MERGE decision per original, in one
-        transaction."""
-        return self.insert_merged_many([(merged, from_rowid, originals)], at=at, decided_by=decided_by)[0]
-
-    def insert_merged_many(self, items: Sequence[tuple[Memory, int | np.ndarray, Sequence[str]]], *, at: str,
-                           decided_by: str = "rule") -> list[Memory]:
-        """`insert_merged` for many (merged, from_rowid or its stored vector, originals)
-        in one transaction; the vec0 `active` flags are cleared last, in rowid order (a
-        random-order vec0 update costs ~150 us at 100k records, an ordered one ~15 us)."""
+    def insert_merged_many(self, items: Sequence[tuple[Memory, int | np.ndarray, Sequence[str]]], *,
+                           at: str) -> list[list[str]]:
+        """Write each merged record (reusing the stored vector of `from_rowid`, or the
+        vector given) and retire its originals with a link to it, all in one transaction;
+        returns, per item, the originals retired (the caller logs the merge). The vec0
+        `active` flags are cleared last, in rowid order (a random-order vec0 update costs
+        ~150 us at 100k records, an ordered one ~15 us)."""
         retire: list[int] = []
+        retired: list[list[str]] = []
         with self.db.transaction():
             for merged, source, originals in items:
                 scope = validate_scope(merged.scope)
@@ -393,6 +387,7 @@ class SqliteRecords:
                 merged.id = merged.id or self.new_id()
                 self.insert(merged, vec)
                 reason = f"merged into {merged.id}"
+                gone: list[str] = []
                 for oid in originals:
                     row = self.db.conn.execute(
                         "SELECT rowid FROM memories WHERE id = ? AND scope = ? AND retired_at IS NULL",
@@ -402,7 +397,7 @@ class SqliteRecords:
                     self.db.conn.execute("UPDATE memories SET retired_at = ?, retire_reason = ?, replaced_by = ? "
                                          "WHERE rowid = ?", (at, reason, merged.id, row[0]))
                     retire.append(int(row[0]))
-                    self.decisions.append(scope, at, "MERGE", merged.text, target=oid, new_id=merged.id,
-                                          decided_by=decided_by, reason=reason)
+                    gone.append(oid)
+                retired.append(gone)
             self.vectors.deactivate(retire)
-        return [m for m, _, _ in items]
+        return retired
