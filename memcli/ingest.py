@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 from .models import Candidate, Decision, Memory, Outcome
+from .requests import ForgetRequest, forget_requests, matching_memories, request_spans
 from .scope import validate_scope
 from .text import decode_input
 from .timeutil import parse_dt, to_iso, utcnow
@@ -133,6 +134,7 @@ class IngestStats:
     discarded: int = 0
     ops: dict[str, int] = field(default_factory=lambda: {"ADD": 0, "UPDATE": 0, "DELETE": 0, "NOOP": 0})
     model_calls: int = 0
+    forgotten: int = 0  # memories archived because the user asked
     seconds: float = 0.0
 
     def merge(self, other: IngestStats) -> None:
@@ -144,12 +146,13 @@ class IngestStats:
         for k, v in other.ops.items():
             self.ops[k] = self.ops.get(k, 0) + v
         self.model_calls += other.model_calls
+        self.forgotten += other.forgotten
         self.seconds += other.seconds
 
     def to_dict(self) -> dict[str, Any]:
         return {"messages": self.messages, "new": self.new, "user_messages": self.user_messages,
                 "facts": self.facts, "discarded": self.discarded, **{k.lower(): v for k, v in self.ops.items()},
-                "model_calls": self.model_calls, "seconds": round(self.seconds, 3)}
+                "model_calls": self.model_calls, "forgotten": self.forgotten, "seconds": round(self.seconds, 3)}
 
 
 def candidates_for(msg: Message, now: datetime, *, llm: LLM | None, strategy: str,
@@ -186,6 +189,22 @@ def store_verbatim(store: MemoryStore, scope: str, cand: Candidate, vector: Any,
     return Outcome(op="ADD", decision=d, memory=m)
 
 
+def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id: str, ts: str) -> list[str]:
+    """Archive what a forget request names (the user's decision, logged per record);
+    a request that matches nothing is logged too, so `memcli log` says why nothing went."""
+    vector = store.embed_query(req.topic)
+    found = matching_memories(store, scope, req.topic, vector)
+    reason = f"the user asked to forget {req.topic!r}: {req.clause[:160]}"
+    for m, _sim in found:
+        store.archive(scope, m.id, reason=reason, at=ts)
+        store.log(Decision(scope=scope, op="ARCHIVE", fact=m.text, target=m.id, decided_by="user",
+                           reason=reason, turn=turn_id, at=ts))
+    if not found:
+        store.log(Decision(scope=scope, op="NOOP", fact=req.clause[:200], decided_by="user",
+                           reason=f"a request to forget {req.topic!r} matched no stored memory", turn=turn_id, at=ts))
+    return [m.id for m, _ in found]
+
+
 def ingest(
     store: MemoryStore,
     scope: str,
@@ -220,12 +239,23 @@ def ingest(
         assert when is not None
         calls_before = getattr(llm, "calls", 0)
         discards: list[tuple[str, str]] = []
+        forgets: list[ForgetRequest] = []
         if msg.role != "user":
             cands = []
         elif raw:
             cands = [Candidate(text=msg.content, kind="episodic", importance=0.5, valid_from=ts)]
         else:
-            cands, discards = candidates_for(msg, when, llm=llm, strategy=strategy, people=people)
+            # "pls forget what I told you about X": acted on below, never a fact itself
+            forgets = forget_requests(msg.content)
+            told = msg
+            if forgets:
+                spans = request_spans(msg.content)
+                rest = " ".join(x for x in re.split(r"(?<=[.!?])\s+|\n+", msg.content) if x not in spans)
+                told = Message(role=msg.role, content=rest, ts=msg.ts, ref=msg.ref)
+                discards += [(x, "a request to forget, not a fact") for x in spans]
+            cands, more = candidates_for(told, when, llm=llm, strategy=strategy, people=people) \
+                if told.content.strip() else ([], [])
+            discards += more
             people.update(known_people(c.text for c in cands))
         vectors: np.ndarray | list[Any] = store.embed_many([c.text for c in cands]) if cands else []
         with store.transaction():
@@ -235,6 +265,8 @@ def ingest(
             stats.new += 1
             if msg.role == "user":
                 stats.user_messages += 1
+            for req in forgets:
+                stats.forgotten += len(forget_matching(store, scope, req, turn_id, ts))
             stats.discarded += len(discards)
             for clause, reason in discards:
                 store.log(Decision(scope=scope, op="DISCARD", fact=clause, decided_by="rule",

@@ -161,3 +161,50 @@ def test_concurrent_ingests_of_the_same_facts_store_one_record(tmp_path, db_path
     for p in procs:
         assert p.wait(timeout=120) == 0, p.stderr.read()
     assert _texts() == ["User lives in Pune"]
+
+
+def _jsonl(tmp_path, name, turns):
+    path = tmp_path / name
+    path.write_text("".join(json.dumps({"role": r, "content": c, "ts": t}) + "\n" for r, c, t in turns))
+    return path
+
+
+def _active(scope):
+    out = runner.invoke(app, ["export", "--scope", scope, "--format", "jsonl"])
+    assert out.exit_code == 0, out.output
+    return [json.loads(line)["text"] for line in out.stdout.splitlines()]
+
+
+def test_a_forget_request_in_conversation_archives_what_it_names(tmp_path):
+    s1 = _jsonl(tmp_path, "s1.jsonl", [
+        ("user", "My key safe code is 4417 for the Cotham flat.", "2025-03-01T10:00:00Z"),
+        ("user", "I live in Bristol.", "2025-03-01T10:01:00Z"),
+    ])
+    s2 = _jsonl(tmp_path, "s2.jsonl", [
+        ("user", "Also, scratch what I told you about the key safe code. I've replaced it.", "2025-04-01T10:00:00Z"),
+    ])
+    for f in (s1, s2):
+        out = runner.invoke(app, ["ingest", str(f), "--scope", "user:f", "--json"])
+        assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["forgotten"] == 1
+    active = _active("user:f")
+    assert not any("4417" in t for t in active)
+    assert any("Bristol" in t for t in active)  # what the request did not name stays
+    assert not any("scratch" in t.lower() or "forget" in t.lower() for t in active)  # the request is no fact
+    log = runner.invoke(app, ["log", "--scope", "user:f", "--json"])
+    rows = json.loads(log.stdout)
+    assert any(r["op"] == "ARCHIVE" and r["decided_by"] == "user" and "key safe code" in r["reason"] for r in rows)
+    # archived, not purged: the user can take it back
+    gone = next(r["target"] for r in rows if r["op"] == "ARCHIVE")
+    assert runner.invoke(app, ["restore", gone, "--scope", "user:f"]).exit_code == 0
+
+
+def test_in_case_i_forget_is_not_a_request(tmp_path):
+    s1 = _jsonl(tmp_path, "s1.jsonl", [
+        ("user", "My locker code is 9921.", "2025-03-01T10:00:00Z"),
+        ("user", "The gate code is 1234, in case I forget.", "2025-03-01T10:01:00Z"),
+    ])
+    out = runner.invoke(app, ["ingest", str(s1), "--scope", "user:g", "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["forgotten"] == 0
+    assert any("9921" in t for t in _active("user:g"))
