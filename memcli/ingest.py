@@ -266,7 +266,7 @@ def ingest(
             if msg.role == "user":
                 stats.user_messages += 1
             for req in forgets:
-                stats.forgotten += len(forget_matching(store, scope, req, turn_id, ts))
+                stats.forgotten += len(forget_matching(store, scope, req, turn_id, ts or ""))
             stats.discarded += len(discards)
             for clause, reason in discards:
                 store.log(Decision(scope=scope, op="DISCARD", fact=clause, decided_by="rule",
