@@ -587,3 +587,37 @@ def test_pronoun_after_an_unnamed_relative_is_that_relative():
     texts = [f.text for f in extract_facts("My sister lives in Delhi. She is visiting me next Saturday.", now).facts]
     assert texts[1].startswith("User's sister is visiting")
     assert not any(f.key == "home_city" for f in extract_facts("My sister lives in Delhi. She moved there.", now).facts)
+
+
+# --- generic attributes: "my X is Y" keyed by X, without a fixed list of slots
+
+@pytest.mark.parametrize("text,key,value", [
+    ("My mortgage payment went up to 2,100.", "mortgage_payment", "2,100"),
+    ("our mortgage payment went up to 2,100", "mortgage_payment", "2,100"),
+    ("my rent is $765 a month now", "rent", "$765 a month"),
+    ("My level is B1 now", "level", "B1"),
+    ("my commute is 45 minutes these days", "commute", "45 minutes"),
+    ("I weigh 71.5kg", "weight", "71.5kg"),
+    ("I'm at 64 kg, started at 70", "weight", "64 kg"),
+    ("my team lead is Farid now", "team_lead.name", "Farid"),
+    ("Kwame Asante is my main supervisor now.", "supervisor.name", "Kwame Asante"),
+    ("My new boss is Ana now.", "boss.name", "Ana"),
+])
+def test_generic_attribute_is_keyed_by_what_it_is(text, key, value):
+    facts = extract_facts(text, NOW, role="user").facts
+    assert [(f.key, f.value) for f in facts] == [(key, value)], facts
+
+
+@pytest.mark.parametrize("text", [
+    "my son Leo is 7",  # one of several children: never a single slot
+    "my knee is sore",  # a passing state, no value worth a slot
+    "My flight is on March 3",  # one of several flights
+    "my allergy is getting worse",  # safety topics are their own records
+    "my job is boring",  # no value (no number, no name)
+    "the weather is 25 degrees",  # "the" only with a change verb
+    "my sister is lovely",
+])
+def test_not_a_generic_attribute(text):
+    facts = extract_facts(text, NOW, role="user").facts
+    assert all(f.key is None or f.key.endswith(".name") and "sister" in f.key for f in facts), facts
+    assert not any(f.key in ("son", "knee", "flight", "allergy", "job", "weather") for f in facts)

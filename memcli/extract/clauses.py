@@ -11,8 +11,16 @@ import re
 
 from .lexicon import _I, FILLER_RE
 
-_ABBR = r"(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bvs)(?<!\bJr)(?<!\bSr)(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bNo)"
-_SENT_SPLIT_RE = re.compile(r"(?:\n+|" + _ABBR + r"(?<=[.!?])[\"')\]]*\s+)")
+# A period after a title, a common abbreviation or a lone initial ends no sentence:
+# "Dr. Rao", "St. Mary's", "Prof. Okafor", "e.g. pasta", "J. K. Rowling", "approx. 5 km".
+# (Each lookbehind holds the period: the guards must look at the text before the split.)
+_ABBREVIATIONS = ("Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "St", "Mt", "Ft", "Sr", "Jr", "Rev", "Fr", "Sgt", "Capt",
+                  "Lt", "Col", "Gen", "Gov", "Sen", "Rep", "Hon", "vs", "etc", "e\\.g", "i\\.e", "approx", "incl",
+                  "Inc", "Ltd", "Co", "Corp", "No", "Nos", "Ave", "Rd", "Blvd", "Dept", "Univ", "Jan", "Feb",
+                  "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec", "a\\.m", "p\\.m", "ca", "cf",
+                  "min", "max", "tel", "ext", "est", "dept", "govt")
+_ABBR = "".join(rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS) + r"(?<!\b[A-Z]\.)"
+_SENT_SPLIT_RE = re.compile(r"(?:\n+|(?<=[.!?])" + _ABBR + r"[\"')\]]*\s+)")
 
 
 def _sentences(text: str) -> list[str]:

@@ -29,7 +29,7 @@ from .lexicon import (
     WEATHER_RE,
 )
 from .people import _NOT_NAMES, _People, _third_party
-from .slots import _other_slots, _user_slots
+from .slots import ATTR_CHANGE_RE, _other_slots, _user_slots, role_named
 from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
 
 
@@ -164,7 +164,10 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
         rest = re.sub(r"^are\b", "am", hh.group("rest"))
         facts = [d for d in _user_slots("I " + rest, resolved) if d.get("key") == "home_city"]
     if not s.plan and not facts:
-        if re.match(r"^(?:i|my|call me)\b", exp, _I) or re.match(r"^[A-Z][a-z'-]+ and [Ii]\b", exp):
+        facts = role_named(exp, resolved)
+    if not s.plan and not facts:
+        if re.match(r"^(?:i|my|call me)\b", exp, _I) or re.match(r"^[A-Z][a-z'-]+ and [Ii]\b", exp) \
+                or ATTR_CHANGE_RE.match(exp):
             facts = _other_slots(exp, resolved) if re.match(r"^my " + _REL + r"\b", exp, _I) else []
             if not facts and not re.match(r"^my " + _REL + r"\b", exp, _I):
                 facts = _user_slots(exp, resolved)

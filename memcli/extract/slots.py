@@ -478,6 +478,101 @@ def _pet_lost(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return None
 
 
+# Generic attributes: "my X is Y" is a single-valued attribute keyed by X, whatever X is
+# ("my team lead is Farid now", "my mortgage payment went up to 2,100", "Kwame is my main
+# supervisor now"), so a later value replaces the earlier one. Not keyed: heads that name
+# one of several (children, friends, flights, appointments, pets, ...), plurals, and
+# safety topics (an allergy or a condition is always its own record).
+_MULTI_HEADS = frozenset(
+    "son daughter kid child baby brother sister sibling friend cousin niece nephew grandchild grandson "
+    "granddaughter grandkid aunt uncle colleague coworker co-worker neighbour neighbor client customer student "
+    "tenant pet dog cat puppy kitten horse bird fish hobby flight appointment class course lesson order booking "
+    "reservation meeting trip project deadline bill allergy intolerance condition medication med medicine "
+    "prescription diagnosis symptom injury pain doctor's plan idea goal dream problem issue thing stuff "
+    "favourite favorite name".split())
+_SOFT_MODIFIERS = frozenset("new current old former main primary usual regular present latest".split())
+_ATTR_VERB = (r"(?:is|are|'s|is now|are now|has become|became|is currently|went up to|went down to|rose to|"
+              r"fell to|dropped to|increased to|decreased to|changed to|has changed to|got bumped to|"
+              r"was bumped to|moved to|is up to|is down to)")
+ATTR_CHANGE_RE = re.compile(r"^our (?P<k>(?:[a-z][a-z-]* ){0,2}[a-z][a-z-]*) (?:went up to|went down to|"
+                             r"rose to|fell to|dropped to|increased to|decreased to|changed to|has changed to|"
+                             r"got bumped to|was bumped to|is up to|is down to)\s+(?P<v>.+)$", _I)
+_ATTR_RE = re.compile(r"^(?:my|our) (?P<k>(?:[a-z][a-z-]* ){0,2}[a-z][a-z-]*) " + _ATTR_VERB + r"\s+(?P<v>.+)$", _I)
+_ATTR_INVERTED_RE = re.compile(
+    r"^(?P<v>[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}) (?:is|'s) (?:now )?my (?P<k>(?:[a-z][a-z-]* ){0,2}[a-z][a-z-]*)"
+    r"(?: now| these days| from now on)?[.!]?$")
+_WEIGHT_RE = re.compile(r"^i(?: am|'m| m|m)? (?:weigh|at|down to|up to|now|currently)?\s*(?:at\s+)?"
+                        r"(?P<v>\d+(?:\.\d+)?\s?(?:kg|kgs|kilos|lbs?|pounds|stone))\b", _I)
+
+
+def _attribute_key(phrase: str) -> str | None:
+    words = [w for w in phrase.lower().split() if w not in _SOFT_MODIFIERS]
+    if not words or words[-1] in _MULTI_HEADS or (words[-1].endswith("s") and not words[-1].endswith("ss")):
+        return None
+    if any(w in ("allergy", "allergic", "intolerance", "medication", "condition") for w in words):
+        return None
+    return "_".join(words)
+
+
+def _informative(v: str) -> bool:
+    """A value worth a slot: a number, or a name (a capital letter anywhere)."""
+    return bool(re.search(r"\d|[A-Z]", v))
+
+
+# One-of-a-kind roles in the user's life: a new name replaces the old one (a partner has
+# its own rules and key, `partner`).
+_ROLES = frozenset({"boss", "manager", "line manager", "team lead", "lead", "tech lead", "supervisor", "advisor",
+                    "adviser", "mentor", "therapist", "gp", "doctor", "dentist", "vet", "coach", "tutor",
+                    "landlord", "landlady", "accountant", "lawyer", "roommate", "flatmate",
+                    "mother", "mom", "mum", "father", "dad", "editor", "agent", "trainer", "physio",
+                    "physiotherapist", "psychiatrist", "cardiologist", "consultant", "teacher", "principal",
+                    "pastor", "sponsor", "carer", "caregiver", "nanny", "babysitter", "hairdresser", "barber"})
+_ROLE_MODS = r"(?i:(?:new|current|main|primary|permanent|actual|usual|regular|acting|interim|official)\s+)*"
+_NAME_V = r"(?P<v>(?:(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+_WHEN_TAIL = r"(?:\s+(?:now|these days|from now on|nowadays|again))?[.!]?$"
+_ROLE_IS_RE = re.compile(r"^(?i:my)\s+" + _ROLE_MODS + r"(?P<role>[a-z][a-z -]{1,24}?)\s+(?:is|'s)(?:\s+now)?\s+"
+                         r"(?:(?i:called|named)\s+)?" + _NAME_V + _WHEN_TAIL)
+_IS_ROLE_RE = re.compile("^" + _NAME_V + r"\s+(?:is|'s)\s+(?:now\s+)?(?i:my)\s+" + _ROLE_MODS +
+                         r"(?P<role>[a-z][a-z -]{1,24}?)" + _WHEN_TAIL)
+
+
+def role_named(c: str, raw: str) -> list[FactDict]:
+    """"my team lead is Farid now", "Kwame Asante is my main supervisor now", "my
+    boss is Ana": the one person in that role, keyed `<role>.name` (a new name
+    supersedes the old; "my sister is Jo" is not a role: there can be several)."""
+    m = _ROLE_IS_RE.match(c) or _IS_ROLE_RE.match(c)
+    if not m or m.group("role").lower() not in _ROLES:
+        return []
+    v = m.group("v").strip()
+    if v.split()[0].lower() in _NOT_NAMES or v.lower() in ("i", "user"):
+        return []
+    role = m.group("role").lower()
+    change = "update" if _NOW_RE.search(c) or re.search(r"\bnew\b", c, _I) else None
+    return [_profile(to_third_person(raw), f"{role.replace(' ', '_')}.name", v, 0.6, change)]
+
+
+def _attribute(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"my team lead is Farid now", "my rent went up to $765", "Kwame is my supervisor now"."""
+    m = _ATTR_RE.match(c) or _ATTR_INVERTED_RE.match(c) or ATTR_CHANGE_RE.match(c)
+    if not m:
+        return None
+    key = _attribute_key(m.group("k"))
+    v = _clean_value(m.group("v"))
+    if key is None or key.replace("_", " ") in _ROLES or not v or not _informative(v) or len(v.split()) > 6:
+        return None
+    changed = now_cue or bool(re.search(r"\b(?:up|down|rose|fell|dropped|increased|decreased|changed|bumped|became|"
+                                        r"become|moved)\b", lc))
+    return [_profile(to_third_person(raw), key, v, 0.6, "update" if changed else None)]
+
+
+def _weight(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I weigh 64 kg", "I'm at 64kg now", "I'm down to 69.8 kg": the user's weight."""
+    m = _WEIGHT_RE.match(c)
+    if not m:
+        return None
+    return [_profile(to_third_person(raw), "weight", m.group("v"), 0.55, "update")]
+
+
 _RULES: tuple[Rule, ...] = (
     _name_said,
     _name_alone,
@@ -510,6 +605,8 @@ _RULES: tuple[Rule, ...] = (
     _car_bought,
     _pet_owned,
     _pet_lost,
+    _weight,
+    _attribute,
 )
 
 
