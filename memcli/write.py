@@ -216,6 +216,11 @@ def _apply(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray, 
     if op == "ADD" or (op == "UPDATE" and target is None):
         op = "ADD"
         new = store.insert(_record(cand, scope, valid_from, now), vector)
+    elif op in ("UPDATE", "DELETE") and target is not None and target.valid_from and valid_from < target.valid_from:
+        # Said before the current fact became true (an older transcript ingested later):
+        # history, never the present. An older change is kept as a closed record.
+        op, new = _history(store, scope, cand, vector, op, target, valid_from, now)
+        reason = f"{reason}; but it predates {target.id} (from {target.valid_from[:10]}): kept as history"
     elif op == "UPDATE" and target is not None:
         record = _record(cand, scope, valid_from, now)
         record.replaces = target.id
@@ -236,6 +241,29 @@ def _apply(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray, 
                            target=target.id if target else None, new_id=new.id if new else None,
                            neighbours=shown, turn=turn, at=now))
     return Outcome(op=op, decision=d, memory=new, target=target)
+
+
+def _history(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray, op: str, target: Memory,
+             valid_from: str, now: str) -> tuple[str, Memory | None]:
+    """An older statement about what `target` holds now: stored closed, valid from when
+    it was said until the next later fact of its slot began; the present is untouched.
+    A record of the slot that was open across that date closes where this one starts."""
+    if op == "DELETE":
+        return "NOOP", None
+    later = [m for m in ([target] + (store.list_memories(scope, key=cand.key, include_inactive=True) if cand.key
+                                     else [])) if m.valid_from and m.valid_from > valid_from]
+    until = min(m.valid_from for m in later if m.valid_from)
+    record = _record(cand, scope, valid_from, now)
+    record.id = store.new_id()
+    new = store.insert(record, vector)
+    store.retire(scope, new.id, reason=f"an older statement than {target.id}: history", at=now,
+                 valid_until=until, replaced_by=target.id)
+    if cand.key:
+        for m in store.list_memories(scope, key=cand.key, include_inactive=True):
+            if m.id != new.id and m.valid_from and m.valid_from < valid_from and (
+                    m.valid_until is None or m.valid_until > valid_from) and not m.active:
+                store.close_validity(scope, m.id, valid_from)
+    return "ADD", store.get(scope, new.id)
 
 
 def _record(cand: Candidate, scope: str, valid_from: str, now: str) -> Memory:

@@ -7,7 +7,8 @@ def test_library_round_trip(db_path):
     from memcli.embed import HashEmbedder
 
     with MemoryStore(db_path, HashEmbedder()) as store:
-        assert store.remember("user:alice", "User lives in Pune", key="home_city").op == "ADD"
+        assert store.remember("user:alice", "User lives in Pune", key="home_city",
+                              valid_from="2026-01-01T00:00:00Z").op == "ADD"
         stats = store.ingest("user:alice", [
             {"role": "user", "content": "I moved to Goa.", "ts": "2026-03-01T00:00:00Z"},
             {"role": "assistant", "content": "You mentioned three kids.", "ts": "2026-03-01T00:00:01Z"},

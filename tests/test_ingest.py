@@ -208,3 +208,31 @@ def test_in_case_i_forget_is_not_a_request(tmp_path):
     assert out.exit_code == 0, out.output
     assert json.loads(out.stdout)["forgotten"] == 0
     assert any("9921" in t for t in _active("user:g"))
+
+
+def test_sessions_in_any_order_give_the_same_present_and_past(tmp_path, monkeypatch):
+    import itertools
+
+    sessions = [
+        [("user", "I live in Seattle and I work at Amazon.", "2024-03-01T10:00:00Z")],
+        [("user", "I moved to Portland last week.", "2025-03-01T10:00:00Z")],
+        [("user", "We moved to Denver this spring.", "2026-05-01T10:00:00Z"),
+         ("user", "I work at Nike now.", "2026-05-01T10:05:00Z")],
+    ]
+    files = [_jsonl(tmp_path, f"s{i}.jsonl", s) for i, s in enumerate(sessions, 1)]
+    seen = set()
+    for n, order in enumerate(itertools.permutations(range(3))):
+        monkeypatch.setenv("MEMCLI_DB", str(tmp_path / f"m{n}.db"))
+        for i in order:
+            assert runner.invoke(app, ["ingest", str(files[i]), "--scope", "user:o"]).exit_code == 0
+        active = tuple(sorted(_active("user:o")))
+        past = []
+        for when in ("2024-06-01", "2025-06-01", "2026-06-01"):
+            out = runner.invoke(app, ["recall", "where does the user live", "--scope", "user:o", "--as-of", when,
+                                      "-k", "1", "--json", "--no-touch"])
+            assert out.exit_code == 0, out.output
+            past.append(json.loads(out.stdout)[0]["text"])
+        seen.add((active, tuple(past)))
+        assert "Seattle" in past[0] and "Portland" in past[1] and "Denver" in past[2], (order, past)
+        assert any("Denver" in t for t in active) and not any("Seattle" in t or "Portland" in t for t in active)
+    assert len(seen) == 1

@@ -206,6 +206,9 @@ class Store:
     def lifecycle_rows(self, scope: str) -> list[tuple[Any, ...]]:
         return self.records.lifecycle_rows(scope)
 
+    def close_validity(self, scope: str, memory_id: str, valid_until: str) -> None:
+        self.records.close_validity(scope, memory_id, valid_until)
+
     def archive_many(self, scope: str, items: Sequence[tuple[str, str]], *, at: str) -> list[tuple[str, str]]:
         return self.records.archive_many(scope, items, at=at)
 

@@ -163,6 +163,13 @@ class SqliteRecords:
             self.vectors.set_active(m.scope, memory_id, False)
         return self.get(scope, memory_id)
 
+    def close_validity(self, scope: str, memory_id: str, valid_until: str) -> None:
+        """End a record's validity window where a fact learnt later began (an older
+        statement ingested after a newer one): the history reads in date order."""
+        with self.db.transaction():
+            self.db.conn.execute("UPDATE memories SET valid_until = ? WHERE scope = ? AND id = ?",
+                                 (valid_until, validate_scope(scope), memory_id))
+
     def archive(self, scope: str, memory_id: str, *, reason: str, at: str | None = None) -> Memory:
         """Retire without ending validity: forgotten or decayed, not contradicted."""
         return self.retire(scope, memory_id, reason=reason, at=at)
