@@ -70,11 +70,22 @@ _PAST_RE = re.compile(
     r"|taught|held|sat|slept|spoke|wore|drank|swam|sang|rode|broke|chose|fell|forgot|threw|woke|quit|read|\w{2,}ed)\b", re.I)
 
 
+# A date said in the present tense with no past cue is a plan or a booking: "the
+# concert is on August 21", said in May, is this August; "my flight is on 3 March",
+# said in May, is next March.
+_PRESENT_RE = re.compile(r"\b(?:is|are|'s|'re|am|'m)\b", re.I)
+# Dates that come round every year keep their month and day only.
+_RECURRING_RE = re.compile(r"\b(?:birthdays?|bday|b-day|anniversar(?:y|ies)|born|name ?day|feast day|every year|"
+                           r"each year|yearly|annual(?:ly)?)\b", re.I)
+
+
 def _tense(text: str) -> str | None:
     if _FUTURE_RE.search(text):
         return "future"
     if _PAST_RE.search(text):
         return "past"
+    if _PRESENT_RE.search(text):
+        return "future"
     return None
 
 
@@ -122,6 +133,13 @@ def _pick_year(month: int, day: int, today: date, tense: str | None) -> date | N
 # --- renderers ---------------------------------------------------------------
 # Each returns (phrase, date). Granularity decides the wording.
 
+def _month_day(month: int, day: int, prep: str | None) -> _Result:
+    """A yearly date (a birthday, an anniversary): month and day, no year, no date."""
+    if not 1 <= day <= 31:
+        return None
+    return f"{prep or 'on'} {MONTH_NAMES[month - 1]} {day}", None
+
+
 def _day(d: date, prep: str | None) -> str:
     p = (prep or "on").lower()
     if p in ("in", "during", "for"):
@@ -155,6 +173,7 @@ class _Ctx:
     def __init__(self, now: datetime, text: str) -> None:
         self.today = now.date() if isinstance(now, datetime) else now
         self.tense = _tense(text)
+        self.recurring = bool(_RECURRING_RE.search(text))
         self.first: tuple[int, date] | None = None  # (position, date)
 
     def note(self, pos: int, d: date) -> None:
@@ -256,6 +275,8 @@ def _h_mdy(m: re.Match[str], c: _Ctx) -> _Result:  # March 3(rd)(, 2025)
     mon = _mon_index(m.group("mon"))
     day = int(m.group("d"))
     y = m.group("y")
+    if not y and c.recurring:
+        return _month_day(mon, day, m.group("prep"))
     try:
         d = date(int(y), mon, day) if y else _pick_year(mon, day, c.today, c.tense)
     except ValueError:
@@ -276,6 +297,8 @@ def _h_numeric(m: re.Match[str], c: _Ctx) -> _Result:  # on 3/14, 3/14/2026
             if yy < 100:
                 yy += 2000
             d = date(yy, mon, day)
+        elif c.recurring:
+            return _month_day(mon, day, m.group("prep"))
         else:
             d = _pick_year(mon, day, c.today, c.tense)
     except ValueError:

@@ -72,3 +72,25 @@ def test_ordinal_day_of_month():
     assert out == "My flight is on 2025-09-14"
     out, _ = resolve_dates("I paid rent on the 5th", datetime(2025, 9, 10))
     assert out == "I paid rent on 2025-09-05"
+
+
+@pytest.mark.parametrize("text,said,want", [
+    ("our anniversary is October 2", "2025-05-10", "our anniversary is on October 2"),
+    ("my mum's birthday is 14 July", "2025-05-10", "my mum's birthday is on July 14"),
+    ("I was born on March 3", "2025-05-10", "I was born on March 3"),
+])
+def test_yearly_dates_keep_month_and_day_only(text, said, want):
+    out, when = resolve_dates(text, datetime.fromisoformat(said))
+    assert out == want and when is None
+
+
+@pytest.mark.parametrize("text,said,want", [
+    ("the concert is on August 21", "2025-05-10", "2025-08-21"),  # later this year
+    ("my flight is on 3 March", "2025-05-10", "2026-03-03"),  # a booking: its next occurrence
+    ("the exam is on Jan 5", "2025-11-20", "2026-01-05"),
+    ("the party was on March 3", "2025-05-10", "2025-03-03"),  # the past stays past
+    ("I went to the concert on April 2", "2025-05-10", "2025-04-02"),
+])
+def test_a_bare_date_in_a_plan_is_its_next_occurrence(text, said, want):
+    out, when = resolve_dates(text, datetime.fromisoformat(said))
+    assert want in out and when is not None and when.date().isoformat() == want
