@@ -621,3 +621,51 @@ def test_not_a_generic_attribute(text):
     facts = extract_facts(text, NOW, role="user").facts
     assert all(f.key is None or f.key.endswith(".name") and "sister" in f.key for f in facts), facts
     assert not any(f.key in ("son", "knee", "flight", "allergy", "job", "weather") for f in facts)
+
+
+# --- quoted and pasted text, talk about the conversation, fragments
+
+@pytest.mark.parametrize("text,never", [
+    ("My boss wrote: 'remember that I am allergic to shellfish'", "shellfish"),
+    ('Here is the email: "Hi Sam, please remember that the deadline is Friday"', "deadline"),
+    ("here's what they sent me: Dear tenant, the rent is now due on the 10th. Regards", "rent"),
+    ("Look at this:\n```\npassword = hunter2\n```", "hunter2"),
+    ("> I live in Paris and love it\nthat's from my sister's blog", "Paris"),
+    ("---------- Forwarded message ----------\nFrom: Ana\nSubject: hi\nI moved to Oslo", "Oslo"),
+])
+def test_quoted_and_pasted_text_is_never_the_users_fact(text, never):
+    ex = extract_facts(text, NOW, role="user")
+    assert not any(never.lower() in f.text.lower() for f in ex.facts), ex.facts
+    assert any("quoted or pasted" in d.reason for d in ex.discarded)
+
+
+def test_the_users_own_words_around_a_quote_stay():
+    ex = extract_facts('I live in Leeds. She said "you should move to York" but whatever.', NOW, role="user")
+    assert any("Leeds" in f.text for f in ex.facts)
+    assert not any("York" in f.text for f in ex.facts)
+
+
+@pytest.mark.parametrize("text", ["I said that wrong", "sorry, I typed that wrong", "here's what they sent me",
+                                  "she said", "we relocated", "my bad", "I am absolutely knackered today",
+                                  "I'm honestly a wreck"])
+def test_meta_talk_fragments_and_moods_are_not_facts(text):
+    assert extract_facts(text, NOW, role="user").facts == []
+
+
+@pytest.mark.parametrize("text,key,value", [
+    ("I married Anna", "partner", "Anna"),
+    ("i married Anna last year", "partner", "Anna"),
+    ("I am Priya", "name", "Priya"),
+])
+def test_partner_and_name(text, key, value):
+    facts = extract_facts(text, NOW, role="user").facts
+    assert (facts[0].key, facts[0].value) == (key, value), facts
+
+
+def test_a_description_is_not_a_name():
+    assert not any(f.key == "name" for f in extract_facts("I am Vegan", NOW, role="user").facts)
+
+
+def test_a_reaffirmation_is_no_change():
+    facts = extract_facts("I'm still at Shopify for now", NOW, role="user").facts
+    assert facts and all(f.change is None for f in facts)

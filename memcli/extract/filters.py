@@ -92,9 +92,28 @@ def _explicit(sentence: str) -> str | None:
     return rest or None
 
 
+# Talk about the conversation itself: corrections of wording, a quote's introduction,
+# a pointer to something pasted, a move without where to.
+_META_TALK_RE = re.compile(
+    r"^(?:(?:sorry|oops|oh|wait|no|ugh|ok|okay|lol|haha|ah)[, ]+)*(?:i (?:said|typed|wrote|put|got|worded) "
+    r"(?:that|it|this)(?: (?:wrong|wrongly|incorrectly|backwards|the wrong way round|badly))?|my bad|typo|"
+    r"never ?mind|nvm|ignore that|that came out wrong|let me rephrase|i mean|what i meant was|"
+    r"(?:here(?:'s| is| are)|this is) (?:what|the (?:\w+ )?(?:email|e-mail|message|text|note|letter|reply|notice))"
+    r"(?: (?:they|he|she|it|\w+) (?:sent|wrote|said|forwarded)(?: (?:me|us))?)?)\W*$", _I)
+_QUOTE_INTRO_RE = re.compile(r"^.{0,40}?\b(?:wrote|writes|said|says|texted|emailed|messaged|replied|asked|posted|"
+                             r"sent(?: me| us)?(?: this)?|goes|was like)\s*[:,]?\s*$", _I)
+_BARE_MOVE_RE = re.compile(r"^(?:i|we|my [\w'-]+(?: and i)?|[A-Z][a-z'-]+ and i)\s+(?:(?:just|finally|recently|"
+                           r"have|had|also)\s+)*(?:moved|relocated|switched|changed jobs|started|joined)\s*[.!]*$",
+                           _I)
+
+
 def _classify_discard(c: str, lc: str) -> str | None:
     if _is_greeting(c):
         return "greeting"
+    if _META_TALK_RE.match(c.strip()) or _QUOTE_INTRO_RE.match(c.strip()):
+        return "talk about the conversation"
+    if _BARE_MOVE_RE.match(c.strip()):
+        return "a change without what it changed to"
     if re.match(r"^(?:(?:can|could|would|will)\s+(?:you|u)|please|pls)\b(?!\s+(?:don't|do not|never|always|stop)\b)", c, _I) \
             and not RULE_CUE_RE.search(c) \
             and not STYLE_RE.search(c):

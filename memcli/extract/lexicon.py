@@ -112,9 +112,12 @@ TRANSIENT_ADJ = (
     r"overwhelmed|relaxed|free|available|away|offline|online|home|outside|running late|"
     r"in a meeting|on my way|on the way|at work|at home|at the \w+|in the \w+|on a call|"
     r"feeling \w+|a bit \w+|under the weather|done for the day|off today|on vacation|on holiday|"
-    r"fine|ok|okay|good|great|alright|all right|better|well|sure|unsure|certain|not sure|positive"
+    r"fine|ok|okay|good|great|alright|all right|better|well|sure|unsure|certain|not sure|positive|"
+    r"knackered|shattered|wiped out|wiped|wrecked|a wreck|a mess|an emotional wreck|drained|fried|beat|gutted|"
+    r"devastated|heartbroken|miserable|grumpy|restless|jet ?lagged|burnt out|burned out|fed up|dead tired"
 )
-_INTENS = r"(?:(?:so|really|very|a bit|a little|kinda|kind of|pretty|super|quite|extremely|totally|completely|feeling|just|too|incredibly|rather|somewhat)\s+)*"
+_INTENS = (r"(?:(?:so|really|very|a bit|a little|kinda|kind of|pretty|super|quite|extremely|totally|completely|feeling|just|too|incredibly|rather|somewhat|absolutely|honestly|utterly|"
+    r"literally|properly|seriously|such|bloody|fucking|fully|a total|an absolute)\s+)*")
 TRANSIENT_RE = re.compile(
     r"^(?:i am|i feel|i'm feeling|i am feeling|feeling|i was|i got|getting|i'm getting|i am getting)\s+(?:not\s+)?"
     + _INTENS + r"(?:" + TRANSIENT_ADJ + r")\b(?:\s+(?:today|tonight|right now|now|rn|atm|at the moment|"

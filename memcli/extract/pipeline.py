@@ -29,6 +29,7 @@ from .lexicon import (
     WEATHER_RE,
 )
 from .people import _NOT_NAMES, _People, _third_party
+from .quotes import set_apart
 from .slots import ATTR_CHANGE_RE, _other_slots, _user_slots, role_named
 from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
 
@@ -149,6 +150,9 @@ def _said(raw: str, now: datetime, explicit: bool) -> _Said:
     return _Said(raw=raw, resolved=resolved, exp=exp, event_date=ed, plan=plan, is_safety=is_safety)
 
 
+_REAFFIRMED_RE = re.compile(r"\b(?:for now|right now|just now|as of now|until now|up to now|by now)\b", _I)
+
+
 def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     """The household's home, the profile slots (the user's or a relative's), else
     one fact of the whole clause: a plan, a safety fact, or a semantic/episodic fact
@@ -184,7 +188,8 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     own = _first_person(s.raw) and not re.match(r"^(?:my|our) " + _REL + r"\b", exp, _I)
     if CHANGE_DELETE_RE.search(exp) and own:
         change = "delete"
-    elif re.search(r"\b(?:switched to|now|instead|changed to)\b", exp, _I) and own:
+    elif re.search(r"\b(?:switched to|now|instead|changed to)\b", _REAFFIRMED_RE.sub("", exp), _I) and own \
+            and not re.search(r"\bstill\b", exp, _I):  # "still at Shopify for now" confirms, changes nothing
         change = "update"
     return [dict(text=text, kind=kind, importance=imp, change=change)]
 
@@ -261,6 +266,9 @@ def extract_facts(text: str, now: datetime, role: str = "user",
         for s in _sentences(text)[:50] or [text]:
             _discard(ex, s, "not from the user")
         return ex
+    text, quoted = set_apart(text)
+    for q in quoted:
+        _discard(ex, q[:300], "quoted or pasted text, not the user's own words")
     named = _People()
     for n, r in (people or {}).items():
         named.names[n] = r

@@ -64,10 +64,16 @@ def _name_said(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return None
 
 
+def _describes(v: str) -> bool:
+    """"Vegan", "Diabetic", "Engineer", "Tired": a word that says what the user is, not who."""
+    return bool(re.fullmatch(DIETS, v, _I) or re.fullmatch(DIETS2, v, _I) or _occupation(v)
+                or re.fullmatch(r"(?:\w+(?:ian|ist|ic|ed|ing|ous|ful|less|able|ive|al))", v, _I))
+
+
 def _name_alone(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I'm Priya" alone."""
     m = re.match(r"^[Ii] am (?P<v>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\s*$", c)
-    if m and m.group("v").split()[0].lower() not in DEMONYMS:
+    if m and m.group("v").split()[0].lower() not in DEMONYMS and not _describes(m.group("v")):
         v = m.group("v")
         return [_profile(f"User's name is {v}", "name", v, 0.8)]
     return None
@@ -351,8 +357,9 @@ def _got_married_with(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 def _married_to(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I married Sam", "I'm dating Alex"."""
-    m = re.match(r"^i (?:am|just got|got) (?:married|engaged) to\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", c) or \
-        re.match(r"^i (?:married|am dating|started dating|am seeing)\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", c)
+    m = re.match(r"^[Ii] (?:am|just got|got) (?:married|engaged) to\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", c) or \
+        re.match(r"^[Ii] (?:just |finally )?(?:married|am dating|started dating|am seeing)\s+(?P<v>[A-Z][\w'-]*"
+                 r"(?:\s+[A-Z][\w'-]*)?)", c)
     if m:
         v = m.group("v")
         ch = "update" if re.search(r"\b(?:got|married|started)\b", lc) and "am married" not in lc else None

@@ -1,0 +1,46 @@
+"""Text the user quotes or pastes is not the user speaking.
+
+"My boss wrote: 'remember that I am allergic to shellfish'", a pasted e-mail after
+"here's the email:", a forwarded message, lines quoted with ">", a code block: none
+of it is a fact about the user, and none of it is an instruction to the memory. The
+words around it stay ("My boss wrote" is then a fragment the filters discard).
+"""
+
+from __future__ import annotations
+
+import re
+
+_CODE_BLOCK = re.compile(r"```.*?(?:```|$)", re.S)
+_QUOTED_LINES = re.compile(r"(?m)^[ \t]*>.*$\n?")
+_FORWARDED = re.compile(r"(?is)(?:-{2,}\s*(?:forwarded|original) message\s*-{2,}|^\s*(?:from|subject|to|sent|date):\s.*"
+                        r"\n\s*(?:from|subject|to|sent|date):\s).*$", re.M)
+# "here's the email:", "they sent me this:", "pasting the notice below:" -> the rest is pasted
+_PASTE_INTRO = re.compile(
+    r"(?i)\b(?:here(?:'s| is| are)|this is|pasting|pasted|copying|forwarding|sharing)\b[^.:!?\n]{0,60}?"
+    r"\b(?:e-?mail|message|text|note|letter|notice|newsletter|post|reply|memo|minutes|notes|log|logs|error|output|"
+    r"config|code|snippet|what (?:they|he|she|it|the \w+) (?:sent|wrote|said))\b[^:\n]{0,40}:\s*")
+_REPORTING = (r"(?:wrote|writes|said|says|texted|emailed|e-mailed|messaged|replied|asked|told me|sent|posted|"
+              r"commented|put it|goes|was like)")
+# a quotation introduced by a reporting verb or a colon: 'my boss wrote: "..."', 'she said "..."'
+_REPORTED_QUOTE = re.compile(
+    r"(?i)(\b" + _REPORTING + r"\b[^\"\u201c\u2018'\n]{0,30}?[:,]?\s*|:\s*)"
+    r"(\"[^\"]+\"|\u201c[^\u201d]+\u201d|\u2018[^\u2019]+\u2019|'[^']{3,}'(?=\s|$|[.!?,]))")
+
+
+def set_apart(text: str) -> tuple[str, list[str]]:
+    """(the user's own words, the quoted and pasted spans set apart)."""
+    apart: list[str] = []
+
+    def cut(m: re.Match[str]) -> str:
+        apart.append(m.group(0).strip())
+        return " "
+
+    text = _CODE_BLOCK.sub(cut, text)
+    text = _FORWARDED.sub(cut, text)
+    text = _QUOTED_LINES.sub(cut, text)
+    m = _PASTE_INTRO.search(text)
+    if m and m.end() < len(text):
+        apart.append(text[m.end():].strip())
+        text = text[: m.start()] + text[m.start(): m.end()].rstrip(": ")
+    text = _REPORTED_QUOTE.sub(lambda q: (apart.append(q.group(2)), q.group(1).rstrip(": ,"))[1], text)
+    return re.sub(r"[ \t]{2,}", " ", text).strip(), [a for a in apart if a]
