@@ -42,5 +42,9 @@ def set_apart(text: str) -> tuple[str, list[str]]:
     if m and m.end() < len(text):
         apart.append(text[m.end():].strip())
         text = text[: m.start()] + text[m.start(): m.end()].rstrip(": ")
-    text = _REPORTED_QUOTE.sub(lambda q: (apart.append(q.group(2)), q.group(1).rstrip(": ,"))[1], text)
+    def quote(q: re.Match[str]) -> str:
+        apart.append(q.group(2))
+        return q.group(1).rstrip(": ,")
+
+    text = _REPORTED_QUOTE.sub(quote, text)
     return re.sub(r"[ \t]{2,}", " ", text).strip(), [a for a in apart if a]
