@@ -7,7 +7,9 @@ module finds them (a family of imperative phrasings, with the clauses that only
 look like them left alone: "in case I forget", "don't forget to call", "I forgot
 my keys", "forget it") and picks the memories they are about, conservatively: a
 memory goes only when every word of the topic is in it, or most of them and the
-vectors agree. What is not archived stays, and the log says why.
+vectors agree, and what was said in the same turn as a match ("Rob had an affair. He
+met her at the gym") goes with it when it shares a word of the topic. What is not
+archived stays, and the log says why.
 """
 
 from __future__ import annotations
@@ -95,7 +97,7 @@ def request_spans(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if forget_requests(s)]
 
 
-# A memory matches when it holds all the topic's words, or all but one of at least two
+# A memory matches when it holds all the topic's words or two of them, or one of two
 # and its vector is this close to the topic's.
 PARTIAL_SIMILARITY = 0.6
 
@@ -110,8 +112,8 @@ def matches(topic: str, memory_text: str, similarity: float) -> bool:
     hit = len(want & have)
     if not want or not hit:
         return False
-    if hit == len(want):
-        return True
+    if hit == len(want) or hit >= 2:
+        return True  # every word of the topic, or two of them ("roma norte" of "my old address in roma norte")
     return len(want) >= 2 and hit >= len(want) - 1 and similarity >= PARTIAL_SIMILARITY
 
 
@@ -123,5 +125,12 @@ def matching_memories(store: MemoryStore, scope: str, topic: str, vector: np.nda
     sims.update(store.similarities(scope, vector, kw))
     rows = store.by_rowids(scope, list(sims))
     out = [(rows[r], sims[r]) for r in sims if r in rows and matches(topic, rows[r].text, sims[r])]
+    turns = {t for m, _ in out for t in m.source_turns}
+    want = topic_words(topic)
+    have = {m.id for m, _ in out}
+    for r in sims:
+        m = rows.get(r)
+        if m is not None and m.id not in have and turns & set(m.source_turns) and want & parse(m.text).words:
+            out.append((m, sims[r]))
     out.sort(key=lambda p: -p[1])
     return out

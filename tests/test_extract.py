@@ -577,7 +577,9 @@ def test_breakup_keeps_relation_known_from_earlier():
 
 
 def test_verbless_fragment_stays_with_its_clause():
-    assert texts("I live in Boston with my wife Emma and our two kids.") == ["User lives in Boston", "User's wife is Emma"]
+    # the slots, and the clause kept whole: the rules' facts leave out the two kids
+    assert texts("I live in Boston with my wife Emma and our two kids.") == [
+        "User lives in Boston", "User's wife is Emma", "User lives in Boston with their wife Emma and their two kids"]
 
 
 def test_pronoun_after_an_unnamed_relative_is_that_relative():
@@ -669,3 +671,10 @@ def test_a_description_is_not_a_name():
 def test_a_reaffirmation_is_no_change():
     facts = extract_facts("I'm still at Shopify for now", NOW, role="user").facts
     assert facts and all(f.change is None for f in facts)
+
+
+def test_what_the_rules_leave_out_is_kept_whole():
+    facts = texts("big news: I left Le Poisson Rouge, head chef now at a tiny place called Maison Olea in Aix")
+    assert any("Maison Olea" in t for t in facts)
+    assert any("Parking went up to $210" in t for t in texts("parking went up to $210 a month"))
+    assert texts("That is a great idea") == []  # no number, no name: nothing to keep

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from ..claims import parse
 from ..dates import resolve_dates
 from ..models import Discard, Extraction, Fact
 from ..text import MEDICAL_SELF_RE, SAFETY_TOPIC_RE, normalize_punctuation
@@ -109,6 +110,29 @@ def _as_rule(raw: str, clause: str, now: datetime, explicit: bool, ex: Extractio
     return True
 
 
+def _carries_content(raw: str) -> bool:
+    """A number or a name (a capitalised word inside the clause): what a memory is for."""
+    words = raw.split()
+    if re.match(r"^(?:he|she|they|it|this|that|these|those)\b", raw, _I):
+        return False  # "She lives in Denver" with no one named: whose fact it is would be a guess
+    return bool(re.search(r"\d", raw)) or any(w[:1].isupper() and w not in ("I", "I'm", "I've", "I'd", "I'll")
+                                               for w in words[1:])
+
+
+def _kept_whole(clause: str, facts: list[Fact], now: datetime, explicit: bool) -> Fact | None:
+    """When the rules' facts of a clause leave out a number or a name the clause says
+    ("I left Le Poisson Rouge, head chef now at Maison Olea in Aix"), the clause is
+    also kept whole, in the third person: nothing the user said is lost to a rule."""
+    resolved, ed = resolve_dates(clause, now)
+    said = parse(resolved)
+    told = set().union(*(parse(f.text).words | parse(f.text).names | parse(f.text).numbers for f in facts))
+    # a date is the fact's own (its event date, its valid_from), not a detail it drops
+    numbers = {n for n in said.numbers if not re.fullmatch(r"\d{4}-\d{2}(?:-\d{2})?|(?:19|20)\d\d", n)}
+    if not ((said.names - told) | (numbers - told)):
+        return None
+    return _mk(dict(text=to_third_person(resolved), kind="semantic", importance=0.45), clause, ed, explicit)
+
+
 def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people: _People) -> bool:
     """A request, a fact about someone else, small talk or not about the user (for
     clauses that are not explicit). True when handled (stored or discarded)."""
@@ -122,7 +146,15 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         if tp is not None:
             ex.facts.append(_mk(tp[0], clause, tp[1], False))
             return True
-        _discard(ex, clause, "small talk" if WEATHER_RE.search(raw) or len(raw.split()) <= 3 else "not about the user")
+        if WEATHER_RE.search(raw) or len(raw.split()) <= 3 or not _carries_content(raw):
+            _discard(ex, clause, "small talk" if WEATHER_RE.search(raw) or len(raw.split()) <= 3
+                     else "not about the user")
+        else:
+            # "Yara moves into Zetland Road on 1 December at £1,025", "700 usd here for a
+            # bigger place": the user's world, said by the user; never dropped
+            resolved, ed = resolve_dates(raw, now)
+            ex.facts.append(_mk(dict(text=to_third_person(resolved), kind="semantic", importance=0.4),
+                                clause, ed, False))
         return True
     if WEATHER_RE.search(raw) and re.match(r"^(?:it|it's|it is|the weather|what|so|such)\b", lc):
         _discard(ex, clause, "small talk")
@@ -290,10 +322,16 @@ def extract_facts(text: str, now: datetime, role: str = "user",
                 _discard(ex, sentence, "hypothetical")
                 continue
         for clause in _clauses(sentence_body):
+            before = len(ex.facts)
             try:
                 _extract_clause(clause, now, explicit, ex, named)
             except Exception as exc:  # a rule bug must not lose the message: logged as a discard with the error
                 _discard(ex, clause, f"unparsed ({type(exc).__name__}: {exc})")
+                continue
+            new = ex.facts[before:]
+            whole = _kept_whole(clause, new, now, explicit) if new and _first_person(clause) else None
+            if whole is not None and all(f.text != whole.text for f in new):
+                ex.facts.append(whole)
     _resolve_message_conflicts(ex)
     _add_change_events(ex)
     _dedupe(ex)
