@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from .claims import adds_to, contradicts, differences
+from .claims import adds_to, contradicts, differences, parse
 from .errors import ModelError
 from .llm import LLM, load_prompt
 from .models import Candidate, Decision, Memory, Neighbour, Outcome
@@ -105,12 +105,43 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         if best and best.similarity >= CHANGE_TARGET and best.memory.kind != "episodic":
             op = "UPDATE" if cand.change == "update" else "DELETE"
             return op, best, f"change cue against {best.memory.id} (similarity {best.similarity:.2f})"
+        same_topic = _same_topic(cand, near) if cand.change == "update" else None
+        if same_topic is not None:
+            return "UPDATE", same_topic, (f"change cue against {same_topic.memory.id}: the same topic with another "
+                                          f"value (similarity {same_topic.similarity:.2f})")
         if cand.change == "delete":
             return "NOOP", None, "change cue but no matching memory to retire"
         return "ADD", None, "change cue but no matching memory to replace"
     if best is None or best.similarity < RELATED:
         return "ADD", None, "nothing similar stored" if best is None else (
             f"nearest is {best.memory.id} at similarity {best.similarity:.2f}")
+    return None
+
+
+# Below CHANGE_TARGET a change still has a target when it is plainly the same topic:
+# "Work parking is $185 a month" / "Parking went up to $210 a month".
+TOPIC_TARGET = 0.40
+# Words any two changes share: they name no topic.
+_GENERIC = frozenset("user they them their month week year day time now thing went gone go goe got get gett rose "
+                     "risen fell dropped increased decreased changed moved switched became become started stopped "
+                     "still also again bit lot per".split())
+
+
+def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
+    """The neighbour a change cue replaces when the vectors are not close enough alone:
+    it shares a content word with the new statement and differs from it in a number or
+    a name (a new value for the same thing), and nothing else is as close."""
+    new = parse(cand.text)
+    for n in near:
+        if n.similarity < TOPIC_TARGET:
+            break
+        if n.memory.kind == "episodic":
+            continue
+        old = parse(n.memory.text)
+        shared = (new.words & old.words) - _GENERIC - new.numbers - old.numbers
+        diff = differences(old, new)
+        if shared and any(d.startswith(("number", "name")) for d in diff) and "negation" not in diff:
+            return n
     return None
 
 

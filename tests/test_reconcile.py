@@ -163,3 +163,18 @@ def test_an_explicit_remember_is_never_a_noop_unless_the_text_is_the_same(db_pat
         assert out.op == "UPDATE" and "restates" in out.decision.reason
         assert [m.text for m in s.list_memories("user:c")] == [out.memory.text]
         assert out.memory.text.startswith("The user")
+
+
+@pytest.mark.models
+def test_a_change_to_the_same_topic_replaces_it_below_the_similarity_bar(db_path, real_embedder):
+    from memcli.api import MemoryStore
+    from memcli.models import Candidate
+    from memcli.write import reconcile
+
+    with MemoryStore(db_path, real_embedder) as s:
+        old = s.remember("user:p", "Work parking is $185 a month", source="stated")
+        out = reconcile(s, "user:p", Candidate(text="Parking went up to $210 a month", change="update"))
+        assert out.op == "UPDATE" and out.target is not None and out.target.id == old.memory.id
+        # a change about something else is no target: kept beside it
+        other = reconcile(s, "user:p", Candidate(text="The gym fee went up to $40 a month", change="update"))
+        assert other.op == "ADD"

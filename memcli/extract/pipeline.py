@@ -110,6 +110,12 @@ def _as_rule(raw: str, clause: str, now: datetime, explicit: bool, ex: Extractio
     return True
 
 
+# "parking went up to $210 now", "running is up to 10k", "her parents moved to Daejeon":
+# a new value for something already said.
+_WORLD_CHANGE_RE = re.compile(r"\b(?:now|these days|any ?more|instead|went (?:up|down)|(?:is|are) (?:up|down) to|"
+                              r"rose|dropped|increased|decreased|changed|moved|switched|no longer)\b", _I)
+
+
 def _carries_content(raw: str) -> bool:
     """A number or a name (a capitalised word inside the clause): what a memory is for."""
     words = raw.split()
@@ -153,7 +159,8 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
             # "Yara moves into Zetland Road on 1 December at £1,025", "700 usd here for a
             # bigger place": the user's world, said by the user; never dropped
             resolved, ed = resolve_dates(raw, now)
-            ex.facts.append(_mk(dict(text=to_third_person(resolved), kind="semantic", importance=0.4),
+            change = "update" if _WORLD_CHANGE_RE.search(raw) else None
+            ex.facts.append(_mk(dict(text=to_third_person(resolved), kind="semantic", importance=0.4, change=change),
                                 clause, ed, False))
         return True
     if WEATHER_RE.search(raw) and re.match(r"^(?:it|it's|it is|the weather|what|so|such)\b", lc):
