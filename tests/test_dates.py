@@ -94,3 +94,9 @@ def test_yearly_dates_keep_month_and_day_only(text, said, want):
 def test_a_bare_date_in_a_plan_is_its_next_occurrence(text, said, want):
     out, when = resolve_dates(text, datetime.fromisoformat(said))
     assert want in out and when is not None and when.date().isoformat() == want
+
+
+def test_a_booking_is_in_the_future_even_in_the_past_tense():
+    out, when = resolve_dates("Booked Detroit: flying out on March 24, back on March 27", datetime(2025, 2, 10))
+    assert "2025-03-24" in out and "2025-03-27" in out
+    assert "2025-01-24" in resolve_dates("I flew out on January 24", datetime(2025, 2, 10))[0]
