@@ -678,3 +678,19 @@ def test_what_the_rules_leave_out_is_kept_whole():
     assert any("Maison Olea" in t for t in facts)
     assert any("Parking went up to $210" in t for t in texts("parking went up to $210 a month"))
     assert texts("That is a great idea") == []  # no number, no name: nothing to keep
+
+
+@pytest.mark.parametrize("text,want,gone", [
+    ("I've kept bees for 12 years. No wait, 21! I started in 2003.", "21 years", "12 years"),
+    ("My locker is 14. Sorry, I meant 41.", "locker is 41", "14"),
+    ("My gate code is 4417. wait no, it's 7144", "7144", "4417"),
+    ("The appointment is on June 12. Sorry, I meant June 16.", "2026-06-16", "06-12"),
+])
+def test_a_correction_in_the_same_message_fixes_the_value(text, want, gone):
+    facts = texts(text)
+    assert any(want in t for t in facts) and not any(gone in t for t in facts), facts
+
+
+@pytest.mark.parametrize("text", ["I live in Leeds. Sorry, I meant it.", "I have 2 cats. Wait, I love them."])
+def test_a_sorry_without_a_value_corrects_nothing(text):
+    assert len(texts(text)) >= 2

@@ -116,6 +116,42 @@ _WORLD_CHANGE_RE = re.compile(r"\b(?:now|these days|any ?more|instead|went (?:up
                               r"rose|dropped|increased|decreased|changed|moved|switched|no longer)\b", _I)
 
 
+# "No wait, 21!", "sorry, I meant 41", "make that June 16", "it's 14 not 41": the value
+# just said was wrong; the fact it went into is said again with the right one.
+_CORRECTION_RE = re.compile(
+    r"^(?:(?:sorry|oops|no|ugh|oh|sorry,? no)[,!.]?\s+)*(?:no wait|wait,? no|wait|i meant|i mean|make that|"
+    r"correction|sorry)[,:!.]?\s+(?:it'?s\s+|it is\s+|that'?s\s+|actually\s+)?(?P<v>[^,.!?;]{1,40}?)"
+    r"(?:,?\s+not\s+(?P<old>[^,.!?;]{1,40}))?\s*[.!]*$", _I)
+_VALUE_TOKEN = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\$?\d[\d,.:]*(?:\s?(?:kg|km|am|pm|%|mg))?|\b(?:" + "|".join(
+    ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+     "December"]) + r")\s+\d{1,2}\b|\b\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|"
+                    r"October|November|December)\b")
+
+
+def _corrects(sentence: str, ex: Extraction, now: datetime) -> bool:
+    """Apply a correction to the message's last fact; True when the sentence was one."""
+    m = _CORRECTION_RE.match(sentence.strip())
+    if not m:
+        return False
+    new = m.group("v").strip()
+    if not _VALUE_TOKEN.fullmatch(new):
+        return False  # only a value (a number, a date) corrects a value
+    if not new[:1].isdigit() or re.search(r"[A-Za-z]", new):  # "June 16": a date, resolved as the fact's was
+        resolved, when = resolve_dates("on " + new, now)
+        if when is not None:
+            new = re.sub(r"^on\s+", "", resolved)
+    last = ex.facts[-1]
+    old = m.group("old")
+    found = [t.group(0) for t in _VALUE_TOKEN.finditer(last.text)]
+    target = old.strip() if old and old.strip() in last.text else (found[-1] if found else None)
+    if target is None:
+        return False
+    ex.facts[-1] = Fact(**{**last.__dict__, "text": last.text.replace(target, new, 1),
+                           "value": last.value.replace(target, new) if last.value else last.value})
+    _discard(ex, sentence, f"a correction: {target} -> {new} in the fact before")
+    return True
+
+
 def _carries_content(raw: str) -> bool:
     """A number or a name (a capitalised word inside the clause): what a memory is for."""
     words = raw.split()
@@ -313,6 +349,8 @@ def extract_facts(text: str, now: datetime, role: str = "user",
         named.names[n] = r
     named.prescan(text)
     for sentence in _sentences(text):
+        if ex.facts and _corrects(sentence, ex, now):
+            continue
         stripped = _strip_fillers(sentence)
         rest = _explicit(stripped)
         explicit = rest is not None
