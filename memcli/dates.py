@@ -450,7 +450,11 @@ def _h_season(m: re.Match[str], c: _Ctx) -> _Result:
     return f"{p} {label} {d.year}", d
 
 
+_WD_ANY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thur?s?|fri|sat|sun)"
 _RULES = [
+    # a weekly schedule: "tuesday to saturday", "wed-sun", "mondays and thursdays", "on sundays"
+    (re.compile(r"\b" + _WD + r"s?\s*(?:to|-|\u2013|through|thru|till|until)\s*" + _WD_ANY + r"s?\b", re.I), _h_keep),
+    (re.compile(r"\b" + _WD + r"s\b(?:\s*(?:,|and|or|&)\s*" + _WD_ANY + r"s?\b)*", re.I), _h_keep),
     (re.compile(r"\b(?:every|each)\s+" + _WD + r"(?:\s*(?:,|and|or|&)\s*(?:monday|tuesday|wednesday|thursday|friday|"
                 r"saturday|sunday))*\b" + _PARTS, re.I), _h_keep),
     (re.compile(_PREP + r"\b" + _WD + r",?\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON
@@ -499,7 +503,7 @@ def resolve_dates(text: str, now: datetime) -> tuple[str, datetime | None]:
             if "\x00" in m.group(0):
                 return m.group(0)
             if handler in (_h_bare_weekday, _h_keep, _h_weekday_date, _h_weekday_of_week) \
-                    and m.group("wd").lower() in ("sat", "sun", "mon", "wed", "fri") \
+                    and m.group("wd").lower() in ("sat", "sun", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri") \
                     and not m.group("wd")[0].isupper():
                 return m.group(0)  # "sun", "wed" etc. as ordinary words
             if handler is _h_month_only and m.group("mon").lower() == "may" and not m.group("mon")[0].isupper():

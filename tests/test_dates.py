@@ -100,3 +100,14 @@ def test_a_booking_is_in_the_future_even_in_the_past_tense():
     out, when = resolve_dates("Booked Detroit: flying out on March 24, back on March 27", datetime(2025, 2, 10))
     assert "2025-03-24" in out and "2025-03-27" in out
     assert "2025-01-24" in resolve_dates("I flew out on January 24", datetime(2025, 2, 10))[0]
+
+
+@pytest.mark.parametrize("text", [
+    "I work tuesday to saturday so sundays and mondays are my days off",
+    "we're open wed-sun, closed mon & tue",
+    "lessons on mondays and thursdays at 8am",
+    "Monday through Friday I'm in the office",
+])
+def test_a_weekly_schedule_is_no_date(text):
+    out, when = resolve_dates(text, datetime(2024, 10, 1))
+    assert out == text and when is None
