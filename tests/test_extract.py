@@ -694,3 +694,20 @@ def test_a_correction_in_the_same_message_fixes_the_value(text, want, gone):
 @pytest.mark.parametrize("text", ["I live in Leeds. Sorry, I meant it.", "I have 2 cats. Wait, I love them."])
 def test_a_sorry_without_a_value_corrects_nothing(text):
     assert len(texts(text)) >= 2
+
+
+@pytest.mark.parametrize("text,key,value", [
+    ("i quit chatime 🙃 got a job at Hoyts", "employer", "Hoyts"),
+    ("moved to tbilisi last week", "home_city", "tbilisi"),
+    ("I'm in tbilisi now", "home_city", "tbilisi"),
+    ("I'm in Lisbon these days", "home_city", "Lisbon"),
+])
+def test_casual_phrasings_of_a_change(text, key, value):
+    facts = extract_facts(text, NOW, role="user").facts
+    assert any(f.key == key and f.value and f.value.startswith(value) for f in facts), facts
+
+
+@pytest.mark.parametrize("text", ["I'm in bed now", "I'm in class now lol", "I'm in the office now",
+                                  "I'm in spot 118 on level 1 now"])
+def test_where_one_is_for_an_hour_is_no_home(text):
+    assert not any(f.key == "home_city" for f in extract_facts(text, NOW, role="user").facts)

@@ -23,15 +23,36 @@ _ABBR = "".join(rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS) + r"(?<!\b[A-Z]\.)"
 _SENT_SPLIT_RE = re.compile(r"(?:\n+|(?<=[.!?])" + _ABBR + r"[\"')\]]*\s+)")
 
 
+# An emoji between two clauses ends the first, as a full stop would: "i quit chatime 🙃 got
+# a job at hoyts".
+_EMOJI_BREAK_RE = re.compile("[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\u2B55]+(?:\uFE0F)?\\s+(?=[A-Za-z])")
+# Casual messages drop the subject: "got a job at hoyts", "moved to tbilisi last week",
+# "been listening to laufey nonstop" are the user's.
+_SUBJECTLESS_RE = re.compile(
+    r"^(?:just\s+|finally\s+|recently\s+|also\s+)?(?:got|moved|started|quit|left|joined|bought|sold|switched|"
+    r"adopted|relocated|became|finished|passed|graduated|retired|changed|stopped|picked up|signed up|booked|"
+    r"took up|gave up|lost|won|broke|met|married)\b", _I)
+_SUBJECTLESS_BEEN_RE = re.compile(r"^been\b", _I)
+
+
+def _with_subject(sentence: str) -> str:
+    lowered = sentence[:1].lower() + sentence[1:]
+    if _SUBJECTLESS_BEEN_RE.match(sentence):
+        return "I've " + lowered
+    if _SUBJECTLESS_RE.match(sentence):
+        return "I " + lowered
+    return sentence
+
+
 def _sentences(text: str) -> list[str]:
-    parts = _SENT_SPLIT_RE.split(text)
+    parts = _SENT_SPLIT_RE.split(_EMOJI_BREAK_RE.sub(lambda m: m.group(0).rstrip() + "\n", text))
     out = []
     for p in parts:
         if p is None:
             continue
         p = p.strip(" \t-*•>")
         if p:
-            out.append(p)
+            out.append(_with_subject(p))
     return out
 
 

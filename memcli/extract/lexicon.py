@@ -55,7 +55,8 @@ GREETING_WORDS = {
 FILLER_RE = re.compile(
     r"^(?:(?:oh|well|so|also|btw|by the way|actually|anyway|anyways|and|but|um+|uh+|yeah|yes|ok|okay|"
     r"hey|hi|hello|fyi|just fyi|just so you know|for context|for the record|honestly|basically|"
-    r"haha|lol|fun fact|oh and|oh also|ah|alright|right|plus)\b(?:[,:!.]?\s+|[,:!.]*$))+", _I)
+    r"haha|lol|fun fact|oh and|oh also|ah|alright|right|plus|update|quick update|small update|big news|news|"
+    r"good news|bad news|guess what|omg|ugh)\b(?:[,:!.]?\s+|[,:!.]*$))+", _I)
 
 OCCUPATIONS = {
     "engineer", "developer", "programmer", "manager", "nurse", "doctor", "physician", "surgeon",
@@ -114,7 +115,8 @@ TRANSIENT_ADJ = (
     r"feeling \w+|a bit \w+|under the weather|done for the day|off today|on vacation|on holiday|"
     r"fine|ok|okay|good|great|alright|all right|better|well|sure|unsure|certain|not sure|positive|"
     r"knackered|shattered|wiped out|wiped|wrecked|a wreck|a mess|an emotional wreck|drained|fried|beat|gutted|"
-    r"devastated|heartbroken|miserable|grumpy|restless|jet ?lagged|burnt out|burned out|fed up|dead tired"
+    r"devastated|heartbroken|miserable|grumpy|restless|jet ?lagged|burnt out|burned out|fed up|dead tired|"
+    r"in bed|in class|in town|in traffic|in line|in a queue|in a meeting|in the car|on the bus|on the train"
 )
 _INTENS = (r"(?:(?:so|really|very|a bit|a little|kinda|kind of|pretty|super|quite|extremely|totally|completely|feeling|just|too|incredibly|rather|somewhat|absolutely|honestly|utterly|"
     r"literally|properly|seriously|such|bloody|fucking|fully|a total|an absolute)\s+)*")

@@ -195,7 +195,20 @@ def _lives_in(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
         v = _clean_value(m.group("v"))
         if _place_ok(v):
             return [_profile(f"User lives in {v}", "home_city", v, 0.75, "update" if now_cue else None)]
+    # "I'm in tbilisi now", "we're in Lisbon these days": where the user is living now
+    m = re.match(r"^i am (?:now |currently )?(?:back )?in\s+(?P<v>[\w'. -]+?)\s+(?:now|these days|nowadays|for good)"
+                 r"\b(?P<rest>.*)$", c, _I)
+    if m:
+        v = _clean_value(m.group("v"))
+        if _place_ok(v) and v.lower().split()[0] not in _PASSING_PLACES and not re.search(r"\d", v):
+            return [_profile(f"User lives in {v}", "home_city", v, 0.7, "update")]
     return None
+
+
+# Where one is for an hour, not where one lives: "I'm in bed now", "in class now".
+_PASSING_PLACES = frozenset("bed class town hospital traffic line school work office church meeting shower car bus "
+                            "train queue kitchen gym labour labor pain trouble love shock tears charge spot level room seat row lane "
+                            "section bay aisle".split())
 
 
 def _hometown(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
