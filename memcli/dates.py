@@ -58,7 +58,7 @@ _MON = (r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
 _NUM = r"(?P<n>\d+|a couple of|a couple|couple of|a few|few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _UNIT = r"(?P<unit>days?|weeks?|months?|years?)"
 _PREP = r"(?:\b(?P<prep>on|since|until|till|by|before|after|from|in|during|for|to)\s+)?"
-_PARTS = r"(?:\s+(?:morning|afternoon|evening|night))?"
+_PARTS = r"(?:\s+(?:morning|afternoon|evening|night)\b)?"
 
 _FUTURE_RE = re.compile(
     r"\b(will|'ll|shall|going to|gonna|plan(?:ning)?|intend|hope to|want to|would like to|'d like to"
@@ -455,6 +455,7 @@ _RULES = [
     # a weekly schedule: "tuesday to saturday", "wed-sun", "mondays and thursdays", "on sundays"
     (re.compile(r"\b" + _WD + r"s?\s*(?:to|-|\u2013|through|thru|till|until)\s*" + _WD_ANY + r"s?\b", re.I), _h_keep),
     (re.compile(r"\b" + _WD + r"s\b(?:\s*(?:,|and|or|&)\s*" + _WD_ANY + r"s?\b)*", re.I), _h_keep),
+    (re.compile(r"\b" + _WD + r"\s+(?:morning|afternoon|evening|night)s\b", re.I), _h_keep),  # "Saturday mornings"
     (re.compile(r"\b(?:every|each)\s+" + _WD + r"(?:\s*(?:,|and|or|&)\s*(?:monday|tuesday|wednesday|thursday|friday|"
                 r"saturday|sunday))*\b" + _PARTS, re.I), _h_keep),
     (re.compile(_PREP + r"\b" + _WD + r",?\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON

@@ -107,6 +107,7 @@ def test_a_booking_is_in_the_future_even_in_the_past_tense():
     "we're open wed-sun, closed mon & tue",
     "lessons on mondays and thursdays at 8am",
     "Monday through Friday I'm in the office",
+    "Dutch class is Saturday mornings now",
 ])
 def test_a_weekly_schedule_is_no_date(text):
     out, when = resolve_dates(text, datetime(2024, 10, 1))

@@ -603,7 +603,8 @@ def test_pronoun_after_an_unnamed_relative_is_that_relative():
     ("I'm at 64 kg, started at 70", "weight", "64 kg"),
     ("my team lead is Farid now", "team_lead.name", "Farid"),
     ("Kwame Asante is my main supervisor now.", "supervisor.name", "Kwame Asante"),
-    ("My new boss is Ana now.", "boss.name", "Ana"),
+    ("My new boss is Ana now.", "manager.name", "Ana"),
+    ("I'm reporting to Colin Brandt in the meantime", "manager.name", "Colin Brandt"),
 ])
 def test_generic_attribute_is_keyed_by_what_it_is(text, key, value):
     facts = extract_facts(text, NOW, role="user").facts

@@ -556,18 +556,28 @@ _IS_ROLE_RE = re.compile("^" + _NAME_V + r"\s+(?:is|'s)\s+(?:now\s+)?(?i:my)\s+"
                          r"(?P<role>[a-z][a-z -]{1,24}?)" + _WHEN_TAIL)
 
 
+# Two words for one role share its key: "my boss is Ana" and "I report to Colin now".
+_ROLE_KEY = {"boss": "manager", "line manager": "manager", "lead": "team_lead", "tech lead": "team_lead",
+             "adviser": "advisor", "gp": "doctor", "physio": "physiotherapist", "mom": "mother", "mum": "mother",
+             "dad": "father", "landlady": "landlord", "caregiver": "carer"}
+_REPORTS_TO_RE = re.compile(r"^(?i:i)\s+(?:(?i:now|currently|still)\s+)?(?i:report|am reporting|answer)\s+(?i:to|into)\s+"
+                            + _NAME_V + r"(?P<tail>.*)$")
+
+
 def role_named(c: str, raw: str) -> list[FactDict]:
     """"my team lead is Farid now", "Kwame Asante is my main supervisor now", "my
     boss is Ana": the one person in that role, keyed `<role>.name` (a new name
     supersedes the old; "my sister is Jo" is not a role: there can be several)."""
-    m = _ROLE_IS_RE.match(c) or _IS_ROLE_RE.match(c)
-    if not m or m.group("role").lower() not in _ROLES:
+    r = _REPORTS_TO_RE.match(c)
+    m = r or _ROLE_IS_RE.match(c) or _IS_ROLE_RE.match(c)
+    if not m or (r is None and m.group("role").lower() not in _ROLES):
         return []
     v = m.group("v").strip()
     if v.split()[0].lower() in _NOT_NAMES or v.lower() in ("i", "user"):
         return []
-    role = m.group("role").lower()
-    change = "update" if _NOW_RE.search(c) or re.search(r"\bnew\b", c, _I) else None
+    role = "manager" if r is not None else m.group("role").lower()
+    role = _ROLE_KEY.get(role, role)
+    change = "update" if _NOW_RE.search(c) or re.search(r"\b(?:new|in the meantime|from now on)\b", c, _I) else None
     return [_profile(to_third_person(raw), f"{role.replace(' ', '_')}.name", v, 0.6, change)]
 
 
