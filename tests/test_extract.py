@@ -702,6 +702,7 @@ def test_a_sorry_without_a_value_corrects_nothing(text):
     ("moved to tbilisi last week", "home_city", "tbilisi"),
     ("I'm in tbilisi now", "home_city", "tbilisi"),
     ("I'm in Lisbon these days", "home_city", "Lisbon"),
+    ("these days I'm with a small agency called Brightline", "employer", "Brightline"),
 ])
 def test_casual_phrasings_of_a_change(text, key, value):
     facts = extract_facts(text, NOW, role="user").facts

@@ -31,7 +31,7 @@ from .lexicon import (
 )
 from .people import _NOT_NAMES, _People, _third_party
 from .quotes import set_apart
-from .slots import ATTR_CHANGE_RE, _other_slots, _user_slots, role_named
+from .slots import ATTR_CHANGE_RE, WITH_ORG_RE, _other_slots, _user_slots, role_named
 from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
 
 
@@ -246,7 +246,7 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
         facts = role_named(exp, resolved)
     if not s.plan and not facts:
         if re.match(r"^(?:i|my|call me)\b", exp, _I) or re.match(r"^[A-Z][a-z'-]+ and [Ii]\b", exp) \
-                or ATTR_CHANGE_RE.match(exp):
+                or ATTR_CHANGE_RE.match(exp) or WITH_ORG_RE.match(exp):
             facts = _other_slots(exp, resolved) if re.match(r"^my " + _REL + r"\b", exp, _I) else []
             if not facts and not re.match(r"^my " + _REL + r"\b", exp, _I):
                 facts = _user_slots(exp, resolved)

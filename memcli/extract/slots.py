@@ -221,6 +221,25 @@ def _hometown(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return None
 
 
+_ORG_NOUNS = (r"(?:agency|company|firm|startup|start-up|studio|consultancy|bank|school|hospital|clinic|practice|"
+              r"team|group|shop|store|restaurant|cafe|café|bakery|lab|charity|nonprofit|non-profit|organisation|"
+              r"organization|publisher|label|brand|council|university|college)")
+WITH_ORG_RE = re.compile(
+    r"^(?:(?:these days|nowadays|now|currently|work-wise|workwise)[,]?\s+)?i am (?:now |currently )?(?:with|at|"
+    r"working (?:at|for|with)) (?:a |an |the )?(?:[\w-]+\s+){0,3}?" + _ORG_NOUNS +
+    r"\s+(?:called|named)\s+(?P<v>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})", _I)
+
+
+def _with_org(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"these days I'm with a small agency called Brightline": the user's employer."""
+    m = WITH_ORG_RE.match(c)
+    if not m:
+        return None
+    v = m.group("v")
+    return [_profile(to_third_person(raw), "employer", v, 0.75,
+                     "update" if now_cue or re.match(r"^(?:these days|nowadays)", lc) else None)]
+
+
 def _works_at(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I work at Infosys (as an analyst)", "I work for myself"."""
     m = re.match(r"^i (?P<pre>(?:now |currently |still |also |just |recently )*)(?:work|am (?:now |currently |still )?working|have been working|"
@@ -616,6 +635,7 @@ _RULES: tuple[Rule, ...] = (
     _moved_to,
     _lives_in,
     _hometown,
+    _with_org,
     _works_at,
     _joined,
     _unemployed,
