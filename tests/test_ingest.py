@@ -236,3 +236,13 @@ def test_sessions_in_any_order_give_the_same_present_and_past(tmp_path, monkeypa
         assert "Seattle" in past[0] and "Portland" in past[1] and "Denver" in past[2], (order, past)
         assert any("Denver" in t for t in active) and not any("Seattle" in t or "Portland" in t for t in active)
     assert len(seen) == 1
+
+
+def test_a_new_diet_never_retires_the_intolerance_said_with_the_old_one(tmp_path):
+    s1 = _jsonl(tmp_path, "s1.jsonl", [("user", "I'm pescatarian and lactose intolerant.", "2025-03-01T10:00:00Z")])
+    s2 = _jsonl(tmp_path, "s2.jsonl", [("user", "I'm vegetarian now.", "2025-06-01T10:00:00Z")])
+    for f in (s1, s2):
+        assert runner.invoke(app, ["ingest", str(f), "--scope", "user:d"]).exit_code == 0
+    active = _active("user:d")
+    assert any("lactose" in t for t in active), active
+    assert any("vegetarian" in t for t in active) and not any("pescatarian" in t for t in active), active

@@ -379,8 +379,27 @@ def extract_facts(text: str, now: datetime, role: str = "user",
                 ex.facts.append(whole)
     _resolve_message_conflicts(ex)
     _add_change_events(ex)
+    _split_safety(ex)
     _dedupe(ex)
     return ex
+
+
+def _split_safety(ex: Extraction) -> None:
+    """A keyed value that also carries a safety fact ("pescatarian and lactose
+    intolerant") gives the safety fact its own record, so that a later value of the
+    key ("vegetarian now") never retires the intolerance with it."""
+    for i, f in enumerate(list(ex.facts)):
+        if not (f.key and f.safety):
+            continue
+        parts = re.split(r"\s*[,;]\s*|\s+(?:and|but|plus|also)\s+", f.text)
+        safe = [p for p in parts if SAFETY_TOPIC_RE.search(p) or MEDICAL_SELF_RE.search(p)]
+        if not safe or len(safe) == len(parts):
+            continue
+        subject = re.match(r"^(User(?:'s [\w'-]+)?\s+(?:is|has|are|takes|needs|cannot|can't|must)\b)", f.text)
+        text = safe[0] if safe[0].startswith("User") or subject is None else f"{subject.group(1)} {safe[0]}"
+        ex.facts[i] = Fact(**{**f.__dict__, "safety": False})
+        ex.facts.append(Fact(text=text, kind="semantic", importance=max(f.importance, 0.9), source=f.source, key=None,
+                             value=None, change=None, event_date=f.event_date, clause=f.clause, safety=True))
 
 
 def _add_change_events(ex: Extraction) -> None:
