@@ -195,6 +195,7 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
     vector = store.embed_query(req.topic)
     found = matching_memories(store, scope, req.topic, vector)
     reason = f"the user asked to forget {req.topic!r}: {req.clause[:160]}"
+    found = [(m, sim) for m, sim in found if store.get(scope, m.id).active]  # one request's archive is not redone
     for m, _sim in found:
         store.archive(scope, m.id, reason=reason, at=ts)
         store.log(Decision(scope=scope, op="ARCHIVE", fact=m.text, target=m.id, decided_by="user",

@@ -246,3 +246,15 @@ def test_a_new_diet_never_retires_the_intolerance_said_with_the_old_one(tmp_path
     active = _active("user:d")
     assert any("lactose" in t for t in active), active
     assert any("vegetarian" in t for t in active) and not any("pescatarian" in t for t in active), active
+
+
+def test_two_forget_requests_naming_one_memory_archive_it_once(tmp_path):
+    s1 = _jsonl(tmp_path, "s1.jsonl", [("user", "My key safe code is 4417.", "2025-03-01T10:00:00Z")])
+    s2 = _jsonl(tmp_path, "s2.jsonl", [
+        ("user", "Please forget my key safe code. Also scratch what I told you about the key safe code.",
+         "2025-04-01T10:00:00Z")])
+    for f in (s1, s2):
+        out = runner.invoke(app, ["ingest", str(f), "--scope", "user:t", "--json"])
+        assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["forgotten"] == 1
+    assert not any("4417" in t for t in _active("user:t"))
