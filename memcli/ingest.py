@@ -170,7 +170,7 @@ def candidates_for(msg: Message, now: datetime, *, llm: LLM | None, strategy: st
         Candidate(
             text=f.text, kind=f.kind, importance=f.importance,
             confidence=0.95 if f.source == "explicit" else 0.8, source=f.source, key=f.key,
-            value=f.value, change=f.change, valid_from=to_iso(now), safety=f.safety,
+            value=f.value, change=f.change, valid_from=to_iso(now), safety=f.safety, rule=f.rule,
             pinned=f.source == "explicit" and f.safety,
         )
         for f in ext.facts

@@ -123,6 +123,7 @@ class Fact:
     event_date: datetime | None = None
     clause: str = ""
     safety: bool = False
+    rule: str = "clause"  # the extraction rule that made it, shown in the decision log
 
 
 @dataclass
@@ -157,6 +158,7 @@ class Candidate:
     source_turns: list[str] = field(default_factory=list)
     pinned: bool = False
     safety: bool = False
+    rule: str | None = None  # the extraction rule that proposed it (None: said directly)
 
 
 @dataclass

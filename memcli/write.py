@@ -268,6 +268,8 @@ def _apply(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray, 
                      valid_until=max(valid_from, target.valid_from or valid_from))
     elif op == "DELETE":
         op = "NOOP"
+    if cand.rule:
+        reason = f"{reason} [extracted by {cand.rule}]"
     d = store.log(Decision(scope=scope, op=op, fact=cand.text, decided_by=decided_by, reason=reason,
                            target=target.id if target else None, new_id=new.id if new else None,
                            neighbours=shown, turn=turn, at=now))

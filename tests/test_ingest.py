@@ -258,3 +258,15 @@ def test_two_forget_requests_naming_one_memory_archive_it_once(tmp_path):
         assert out.exit_code == 0, out.output
     assert json.loads(out.stdout)["forgotten"] == 1
     assert not any("4417" in t for t in _active("user:t"))
+
+
+def test_the_log_names_the_rule_that_made_each_fact(tmp_path):
+    s1 = _jsonl(tmp_path, "s1.jsonl", [
+        ("user", "I moved to Leeds last week.", "2025-03-01T10:00:00Z"),
+        ("user", "My team lead is Farid now.", "2025-03-01T10:01:00Z"),
+    ])
+    assert runner.invoke(app, ["ingest", str(s1), "--scope", "user:r"]).exit_code == 0
+    rows = json.loads(runner.invoke(app, ["log", "--scope", "user:r", "--json"]).stdout)
+    reasons = [r["reason"] for r in rows if r["op"] == "ADD"]
+    assert any("[extracted by moved_to]" in r for r in reasons), reasons
+    assert any("[extracted by role_named]" in r for r in reasons), reasons

@@ -46,7 +46,8 @@ def _mk(d: FactDict, clause: str, event_date: datetime | None, explicit: bool) -
         imp = max(imp, 0.8)
     return Fact(text=_finish(d["text"]), kind=d["kind"], importance=_imp(imp),
                 source="explicit" if explicit else "stated", key=d.get("key"), value=d.get("value"),
-                change=d.get("change"), event_date=event_date, clause=clause.strip(), safety=safety)
+                change=d.get("change"), event_date=event_date, clause=clause.strip(), safety=safety,
+                rule=str(d.get("rule") or ("slot" if d.get("key") else "clause")))
 
 
 @dataclass
@@ -105,7 +106,7 @@ def _as_rule(raw: str, clause: str, now: datetime, explicit: bool, ex: Extractio
     text, hard = proc
     resolved, ed = resolve_dates(text, now)
     imp = 0.9 if hard else 0.7
-    ex.facts.append(_mk(dict(text=resolved, kind="procedural", importance=imp, safety=hard),
+    ex.facts.append(_mk(dict(text=resolved, kind="procedural", importance=imp, safety=hard, rule="procedural"),
                         clause, ed, explicit))
     return True
 
@@ -172,7 +173,8 @@ def _kept_whole(clause: str, facts: list[Fact], now: datetime, explicit: bool) -
     numbers = {n for n in said.numbers if not re.fullmatch(r"\d{4}-\d{2}(?:-\d{2})?|(?:19|20)\d\d", n)}
     if not ((said.names - told) | (numbers - told)):
         return None
-    return _mk(dict(text=to_third_person(resolved), kind="semantic", importance=0.45), clause, ed, explicit)
+    return _mk(dict(text=to_third_person(resolved), kind="semantic", importance=0.45, rule="kept_whole"), clause, ed,
+               explicit)
 
 
 def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people: _People) -> bool:
@@ -186,7 +188,7 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
     if not _first_person(raw):
         tp = _third_party(raw, people, now)
         if tp is not None:
-            ex.facts.append(_mk(tp[0], clause, tp[1], False))
+            ex.facts.append(_mk({"rule": "other_person", **tp[0]}, clause, tp[1], False))
             return True
         if WEATHER_RE.search(raw) or len(raw.split()) <= 3 or not _carries_content(raw):
             _discard(ex, clause, "small talk" if WEATHER_RE.search(raw) or len(raw.split()) <= 3
@@ -196,7 +198,8 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
             # bigger place": the user's world, said by the user; never dropped
             resolved, ed = resolve_dates(raw, now)
             change = "update" if _WORLD_CHANGE_RE.search(raw) else None
-            ex.facts.append(_mk(dict(text=to_third_person(resolved), kind="semantic", importance=0.4, change=change),
+            ex.facts.append(_mk(dict(text=to_third_person(resolved), kind="semantic", importance=0.4, change=change,
+                                     rule="users_world"),
                                 clause, ed, False))
         return True
     if WEATHER_RE.search(raw) and re.match(r"^(?:it|it's|it is|the weather|what|so|such)\b", lc):
@@ -243,7 +246,7 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
         rest = re.sub(r"^are\b", "am", hh.group("rest"))
         facts = [d for d in _user_slots("I " + rest, resolved) if d.get("key") == "home_city"]
     if not s.plan and not facts:
-        facts = role_named(exp, resolved)
+        facts = [{**d, "rule": "role_named"} for d in role_named(exp, resolved)]
     if not s.plan and not facts:
         if re.match(r"^(?:i|my|call me)\b", exp, _I) or re.match(r"^[A-Z][a-z'-]+ and [Ii]\b", exp) \
                 or ATTR_CHANGE_RE.match(exp) or WITH_ORG_RE.match(exp):
@@ -399,7 +402,8 @@ def _split_safety(ex: Extraction) -> None:
         text = safe[0] if safe[0].startswith("User") or subject is None else f"{subject.group(1)} {safe[0]}"
         ex.facts[i] = Fact(**{**f.__dict__, "safety": False})
         ex.facts.append(Fact(text=text, kind="semantic", importance=max(f.importance, 0.9), source=f.source, key=None,
-                             value=None, change=None, event_date=f.event_date, clause=f.clause, safety=True))
+                             value=None, change=None, event_date=f.event_date, clause=f.clause, safety=True,
+                             rule="safety_split"))
 
 
 def _add_change_events(ex: Extraction) -> None:

@@ -668,7 +668,7 @@ def _user_slots(c: str, raw: str) -> list[FactDict]:
     for rule in _RULES:
         found = rule(c, raw, lc, now_cue)
         if found is not None:
-            return found
+            return [{"rule": rule.__name__.strip("_"), **d} for d in found]
     return []
 
 
