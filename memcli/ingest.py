@@ -189,6 +189,24 @@ def store_verbatim(store: MemoryStore, scope: str, cand: Candidate, vector: Any,
     return Outcome(op="ADD", decision=d, memory=m)
 
 
+def _correction_candidate(text: str, when: datetime, said_before: list[Memory]) -> Candidate | None:
+    """"sorry, I meant 41" after "my locker is 14": the last fact of the user's message
+    before, said again with the right value; it replaces that fact."""
+    from .extract import corrected, message_correction
+
+    corr = message_correction(text, when)
+    if corr is None:
+        return None
+    for m in reversed(said_before):
+        fixed = corrected(m.text, *corr)
+        if fixed is not None:
+            new_text, old = fixed
+            value = corr[1] if m.key else None
+            return Candidate(text=new_text, kind=m.kind, importance=m.importance, key=m.key, value=value,
+                             change="update", valid_from=to_iso(when), safety=m.safety, rule="correction")
+    return None
+
+
 def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id: str, ts: str) -> list[str]:
     """Archive what a forget request names (the user's decision, logged per record);
     a request that matches nothing is logged too, so `memcli log` says why nothing went."""
@@ -229,6 +247,7 @@ def ingest(
     from .extract import known_people
 
     people = known_people(m.text for m in store.list_memories(scope)) if not raw else {}
+    said_before: list[Memory] = []
     for msg in messages:
         stats.messages += 1
         ts = msg.ts or default_ts
@@ -258,7 +277,11 @@ def ingest(
                 if told.content.strip() else ([], [])
             discards += more
             people.update(known_people(c.text for c in cands))
+            fix = _correction_candidate(msg.content, when, said_before) if not cands else None
+            if fix is not None:
+                cands = [fix]
         vectors: np.ndarray | list[Any] = store.embed_many([c.text for c in cands]) if cands else []
+        stored: list[Memory] = []
         with store.transaction():
             turn_id, is_new = store.add_turn(scope, msg.role, msg.content, ts, source, msg.ref)
             if not is_new:  # another process stored it meanwhile
@@ -281,6 +304,10 @@ def ingest(
                     out = reconcile(store, scope, cand, vector=vec, llm=llm, strategy=strategy,
                                     turn=turn_id, now=to_iso(utcnow()))
                 stats.ops[out.op] += 1
+                if out.memory is not None:
+                    stored.append(out.memory)
+        if msg.role == "user":
+            said_before = stored  # what the user's last message stored, for "sorry, I meant 41"
         stats.model_calls += getattr(llm, "calls", 0) - calls_before
         if on_message:
             on_message()

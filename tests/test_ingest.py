@@ -270,3 +270,18 @@ def test_the_log_names_the_rule_that_made_each_fact(tmp_path):
     reasons = [r["reason"] for r in rows if r["op"] == "ADD"]
     assert any("[extracted by moved_to]" in r for r in reasons), reasons
     assert any("[extracted by role_named]" in r for r in reasons), reasons
+
+
+def test_a_correction_in_the_next_message_replaces_the_value(tmp_path):
+    s1 = _jsonl(tmp_path, "s1.jsonl", [
+        ("user", "My office is room 14 on the third floor.", "2025-03-01T10:00:00Z"),
+        ("assistant", "Noted, room 14.", "2025-03-01T10:00:30Z"),
+        ("user", "Sorry, I meant 41.", "2025-03-01T10:01:00Z"),
+        ("user", "Sorry, I meant it.", "2025-03-01T10:02:00Z"),  # no value: nothing corrected
+    ])
+    out = runner.invoke(app, ["ingest", str(s1), "--scope", "user:c", "--json"])
+    assert out.exit_code == 0, out.output
+    active = _active("user:c")
+    assert any("room 41" in t for t in active) and not any("room 14" in t for t in active), active
+    rows = json.loads(runner.invoke(app, ["log", "--scope", "user:c", "--json"]).stdout)
+    assert any(r["op"] == "UPDATE" and "[extracted by correction]" in r["reason"] for r in rows)

@@ -100,6 +100,7 @@ from ..dates import resolve_dates
 from ..models import Discard, Extraction, Fact
 from .grammar import to_third_person
 from .people import known_people
-from .pipeline import extract_facts
+from .pipeline import corrected, extract_facts, message_correction
 
-__all__ = ["Fact", "Discard", "Extraction", "extract_facts", "known_people", "resolve_dates", "to_third_person"]
+__all__ = ["Fact", "Discard", "Extraction", "corrected", "extract_facts", "known_people", "message_correction",
+           "resolve_dates", "to_third_person"]

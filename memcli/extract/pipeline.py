@@ -129,27 +129,51 @@ _VALUE_TOKEN = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\$?\d[\d,.:]*(?:\s?(?:kg|km|am
                     r"October|November|December)\b")
 
 
-def _corrects(sentence: str, ex: Extraction, now: datetime) -> bool:
-    """Apply a correction to the message's last fact; True when the sentence was one."""
+def correction_of(sentence: str, now: datetime) -> tuple[str | None, str] | None:
+    """(the wrong value if named, the right value) when the sentence corrects a value."""
     m = _CORRECTION_RE.match(sentence.strip())
     if not m:
-        return False
+        return None
     new = m.group("v").strip()
     if not _VALUE_TOKEN.fullmatch(new):
-        return False  # only a value (a number, a date) corrects a value
+        return None  # only a value (a number, a date) corrects a value
     if not new[:1].isdigit() or re.search(r"[A-Za-z]", new):  # "June 16": a date, resolved as the fact's was
         resolved, when = resolve_dates("on " + new, now)
         if when is not None:
             new = re.sub(r"^on\s+", "", resolved)
-    last = ex.facts[-1]
     old = m.group("old")
-    found = [t.group(0) for t in _VALUE_TOKEN.finditer(last.text)]
-    target = old.strip() if old and old.strip() in last.text else (found[-1] if found else None)
-    if target is None:
+    return (old.strip() if old else None), new
+
+
+def corrected(text: str, old: str | None, new: str) -> tuple[str, str] | None:
+    """(the text with the wrong value replaced, the value replaced) or None when it holds none."""
+    found = [t.group(0) for t in _VALUE_TOKEN.finditer(text)]
+    target = old if old and old in text else (found[-1] if found else None)
+    if target is None or target == new:
+        return None
+    return text.replace(target, new, 1), target
+
+
+def message_correction(text: str, now: datetime) -> tuple[str | None, str] | None:
+    """A whole message that only corrects a value ("sorry, I meant 41"): for the fact
+    of the message before it."""
+    sentences = _sentences(normalize_punctuation(text))
+    return correction_of(sentences[0], now) if len(sentences) == 1 else None
+
+
+def _corrects(sentence: str, ex: Extraction, now: datetime) -> bool:
+    """Apply a correction to the message's last fact; True when the sentence was one."""
+    corr = correction_of(sentence, now)
+    if corr is None:
         return False
-    ex.facts[-1] = Fact(**{**last.__dict__, "text": last.text.replace(target, new, 1),
-                           "value": last.value.replace(target, new) if last.value else last.value})
-    _discard(ex, sentence, f"a correction: {target} -> {new} in the fact before")
+    last = ex.facts[-1]
+    fixed = corrected(last.text, *corr)
+    if fixed is None:
+        return False
+    text, target = fixed
+    ex.facts[-1] = Fact(**{**last.__dict__, "text": text,
+                           "value": last.value.replace(target, corr[1]) if last.value else last.value})
+    _discard(ex, sentence, f"a correction: {target} -> {corr[1]} in the fact before")
     return True
 
 
@@ -353,6 +377,9 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     named.prescan(text)
     for sentence in _sentences(text):
         if ex.facts and _corrects(sentence, ex, now):
+            continue
+        if not ex.facts and correction_of(sentence, now) is not None:
+            _discard(ex, sentence, "a correction of the message before")  # ingest applies it there
             continue
         stripped = _strip_fillers(sentence)
         rest = _explicit(stripped)
