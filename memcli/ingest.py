@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 from .models import Candidate, Decision, Memory, Outcome
-from .requests import ForgetRequest, forget_requests, matching_memories, request_spans
+from .requests import ForgetRequest, forget_requests, matching_memories, without_requests
 from .scope import validate_scope
 from .text import decode_input
 from .timeutil import parse_dt, to_iso, utcnow
@@ -269,8 +269,7 @@ def ingest(
             forgets = forget_requests(msg.content)
             told = msg
             if forgets:
-                spans = request_spans(msg.content)
-                rest = " ".join(x for x in re.split(r"(?<=[.!?])\s+|\n+", msg.content) if x not in spans)
+                rest, spans = without_requests(msg.content)
                 told = Message(role=msg.role, content=rest, ts=msg.ts, ref=msg.ref)
                 discards += [(x, "a request to forget, not a fact") for x in spans]
             cands, more = candidates_for(told, when, llm=llm, strategy=strategy, people=people) \

@@ -195,7 +195,8 @@ def hits_text(hits: list[Hit], *, explain: bool) -> None:
 def ingest_summary(summary: dict[str, Any]) -> str:
     return (f"{summary['messages']} messages read, {summary['new']} new; {summary['facts']} facts "
             f"({summary['discarded']} clauses discarded): ADD {summary['add']}, UPDATE {summary['update']}, "
-            f"DELETE {summary['delete']}, NOOP {summary['noop']}")
+            f"DELETE {summary['delete']}, NOOP {summary['noop']}"
+            + (f"; {summary['forgotten']} forgotten as the user asked" if summary.get("forgotten") else ""))
 
 
 def plan_lines(plan: Plan, scope: str, *, dry_run: bool) -> Iterator[Line]:

@@ -37,8 +37,10 @@ _NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|no need to|s
 _SAID = (r"(?:what|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+(?:i|i've|ive|we)\s+"
          r"(?:just\s+|ever\s+)?(?:said|told you|told u|mentioned|shared|wrote|say|tell you|typed)"
          r"(?:\s+(?:earlier|before|last time|yesterday))?\s+(?:about|abt|re|regarding|on|of)\s+")
+# "don't keep my X" may also start mid-sentence, after a word boundary.
+_LEAD_ANYWHERE = _LEAD.replace("(?:^|", "(?:^|\\b|")
 _REQUEST = re.compile(
-    r"(?:" + _LEAD + _ASK + r"(?P<verb>" + _VERB + r")|" + _LEAD.replace("(?:^|", "(?:^|\\b|") + _NEG_KEEP + r")"
+    r"(?:" + _LEAD + _ASK + r"(?P<verb>" + _VERB + r")|" + _LEAD_ANYWHERE + _NEG_KEEP + r")"
     r"\s+(?P<obj>.+)$",
     re.IGNORECASE)
 # Where a topic ends: the reason or the next clause.
@@ -80,10 +82,13 @@ def _topic(obj: str) -> str | None:
     return topic if words else None
 
 
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
 def forget_requests(text: str) -> list[ForgetRequest]:
     """The forget requests in one user message, each with its topic."""
     out = []
-    for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
+    for sentence in _SENTENCE_BREAK.split(text):
         for m in _REQUEST.finditer(sentence):
             topic = _topic(m.group("obj"))
             if topic:
@@ -92,9 +97,12 @@ def forget_requests(text: str) -> list[ForgetRequest]:
     return out
 
 
-def request_spans(text: str) -> list[str]:
-    """The sentences that carry a forget request: not facts, so extraction skips them."""
-    return [s for s in re.split(r"(?<=[.!?])\s+|\n+", text) if forget_requests(s)]
+def without_requests(text: str) -> tuple[str, list[str]]:
+    """(the message without its forget-request sentences, those sentences): the
+    requests are no facts, so extraction reads only the rest."""
+    sentences = _SENTENCE_BREAK.split(text)
+    spans = [s for s in sentences if forget_requests(s)]
+    return " ".join(s for s in sentences if s not in spans), spans
 
 
 # A memory matches when it holds all the topic's words or two of them, or one of two
@@ -108,7 +116,8 @@ def topic_words(topic: str) -> frozenset[str]:
 
 def matches(topic: str, memory_text: str, similarity: float) -> bool:
     want = topic_words(topic)
-    have = parse(memory_text).words | parse(memory_text).names
+    said = parse(memory_text)
+    have = said.words | said.names
     hit = len(want & have)
     if not want or not hit:
         return False

@@ -102,7 +102,7 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
             return "ADD", None, (f"similar to {best.memory.id} (similarity {best.similarity:.2f}) but a different "
                                  f"claim: {'; '.join(differ)}")
     if cand.change in ("update", "delete"):
-        if best and best.similarity >= CHANGE_TARGET and best.memory.kind != "episodic":
+        if best and best.similarity >= CHANGE_TARGET and best.memory.kind != "episodic" and _same_subject(cand, best):
             op = "UPDATE" if cand.change == "update" else "DELETE"
             return op, best, f"change cue against {best.memory.id} (similarity {best.similarity:.2f})"
         same_topic = _same_topic(cand, near) if cand.change == "update" else None
@@ -127,6 +127,22 @@ _GENERIC = frozenset("user they them their month week year day time now thing we
                      "still also again bit lot per".split())
 
 
+def _same_subject(cand: Candidate, n: Neighbour) -> bool:
+    """Whether a change can be about the neighbour's subject: a relative's news
+    ("my sister works at Adidas now", key `sister.employer`) never retires the user's
+    own fact, nor the user's news a relative's; an unkeyed record counts as the
+    relative's when it names the relation."""
+    def whose(key: str | None) -> str | None:
+        return key.split(".", 1)[0] if key and "." in key else None
+
+    mine, theirs = whose(cand.key), whose(n.memory.key)
+    if mine == theirs:
+        return True
+    if mine and theirs is None:
+        return re.search(r"\b" + re.escape(mine.replace("_", " ")) + r"\b", n.memory.text, re.IGNORECASE) is not None
+    return False
+
+
 def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
     """The neighbour a change cue replaces when the vectors are not close enough alone:
     it shares a content word with the new statement and differs from it in a number or
@@ -135,7 +151,7 @@ def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
     for n in near:
         if n.similarity < TOPIC_TARGET:
             break
-        if n.memory.kind == "episodic":
+        if n.memory.kind == "episodic" or not _same_subject(cand, n):
             continue
         old = parse(n.memory.text)
         shared = (new.words & old.words) - _GENERIC - new.numbers - old.numbers
@@ -283,19 +299,18 @@ def _history(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray
     A record of the slot that was open across that date closes where this one starts."""
     if op == "DELETE":
         return "NOOP", None
-    later = [m for m in ([target] + (store.list_memories(scope, key=cand.key, include_inactive=True) if cand.key
-                                     else [])) if m.valid_from and m.valid_from > valid_from]
+    slot = store.list_memories(scope, key=cand.key, include_inactive=True) if cand.key else []
+    later = [m for m in [target, *slot] if m.valid_from and m.valid_from > valid_from]
     until = min(m.valid_from for m in later if m.valid_from)
     record = _record(cand, scope, valid_from, now)
     record.id = store.new_id()
     new = store.insert(record, vector)
     store.retire(scope, new.id, reason=f"an older statement than {target.id}: history", at=now,
                  valid_until=until, replaced_by=target.id)
-    if cand.key:
-        for m in store.list_memories(scope, key=cand.key, include_inactive=True):
-            if m.id != new.id and m.valid_from and m.valid_from < valid_from and (
-                    m.valid_until is None or m.valid_until > valid_from) and not m.active:
-                store.close_validity(scope, m.id, valid_from)
+    for m in slot:  # read before the insert: the new record is not among them
+        if m.valid_from and m.valid_from < valid_from and not m.active and (
+                m.valid_until is None or m.valid_until > valid_from):
+            store.close_validity(scope, m.id, valid_from)
     return "ADD", store.get(scope, new.id)
 
 

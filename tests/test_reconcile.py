@@ -178,3 +178,22 @@ def test_a_change_to_the_same_topic_replaces_it_below_the_similarity_bar(db_path
         # a change about something else is no target: kept beside it
         other = reconcile(s, "user:p", Candidate(text="The gym fee went up to $40 a month", change="update"))
         assert other.op == "ADD"
+
+
+@pytest.mark.models
+def test_a_relatives_news_never_retires_the_users_own_fact(db_path, real_embedder):
+    from memcli.api import MemoryStore
+    from memcli.models import Candidate
+    from memcli.write import reconcile
+
+    with MemoryStore(db_path, real_embedder) as s:
+        mine = s.remember("user:s", "User works at Nike", key="employer", source="stated")
+        out = reconcile(s, "user:s", Candidate(text="User's sister works at Adidas now", key="sister.employer",
+                                               change="update"))
+        assert out.op == "ADD"
+        assert s.get("user:s", mine.memory.id).active
+        # the relative's own earlier fact is still theirs to change
+        hers = s.remember("user:s", "User's sister lives in Leeds", source="stated")
+        moved = reconcile(s, "user:s", Candidate(text="User's sister lives in York now", key="sister.home_city",
+                                                 change="update"))
+        assert moved.op == "UPDATE" and moved.target is not None and moved.target.id == hers.memory.id

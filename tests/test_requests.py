@@ -2,7 +2,7 @@
 
 import pytest
 
-from memcli.requests import NOT_REQUESTS, forget_requests, matches, request_spans
+from memcli.requests import NOT_REQUESTS, forget_requests, matches, without_requests
 
 
 @pytest.mark.parametrize("text,topic", [
@@ -31,7 +31,7 @@ def test_not_a_request(text):
 
 def test_request_sentences_are_set_apart_from_facts():
     text = "I moved to Leeds. Also please forget what I said about my ex. She hated it."
-    assert request_spans(text) == ["Also please forget what I said about my ex."]
+    assert without_requests(text) == ("I moved to Leeds. She hated it.", ["Also please forget what I said about my ex."])
 
 
 @pytest.mark.parametrize("topic,memory,sim,want", [

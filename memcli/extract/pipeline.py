@@ -13,7 +13,7 @@ from datetime import datetime
 from ..claims import parse
 from ..dates import resolve_dates
 from ..models import Discard, Extraction, Fact
-from ..text import MEDICAL_SELF_RE, SAFETY_TOPIC_RE, normalize_punctuation
+from ..text import MEDICAL_SELF_RE, MONTH_NAMES, SAFETY_TOPIC_RE, normalize_punctuation
 from .clauses import _clauses, _sentences, _strip_fillers
 from .filters import _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
 from .grammar import _expand, _finish, to_third_person
@@ -123,10 +123,9 @@ _CORRECTION_RE = re.compile(
     r"^(?:(?:sorry|oops|no|ugh|oh|sorry,? no)[,!.]?\s+)*(?:no wait|wait,? no|wait|i meant|i mean|make that|"
     r"correction|sorry)[,:!.]?\s+(?:it'?s\s+|it is\s+|that'?s\s+|actually\s+)?(?P<v>[^,.!?;]{1,40}?)"
     r"(?:,?\s+not\s+(?P<old>[^,.!?;]{1,40}))?\s*[.!]*$", _I)
-_VALUE_TOKEN = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\$?\d[\d,.:]*(?:\s?(?:kg|km|am|pm|%|mg))?|\b(?:" + "|".join(
-    ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-     "December"]) + r")\s+\d{1,2}\b|\b\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|"
-                    r"October|November|December)\b")
+_MONTHS_ALT = "|".join(MONTH_NAMES)
+_VALUE_TOKEN = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\$?\d[\d,.:]*(?:\s?(?:kg|km|am|pm|%|mg))?"
+                          rf"|\b(?:{_MONTHS_ALT})\s+\d{{1,2}}\b|\b\d{{1,2}}\s+(?:{_MONTHS_ALT})\b")
 
 
 def correction_of(sentence: str, now: datetime) -> tuple[str | None, str] | None:

@@ -155,8 +155,7 @@ def _diet_no_longer(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 def _no_meat(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I no longer eat meat", "I stopped eating meat": a new diet value, not a deletion."""
-    if re.match(r"^i (?:no longer eat|stopped eating|quit eating|gave up|do not eat|cut out|cut)\s+(?:red\s+)?meat\b", c, _I) \
-            and (re.search(r"\b(?:no longer|stopped|quit|gave up|anymore|cut)\b", lc) or True):
+    if re.match(r"^i (?:no longer eat|stopped eating|quit eating|gave up|do not eat|cut out|cut)\s+(?:red\s+)?meat\b", c, _I):
         ch = "update" if re.search(r"\b(?:no longer|stopped|quit|gave up|anymore|cut|now)\b", lc) else None
         return [_profile("User does not eat meat", "diet", "no meat", 0.8, ch)]
     return None
