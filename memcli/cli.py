@@ -262,6 +262,8 @@ def recall(
     until: Annotated[str | None, typer.Option("--until", help="Only memories valid from before this time.")] = None,
     min_score: Annotated[float | None, typer.Option("--min-score", help="Drop hits scoring below this.")] = None,
     max_tokens: Annotated[int, typer.Option("--max-tokens", min=20, help="Budget of --format prompt.")] = 400,
+    envelope: Annotated[bool, typer.Option(
+        "--envelope", help="With --json: one object {query, abstain, confidence, hits} instead of a list.")] = False,
     no_touch: Annotated[bool, typer.Option("--no-touch", help="Read only: do not count this as a rehearsal.")] = False,
     raw_query: Annotated[bool, typer.Option("--raw-query", help="Pass the query to FTS5 as MATCH syntax.")] = False,
     profile: Annotated[bool, typer.Option("--profile", help="The keyed profile facts, by key (no query needed).")] = False,
@@ -282,11 +284,13 @@ def recall(
     from .models import MEMORY_KINDS
     from .recall import profile as read_profile
     from .recall import recall as do_recall
-    from .render import emit_json, emit_nl, hit_dicts, hits_table, hits_text, memory_dict, prompt_block
+    from .render import emit_json, emit_nl, envelope_dict, hit_dicts, hits_table, hits_text, memory_dict, prompt_block
     from .timeutil import iso_or_none
 
     scope = validate_scope(scope)
     fmt = fmt or (OutputFormat(output.format) if output.format else None)
+    if envelope and fmt != OutputFormat.json:
+        raise typer.BadParameter("--envelope shapes the --json output: add --json", param_hint="--envelope")
     as_of_iso = iso_or_none(as_of, "--as-of")
     config = _recall_config(weights, half_life)
     # --profile reads by key: never construct or load the embedder for it.
@@ -310,7 +314,9 @@ def recall(
                         kind=kind, key=key, since=iso_or_none(since, "--since"),
                         until=iso_or_none(until, "--until"), min_score=min_score, raw_query=raw_query,
                         touch=not no_touch, config=config)
-    if fmt == OutputFormat.json:
+    if fmt == OutputFormat.json and envelope:
+        emit_json(envelope_dict(query, res.hits, abstain=res.abstain, confidence=res.confidence))
+    elif fmt == OutputFormat.json:
         emit_json(hit_dicts(res.hits, abstain=res.abstain, confidence=res.confidence))
     elif fmt == OutputFormat.nl:
         emit_nl(hit_dicts(res.hits, abstain=res.abstain, confidence=res.confidence))
@@ -345,11 +351,14 @@ def show(
     scope: ScopeOpt = None,
     show_all: Annotated[bool, typer.Option("--all", "-a", help="Include retired records, with when and why.")] = False,
     history: Annotated[bool, typer.Option("--history", help="With ID: every version and the decisions behind it.")] = False,
+    episodes: Annotated[bool, typer.Option(
+        "--episodes", help="Also what the user said, turn by turn (the episodes beside the facts).")] = False,
     output: Output = PLAIN,
 ) -> None:
     """What memcli remembers: active memories grouped by kind, or one record.
 
-    Examples: memcli show --scope user:alice --all ; memcli show k3x9qa --scope user:alice
+    Examples: memcli show --scope user:alice --all ; memcli show --scope user:alice --episodes ;
+    memcli show k3x9qa --scope user:alice
     """
     from .history import history as read_history
     from .render import history_dict, history_lines, memories_by_kind, memory_dict
@@ -364,7 +373,7 @@ def show(
                     typer.echo(line)
             return
         scope = validate_scope(scope)
-        mems = store.list_memories(scope, include_inactive=show_all)
+        mems = [m for m in store.list_memories(scope, include_inactive=show_all) if episodes or not m.episode]
 
     def table() -> None:
         if not mems:

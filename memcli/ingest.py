@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from .episodes import asked, close_superseded, episode_text, store_episode
 from .errors import InputError
+from .extract import known_people
 from .models import Candidate, Decision, Memory, Outcome
 from .requests import ForgetRequest, forget_requests, matching_memories, without_requests
 from .scope import validate_scope
@@ -224,6 +226,26 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
     return [m.id for m, _ in found]
 
 
+def _told(msg: Message, when: datetime, *, llm: LLM | None, strategy: str, people: dict[str, str],
+          said_before: list[Memory]) -> tuple[str, list[Candidate], list[ForgetRequest], list[tuple[str, str]]]:
+    """One user message read: (what it tells once forget requests are set apart, the
+    candidates, the requests, the discards); `people` learns whom it names."""
+    # "pls forget what I told you about X": acted on by the caller, never a fact itself
+    forgets = forget_requests(msg.content)
+    told = msg
+    discards: list[tuple[str, str]] = []
+    if forgets:
+        rest, spans = without_requests(msg.content)
+        told = Message(role=msg.role, content=rest, ts=msg.ts, ref=msg.ref)
+        discards += [(x, "a request to forget, not a fact") for x in spans]
+    cands, more = candidates_for(told, when, llm=llm, strategy=strategy, people=people) \
+        if told.content.strip() else ([], [])
+    discards += more
+    people.update(known_people(c.text for c in cands))
+    fix = _correction_candidate(msg.content, when, said_before) if not cands else None
+    return told.content, [fix] if fix is not None else cands, forgets, discards
+
+
 def ingest(
     store: MemoryStore,
     scope: str,
@@ -235,6 +257,7 @@ def ingest(
     strategy: str = "rules",
     now: str | None = None,
     on_message: Callable[[], None] | None = None,
+    episodes: bool = True,
 ) -> IngestStats:
     import time
 
@@ -248,10 +271,12 @@ def ingest(
 
     people = known_people(m.text for m in store.list_memories(scope)) if not raw else {}
     said_before: list[Memory] = []
+    question: tuple[str, str] | None = None  # (turn id, question) of the message just before
     for msg in messages:
         stats.messages += 1
         ts = msg.ts or default_ts
         if store.turn_exists(scope, msg.role, msg.content, ts):
+            question = None
             if on_message:
                 on_message()
             continue
@@ -260,26 +285,18 @@ def ingest(
         calls_before = getattr(llm, "calls", 0)
         discards: list[tuple[str, str]] = []
         forgets: list[ForgetRequest] = []
+        episode = None
         if msg.role != "user":
             cands = []
         elif raw:
             cands = [Candidate(text=msg.content, kind="episodic", importance=0.5, valid_from=ts)]
         else:
-            # "pls forget what I told you about X": acted on below, never a fact itself
-            forgets = forget_requests(msg.content)
-            told = msg
-            if forgets:
-                rest, spans = without_requests(msg.content)
-                told = Message(role=msg.role, content=rest, ts=msg.ts, ref=msg.ref)
-                discards += [(x, "a request to forget, not a fact") for x in spans]
-            cands, more = candidates_for(told, when, llm=llm, strategy=strategy, people=people) \
-                if told.content.strip() else ([], [])
-            discards += more
-            people.update(known_people(c.text for c in cands))
-            fix = _correction_candidate(msg.content, when, said_before) if not cands else None
-            if fix is not None:
-                cands = [fix]
-        vectors: np.ndarray | list[Any] = store.embed_many([c.text for c in cands]) if cands else []
+            told, cands, forgets, discards = _told(msg, when, llm=llm, strategy=strategy, people=people,
+                                                   said_before=said_before)
+            if episodes:
+                episode = episode_text(told, question[1] if question else None, [c.text for c in cands])
+        texts = [c.text for c in cands] + ([episode] if episode else [])
+        vectors: np.ndarray | list[Any] = store.embed_many(texts) if texts else []
         stored: list[Memory] = []
         with store.transaction():
             turn_id, is_new = store.add_turn(scope, msg.role, msg.content, ts, source, msg.ref)
@@ -294,6 +311,9 @@ def ingest(
             for clause, reason in discards:
                 store.log(Decision(scope=scope, op="DISCARD", fact=clause, decided_by="rule",
                                    reason=reason, turn=turn_id, at=to_iso(utcnow())))
+            if episode:
+                store_episode(store, scope, episode, vectors[len(cands)],
+                              ([question[0]] if question else []) + [turn_id], ts, turn_id)
             for cand, vec in zip(cands, vectors, strict=False):
                 cand.source_turns = [turn_id]
                 stats.facts += 1
@@ -305,6 +325,10 @@ def ingest(
                 stats.ops[out.op] += 1
                 if out.memory is not None:
                     stored.append(out.memory)
+                if episodes:
+                    close_superseded(store, scope, out, turn_id)
+        q = asked(msg.content) if msg.role == "assistant" else None
+        question = (turn_id, q) if q else None
         if msg.role == "user":
             said_before = stored  # what the user's last message stored, for "sorry, I meant 41"
         stats.model_calls += getattr(llm, "calls", 0) - calls_before

@@ -88,6 +88,13 @@ def hit_dicts(hits: list[Hit], *, abstain: bool, confidence: float) -> list[dict
     return [h.to_dict() | {"abstain": abstain, "confidence": round(confidence, 4)} for h in hits]
 
 
+def envelope_dict(query: str, hits: list[Hit], *, abstain: bool, confidence: float) -> dict[str, Any]:
+    """`recall --json --envelope`: one object, so an agent reads "nothing relevant"
+    (`abstain`, empty or not) and the hits in one place."""
+    return {"query": query, "abstain": abstain, "confidence": round(confidence, 4),
+            "hits": [h.to_dict() for h in hits]}
+
+
 def _date(ts: str | None) -> str:
     return ts[:10] if ts else "-"
 
@@ -264,11 +271,12 @@ def prompt_block(hits: list[Hit], max_tokens: int, *, abstain: bool = False) -> 
     tail = "</memory>"
     used = count_tokens(head + tail)
     lines: list[str] = []
-    for h in hits:
-        line = f"- ({_date(h.memory.valid_from)}) {h.memory.text}\n"
+    for h in hits:  # best first; a note too long for what is left gives way to shorter ones after it
+        said = ", said" if h.memory.episode else ""
+        line = f"- ({_date(h.memory.valid_from)}{said}) {h.memory.text}\n"
         cost = count_tokens(line)
         if used + cost > max_tokens:
-            break
+            continue
         lines.append(line)
         used += cost
     if used > max_tokens:

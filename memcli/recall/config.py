@@ -62,6 +62,11 @@ class Weights:
     w_recency: float = 0.05
     w_importance: float = 0.10
     half_life_days: float = 30.0
+    # factor on the relevance of an episode whose validity has ended (what it stated was
+    # superseded later): the current fact outranks it; `--as-of` still reads it then
+    stale_episode: float = 0.5
+    # a fact and the episode it was drawn from say the same turn twice: keep the better one
+    collapse_turns: bool = True
 
 
 @dataclass

@@ -174,6 +174,9 @@ class Store:
         return self.records.list_memories(scope, include_inactive=include_inactive, kind=kind, key=key,
                                           as_of=as_of, limit=limit)
 
+    def episodes_of(self, scope: str, turn_ids: Sequence[str]) -> list[Memory]:
+        return self.records.episodes_of(scope, turn_ids)
+
     def keyed(self, scope: str, *, as_of: str | None = None) -> list[Memory]:
         return self.records.keyed(scope, as_of=as_of)
 

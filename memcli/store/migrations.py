@@ -166,6 +166,12 @@ def _m006(conn: apsw.Connection) -> None:
         )
 
 
+@migration("m007_episodes")
+def _m007() -> str:
+    """Episodes (what the user said in a turn) beside the facts drawn from it."""
+    return "ALTER TABLE memories ADD COLUMN episode INTEGER NOT NULL DEFAULT 0;"
+
+
 def applied(conn: apsw.Connection) -> list[str]:
     exists = conn.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_migrations'"
