@@ -5,6 +5,7 @@ scopes, Rich markup in stored text, and a forget that left no trace in the log."
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -167,3 +168,23 @@ def test_rich_tables_print_brackets_as_they_are(store, capsys):
     memories_by_kind(store.list_memories("user:a"), "user:a")
     out = capsys.readouterr().out
     assert "[/]" in out and "[bold]not bold[/bold]" in out and "[home_city]" in out
+
+
+@pytest.mark.skipif(not shutil.which("strace"), reason="strace is not installed")
+def test_no_process_of_ingest_or_recall_opens_an_internet_socket(tmp_path):
+    """Native code too (onnxruntime's collector is C++, out of reach of a patched
+    `socket`): strace sees every connect and sendto of the process and its threads."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT), "HOME": str(tmp_path),
+           "XDG_CACHE_HOME": str(tmp_path / "cache"), "MEMCLI_DB": str(tmp_path / "m.db")}
+    convo = tmp_path / "c.jsonl"
+    convo.write_text('{"role": "user", "content": "I moved to Lisbon last year."}\n')
+    for args in (["ingest", str(convo), "--scope", "user:a"], ["recall", "where do I live", "--scope", "user:a"]):
+        trace = tmp_path / "trace"
+        proc = subprocess.run(["strace", "-f", "-qq", "-e", "trace=connect,sendto,sendmsg", "-o", str(trace),
+                               sys.executable, "-m", "memcli", *args], env=env, cwd=tmp_path,
+                              capture_output=True, text=True)
+        if not trace.exists():
+            pytest.skip(f"strace cannot trace here: {proc.stderr.strip()[:100]}")
+        assert proc.returncode == 0, proc.stderr
+        internet = [line for line in trace.read_text().splitlines() if "AF_INET" in line]
+        assert not internet, internet
