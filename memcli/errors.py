@@ -27,5 +27,10 @@ class ModelError(MemcliError):
     """A model failed to load or returned output that cannot be used."""
 
 
+class ModelUnavailable(ModelError):
+    """The model cannot load or cannot answer at all: an error for the whole command,
+    never a reply to fall back from."""
+
+
 class LockBusy(MemcliError):
     """Another process holds the maintenance lock."""

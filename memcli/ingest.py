@@ -7,7 +7,6 @@ and a re-run finishes the rest (messages are stored once, by content hash).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -15,12 +14,12 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from .episodes import asked, close_superseded, episode_text, store_episode
-from .errors import InputError
+from .errors import InputError, ModelError
 from .extract import known_people
 from .models import Candidate, Decision, Memory, Outcome
 from .requests import ForgetRequest, forget_requests, matching_memories, without_requests
 from .scope import validate_scope
-from .text import decode_input
+from .text import check_text, decode_input, load_json
 from .timeutil import parse_dt, to_iso, utcnow
 from .write import reconcile
 
@@ -45,24 +44,47 @@ class Message:
     ref: str  # file:line, or the message's own id
 
 
+def _content_text(content: Any, where: str) -> Any:
+    """Content parts, as some chat exports write them: strings, or objects whose
+    "text" is a string (others, an image say, carry no text and are skipped)."""
+    if not isinstance(content, list):
+        return content
+    texts: list[str] = []
+    for i, part in enumerate(content):
+        text = part.get("text", "") if isinstance(part, dict) else part
+        if not isinstance(text, str):
+            raise InputError(f"{where}: content part {i} is not text ({type(text).__name__}); "
+                             "give strings or {\"text\": \"...\"} parts")
+        texts.append(text)
+    return " ".join(texts)
+
+
 def _message(obj: Any, name: str, where: str, ref: str) -> Message:
+    at = f"{name}:{where}"
     if not isinstance(obj, dict):
-        raise InputError(f"{name}:{where}: expected a JSON object with role and content")
+        raise InputError(f"{at}: expected a JSON object with role and content")
     role = obj.get("role", obj.get("speaker"))
     content = obj.get("content", obj.get("text"))
     if not isinstance(role, str) or not role:
-        raise InputError(f"{name}:{where}: message has no \"role\"")
+        raise InputError(f"{at}: message has no \"role\"")
     role = role.strip().lower()
     if role not in ROLES:
-        raise InputError(f"{name}:{where}: unknown role {role!r}: use user, assistant, system or tool")
+        raise InputError(f"{at}: unknown role {role!r}: use user, assistant, system or tool")
     role = _ROLE_ALIASES.get(role, role)
-    if isinstance(content, list):  # content parts, as in some chat exports
-        content = " ".join(p.get("text", "") if isinstance(p, dict) else str(p) for p in content)
+    content = _content_text(content, at)
     if not isinstance(content, str):
-        raise InputError(f"{name}:{where}: message has no text \"content\"")
+        raise InputError(f"{at}: message has no text \"content\"")
+    check_text(content, at, "content")
     ts_raw = obj.get("ts", obj.get("timestamp", obj.get("created_at")))
-    ts = to_iso(parse_dt(ts_raw, f"timestamp at {name}:{where}")) if ts_raw not in (None, "") else None
+    try:
+        ts = to_iso(parse_dt(ts_raw)) if ts_raw not in (None, "") else None
+    except InputError as exc:
+        raise InputError(f"{at}: {exc}") from None
     mid = obj.get("id") or obj.get("dia_id")
+    if isinstance(mid, str):
+        check_text(mid, at, "id")
+    elif not isinstance(mid, int) or isinstance(mid, bool):
+        mid = None  # an id that is not a string or a number: the file position names it
     return Message(role=role, content=content, ts=ts, ref=str(mid) if mid else ref)
 
 
@@ -85,10 +107,7 @@ def parse_messages(data: bytes, name: str, fmt: str = "auto") -> list[Message]:
         fmt = detect_format(text)
     out: list[Message] = []
     if fmt == "json":
-        try:
-            arr = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{name}:{exc.lineno}: invalid JSON ({exc.msg})") from exc
+        arr = load_json(text, name)
         if isinstance(arr, dict) and isinstance(arr.get("messages"), list):
             arr = arr["messages"]
         if not isinstance(arr, list):
@@ -99,10 +118,7 @@ def parse_messages(data: bytes, name: str, fmt: str = "auto") -> list[Message]:
         for lineno, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise InputError(f"{name}:{lineno}: invalid JSON ({exc.msg}); fix or remove that line") from exc
+            obj = load_json(line, name, line=lineno)
             out.append(_message(obj, name, str(lineno), f"{name}:{lineno}"))
     else:
         current: dict[str, Any] | None = None
@@ -164,7 +180,12 @@ def candidates_for(msg: Message, now: datetime, *, llm: LLM | None, strategy: st
     if strategy == "model" and llm is not None:
         from .extract_model import extract_with_model
 
-        return extract_with_model(llm, msg.content, now)
+        try:
+            return extract_with_model(llm, msg.content, now)
+        except ModelError as exc:  # before the message's transaction: it stays unstored, a re-run retries it
+            raise ModelError(f"{msg.ref}: extraction by the model failed: {exc}. This message and the "
+                             "ones after it were not stored; re-run once the model works "
+                             "(or use --strategy rules)") from None
     from .extract import extract_facts
 
     ext = extract_facts(msg.content, now, role=msg.role, people=people)

@@ -60,8 +60,9 @@ class Store:
         *,
         check_embedder: bool = True,
         busy_timeout_ms: int = 60_000,
+        create: bool = True,
     ) -> None:
-        self.db = Database(path, busy_timeout_ms=busy_timeout_ms)
+        self.db = Database(path, busy_timeout_ms=busy_timeout_ms, create=create)
         self.path = self.db.path
         self.conn = self.db.conn
         vectors = SqliteVectorIndex(self.db, embedder)

@@ -181,6 +181,17 @@ def applied(conn: apsw.Connection) -> list[str]:
     return [r[0] for r in conn.execute("SELECT name FROM _migrations ORDER BY rowid")]
 
 
+TABLE = "_migrations"  # the table that marks a file as memcli's
+
+
+def pending(conn: apsw.Connection) -> list[str]:
+    """The migrations this file lacks, found by reading only (no write lock)."""
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (TABLE,)).fetchone():
+        return [name for name, _ in MIGRATIONS]
+    done = {str(r[0]) for r in conn.execute(f"SELECT name FROM {TABLE}")}
+    return [name for name, _ in MIGRATIONS if name not in done]
+
+
 def migrate(conn: apsw.Connection, now: str) -> list[str]:
     """Apply the pending migrations, each in its own transaction; return their names."""
     conn.execute(
