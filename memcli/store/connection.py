@@ -68,6 +68,9 @@ class Database:
             # answers BUSY there without waiting on the busy timeout, so wait here.
             retry_busy(lambda: self.conn.execute("PRAGMA journal_mode = WAL").fetchall(), busy_timeout_ms)
             self.conn.execute("PRAGMA synchronous = NORMAL")
+            # Freed bytes are zeroed, so a purge leaves no stale copy in free space and
+            # needs no VACUUM (store/purge.py).
+            self.conn.execute("PRAGMA secure_delete = ON")
             self._load_vec()
             retry_busy(lambda: migrations.migrate(self.conn, to_iso(utcnow()) or ""), busy_timeout_ms)
         except apsw.Error as exc:
