@@ -271,3 +271,33 @@ def test_file_from_before_zeroed_free_space_is_vacuumed_once(tmp_path, db_path, 
         conn.close()
     else:  # why the VACUUM is needed there: secure_delete cannot reach bytes freed before it
         assert b"room 14" in data
+
+
+def test_rows_written_between_the_scan_and_the_delete_are_purged_too(tmp_path, db_path, monkeypatch):
+    """The scan runs without the write lock: a restatement, a new version and a log row
+    that arrive before the delete transaction are caught by its top-up."""
+    import memcli.store.purge as purge_mod
+    from memcli.api import MemoryStore
+    from memcli.embed import HashEmbedder
+
+    ingest_chat(tmp_path)
+    target = record_id("User's office is room 14")
+    store = MemoryStore(db_path, HashEmbedder())
+
+    def writer_in_the_gap(name: str) -> None:
+        if name != "selected":
+            return
+        other = MemoryStore(db_path, HashEmbedder())
+        other.add_turn(SCOPE, "user", "Once more: my office is room 14, top floor east.", "2025-04-01T10:00:00Z",
+                       None, None)
+        current = next(m for m in other.list_memories(SCOPE) if "room 14" in m.text)
+        newer = other.add(SCOPE, "User's office is room 14 on the top floor", replaces=current.id)
+        other.retire(SCOPE, current.id, reason=f"superseded by {newer.id}", replaced_by=newer.id)
+        other.close()
+
+    monkeypatch.setattr(purge_mod, "_step", writer_in_the_gap)
+    receipt = store.purge(SCOPE, [target])
+    store.close()
+    assert receipt["memories"] == 3 and receipt["turns"] == 5
+    assert_scrubbed(db_path)
+    assert b"top floor" not in file_bytes(db_path)

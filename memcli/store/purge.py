@@ -252,12 +252,20 @@ class Purger:
         turns, decision rows, neighbour lists and retire reasons. `after`: only rows
         past these marks (the top-up inside the write lock)."""
         scope = plan.scope
-        since = (lambda table: f" AND rowid > {int(after[table])}") if after else (lambda table: "")
+
+        def since(table: str) -> str:
+            """The top-up's rowid range (nothing when the table did not grow: no scan)."""
+            if after is None:
+                return ""
+            return f" AND rowid > {int(after[table])}" if plan.marks[table] > after[table] else " AND 0"
+
+        # `+scope` in the top-up: walk the rowid range, not the scope's index
+        scoped = "+scope" if after else "scope"
         finder = plan.finder()
         if finder:
             where, args = finder.sql_filter("text")
             dupes = [mid for mid, text in self.db.rows(
-                f"SELECT id, text FROM memories WHERE scope = ? AND {where}{since('memories')}", (scope, *args))
+                f"SELECT id, text FROM memories WHERE {scoped} = ? AND {where}{since('memories')}", (scope, *args))
                 if mid not in plan.ids and finder.same_record(text)]
             if dupes:
                 self._add_records(plan, dupes)
@@ -267,7 +275,7 @@ class Purger:
             if finder:
                 where, args = finder.sql_filter("content")
                 plan.turns |= {tid for tid, content in self.db.rows(
-                    f"SELECT id, content FROM turns WHERE scope = ? AND {where}{since('turns')}", (scope, *args))
+                    f"SELECT id, content FROM turns WHERE {scoped} = ? AND {where}{since('turns')}", (scope, *args))
                     if finder.holds(content)}
         self._select_decisions(plan, finder, since("decisions"))
         self._select_reasons(plan, finder, after is not None)
@@ -358,24 +366,25 @@ class Purger:
         """Inside the write lock: add what was written since the scan (new versions or
         merges of a purged record, new turns and log rows quoting it)."""
         after = dict(marks)
+        known = set(plan.ids)
         plan.marks = {
             "memories": int(self.db.one("SELECT coalesce(max(rowid), 0) FROM memories")),
             "turns": int(self.db.one("SELECT coalesce(max(rowid), 0) FROM turns")),
             "decisions": int(self.db.one("SELECT coalesce(max(id), 0) FROM decisions")),
         }
-        if plan.marks == after and not plan.ids:
-            return
         if plan.marks["memories"] > after["memories"] and plan.ids:
             m = _marks(len(plan.ids))
             linked = [r[0] for r in self.db.rows(
-                f"SELECT id FROM memories WHERE scope = ? AND rowid > ? AND (replaces IN ({m}) OR replaced_by "
+                f"SELECT id FROM memories WHERE +scope = ? AND rowid > ? AND (replaces IN ({m}) OR replaced_by "
                 f"IN ({m}) OR EXISTS (SELECT 1 FROM json_each(source_ids) j WHERE j.value IN ({m})))",
                 (plan.scope, after["memories"], *plan.ids, *plan.ids, *plan.ids))] if len(plan.ids) <= 300 else [
-                r[0] for r in self.db.rows("SELECT id FROM memories WHERE scope = ? AND rowid > ?",
+                r[0] for r in self.db.rows("SELECT id FROM memories WHERE +scope = ? AND rowid > ?",
                                            (plan.scope, after["memories"]))]
             if linked:
                 self._add_records(plan, linked)
         self._select_copies(plan, after=after, turns=turns)
+        if plan.ids != known:  # a version or duplicate written in the gap: older rows may restate it (rare)
+            self._select_copies(plan, after=None, turns=turns)
 
     def _delete(self, plan: Plan) -> Receipt:
         scope = plan.scope
