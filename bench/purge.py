@@ -12,6 +12,8 @@ works as a nurse."), the third-person record ("User's sister Ana lives in Lyon a
 works as a nurse") with that turn as its source, and an ADD row in the decision
 log quoting it; the purge targets also have a second version (UPDATE), a later user
 turn restating them and an assistant echo. Vectors are random unit 384-d float32.
+`secure_delete_write_cost` is what zeroing freed bytes on every connection (which
+spares the VACUUM) costs inserts and rehearsal touches, OFF vs ON on the same store.
 `lock_s` is the time from BEGIN IMMEDIATE to the end of the file scrub (the delete
 transaction, the checkpoint, any VACUUM, the pending row's removal); `total_s` adds
 the selection scan, which runs without the write lock.
@@ -120,6 +122,32 @@ def purge_runs(path: Path, ids: list[str], *, vacuum: bool) -> list[dict[str, fl
     return out
 
 
+def write_cost(path: Path, rng: np.random.Generator, rounds: int = 3, batch: int = 500) -> dict[str, float]:
+    """What zeroing freed bytes costs the write path: median ms to insert `batch` records
+    (one transaction) and to touch `batch` of them (rows rewritten, old cells freed),
+    with `PRAGMA secure_delete` OFF (before) and ON (now), alternated on one store."""
+    store = Store(path, MiniLMEmbedder(), check_embedder=False)
+    ids = [r[0] for r in store.conn.execute("SELECT id FROM memories WHERE scope = ? LIMIT 20000", (SCOPE,))]
+    times: dict[str, list[float]] = {"insert_ms_off": [], "insert_ms_on": [], "touch_ms_off": [], "touch_ms_on": []}
+    for r in range(rounds):
+        for mode in ("off", "on"):
+            store.conn.execute(f"PRAGMA secure_delete = {mode.upper()}")
+            vecs = rng.standard_normal((batch, DIM)).astype(np.float32)
+            t = time.perf_counter()
+            with store.transaction():
+                for j in range(batch):
+                    store.insert(Memory(id="", scope=SCOPE, kind="semantic", text=claim(rng, 10**7 + j)[1],
+                                        source="stated"), vector=vecs[j])
+            times[f"insert_ms_{mode}"].append((time.perf_counter() - t) * 1000)
+            picks = [ids[int(i)] for i in rng.integers(len(ids), size=batch)]
+            t = time.perf_counter()
+            with store.transaction():
+                store.touch(SCOPE, picks, f"2025-06-{1 + r:02d}T00:00:00Z")
+            times[f"touch_ms_{mode}"].append((time.perf_counter() - t) * 1000)
+    store.close()
+    return {k: round(statistics.median(v), 1) for k, v in times.items()} | {"batch": batch}
+
+
 def summary(runs: list[dict[str, float]]) -> dict[str, float]:
     return {f"{k}_median": round(statistics.median(r[k] for r in runs), 4) for k in ("lock_s", "total_s", "select_s")} \
         | {"runs": len(runs)}
@@ -130,6 +158,8 @@ def main() -> None:
     ap.add_argument("--sizes", default="10000,100000")
     ap.add_argument("--runs", type=int, default=5, help="purges of one record each way (new way)")
     ap.add_argument("--vacuum-runs", type=int, default=5, help="purges with VACUUM (the old way)")
+    ap.add_argument("--write-cost-max", type=int, default=100000,
+                    help="measure secure_delete's cost on inserts and touches on stores up to this size")
     ap.add_argument("--dir", default=None, help="where to build the stores (default: a temp dir)")
     args = ap.parse_args()
     base = Path(args.dir or tempfile.mkdtemp(prefix="memcli-purge-bench-"))
@@ -145,6 +175,12 @@ def main() -> None:
         new_path, old_path = base / f"new-{n}.db", base / f"old-{n}.db"
         shutil.copy(built, new_path)
         shutil.copy(built, old_path)
+        if n <= args.write_cost_max:
+            cost_path = base / f"write-{n}.db"
+            shutil.copy(built, cost_path)
+            result.setdefault("secure_delete_write_cost", {})[str(n)] = write_cost(cost_path, rng)  # type: ignore[union-attr]
+            for suffix in ("", "-wal", "-shm"):
+                Path(str(cost_path) + suffix).unlink(missing_ok=True)
         new = purge_runs(new_path, ids[:args.runs], vacuum=False)
         old = purge_runs(old_path, ids[args.runs:args.runs + args.vacuum_runs], vacuum=True)
         result["sizes"][str(n)] = {  # type: ignore[index]

@@ -301,3 +301,4 @@ def test_rows_written_between_the_scan_and_the_delete_are_purged_too(tmp_path, d
     assert receipt["memories"] == 3 and receipt["turns"] == 5
     assert_scrubbed(db_path)
     assert b"top floor" not in file_bytes(db_path)
+

@@ -18,6 +18,7 @@ things is a different memory and stays.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -131,16 +132,20 @@ class CopyFinder:
         return text.lower() in self.texts or any(terms and terms == c.full for c in self.claims) \
             or any(n in text.lower() for n in self.needles)
 
-    def sql_filter(self, column: str) -> tuple[str, list[str]]:
+    def sql_filter(self, column: str, *, json_text: bool = False) -> tuple[str, list[str]]:
         """A WHERE clause keeping the rows that might hold a copy (every row that does,
-        and some that do not: `holds` decides), so the scan stays in SQLite."""
+        and some that do not: `holds` decides), so the scan stays in SQLite.
+        `json_text`: the column holds JSON, where non-ASCII letters are escaped."""
+        def form(t: str) -> str:
+            return json.dumps(t)[1:-1] if json_text else t
+
         parts: list[str] = []
         args: list[str] = []
         for c in self.claims:
             pre = c.prefilters()
             parts.append("(" + " AND ".join(f"instr(lower({column}), ?) > 0" for _ in pre) + ")")
-            args += pre
+            args += [form(t) for t in pre]
         for n in self.needles:
             parts.append(f"instr(lower({column}), ?) > 0")
-            args.append(n)
+            args.append(form(n))
         return ("(" + " OR ".join(parts) + ")" if parts else "0"), args

@@ -307,7 +307,7 @@ class Purger:
             plan.decisions |= {did for did, fact, reason in self.db.rows(
                 f"SELECT id, fact, reason FROM decisions WHERE scope = ? AND op != 'PURGE' AND {where}{since}",
                 (scope, *args)) if finder.holds(fact) or finder.holds(reason)}
-        where, args = finder.sql_filter("neighbours")
+        where, args = finder.sql_filter("neighbours", json_text=True)
         if len(plan.ids) <= 200:
             clause = " OR ".join([where, *["instr(neighbours, ?) > 0"] * len(plan.ids)])
             args += [json.dumps(i) for i in sorted(plan.ids)]
