@@ -302,3 +302,22 @@ def test_rows_written_between_the_scan_and_the_delete_are_purged_too(tmp_path, d
     assert_scrubbed(db_path)
     assert b"top floor" not in file_bytes(db_path)
 
+
+
+def test_a_reader_pinning_the_wal_is_an_error_and_a_rerun_finishes(tmp_path, db_path, monkeypatch):
+    import memcli.store.purge as purge_mod
+
+    monkeypatch.setattr(purge_mod, "CHECKPOINT_WAIT_MS", 200)
+    ingest_chat(tmp_path)
+    args = purge_args("id", tmp_path)
+    reader = apsw.Connection(str(db_path))
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM turns").fetchall()  # a read transaction on the old snapshot
+    res = runner.invoke(app, args)
+    assert res.exit_code == 1 and "run the same purge again" in res.stderr
+    assert b"room 14" in file_bytes(db_path)  # the WAL's old frames are still there
+    reader.execute("COMMIT")
+    reader.close()
+    cli(*args)
+    assert pending(db_path) == 0
+    assert_scrubbed(db_path)

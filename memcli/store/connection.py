@@ -55,6 +55,7 @@ class Database:
     def __init__(self, path: str | os.PathLike[str] | None = None, *, busy_timeout_ms: int = 60_000) -> None:
         self.path = Path(path) if path is not None else default_db_path()
         self._depth = 0
+        self.busy_timeout_ms = busy_timeout_ms
         if str(self.path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if self.path.exists() and self.path.stat().st_size > 0:

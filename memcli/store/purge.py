@@ -52,6 +52,7 @@ PAUSE_ENV = "MEMCLI_TEST_PURGE_PAUSE"
 and sleeps there (steps: selected, deleted, committed, checkpointed)."""
 
 PURGED_REASON = "[purged]"
+CHECKPOINT_WAIT_MS = 5000
 
 
 def _receipt(*extra: str) -> Receipt:
@@ -446,10 +447,17 @@ class Purger:
                 self.db.set_meta("free_space_zeroed", "1")
 
     def _checkpoint(self) -> None:
-        row = self.db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        """wal_checkpoint(TRUNCATE) holds the writer lock while it waits for readers of
+        older snapshots, so it waits CHECKPOINT_WAIT_MS, not the busy timeout; if a
+        reader is still there the pending row stays and the error says to run again."""
+        self.db.conn.setbusytimeout(CHECKPOINT_WAIT_MS)
+        try:
+            row = self.db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        finally:
+            self.db.conn.setbusytimeout(self.db.busy_timeout_ms)
         busy = row[0] if row else 1
         wal = f"{self.db.path}-wal"
         if busy or (os.path.exists(wal) and os.path.getsize(wal) > 0):
             raise MemcliError(
                 f"purged from the tables, but {wal} still holds old pages: another process is reading "
-                "the file; run the purge again when it is done (it finishes the scrub)")
+                "the file; run the same purge again when it is done (it finishes the scrub)")
