@@ -525,7 +525,7 @@ def forget(
     max_memories: Annotated[int | None, typer.Option("--max-memories", min=0, help="LRU cap on active memories in the scope.")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", "-n", help="List what would be archived or purged; change nothing.")] = False,
     now: NowOpt = None,
-    purge: Annotated[bool, typer.Option("--purge", help="Hard delete: every version, FTS rows, vectors, log text and source turns.")] = False,
+    purge: Annotated[bool, typer.Option("--purge", help="Hard delete: every version, FTS rows, vectors, log text, source turns and turns restating it.")] = False,
     match: Annotated[str | None, typer.Option("--match", help="With --purge: every record and raw message containing TEXT.")] = None,
     source: Annotated[str | None, typer.Option("--source", help="With --purge: everything ingested from FILE (the name given to ingest).")] = None,
     purge_all: Annotated[bool, typer.Option("--all", help="With --purge: the whole scope (records, turns, log, settings).")] = False,

@@ -269,17 +269,17 @@ class Store:
         self.locks.release_lock(name)
 
     # -- hard delete ---------------------------------------------------------------------------
-    def purge(self, scope: str, ids: Sequence[str], *, turns: bool = True, vacuum: bool = True) -> Receipt:
+    def purge(self, scope: str, ids: Sequence[str], *, turns: bool = True, vacuum: bool | None = None) -> Receipt:
         return self.purger.purge(scope, ids, turns=turns, vacuum=vacuum)
 
     def purge_where(self, scope: str, *, match: str | None = None, source: str | None = None,
-                    vacuum: bool = True) -> tuple[list[str], Receipt]:
+                    vacuum: bool | None = None) -> tuple[list[str], Receipt]:
         return self.purger.purge_where(scope, match=match, source=source, vacuum=vacuum)
 
     def purge_preview(self, scope: str, *, ids: Sequence[str] = (), match: str | None = None,
                       source: str | None = None, whole_scope: bool = False) -> tuple[list[Memory], int]:
         return self.purger.preview(scope, ids=ids, match=match, source=source, whole_scope=whole_scope)
 
-    def purge_scope(self, scope: str) -> Receipt:
-        return self.purger.purge_scope(scope)
+    def purge_scope(self, scope: str, *, vacuum: bool | None = None) -> Receipt:
+        return self.purger.purge_scope(scope, vacuum=vacuum)
 

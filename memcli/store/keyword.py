@@ -114,3 +114,9 @@ class SqliteKeywordIndex:
             if doc is not None and 2 * int(doc) >= total:
                 out.add(t)
         return out
+
+    def secure_delete(self) -> None:
+        """Make deletes from the full-text index remove the terms from the segments that
+        hold them (FTS5's `secure-delete`, SQLite >= 3.44, kept in the index's config),
+        instead of adding delete markers that leave the old terms until a merge."""
+        self.db.conn.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('secure-delete', 1)")

@@ -172,6 +172,27 @@ def _m007() -> str:
     return "ALTER TABLE memories ADD COLUMN episode INTEGER NOT NULL DEFAULT 0;"
 
 
+@python_migration("m008_purge_pending")
+def _m008(conn: apsw.Connection) -> None:
+    """Purges whose file-level scrub (WAL checkpoint, VACUUM) has not finished: a row is
+    written in the purge's own transaction and removed once the file holds no copy, so
+    the next purge completes one that was killed. A file created with this migration
+    has zeroed every byte it freed (`PRAGMA secure_delete` is on for every connection):
+    `free_space_zeroed` in `meta` says a purge needs no VACUUM for what came before."""
+    conn.execute("""
+    CREATE TABLE purge_pending (
+        id INTEGER PRIMARY KEY,
+        scope TEXT NOT NULL,
+        ids TEXT NOT NULL,  -- JSON list of purged record ids (ids only, never text)
+        vacuum INTEGER NOT NULL DEFAULT 0,
+        at TEXT NOT NULL
+    );
+    """)
+    if not conn.execute("SELECT 1 FROM memories LIMIT 1").fetchone() \
+            and not conn.execute("SELECT 1 FROM turns LIMIT 1").fetchone():
+        conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('free_space_zeroed', '1')")
+
+
 def applied(conn: apsw.Connection) -> list[str]:
     exists = conn.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_migrations'"

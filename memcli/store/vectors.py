@@ -286,3 +286,22 @@ class SqliteVectorIndex:
         rowid = self.db.one("SELECT rowid FROM memories WHERE scope = ? AND id = ?",
                             (validate_scope(scope), memory_id))
         return self.similarities(scope, vector, [rowid]).get(rowid, 0.0) if rowid else 0.0
+
+    # -- hard delete ----------------------------------------------------------------------
+    def delete(self, rowids: Sequence[int]) -> dict[str, int]:
+        """Remove these records' vectors from every table that holds them (purge), inside
+        the caller's transaction; returns rows removed per table. (vec0 0.1.9 zeroes a
+        deleted row's slot in its chunk: tests/test_purge_copies.py checks the bytes.)"""
+        out = {"memory_vec": 0, "memory_embeddings": 0}
+        rowids = sorted(set(rowids))
+        conn = self.db.conn
+        for i in range(0, len(rowids), 500):
+            chunk = rowids[i:i + 500]
+            marks = ",".join("?" * len(chunk))
+            if self.has_vectors():
+                for r in chunk:
+                    conn.execute("DELETE FROM memory_vec WHERE memory_rowid = ?", (r,))
+                    out["memory_vec"] += conn.changes()
+            conn.execute(f"DELETE FROM memory_embeddings WHERE rowid IN ({marks})", chunk)
+            out["memory_embeddings"] += conn.changes()
+        return out
