@@ -278,8 +278,26 @@ class Purger:
                 plan.turns |= {tid for tid, content in self.db.rows(
                     f"SELECT id, content FROM turns WHERE {scoped} = ? AND {where}{since('turns')}", (scope, *args))
                     if finder.holds(content)}
+            eps = self._episodes_of_turns(plan, scoped, since("memories"))
+            if eps:
+                self._add_records(plan, eps)
+                finder = plan.finder()
         self._select_decisions(plan, finder, since("decisions"))
         self._select_reasons(plan, finder, after is not None)
+
+    def _episodes_of_turns(self, plan: Plan, scoped: str, since: str) -> list[str]:
+        """The episodes of the turns going (each is its turn as the user said it)."""
+        if not plan.turns:
+            return []
+        turns = sorted(plan.turns)
+        out: list[str] = []
+        for i in range(0, len(turns), 500):
+            chunk = turns[i:i + 500]
+            out += [r[0] for r in self.db.conn.execute(
+                f"SELECT m.id FROM memories m WHERE {scoped.replace('scope', 'm.scope')} = ? AND m.episode = 1{since.replace('rowid', 'm.rowid')} "
+                f"AND EXISTS (SELECT 1 FROM json_each(m.source_turns) j WHERE j.value IN ({_marks(len(chunk))}))",
+                (plan.scope, *chunk)) if r[0] not in plan.ids]
+        return out
 
     def _source_turns(self, plan: Plan) -> set[str]:
         ids = sorted(plan.ids)
