@@ -246,7 +246,7 @@ def ingest(
     # from Galway" is stored with the relation; read once, then kept up to date.
     from .extract import known_people
 
-    people = known_people(m.text for m in store.list_memories(scope)) if not raw else {}
+    people = known_people(store.introductions(scope)) if not raw else {}
     said_before: list[Memory] = []
     for msg in messages:
         stats.messages += 1

@@ -170,12 +170,16 @@ class Store:
         return self.records.by_rowids(scope, rowids)
 
     def list_memories(self, scope: str, *, include_inactive: bool = False, kind: str | None = None,
-                      key: str | None = None, as_of: str | None = None, limit: int | None = None) -> list[Memory]:
+                      key: str | None = None, as_of: str | None = None, limit: int | None = None,
+                      offset: int = 0) -> list[Memory]:
         return self.records.list_memories(scope, include_inactive=include_inactive, kind=kind, key=key,
-                                          as_of=as_of, limit=limit)
+                                          as_of=as_of, limit=limit, offset=offset)
 
     def keyed(self, scope: str, *, as_of: str | None = None) -> list[Memory]:
         return self.records.keyed(scope, as_of=as_of)
+
+    def introductions(self, scope: str) -> list[str]:
+        return self.records.introductions(scope)
 
     def count(self, scope: str, *, include_inactive: bool = False) -> int:
         return self.records.count(scope, include_inactive=include_inactive)

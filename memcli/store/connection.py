@@ -55,6 +55,8 @@ class Database:
     def __init__(self, path: str | os.PathLike[str] | None = None, *, busy_timeout_ms: int = 60_000) -> None:
         self.path = Path(path) if path is not None else default_db_path()
         self._depth = 0
+        # Rollbacks so far: caches of what the file holds (the vector index) start over after one.
+        self.rollbacks = 0
         if str(self.path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if self.path.exists() and self.path.stat().st_size > 0:
@@ -98,6 +100,7 @@ class Database:
             yield
         except BaseException:
             self._depth = 0
+            self.rollbacks += 1
             self.conn.execute("ROLLBACK")
             raise
         self._depth = 0

@@ -1,6 +1,7 @@
-"""The keyword index: FTS5 over `memories.text` (`memories_fts`, porter stemming,
-kept in sync by triggers), searched with quoted terms so user text never reaches
-`MATCH` as syntax."""
+"""The keyword index: FTS5 over `memories.text` and the record's scope as one token
+(`memories_fts`, porter stemming, kept in sync by triggers), searched with quoted
+terms so user text never reaches `MATCH` as syntax, and with the scope's token so its
+cost follows the scope's matches, not the file's."""
 
 from __future__ import annotations
 
@@ -28,6 +29,16 @@ def quote_terms(terms: Sequence[str]) -> str:
 def quote_fts(query: str) -> str:
     """Turn free text into a safe FTS5 OR-query of quoted terms (no syntax errors)."""
     return quote_terms(fts_terms(query))
+
+
+def scope_token(scope: str) -> str:
+    """The one token `memories_fts.scope_token` holds for a scope (migration m009)."""
+    return "x" + scope.encode().hex()
+
+
+def scoped_match(scope: str, match: str) -> str:
+    """An FTS5 query for `match` in the text of the scope's records only."""
+    return f'scope_token : "{scope_token(scope)}" AND text : ({match})'
 
 
 class SqliteKeywordIndex:
@@ -67,19 +78,22 @@ class SqliteKeywordIndex:
                 # are in the scope they are exactly the scope's top k (bm25 is file-wide
                 # either way), without a join for every matching row.
                 rows = self.db.rows(
-                    "SELECT m.rowid, f.s FROM (SELECT rowid, bm25(memories_fts) AS s FROM memories_fts "
+                    "SELECT m.rowid, f.s FROM (SELECT rowid, bm25(memories_fts, 1.0, 0.0) AS s FROM memories_fts "
                     f"WHERE memories_fts MATCH ? ORDER BY s LIMIT {max(8 * k, 400)}) f "
                     # CROSS JOIN keeps this order: left to itself the planner walks the
                     # scope's index and probes the matches (2x slower at 100k records)
                     f"CROSS JOIN memories m ON m.rowid = f.rowid WHERE m.scope = ?{where} ORDER BY f.s LIMIT ?",
-                    (match, scope, *args, k),
+                    (f"text : ({match})", scope, *args, k),
                 )
             if len(rows) < k:
+                # The scope's token ANDed with the terms: FTS5 scores and returns the
+                # scope's matches only, not every match in the file (its column has
+                # bm25 weight 0, so the scores are those of the text alone).
                 rows = self.db.rows(
-                    "SELECT m.rowid, bm25(memories_fts) AS s FROM memories_fts "
+                    "SELECT m.rowid, bm25(memories_fts, 1.0, 0.0) AS s FROM memories_fts "
                     "JOIN memories m ON m.rowid = memories_fts.rowid "
                     f"WHERE memories_fts MATCH ? AND m.scope = ?{where} ORDER BY s LIMIT ?",
-                    (match, scope, *args, k),
+                    (scoped_match(scope, match), scope, *args, k),
                 )
         except apsw.SQLError as exc:
             raise InputError(f"bad full-text query {query!r}: {exc} (drop --raw-query to search plain words)") from exc

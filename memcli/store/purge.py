@@ -21,7 +21,7 @@ Receipt = dict[str, int]
 
 
 def _receipt(*extra: str) -> Receipt:
-    return dict.fromkeys(("memories", "memories_fts", "memory_vec", "memory_embeddings", "decisions",
+    return dict.fromkeys(("memories", "memories_fts", "memory_embeddings", "decisions",
                           "decisions_scrubbed", "turns", *extra), 0)
 
 
@@ -136,8 +136,6 @@ class Purger:
         with self.db.transaction():
             for m in victims.values():
                 rowid = self.records.rowid_of(scope, m.id)
-                receipt["memory_vec"] += delete(
-                    "DELETE FROM memory_vec WHERE memory_rowid = ?", (rowid,)) if self.vectors.has_vectors() else 0
                 receipt["memory_embeddings"] += delete("DELETE FROM memory_embeddings WHERE rowid = ?", (rowid,))
                 receipt["memories"] += delete("DELETE FROM memories WHERE scope = ? AND id = ?", (scope, m.id))
                 receipt["memories_fts"] += 1
@@ -187,12 +185,6 @@ class Purger:
         delete = self.db.delete_count
         self.db.conn.execute("PRAGMA secure_delete = ON")
         with self.db.transaction():
-            rowids = [r[0] for r in self.db.conn.execute("SELECT rowid FROM memories WHERE scope = ?", (scope,))]
-            if self.vectors.has_vectors():
-                for i in range(0, len(rowids), 500):
-                    chunk = rowids[i:i + 500]
-                    receipt["memory_vec"] += delete(
-                        f"DELETE FROM memory_vec WHERE memory_rowid IN ({','.join('?' * len(chunk))})", chunk)
             receipt["memory_embeddings"] = delete("DELETE FROM memory_embeddings WHERE scope = ?", (scope,))
             receipt["memories"] = delete("DELETE FROM memories WHERE scope = ?", (scope,))
             receipt["memories_fts"] = receipt["memories"]
