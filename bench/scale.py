@@ -15,7 +15,7 @@ matches ~0.2% of the records, as content words of real memories do) with random 
   (not timed), as a store in use sees it; the query vector is given (random unit),
   the keyword query is 4 words of the same vocabulary.
 - `numpy_p50_ms`: brute-force cosine over the same vectors as an in-memory float32
-  matrix, top 50, for the same queries in the same run.
+  matrix, top 50, for the same query, timed right after each recall.
 - `ingest_s_per_msg_empty` / `_large`: the same 200 user messages of the eval
   conversations (fixtures/eval, rules strategy, the bundled MiniLM embedder) ingested
   as 20 calls of 10 messages (a session file each, as `memcli ingest` is called), into
@@ -27,7 +27,7 @@ matches ~0.2% of the records, as content words of real memories do) with random 
 
 `multi_scope`: a scope of `--per-scope` records in a file of `--scopes` such scopes
 against the same scope (same texts and vectors) alone in its own file, default recall
-as above. With `--json` one JSON object is printed on stdout; progress goes to stderr.
+as above, the two stores queried in turn. With `--json` one JSON object is printed on stdout; progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -82,32 +82,32 @@ def file_bytes(store: MemoryStore, path: Path) -> int:
     return path.stat().st_size + sum(p.stat().st_size for p in path.parent.glob(path.name + "-*"))
 
 
-def timed_recalls(store: MemoryStore, scope: str, queries: list[str], qvecs: np.ndarray,
-                  rng: np.random.Generator, words: list[str]) -> list[float]:
-    """Default recall (rehearsal on) per query, with a new record inserted between
-    queries; milliseconds, the first (warm-up) call left out."""
-    out: list[float] = []
+def timed_recalls(stores: list[MemoryStore], scope: str, queries: list[str], qvecs: np.ndarray,
+                  rng: np.random.Generator, words: list[str], mat: np.ndarray | None = None) -> list[list[float]]:
+    """Default recall (rehearsal on) per query in each store in turn, with a new record
+    inserted into each between queries (the same one); milliseconds per store, the
+    first (warm-up) query left out. With `mat`, the last list is numpy brute force
+    over it for the same query, timed right after: side by side on a shared machine."""
+    out: list[list[float]] = [[] for _ in range(len(stores) + (mat is not None))]
     extra = texts_for(rng, words, len(queries) + 1, start=10**7)
     extra_vecs = unit(rng, len(queries) + 1)
     for i in range(len(queries) + 1):
         q = i % len(queries)
-        t = time.perf_counter()
-        recall(store, scope, queries[q], k=10, query_vector=qvecs[q])
-        if i:
-            out.append((time.perf_counter() - t) * 1000)
-        store.insert(Memory(id="", scope=scope, kind="semantic", text=extra[i], importance=0.5,
-                            valid_from="2025-01-01T00:00:00Z", source="imported"), vector=extra_vecs[i])
-    return out
-
-
-def numpy_ms(mat: np.ndarray, qvecs: np.ndarray) -> list[float]:
-    out = []
-    for q in qvecs:
-        t = time.perf_counter()
-        sims = mat @ q
-        top = np.argpartition(-sims, 50)[:50]
-        top[np.argsort(-sims[top])]
-        out.append((time.perf_counter() - t) * 1000)
+        for j, store in enumerate(stores):
+            t = time.perf_counter()
+            recall(store, scope, queries[q], k=10, query_vector=qvecs[q])
+            if i:
+                out[j].append((time.perf_counter() - t) * 1000)
+        if mat is not None:
+            t = time.perf_counter()
+            sims = mat @ qvecs[q]
+            top = np.argpartition(-sims, 50)[:50]
+            top[np.argsort(-sims[top])]
+            if i:
+                out[-1].append((time.perf_counter() - t) * 1000)
+        for store in stores:
+            store.insert(Memory(id="", scope=scope, kind="semantic", text=extra[i], importance=0.5,
+                                valid_from="2025-01-01T00:00:00Z", source="imported"), vector=extra_vecs[i])
     return out
 
 
@@ -159,8 +159,7 @@ def one_size(n: int, args: argparse.Namespace, tmp: Path, embedder: MiniLMEmbedd
     log(f"{n:,}: built in {time.time() - t0:.0f}s, {size / n:.0f} bytes per memory")
     queries = queries_for(rng, words, args.queries)
     qvecs = unit(rng, args.queries)
-    rec = timed_recalls(store, scope, queries, qvecs, rng, words)
-    num = numpy_ms(vecs, qvecs)
+    rec, num = timed_recalls([store], scope, queries, qvecs, rng, words, vecs)
     log(f"{n:,}: recall p50 {statistics.median(rec):.1f} ms, numpy {statistics.median(num):.1f} ms")
     empty = MemoryStore(tmp / f"empty{n}.db", embedder)
     ing_empty = ingest_s_per_msg(empty, "user:empty", msgs, "empty")
@@ -200,14 +199,11 @@ def multi_scope(args: argparse.Namespace, tmp: Path, embedder: MiniLMEmbedder, w
     log(f"multi-scope: {args.scopes} x {per:,} built in {time.time() - t0:.0f}s")
     queries = queries_for(rng, words, args.queries)
     qvecs = unit(rng, args.queries)
-    state = rng.bit_generator.state
-    runs: dict[str, list[float]] = {}
-    for name, store in (("alone", alone), ("many", many)):
-        rng.bit_generator.state = state  # the same records inserted between queries in both
-        runs[name] = timed_recalls(store, target, queries, qvecs, rng, words)
-        store.close()
-    return {"scopes": args.scopes, "per_scope": per, "recall_p50_ms": round(statistics.median(runs["many"]), 2),
-            "single_scope_p50_ms": round(statistics.median(runs["alone"]), 2)}
+    t_alone, t_many = timed_recalls([alone, many], target, queries, qvecs, rng, words)
+    alone.close()
+    many.close()
+    return {"scopes": args.scopes, "per_scope": per, "recall_p50_ms": round(statistics.median(t_many), 2),
+            "single_scope_p50_ms": round(statistics.median(t_alone), 2)}
 
 
 def table(out: dict[str, Any]) -> str:

@@ -5,8 +5,10 @@ cost follows the scope's matches, not the file's."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
+from typing import Any
 
 import apsw
 
@@ -14,6 +16,9 @@ from ..errors import InputError
 from ..scope import validate_scope
 from .connection import Database
 from .rows import time_filter
+
+# Below this many records the counts of `common_terms` and `scope_dominates` are exact.
+EXACT_BELOW = 2000
 
 
 def fts_terms(query: str) -> list[str]:
@@ -46,8 +51,9 @@ class SqliteKeywordIndex:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._dominance: dict[str, tuple[int, bool]] = {}  # scope -> (max rowid, holds half the file)
-        self._fts_rows: tuple[tuple[int, int] | None, int] = (None, 0)  # (file version, records)
+        self._dominance: dict[str, tuple[tuple[Any, ...], bool]] = {}  # scope -> (epoch, holds half the file)
+        self._fts_rows: tuple[tuple[Any, ...] | None, int] = (None, 0)  # (epoch, records)
+        self._term_docs: dict[str, int] = {}  # term -> records holding it, in that epoch
 
     def search(
         self, scope: str, query: str, *, k: int = 50, raw: bool = False,
@@ -99,32 +105,48 @@ class SqliteKeywordIndex:
             raise InputError(f"bad full-text query {query!r}: {exc} (drop --raw-query to search plain words)") from exc
         return [(r[0], r[1]) for r in rows]
 
+    def epoch(self) -> tuple[Any, ...]:
+        """What the counts below are cached under: the file version while the file is
+        small (exact), else its size in steps of ~3% (max rowid, one index probe), so
+        a file of 100k records is not counted again after every write."""
+        top = int(self.db.one("SELECT max(rowid) FROM memories") or 0)
+        if top < EXACT_BELOW:
+            return ("version", *self.db.version())
+        return ("size", int(math.log(top) * 32))
+
     def scope_dominates(self, scope: str) -> bool:
         """Whether the scope holds at least half of the file's records (counted again
-        only when records were added or deleted)."""
+        when the file's size moved, see `epoch`)."""
         total = int(self.db.one("SELECT max(rowid) FROM memories") or 0)
         if total < 2000:
             return False
+        epoch = self.epoch()
         cached = self._dominance.get(scope)
-        if cached is None or cached[0] != total:
+        if cached is None or cached[0] != epoch:
             n = int(self.db.one("SELECT count(*) FROM memories WHERE scope = ?", (scope,)))
-            cached = self._dominance[scope] = (total, 2 * n >= total)
+            cached = self._dominance[scope] = (epoch, 2 * n >= total)
         return cached[1]
 
     def common_terms(self, terms: Sequence[str]) -> set[str]:
         """Terms (as indexed, so stemmed words are never found here) that occur in at
-        least half of the records of the full-text index: their bm25 idf is clamped."""
-        version = self.db.version()
-        if self._fts_rows[0] != version:
+        least half of the records of the full-text index: their bm25 idf is clamped.
+        Counts are cached per `epoch` (an fts5vocab lookup reads the term's whole doclist)."""
+        epoch = self.epoch()
+        if self._fts_rows[0] != epoch:
             self.db.conn.execute(
                 "CREATE VIRTUAL TABLE IF NOT EXISTS temp.memcli_fts_vocab USING fts5vocab(main, memories_fts, row)")
-            self._fts_rows = (version, int(self.db.one("SELECT count(*) FROM memories")))
+            self._fts_rows = (epoch, int(self.db.one("SELECT count(*) FROM memories")))
+            self._term_docs.clear()
         total = self._fts_rows[1]
         if total < 2:
             return set()
         out = set()
         for t in terms:
-            doc = self.db.one("SELECT doc FROM temp.memcli_fts_vocab WHERE term = ?", (t,))
-            if doc is not None and 2 * int(doc) >= total:
+            if t not in self._term_docs:
+                if len(self._term_docs) > 50_000:
+                    self._term_docs.clear()
+                self._term_docs[t] = int(self.db.one("SELECT doc FROM temp.memcli_fts_vocab WHERE term = ?", (t,))
+                                         or 0)
+            if 2 * self._term_docs[t] >= total:
                 out.add(t)
         return out
