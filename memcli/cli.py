@@ -23,6 +23,7 @@ from .scope import validate_scope
 if TYPE_CHECKING:
     from .api import MemoryStore
     from .llm import LLM
+    from .models import Memory
     from .recall import RecallConfig
 
 try:  # typer vendors Click from 0.2x on; older releases use the click package
@@ -395,6 +396,36 @@ def _recall_config(weights: str | None, half_life: float | None) -> RecallConfig
 
 
 # -- show / log --------------------------------------------------------------------
+# What a terminal gets without --limit (a pipe or -o FILE gets everything).
+TERMINAL_LIMIT = 200
+LOG_TERMINAL_LIMIT = 50
+LimitOpt = Annotated[int | None, typer.Option(
+    "--limit", min=0, help=f"At most N records (0: all; default {TERMINAL_LIMIT} on a terminal, all in a pipe or file).")]
+OffsetOpt = Annotated[int, typer.Option("--offset", min=0, help="Skip the first N records (the next page).")]
+
+
+def _on_terminal() -> bool:
+    return sys.stdout.isatty()
+
+
+def _page(limit: int | None, to_terminal: bool, default: int | None = None) -> int | None:
+    """How many records to print: --limit N (0 for all), else `default` (TERMINAL_LIMIT)
+    on a terminal and everything in a pipe or a file."""
+    if limit is None:
+        return (default or TERMINAL_LIMIT) if to_terminal else None
+    return limit or None
+
+
+def _cut(items: list[Memory], page: int | None, offset: int, total: Callable[[], int], what: str) -> list[Memory]:
+    """The page of `items` (read with one more than the page, to know it was cut),
+    saying on stderr which part is shown and how to see the rest."""
+    if page is None or len(items) <= page:
+        return items
+    typer.echo(f"Showing {what} {offset + 1}-{offset + page} of {total():,}: --offset {offset + page} for the "
+               "next page, --limit 0 for all.", err=True)
+    return items[:page]
+
+
 @app.command()
 @handle_errors
 @output_options
@@ -405,6 +436,8 @@ def show(
     history: Annotated[bool, typer.Option("--history", help="With ID: every version and the decisions behind it.")] = False,
     episodes: Annotated[bool, typer.Option(
         "--episodes", help="Also what the user said, turn by turn (the episodes beside the facts).")] = False,
+    limit: LimitOpt = None,
+    offset: OffsetOpt = 0,
     output: Output = PLAIN,
 ) -> None:
     """What memcli remembers: active memories grouped by kind, or one record.
@@ -425,7 +458,11 @@ def show(
                 for line in history_lines(h, full=history):
                     typer.echo(line)
             return
-        mems = [m for m in store.list_memories(scope, include_inactive=show_all) if episodes or not m.episode]
+        page = _page(limit, _on_terminal())
+        mems = store.list_memories(scope, include_inactive=show_all, limit=page and page + 1, offset=offset,
+                                   episodes=episodes)
+        mems = _cut(mems, page, offset, lambda: store.count(scope, include_inactive=show_all, episodes=episodes),
+                    "memories")
 
     def table() -> None:
         if not mems:
@@ -442,7 +479,9 @@ def show(
 def log_cmd(
     scope: ScopeOpt = None,
     memory_id: Annotated[str | None, typer.Option("--id", help="Only decisions about this record.")] = None,
-    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=MAX_LIMIT, help="The last N decisions.")] = 50,
+    limit: Annotated[int | None, typer.Option(
+        "--limit", "-n", min=0, max=MAX_LIMIT,
+        help=f"The last N decisions (0: all; default {LOG_TERMINAL_LIMIT} on a terminal, all in a pipe).")] = None,
     output: Output = PLAIN,
 ) -> None:
     """The decision log: what was proposed, what was shown, what was done and why.
@@ -453,7 +492,11 @@ def log_cmd(
 
     scope = validate_scope(scope)
     with open_store(check_embedder=False) as store:
-        ds = store.decisions(scope, memory_id=memory_id, limit=limit)
+        page = _page(limit, _on_terminal(), LOG_TERMINAL_LIMIT)
+        ds = store.decisions(scope, memory_id=memory_id, limit=page and page + 1)
+    if page is not None and len(ds) > page:
+        ds = ds[-page:]  # oldest first: the oldest one read goes
+        typer.echo(f"Showing the last {page} decisions: --limit N for more, --limit 0 for all.", err=True)
     output.records([d.to_dict() for d in ds], lambda: decisions_table(ds))
 
 
@@ -471,6 +514,8 @@ def export(
     fmt: Annotated[ExportFormat, typer.Option("--format", "-f", help="jsonl, json or md.")] = ExportFormat.jsonl,
     include_inactive: Annotated[bool, typer.Option("--include-inactive", help="Also retired records.")] = False,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE instead of stdout.")] = None,
+    limit: LimitOpt = None,
+    offset: OffsetOpt = 0,
 ) -> None:
     """Every field of every memory in a scope, for backups and other tools.
 
@@ -480,7 +525,9 @@ def export(
 
     scope = validate_scope(scope)
     with open_store(check_embedder=False) as store:
-        mems = store.list_memories(scope, include_inactive=include_inactive)
+        page = _page(limit, output is None and _on_terminal())
+        mems = store.list_memories(scope, include_inactive=include_inactive, limit=page and page + 1, offset=offset)
+        mems = _cut(mems, page, offset, lambda: store.count(scope, include_inactive=include_inactive), "memories")
     text = serialise(mems, scope, fmt.value)
     if output:
         write_file(output, text)

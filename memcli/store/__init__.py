@@ -171,9 +171,10 @@ class Store:
         return self.records.by_rowids(scope, rowids)
 
     def list_memories(self, scope: str, *, include_inactive: bool = False, kind: str | None = None,
-                      key: str | None = None, as_of: str | None = None, limit: int | None = None) -> list[Memory]:
+                      key: str | None = None, as_of: str | None = None, limit: int | None = None,
+                      offset: int = 0, episodes: bool = True) -> list[Memory]:
         return self.records.list_memories(scope, include_inactive=include_inactive, kind=kind, key=key,
-                                          as_of=as_of, limit=limit)
+                                          as_of=as_of, limit=limit, offset=offset, episodes=episodes)
 
     def episodes_of(self, scope: str, turn_ids: Sequence[str]) -> list[Memory]:
         return self.records.episodes_of(scope, turn_ids)
@@ -181,8 +182,11 @@ class Store:
     def keyed(self, scope: str, *, as_of: str | None = None) -> list[Memory]:
         return self.records.keyed(scope, as_of=as_of)
 
-    def count(self, scope: str, *, include_inactive: bool = False) -> int:
-        return self.records.count(scope, include_inactive=include_inactive)
+    def introductions(self, scope: str) -> list[str]:
+        return self.records.introductions(scope)
+
+    def count(self, scope: str, *, include_inactive: bool = False, episodes: bool = True) -> int:
+        return self.records.count(scope, include_inactive=include_inactive, episodes=episodes)
 
     def scopes(self) -> list[str]:
         return self.records.scopes()

@@ -80,6 +80,8 @@ class Database:
         self.path = Path(path) if path is not None else default_db_path()
         self._depth = 0
         self.busy_timeout_ms = busy_timeout_ms
+        # Rollbacks so far: caches of what the file holds (the vector index) start over after one.
+        self.rollbacks = 0
         if str(self.path) != ":memory:":
             self._check_file(create)
         try:
@@ -167,6 +169,7 @@ class Database:
             yield
         except BaseException:
             self._depth = 0
+            self.rollbacks += 1
             self.conn.execute("ROLLBACK")
             raise
         self._depth = 0

@@ -56,7 +56,7 @@ CHECKPOINT_WAIT_MS = 5000
 
 
 def _receipt(*extra: str) -> Receipt:
-    return dict.fromkeys(("memories", "memories_fts", "memory_vec", "memory_embeddings", "decisions",
+    return dict.fromkeys(("memories", "memories_fts", "memory_embeddings", "decisions",
                           "decisions_scrubbed", "turns", *extra), 0)
 
 
