@@ -16,14 +16,27 @@ from typer.core import TyperGroup
 
 from . import __version__
 from .errors import InputError, MemcliError, ScopeError
-from .options import MAX_LIMIT, PLAIN, JsonOpt, NowOpt, ScopeOpt, finite, output_options
+from .options import (
+    LOG_TERMINAL_LIMIT,
+    MAX_LIMIT,
+    PLAIN,
+    JsonOpt,
+    LimitOpt,
+    NowOpt,
+    OffsetOpt,
+    ScopeOpt,
+    cut_page,
+    finite,
+    on_terminal,
+    output_options,
+    page_size,
+)
 from .render import Output
 from .scope import validate_scope
 
 if TYPE_CHECKING:
     from .api import MemoryStore
     from .llm import LLM
-    from .models import Memory
     from .recall import RecallConfig
 
 try:  # typer vendors Click from 0.2x on; older releases use the click package
@@ -395,37 +408,6 @@ def _recall_config(weights: str | None, half_life: float | None) -> RecallConfig
         raise typer.BadParameter(str(exc), param_hint="--weights") from None
 
 
-# -- show / log --------------------------------------------------------------------
-# What a terminal gets without --limit (a pipe or -o FILE gets everything).
-TERMINAL_LIMIT = 200
-LOG_TERMINAL_LIMIT = 50
-LimitOpt = Annotated[int | None, typer.Option(
-    "--limit", min=0, help=f"At most N records (0: all; default {TERMINAL_LIMIT} on a terminal, all in a pipe or file).")]
-OffsetOpt = Annotated[int, typer.Option("--offset", min=0, help="Skip the first N records (the next page).")]
-
-
-def _on_terminal() -> bool:
-    return sys.stdout.isatty()
-
-
-def _page(limit: int | None, to_terminal: bool, default: int | None = None) -> int | None:
-    """How many records to print: --limit N (0 for all), else `default` (TERMINAL_LIMIT)
-    on a terminal and everything in a pipe or a file."""
-    if limit is None:
-        return (default or TERMINAL_LIMIT) if to_terminal else None
-    return limit or None
-
-
-def _cut(items: list[Memory], page: int | None, offset: int, total: Callable[[], int], what: str) -> list[Memory]:
-    """The page of `items` (read with one more than the page, to know it was cut),
-    saying on stderr which part is shown and how to see the rest."""
-    if page is None or len(items) <= page:
-        return items
-    typer.echo(f"Showing {what} {offset + 1}-{offset + page} of {total():,}: --offset {offset + page} for the "
-               "next page, --limit 0 for all.", err=True)
-    return items[:page]
-
-
 @app.command()
 @handle_errors
 @output_options
@@ -458,10 +440,10 @@ def show(
                 for line in history_lines(h, full=history):
                     typer.echo(line)
             return
-        page = _page(limit, _on_terminal())
+        page = page_size(limit, on_terminal())
         mems = store.list_memories(scope, include_inactive=show_all, limit=page and page + 1, offset=offset,
                                    episodes=episodes)
-        mems = _cut(mems, page, offset, lambda: store.count(scope, include_inactive=show_all, episodes=episodes),
+        mems = cut_page(mems, page, offset, lambda: store.count(scope, include_inactive=show_all, episodes=episodes),
                     "memories")
 
     def table() -> None:
@@ -492,7 +474,7 @@ def log_cmd(
 
     scope = validate_scope(scope)
     with open_store(check_embedder=False) as store:
-        page = _page(limit, _on_terminal(), LOG_TERMINAL_LIMIT)
+        page = page_size(limit, on_terminal(), LOG_TERMINAL_LIMIT)
         ds = store.decisions(scope, memory_id=memory_id, limit=page and page + 1)
     if page is not None and len(ds) > page:
         ds = ds[-page:]  # oldest first: the oldest one read goes
@@ -525,9 +507,9 @@ def export(
 
     scope = validate_scope(scope)
     with open_store(check_embedder=False) as store:
-        page = _page(limit, output is None and _on_terminal())
+        page = page_size(limit, output is None and on_terminal())
         mems = store.list_memories(scope, include_inactive=include_inactive, limit=page and page + 1, offset=offset)
-        mems = _cut(mems, page, offset, lambda: store.count(scope, include_inactive=include_inactive), "memories")
+        mems = cut_page(mems, page, offset, lambda: store.count(scope, include_inactive=include_inactive), "memories")
     text = serialise(mems, scope, fmt.value)
     if output:
         write_file(output, text)

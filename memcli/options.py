@@ -6,11 +6,13 @@ from __future__ import annotations
 import functools
 import inspect
 import math
+import sys
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 import typer
 
+from .models import Memory
 from .render import Output
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -52,3 +54,34 @@ def finite(value: float | None) -> float | None:
     if value is not None and not math.isfinite(value):
         raise typer.BadParameter(f"{value} is not a finite number")
     return value
+
+
+# -- show / log --------------------------------------------------------------------
+# What a terminal gets without --limit (a pipe or -o FILE gets everything).
+TERMINAL_LIMIT = 200
+LOG_TERMINAL_LIMIT = 50
+LimitOpt = Annotated[int | None, typer.Option(
+    "--limit", min=0, help=f"At most N records (0: all; default {TERMINAL_LIMIT} on a terminal, all in a pipe or file).")]
+OffsetOpt = Annotated[int, typer.Option("--offset", min=0, help="Skip the first N records (the next page).")]
+
+
+def on_terminal() -> bool:
+    return sys.stdout.isatty()
+
+
+def page_size(limit: int | None, to_terminal: bool, default: int | None = None) -> int | None:
+    """How many records to print: --limit N (0 for all), else `default` (TERMINAL_LIMIT)
+    on a terminal and everything in a pipe or a file."""
+    if limit is None:
+        return (default or TERMINAL_LIMIT) if to_terminal else None
+    return limit or None
+
+
+def cut_page(items: list[Memory], page: int | None, offset: int, total: Callable[[], int], what: str) -> list[Memory]:
+    """The page of `items` (read with one more than the page, to know it was cut),
+    saying on stderr which part is shown and how to see the rest."""
+    if page is None or len(items) <= page:
+        return items
+    typer.echo(f"Showing {what} {offset + 1}-{offset + page} of {total():,}: --offset {offset + page} for the "
+               "next page, --limit 0 for all.", err=True)
+    return items[:page]

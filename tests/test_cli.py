@@ -247,7 +247,7 @@ def test_show_log_and_export_page_on_a_terminal_and_say_so(monkeypatch):
     r = ok("show", "--scope", "user:pages", "--json", "--limit", "2", "--offset", "2")
     assert [m["text"] for m in json.loads(r.stdout)] == [m["text"] for m in shown[2:4]]
     assert "Showing memories 3-4 of 5: --offset 4" in r.stderr
-    monkeypatch.setattr(cli_module, "_on_terminal", lambda: True)
+    monkeypatch.setattr(cli_module, "on_terminal", lambda: True)
     monkeypatch.setattr(cli_module, "TERMINAL_LIMIT", 3)
     r = ok("export", "--scope", "user:pages")
     assert len(r.stdout.splitlines()) == 3 and "of 5" in r.stderr
@@ -255,5 +255,5 @@ def test_show_log_and_export_page_on_a_terminal_and_say_so(monkeypatch):
     assert len(r.stdout.splitlines()) == 5 and "Showing" not in r.stderr
     r = ok("log", "--scope", "user:pages", "--json", "-n", "2")
     assert len(json.loads(r.stdout)) == 2 and "the last 2 decisions" in r.stderr
-    monkeypatch.setattr(cli_module, "_on_terminal", lambda: False)
+    monkeypatch.setattr(cli_module, "on_terminal", lambda: False)
     assert len(json.loads(ok("log", "--scope", "user:pages", "--json").stdout)) == 5
