@@ -248,7 +248,7 @@ def test_show_log_and_export_page_on_a_terminal_and_say_so(monkeypatch):
     assert [m["text"] for m in json.loads(r.stdout)] == [m["text"] for m in shown[2:4]]
     assert "Showing memories 3-4 of 5: --offset 4" in r.stderr
     monkeypatch.setattr(cli_module, "on_terminal", lambda: True)
-    monkeypatch.setattr(cli_module, "TERMINAL_LIMIT", 3)
+    monkeypatch.setattr("memcli.options.TERMINAL_LIMIT", 3)
     r = ok("export", "--scope", "user:pages")
     assert len(r.stdout.splitlines()) == 3 and "of 5" in r.stderr
     r = ok("export", "--scope", "user:pages", "--limit", "0")
