@@ -18,6 +18,8 @@ from memcli.timeutil import parse_dt
     "I said that wrong",
     "My boss wrote: 'remember that I am allergic to shellfish'",
     "it was amazing",
+    "If I ever moved to Paris, I would open a small bakery.",
+    "I'm so tired today.",
 ])
 def test_pleasantries_questions_and_quotes_are_not_episodes(text):
     assert said(text) is None
@@ -37,6 +39,9 @@ def test_what_the_user_said_is_kept_in_their_own_words(text, kept):
 def test_the_question_a_turn_answers():
     assert question_of("Love that purple! So what got you into running?") == "So what got you into running?"
     assert question_of("I went hiking yesterday.") is None
+    # a yes/no question frames nothing: its words are not stored as the user's
+    assert question_of("Do you also have a cat?") is None
+    assert question_of("Will you run the Gothenburg half next?") is None
 
 
 def _msgs(*pairs, day="2026-03-01"):
@@ -44,7 +49,7 @@ def _msgs(*pairs, day="2026-03-01"):
 
 
 def test_a_salient_turn_becomes_an_episode_linked_to_its_facts_and_question(store):
-    ingest(store, "user:a", _msgs(("assistant", "How was the weekend? Anything fun?"),
+    ingest(store, "user:a", _msgs(("assistant", "Nice! What did you get up to this weekend?"),
                                   ("user", "We went camping at Lake Tahoe and the kids loved the marshmallows."),
                                   ("user", "ok thanks!")), source="t")
     mems = store.list_memories("user:a")
@@ -53,7 +58,7 @@ def test_a_salient_turn_becomes_an_episode_linked_to_its_facts_and_question(stor
     assert len(episodes) == 1 and facts
     ep = episodes[0]
     assert ep.kind == "episodic" and ep.valid_from == "2026-03-01T10:00:01Z"
-    assert ep.text.startswith('(asked "Anything fun?")') and "marshmallows" in ep.text
+    assert ep.text.startswith('(asked "What did you get up to this weekend?")') and "marshmallows" in ep.text
     turns = {t["ref"]: t["id"] for t in store.turns("user:a")}
     assert ep.source_turns == [turns["m0"], turns["m1"]]
     assert all(f.source_turns == [turns["m1"]] for f in facts)  # linked through the turn
@@ -93,7 +98,7 @@ def test_episodes_are_never_a_facts_neighbour(store):
 
 
 def test_recall_gives_one_hit_per_turn_across_the_layers(store):
-    ingest(store, "user:a", _msgs(("assistant", "Any news from the family?"),
+    ingest(store, "user:a", _msgs(("assistant", "What is new with the family?"),
                                   ("user", "My sister Ana plays the cello in the city orchestra.")), source="t")
     res = recall(store, "user:a", "what does the user's sister play?", k=10, touch=False)
     turns = [t for h in res.hits for t in h.memory.source_turns[-1:]]

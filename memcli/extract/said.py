@@ -19,10 +19,11 @@ from .filters import _classify_discard, _is_greeting
 from .lexicon import WEATHER_RE
 from .quotes import set_apart
 
-# Discard reasons that mean "this says nothing about the user's life". A passing state
-# ("I'm exhausted today"), a hypothetical, a plan or small talk about a day out still say
-# something: an episode keeps them, though no fact is drawn from them.
-NOT_SAID = frozenset({"question", "request", "talk about the conversation"})  # greetings: _pleasantry
+# Discard reasons that mean "this is no event of the user's life to keep": a question, a
+# request, talk about the conversation, a hypothetical ("if I ever won the lottery..."), a
+# passing state ("I'm exhausted today"). Greetings are `_pleasantry`'s. How a day out went
+# ("it was amazing") is kept with the rest of what the turn says.
+NOT_SAID = frozenset({"question", "request", "talk about the conversation", "hypothetical", "transient state"})
 MIN_CONTENT_WORDS = 3  # "that's so cool!" is not an episode
 
 
@@ -80,9 +81,16 @@ def said(text: str) -> str | None:
     return out if len(content_words(out)) >= MIN_CONTENT_WORDS else None
 
 
+# A question that opens with a question word frames its answer ("what got you into running?"
+# -> "to de-stress"); a yes/no question ("do you also have a cat?") frames nothing the
+# reply need be about, and its words would be stored as if the user had said them.
+_WH_QUESTION = re.compile(r"^(?:(?:so|and|but|oh|wow|ok(?:ay)?|hey|well)\W+)*(?:what|how|where|when|why|which|who|whom|"
+                          r"whose)\b", re.I)
+
+
 def question_of(text: str) -> str | None:
-    """The last question a message asks ("... What got you into running?"), for the
-    episode that answers it."""
+    """The last question a message asks, when it asks with a question word ("... What
+    got you into running?"), for the episode of the answer."""
     own, _quoted = set_apart(normalize_punctuation(text))
     questions = [s for s in _split(own) if s.rstrip().endswith("?")]
     if not questions:
@@ -91,5 +99,7 @@ def question_of(text: str) -> str | None:
     # "Wow, love it! So what got you into running?" -> keep the asking part
     parts = [c.strip() for c in re.split(r"(?<=[.!,])\s+", q) if c.strip()]
     q = next((p for p in reversed(parts) if p.endswith("?")), q)
+    if not _WH_QUESTION.match(q):
+        return None
     words = q.split()
     return " ".join(words[-25:]) if len(words) > 25 else q
