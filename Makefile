@@ -38,10 +38,13 @@ lint: install
 eval: install
 	$(BIN)/python bench/eval.py --set old,dev,test
 
+# The LoCoMo dev split lives outside the repository, in ../shared/bench (not distributed with memcli).
+LOCOMO ?= ../shared/bench/locomo-dev.json
 bench-locomo: install
+	@test -f $(LOCOMO) || { echo "bench-locomo: $(LOCOMO) not found: the LoCoMo dev split is kept outside the repository; set LOCOMO=path/to/locomo-dev.json"; exit 1; }
 	mkdir -p bench/out
-	$(BIN)/python bench/locomo.py ../shared/bench/locomo-dev.json --out bench/out/rankings.jsonl
-	python3 ../shared/bench/score_locomo.py ../shared/bench/locomo-dev.json --rankings bench/out/rankings.jsonl
+	$(BIN)/python bench/locomo.py $(LOCOMO) --through-ingest --direct --out bench/out/rankings.jsonl --out-direct bench/out/rankings-direct.jsonl
+	python3 $(dir $(LOCOMO))score_locomo.py $(LOCOMO) --rankings bench/out/rankings.jsonl
 
 bench-speed: install
 	$(BIN)/python bench/speed.py
