@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .extract.said import question_of, said
+from .extract.said import answers, question_of, said
 from .models import Decision, Memory, Outcome
 from .text import content_words
 from .timeutil import to_iso, utcnow
@@ -44,11 +44,13 @@ def episode_text(content: str, question: str | None = None, facts: Sequence[str]
     """What the episode of a user message says, or None when the message says nothing
     worth keeping (greetings, acknowledgements, questions, requests, pasted text) or
     nothing its facts do not already say ("I moved to Goa" beside "User lives in
-    Goa"), unless it answers a question: the question is context no fact keeps."""
+    Goa"), unless it answers a question: the question is context no fact keeps. A
+    yes/no question frames a reply only when the reply takes it up (`said.answers`):
+    "do you also have a cat?" before "I'm gluten free" would store "cat" as said."""
     text = said(content)
     if text is None:
         return None
-    if question:
+    if question and answers(question, text):
         return f'(asked "{question}") {text}'
     told = frozenset().union(*(content_words(f) for f in facts)) if facts else frozenset()
     return text if len(content_words(text) - told - _REWRITTEN) >= NEW_WORDS else None

@@ -39,9 +39,16 @@ def test_what_the_user_said_is_kept_in_their_own_words(text, kept):
 def test_the_question_a_turn_answers():
     assert question_of("Love that purple! So what got you into running?") == "So what got you into running?"
     assert question_of("I went hiking yesterday.") is None
-    # a yes/no question frames nothing: its words are not stored as the user's
-    assert question_of("Do you also have a cat?") is None
-    assert question_of("Will you run the Gothenburg half next?") is None
+
+def test_a_yes_no_question_frames_only_a_reply_that_takes_it_up():
+    from memcli.episodes import episode_text
+
+    assert episode_text("I'm gluten free because I have coeliac disease.", "Do you also have a cat?") == \
+        "I'm gluten free because I have coeliac disease."  # not about the cat: its words are not the user's
+    assert episode_text("Yeah, two boys, both mad about football.", "Do you have kids?").startswith(
+        '(asked "Do you have kids?")')
+    assert episode_text("The lake trip was the best part, we swam every day.", "Did you enjoy the lake trip?") \
+        .startswith("(asked")
 
 
 def _msgs(*pairs, day="2026-03-01"):

@@ -88,9 +88,27 @@ _WH_QUESTION = re.compile(r"^(?:(?:so|and|but|oh|wow|ok(?:ay)?|hey|well)\W+)*(?:
                           r"whose)\b", re.I)
 
 
+_ANSWER_WORD = re.compile(r"^\W*(?:yes|yeah|yep|yup|no|nope|nah|sure|definitely|absolutely|totally|of course|"
+                          r"not really|not yet|maybe|kind of|sort of)\b", re.I)
+
+
+def answers(question: str, reply: str) -> bool:
+    """Whether `reply` reads as the answer to `question`: any reply to a question asked
+    with a question word; to a yes/no question, a reply that opens with an answer word
+    ("yeah, two boys") or takes up one of its words."""
+    if _WH_QUESTION.match(question):
+        return True
+    if _ANSWER_WORD.match(reply):
+        return True
+    return bool(content_words(question) & content_words(reply) - _YOU_WORDS)
+
+
+_YOU_WORDS = frozenset({"you", "your", "yours", "i", "my", "me", "we", "our", "us"})
+
+
 def question_of(text: str) -> str | None:
-    """The last question a message asks, when it asks with a question word ("... What
-    got you into running?"), for the episode of the answer."""
+    """The last question a message asks ("... What got you into running?"), for the
+    episode of its answer (see `answers`)."""
     own, _quoted = set_apart(normalize_punctuation(text))
     questions = [s for s in _split(own) if s.rstrip().endswith("?")]
     if not questions:
@@ -99,7 +117,5 @@ def question_of(text: str) -> str | None:
     # "Wow, love it! So what got you into running?" -> keep the asking part
     parts = [c.strip() for c in re.split(r"(?<=[.!,])\s+", q) if c.strip()]
     q = next((p for p in reversed(parts) if p.endswith("?")), q)
-    if not _WH_QUESTION.match(q):
-        return None
     words = q.split()
     return " ".join(words[-25:]) if len(words) > 25 else q
