@@ -713,3 +713,17 @@ def test_casual_phrasings_of_a_change(text, key, value):
                                   "I'm in spot 118 on level 1 now"])
 def test_where_one_is_for_an_hour_is_no_home(text):
     assert not any(f.key == "home_city" for f in extract_facts(text, NOW, role="user").facts)
+
+
+def test_a_past_verb_that_begins_a_habit_is_not_an_event():
+    """"I picked up running, 5k three mornings a week" is what the user does now (its
+    later change can replace it); "I went to Paris" is an event."""
+    from datetime import datetime
+
+    from memcli.extract.filters import _kind_for
+    now = datetime(2025, 1, 1)
+    for ongoing in ("I picked up running, 5k three mornings a week", "I took up pottery",
+                    "I ran 10k twice a week", "I swam every morning"):
+        assert _kind_for(ongoing, None, now)[0] == "semantic", ongoing
+    for event in ("I went to Paris", "I called the bank", "I ran a marathon"):
+        assert _kind_for(event, None, now)[0] == "episodic", event

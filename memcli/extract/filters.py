@@ -134,6 +134,14 @@ def _classify_discard(c: str, lc: str) -> str | None:
     return None
 
 
+# A past verb that begins a lasting state ("I took up running", "we started ...ing") or a
+# clause that says how often ("5k three mornings a week"): what is true now, not an event.
+_ONGOING_RE = re.compile(r"^(?:i|we|my \w+(?: \w+)?)\s+(?:\w+ly\s+)?(?:took up|picked up|started|began|got into)\b"
+                         r"|\b(?:(?:once|twice|\w+ times|\d+x|\w+ (?:mornings?|evenings?|nights?|days?))"
+                         r" (?:a|per|each|every) (?:day|week|month|weekend)|every (?:day|morning|evening|night|week|"
+                         r"weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b", _I)
+
+
 def _kind_for(c_exp: str, event_date: datetime | None, now: datetime) -> tuple[str, float]:
     lc = c_exp.lower()
     if PREFERENCE_RE.match(c_exp):
@@ -143,7 +151,7 @@ def _kind_for(c_exp: str, event_date: datetime | None, now: datetime) -> tuple[s
         r"^i (?:\w+ )?(?:grew up|was born|graduated|studied|used to|lived|learned|learnt)\b", lc)
     if event_date is not None:
         return "episodic", 0.5
-    if past:
+    if past and not _ONGOING_RE.search(lc):
         return "episodic", 0.45
     if re.match(r"^i (?:am|have) (?:a|an)\b", lc) or re.search(r"\bmy \w+", lc):
         return "semantic", 0.6
