@@ -101,8 +101,15 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         if differ:
             return "ADD", None, (f"similar to {best.memory.id} (similarity {best.similarity:.2f}) but a different "
                                  f"claim: {'; '.join(differ)}")
+    if cand.change == "delete" and parse(cand.text).names:
+        named = _named_target(cand, near)
+        if named is not None:
+            return "DELETE", named, f"change cue against {named.memory.id}, which holds what it names"
+        # "I quit the Sejong classes" never retires the Hangul House ones: what it names is not there
+        return "NOOP", None, "change cue, but no record holds what it names"
     if cand.change in ("update", "delete"):
-        if best and best.similarity >= CHANGE_TARGET and best.memory.kind != "episodic" and _same_subject(cand, best):
+        if best and best.similarity >= CHANGE_TARGET and best.memory.kind != "episodic" and _same_subject(cand, best) \
+                and not (cand.key and best.memory.key and best.memory.key != cand.key):  # a move is not a job change
             op = "UPDATE" if cand.change == "update" else "DELETE"
             return op, best, f"change cue against {best.memory.id} (similarity {best.similarity:.2f})"
         same_topic = _same_topic(cand, near) if cand.change == "update" else None
@@ -143,6 +150,22 @@ def _same_subject(cand: Candidate, n: Neighbour) -> bool:
     return False
 
 
+def _named_target(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
+    """What a retirement that names something ("User quit the Hangul House classes")
+    retires: the closest record that holds every name it says, even when another
+    record is nearer."""
+    names = parse(cand.text).names
+    for n in near:
+        if n.similarity < TOPIC_TARGET:
+            break
+        if n.memory.kind == "episodic" or not _same_subject(cand, n) or n.memory.pinned:
+            continue
+        old = parse(n.memory.text)
+        if names <= (old.names | old.words) and old.negated == parse(cand.text).negated:
+            return n
+    return None
+
+
 def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
     """The neighbour a change cue replaces when the vectors are not close enough alone:
     it shares a content word with the new statement and differs from it in a number or
@@ -154,7 +177,8 @@ def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
         if n.memory.kind == "episodic" or not _same_subject(cand, n):
             continue
         old = parse(n.memory.text)
-        shared = (new.words & old.words) - _GENERIC - new.numbers - old.numbers
+        # the topic is a thing both name, not the person both are about ("Renee")
+        shared = (new.words & old.words) - _GENERIC - new.numbers - old.numbers - new.names - old.names
         diff = differences(old, new)
         if shared and any(d.startswith(("number", "name")) for d in diff) and "negation" not in diff:
             return n

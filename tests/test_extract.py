@@ -727,3 +727,46 @@ def test_a_past_verb_that_begins_a_habit_is_not_an_event():
         assert _kind_for(ongoing, None, now)[0] == "semantic", ongoing
     for event in ("I went to Paris", "I called the bank", "I ran a marathon"):
         assert _kind_for(event, None, now)[0] == "episodic", event
+
+
+def test_leave_to_stop_is_a_changed_rule_for_the_assistant():
+    """"you can drop the romanisation now" changes a lasting rule; leave to do
+    something for the user once ("you can give me the recipe tomorrow") is no rule."""
+    from datetime import datetime
+
+    from memcli.extract import extract_facts
+    now = datetime(2025, 5, 1)
+    for said, text in (("you can drop the romanisation now, hangul only",
+                        "User wants the assistant to drop the romanisation now, hangul only"),
+                       ("You can stop adding summaries at the end.",
+                        "User wants the assistant to stop adding summaries at the end"),
+                       ("no need to translate the Dutch anymore",
+                        "User does not want the assistant to translate the Dutch anymore")):
+        f = extract_facts(said, now).facts[0]
+        assert (f.text, f.kind, f.change) == (text, "procedural", "update"), said
+    for said in ("you can give me the recipe tomorrow", "you may use my kitchen"):
+        assert all(f.kind != "procedural" for f in extract_facts(said, now).facts), said
+
+
+def test_a_correction_followed_by_a_clause_corrects_and_keeps_the_clause():
+    from datetime import datetime
+
+    from memcli.extract import extract_facts
+    now = datetime(2025, 5, 1)
+    texts = [f.text for f in extract_facts("IND appointment for the biometrics is on 12 June. Wait no, on 16 June, "
+                                           "my wife Juliana is coming too.", now).facts]
+    assert texts[0] == "IND appointment for the biometrics is on 2025-06-16"
+    assert any("Juliana is coming too" in t for t in texts[1:]), texts
+    assert [f.text for f in extract_facts("My office is room 14. Sorry, I meant 41.", now).facts] == \
+        ["User's office is room 41"]
+    # "wait" without a value corrects nothing
+    assert [f.text for f in extract_facts("My office is room 14. Wait, my desk is by the window.", now).facts] == \
+        ["User's office is room 14", "User's desk is by the window"]
+
+
+def test_a_slot_value_leaves_its_emoji_behind():
+    from datetime import datetime
+
+    from memcli.extract import extract_facts
+    f = extract_facts("I left Le Poisson Rouge 🎉", datetime(2025, 5, 1)).facts[0]
+    assert f.key == "employer" and f.value == "Le Poisson Rouge"

@@ -95,3 +95,41 @@ def test_ingesting_the_change_first_keeps_the_change_current(store):
     assert store.get(SCOPE, new.memory.id).active
     kept = store.get(SCOPE, old.memory.id)
     assert not kept.active and kept.valid_until.startswith("2025-07-08") and kept.replaced_by == new.memory.id
+
+
+def test_a_retirement_that_names_a_thing_retires_the_record_holding_it(store):
+    """"User quit the Hangul House classes" retires the record that names Hangul House,
+    not merely the nearest; a name no record holds retires nothing."""
+    from memcli.models import Memory
+    from memcli.write import Neighbour, decide_by_rules
+    near = [Neighbour(Memory(id="a", scope=SCOPE, kind="procedural", text="User wants the assistant to give hangul"),
+                      0.75),
+            Neighbour(Memory(id="b", scope=SCOPE, kind="semantic",
+                             text="User started Korean classes at Hangul House in Leicester"), 0.60)]
+    op, target, _ = decide_by_rules(Candidate(text="User quit the Hangul House classes", change="delete"), near)
+    assert op == "DELETE" and target is near[1]
+    op, target, _ = decide_by_rules(Candidate(text="User quit the Sejong Institute classes", change="delete"),
+                                    near[1:])
+    assert (op, target) != ("DELETE", near[1])
+
+
+def test_a_change_about_a_person_is_no_change_of_what_else_names_them():
+    """"Renee's assistant principal now" does not retire "User's wife is Renee": the
+    only word they share is the person's name."""
+    from memcli.models import Memory
+    from memcli.write import Neighbour, decide_by_rules
+    wife = Neighbour(Memory(id="w", scope=SCOPE, kind="profile", key="partner", text="User's wife is Renee"), 0.48)
+    ruled = decide_by_rules(Candidate(text="Renee's assistant principal at a school in Kettering now",
+                                      change="update"), [wife])
+    assert ruled is not None and ruled[0] == "ADD"
+
+
+def test_a_move_does_not_replace_a_job(store):
+    """A keyed change with an empty slot never retires a record of another key."""
+    from memcli.models import Memory
+    from memcli.write import Neighbour, decide_by_rules
+    job = Neighbour(Memory(id="j", scope=SCOPE, kind="profile", key="employer",
+                           text="User works at Le Poisson Rouge in Marseille"), 0.61)
+    ruled = decide_by_rules(Candidate(text="User lives in Aix", kind="profile", key="home_city", value="Aix",
+                                      change="update"), [job])
+    assert ruled is not None and ruled[0] == "ADD"
