@@ -770,3 +770,26 @@ def test_a_slot_value_leaves_its_emoji_behind():
     from memcli.extract import extract_facts
     f = extract_facts("I left Le Poisson Rouge 🎉", datetime(2025, 5, 1)).facts[0]
     assert f.key == "employer" and f.value == "Le Poisson Rouge"
+
+
+def test_british_tiredness_is_a_passing_state():
+    from datetime import datetime
+
+    from memcli.extract import extract_facts
+    now = datetime(2025, 5, 27, 18)
+    for said in ("I'm absolutely knackered today", "feeling shattered", "I'm so jet-lagged rn"):
+        ex = extract_facts(said, now)
+        assert not ex.facts and ex.discarded[0].reason == "transient state", said
+    assert extract_facts("I'm a nurse", now).facts[0].text == "User is a nurse"
+
+
+def test_a_food_emoji_in_a_safety_fact_is_the_food():
+    from datetime import datetime
+
+    from memcli.extract import extract_facts
+    now = datetime(2025, 5, 27, 18)
+    f = extract_facts("im deathly allergic 🥜❌", now).facts[0]
+    assert f.text == "User is deathly allergic to peanuts" and f.safety
+    assert extract_facts("I am allergic to 🦐 and 🦀", now).facts[0].text == "User is allergic to shrimp and crab"
+    # an emoji outside an allergy stays as said
+    assert all("peanut" not in f.text for f in extract_facts("I love 🥜 butter", now).facts)
