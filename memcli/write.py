@@ -115,8 +115,15 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         if differ:
             return "ADD", None, (f"similar to {best.memory.id} (similarity {best.similarity:.2f}) but a different "
                                  f"claim: {'; '.join(differ)}")
+    if cand.change == "delete" and parse(cand.text).names:
+        named = _named_target(cand, near)
+        if named is not None:
+            return "DELETE", named, f"change cue against {named.memory.id}, which holds what it names"
+        # "I quit the Sejong classes" never retires the Hangul House ones: what it names is not there
+        return "NOOP", None, "change cue, but no record holds what it names"
     if cand.change in ("update", "delete"):
-        if best and best.similarity >= CHANGE_TARGET and best.memory.kind != "episodic" and _same_subject(cand, best):
+        if best and best.similarity >= CHANGE_TARGET and best.memory.kind != "episodic" and _same_subject(cand, best) \
+                and not (cand.key and best.memory.key and best.memory.key != cand.key):  # a move is not a job change
             op = "UPDATE" if cand.change == "update" else "DELETE"
             return op, best, f"change cue against {best.memory.id} (similarity {best.similarity:.2f})"
         same_topic = _same_topic(cand, near) if cand.change == "update" else None
@@ -157,6 +164,22 @@ def _same_subject(cand: Candidate, n: Neighbour) -> bool:
     return False
 
 
+def _named_target(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
+    """What a retirement that names something ("User quit the Hangul House classes")
+    retires: the closest record that holds every name it says, even when another
+    record is nearer."""
+    names = parse(cand.text).names
+    for n in near:
+        if n.similarity < TOPIC_TARGET:
+            break
+        if n.memory.kind == "episodic" or not _same_subject(cand, n) or n.memory.pinned:
+            continue
+        old = parse(n.memory.text)
+        if names <= (old.names | old.words) and old.negated == parse(cand.text).negated:
+            return n
+    return None
+
+
 def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
     """The neighbour a change cue replaces when the vectors are not close enough alone:
     it shares a content word with the new statement and differs from it in a number or
@@ -168,11 +191,71 @@ def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
         if n.memory.kind == "episodic" or not _same_subject(cand, n):
             continue
         old = parse(n.memory.text)
-        shared = (new.words & old.words) - _GENERIC - new.numbers - old.numbers
+        # the topic is a thing both name, not the person both are about ("Renee")
+        shared = (new.words & old.words) - _GENERIC - new.numbers - old.numbers - new.names - old.names
         diff = differences(old, new)
         if shared and any(d.startswith(("number", "name")) for d in diff) and "negation" not in diff:
             return n
     return None
+
+
+# A stored statement that was said as a change: what made it one, read back from its text.
+_CHANGE_UPDATE_TEXT = re.compile(r"\b(?:now|these days|nowadays|instead|went (?:up|down)|(?:is|are) (?:up|down) to|"
+                                 r"rose|dropped|increased|decreased|changed|moved|switched|swapped)\b", re.I)
+_CHANGE_DELETE_TEXT = re.compile(r"\b(?:no longer|not anymore|any ?more|stopped|quit|gave up|sold|got rid of|"
+                                 r"broke up|moved out)\b", re.I)
+
+
+def change_said(text: str) -> str | None:
+    """The change cue a stored text carries ("update", "delete" or None), as its
+    extraction would have read it."""
+    if _CHANGE_DELETE_TEXT.search(text):
+        return "delete"
+    if _CHANGE_UPDATE_TEXT.search(text) and not re.search(r"\bstill\b", text, re.I):
+        return "update"
+    return None
+
+
+def superseded_by_later(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
+    """An older statement reconciled after a newer one (transcripts ingested out of
+    order): the newer record that, had the two come in order, would have replaced it
+    by the same rules. Then the older one is only history: ingest order never changes
+    the present."""
+    if not cand.valid_from:
+        return None
+    mine = _record(cand, "", cand.valid_from, cand.valid_from)
+    mine.id = "(this)"
+    for n in near:
+        when = n.memory.valid_from
+        if not when or when <= cand.valid_from or n.similarity < TOPIC_TARGET:
+            continue
+        change = change_said(n.memory.text)
+        if change is None or (n.memory.kind == "episodic" and change != "delete"):
+            continue
+        said_later = Candidate(text=n.memory.text, kind=n.memory.kind, source=n.memory.source, key=n.memory.key,
+                               change=change)
+        ruled = decide_by_rules(said_later, [Neighbour(mine, n.similarity, n.keyword)])
+        if ruled is not None and ruled[0] in ("UPDATE", "DELETE") and ruled[1] is not None:
+            return n
+    return None
+
+
+def _older_than(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray, later: Neighbour,
+                shown: list[dict[str, Any]], turn: str | None, now: str) -> Outcome:
+    """Store an older statement as closed history, valid until the newer record began."""
+    record = _record(cand, scope, cand.valid_from or now, now)
+    record.id = store.new_id()
+    new = store.insert(record, vector)
+    until = later.memory.valid_from or now
+    store.retire(scope, new.id, reason=f"an older statement than {later.memory.id}: history", at=now,
+                 valid_until=until, replaced_by=later.memory.id)
+    reason = (f"said before {later.memory.id} (from {until[:10]}), which changed it (similarity "
+              f"{later.similarity:.2f}): kept as history")
+    if cand.rule:
+        reason = f"{reason} [extracted by {cand.rule}]"
+    d = store.log(Decision(scope=scope, op="ADD", fact=cand.text, decided_by="rule", reason=reason,
+                           target=later.memory.id, new_id=new.id, neighbours=shown, turn=turn, at=now))
+    return Outcome(op="ADD", decision=d, memory=store.get(scope, new.id), target=later.memory)
 
 
 _OP_SCHEMA = {
@@ -260,6 +343,9 @@ def reconcile(
         op, target, reason = ruled
         if decided_by == "rule" and cand.source == "explicit" and op == "ADD":
             decided_by = "user"
+        later = superseded_by_later(cand, near) if op == "ADD" and cand.source != "explicit" else None
+        if later is not None:
+            return _older_than(store, scope, cand, vector, later, shown, turn, now)
         return _apply(store, scope, cand, vector, op, target.memory if target else None,
                       reason, decided_by, shown, turn, now)
 

@@ -713,3 +713,83 @@ def test_casual_phrasings_of_a_change(text, key, value):
                                   "I'm in spot 118 on level 1 now"])
 def test_where_one_is_for_an_hour_is_no_home(text):
     assert not any(f.key == "home_city" for f in extract_facts(text, NOW, role="user").facts)
+
+
+def test_a_past_verb_that_begins_a_habit_is_not_an_event():
+    """"I picked up running, 5k three mornings a week" is what the user does now (its
+    later change can replace it); "I went to Paris" is an event."""
+    from datetime import datetime
+
+    from memcli.extract.filters import _kind_for
+    now = datetime(2025, 1, 1)
+    for ongoing in ("I picked up running, 5k three mornings a week", "I took up pottery",
+                    "I ran 10k twice a week", "I swam every morning"):
+        assert _kind_for(ongoing, None, now)[0] == "semantic", ongoing
+    for event in ("I went to Paris", "I called the bank", "I ran a marathon"):
+        assert _kind_for(event, None, now)[0] == "episodic", event
+
+
+def test_leave_to_stop_is_a_changed_rule_for_the_assistant():
+    """"you can drop the romanisation now" changes a lasting rule; leave to do
+    something for the user once ("you can give me the recipe tomorrow") is no rule."""
+    from datetime import datetime
+
+    from memcli.extract import extract_facts
+    now = datetime(2025, 5, 1)
+    for said, text in (("you can drop the romanisation now, hangul only",
+                        "User wants the assistant to drop the romanisation now, hangul only"),
+                       ("You can stop adding summaries at the end.",
+                        "User wants the assistant to stop adding summaries at the end"),
+                       ("no need to translate the Dutch anymore",
+                        "User does not want the assistant to translate the Dutch anymore")):
+        f = extract_facts(said, now).facts[0]
+        assert (f.text, f.kind, f.change) == (text, "procedural", "update"), said
+    for said in ("you can give me the recipe tomorrow", "you may use my kitchen"):
+        assert all(f.kind != "procedural" for f in extract_facts(said, now).facts), said
+
+
+def test_a_correction_followed_by_a_clause_corrects_and_keeps_the_clause():
+    from datetime import datetime
+
+    from memcli.extract import extract_facts
+    now = datetime(2025, 5, 1)
+    texts = [f.text for f in extract_facts("IND appointment for the biometrics is on 12 June. Wait no, on 16 June, "
+                                           "my wife Juliana is coming too.", now).facts]
+    assert texts[0] == "IND appointment for the biometrics is on 2025-06-16"
+    assert any("Juliana is coming too" in t for t in texts[1:]), texts
+    assert [f.text for f in extract_facts("My office is room 14. Sorry, I meant 41.", now).facts] == \
+        ["User's office is room 41"]
+    # "wait" without a value corrects nothing
+    assert [f.text for f in extract_facts("My office is room 14. Wait, my desk is by the window.", now).facts] == \
+        ["User's office is room 14", "User's desk is by the window"]
+
+
+def test_a_slot_value_leaves_its_emoji_behind():
+    from datetime import datetime
+
+    from memcli.extract import extract_facts
+    f = extract_facts("I left Le Poisson Rouge 🎉", datetime(2025, 5, 1)).facts[0]
+    assert f.key == "employer" and f.value == "Le Poisson Rouge"
+
+
+def test_british_tiredness_is_a_passing_state():
+    from datetime import datetime
+
+    from memcli.extract import extract_facts
+    now = datetime(2025, 5, 27, 18)
+    for said in ("I'm absolutely knackered today", "feeling shattered", "I'm so jet-lagged rn"):
+        ex = extract_facts(said, now)
+        assert not ex.facts and ex.discarded[0].reason == "transient state", said
+    assert extract_facts("I'm a nurse", now).facts[0].text == "User is a nurse"
+
+
+def test_a_food_emoji_in_a_safety_fact_is_the_food():
+    from datetime import datetime
+
+    from memcli.extract import extract_facts
+    now = datetime(2025, 5, 27, 18)
+    f = extract_facts("im deathly allergic 🥜❌", now).facts[0]
+    assert f.text == "User is deathly allergic to peanuts" and f.safety
+    assert extract_facts("I am allergic to 🦐 and 🦀", now).facts[0].text == "User is allergic to shrimp and crab"
+    # an emoji outside an allergy stays as said
+    assert all("peanut" not in f.text for f in extract_facts("I love 🥜 butter", now).facts)

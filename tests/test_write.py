@@ -47,3 +47,89 @@ def test_value_match_is_whole_word(store):
     out = reconcile(store, SCOPE, Candidate(text="User left Meta", kind="profile", key="employer",
                                             value="Meta", change="delete"))
     assert out.op == "NOOP"
+
+
+def _stored(text: str, when: str, kind: str = "semantic", key: str | None = None):
+    from memcli.models import Memory
+    return Memory(id="later1", scope=SCOPE, kind=kind, text=text, key=key, valid_from=when)
+
+
+def test_an_older_statement_read_after_its_change_is_history():
+    """Transcripts ingested out of order: "Work parking is $185 a month" (June) read
+    after "Parking went up to $210 a month" (July) is what the July record replaced."""
+    from memcli.write import Neighbour, superseded_by_later
+    later = Neighbour(_stored("Parking went up to $210 a month and work covers half now", "2025-07-08T10:00:00Z"),
+                      0.82)
+    old = Candidate(text="Work parking is $185 a month", valid_from="2025-06-01T10:00:00Z")
+    assert superseded_by_later(old, [later]) is later
+    run = Neighbour(_stored("Running is up to 10k now, 4x a week", "2025-06-10T10:00:00Z"), 0.60)
+    assert superseded_by_later(Candidate(text="User picked up running, 5k three mornings a week",
+                                         valid_from="2024-11-19T10:00:00Z"), [run]) is run
+
+
+def test_an_older_statement_is_kept_when_the_later_one_changes_nothing():
+    """Negative cases: a later record without a change cue, one said earlier still, one
+    that differs in nothing a change turns on, and a relative's news, each leave the
+    older statement in the present."""
+    from memcli.write import Neighbour, superseded_by_later
+    old = Candidate(text="Work parking is $185 a month", valid_from="2025-06-01T10:00:00Z")
+    no_cue = Neighbour(_stored("Parking at work is $210 a month", "2025-07-08T10:00:00Z"), 0.85)
+    assert superseded_by_later(old, [no_cue]) is None
+    earlier = Neighbour(_stored("Parking went up to $210 a month", "2025-05-01T10:00:00Z"), 0.85)
+    assert superseded_by_later(old, [earlier]) is None
+    unrelated = Neighbour(_stored("User bikes to work now", "2025-07-08T10:00:00Z"), 0.30)
+    assert superseded_by_later(old, [unrelated]) is None
+    sister = Neighbour(_stored("User's sister works at Adidas now", "2025-07-08T10:00:00Z", key="sister.employer"),
+                       0.70)
+    assert superseded_by_later(Candidate(text="User works at Nike", valid_from="2025-06-01T10:00:00Z"),
+                               [sister]) is None
+    assert superseded_by_later(Candidate(text="Work parking is $185 a month"), [earlier]) is None
+
+
+def test_ingesting_the_change_first_keeps_the_change_current(store):
+    """The same two statements give the same present in either order."""
+    new = reconcile(store, SCOPE, Candidate(text="Parking went up to $210 a month and work covers half now",
+                                            change="update", valid_from="2025-07-08T10:00:00Z"))
+    old = reconcile(store, SCOPE, Candidate(text="Work parking is $185 a month", valid_from="2025-06-01T10:00:00Z"),
+                    vector=store.embed_query("Parking went up to $210 a month and work covers half now"))
+    assert store.get(SCOPE, new.memory.id).active
+    kept = store.get(SCOPE, old.memory.id)
+    assert not kept.active and kept.valid_until.startswith("2025-07-08") and kept.replaced_by == new.memory.id
+
+
+def test_a_retirement_that_names_a_thing_retires_the_record_holding_it(store):
+    """"User quit the Hangul House classes" retires the record that names Hangul House,
+    not merely the nearest; a name no record holds retires nothing."""
+    from memcli.models import Memory
+    from memcli.write import Neighbour, decide_by_rules
+    near = [Neighbour(Memory(id="a", scope=SCOPE, kind="procedural", text="User wants the assistant to give hangul"),
+                      0.75),
+            Neighbour(Memory(id="b", scope=SCOPE, kind="semantic",
+                             text="User started Korean classes at Hangul House in Leicester"), 0.60)]
+    op, target, _ = decide_by_rules(Candidate(text="User quit the Hangul House classes", change="delete"), near)
+    assert op == "DELETE" and target is near[1]
+    op, target, _ = decide_by_rules(Candidate(text="User quit the Sejong Institute classes", change="delete"),
+                                    near[1:])
+    assert (op, target) != ("DELETE", near[1])
+
+
+def test_a_change_about_a_person_is_no_change_of_what_else_names_them():
+    """"Renee's assistant principal now" does not retire "User's wife is Renee": the
+    only word they share is the person's name."""
+    from memcli.models import Memory
+    from memcli.write import Neighbour, decide_by_rules
+    wife = Neighbour(Memory(id="w", scope=SCOPE, kind="profile", key="partner", text="User's wife is Renee"), 0.48)
+    ruled = decide_by_rules(Candidate(text="Renee's assistant principal at a school in Kettering now",
+                                      change="update"), [wife])
+    assert ruled is not None and ruled[0] == "ADD"
+
+
+def test_a_move_does_not_replace_a_job(store):
+    """A keyed change with an empty slot never retires a record of another key."""
+    from memcli.models import Memory
+    from memcli.write import Neighbour, decide_by_rules
+    job = Neighbour(Memory(id="j", scope=SCOPE, kind="profile", key="employer",
+                           text="User works at Le Poisson Rouge in Marseille"), 0.61)
+    ruled = decide_by_rules(Candidate(text="User lives in Aix", kind="profile", key="home_city", value="Aix",
+                                      change="update"), [job])
+    assert ruled is not None and ruled[0] == "ADD"

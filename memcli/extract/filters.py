@@ -41,8 +41,23 @@ def _is_greeting(s: str) -> bool:
     return all(w in GREETING_WORDS for w in words)
 
 
+# Leave given to stop doing something: "you can drop the romanisation now", "no need to
+# translate anymore", "feel free to skip the summaries": a change of a lasting rule.
+STOP_LEAVE_RE = re.compile(r"^(?:(?:ok|okay|so|also|and|btw)[,\s]+)*(?:you can|you may|feel free to|go ahead and|"
+                           r"no need to)\s+(?:now\s+|just\s+|also\s+)?(?=(?:stop|drop|skip|leave out|ditch|cut|quit|"
+                           r"lose|translate|give|use|add|include|write|explain|do)\b)", _I)
+
+
 def _procedural(c: str) -> tuple[str, bool] | None:
     """Instruction to the assistant that should persist. Returns (text, hard_constraint)."""
+    leave = STOP_LEAVE_RE.match(c)
+    if leave:
+        body = _object_pronouns(re.sub(r"[.!]+$", "", _expand(c[leave.end():])).strip())
+        if leave.group(0).strip().lower().endswith("no need to"):
+            return f"User does not want the assistant to {body}", False
+        if re.match(r"^(?:stop|drop|skip|leave out|ditch|cut|quit|lose)\b", body, _I):
+            return f"User wants the assistant to {body}", False
+        return None
     s = re.sub(r"^(?:(?:please|pls|plz|kindly|also|and)\s+)+", "", c, flags=_I)
     s = re.sub(r"^(?:(?:can|could|would|will) you(?: please)?|i (?:want|need|would like|'d like) you to|"
                r"make sure (?:you|to)|remember to|be sure to)\s+", "", s, flags=_I)
@@ -134,6 +149,14 @@ def _classify_discard(c: str, lc: str) -> str | None:
     return None
 
 
+# A past verb that begins a lasting state ("I took up running", "we started ...ing") or a
+# clause that says how often ("5k three mornings a week"): what is true now, not an event.
+_ONGOING_RE = re.compile(r"^(?:i|we|my \w+(?: \w+)?)\s+(?:(?:just|also|finally|\w+ly)\s+)?(?:took up|picked up|started|began|got into)\b"
+                         r"|\b(?:(?:once|twice|\w+ times|\d+x|\w+ (?:mornings?|evenings?|nights?|days?))"
+                         r" (?:a|per|each|every) (?:day|week|month|weekend)|every (?:day|morning|evening|night|week|"
+                         r"weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b", _I)
+
+
 def _kind_for(c_exp: str, event_date: datetime | None, now: datetime) -> tuple[str, float]:
     lc = c_exp.lower()
     if PREFERENCE_RE.match(c_exp):
@@ -143,7 +166,7 @@ def _kind_for(c_exp: str, event_date: datetime | None, now: datetime) -> tuple[s
         r"^i (?:\w+ )?(?:grew up|was born|graduated|studied|used to|lived|learned|learnt)\b", lc)
     if event_date is not None:
         return "episodic", 0.5
-    if past:
+    if past and not _ONGOING_RE.search(lc):
         return "episodic", 0.45
     if re.match(r"^i (?:am|have) (?:a|an)\b", lc) or re.search(r"\bmy \w+", lc):
         return "semantic", 0.6

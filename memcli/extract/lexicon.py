@@ -107,7 +107,7 @@ DEMONYMS = {
 }
 
 TRANSIENT_ADJ = (
-    r"tired|exhausted|sleepy|hungry|starving|thirsty|bored|sick|ill|unwell|busy|stressed|"
+    r"tired|exhausted|knackered|shattered|wiped out|worn out|drained|jet-?lagged|sleepy|hungry|starving|thirsty|bored|sick|ill|unwell|busy|stressed|"
     r"anxious|nervous|excited|happy|sad|upset|angry|annoyed|frustrated|cold|hot|warm|full|"
     r"stuffed|drunk|hungover|late|early|lonely|confused|sore|cranky|grumpy|sleepless|"
     r"overwhelmed|relaxed|free|available|away|offline|online|home|outside|running late|"

@@ -14,8 +14,8 @@ from ..claims import parse
 from ..dates import resolve_dates
 from ..models import Discard, Extraction, Fact
 from ..text import MEDICAL_SELF_RE, MONTH_NAMES, SAFETY_TOPIC_RE, normalize_punctuation
-from .clauses import _clauses, _sentences, _strip_fillers
-from .filters import _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
+from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
+from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
 from .grammar import _expand, _finish, to_third_person
 from .lexicon import (
     _CONDITION_RE,
@@ -106,8 +106,9 @@ def _as_rule(raw: str, clause: str, now: datetime, explicit: bool, ex: Extractio
     text, hard = proc
     resolved, ed = resolve_dates(text, now)
     imp = 0.9 if hard else 0.7
-    ex.facts.append(_mk(dict(text=resolved, kind="procedural", importance=imp, safety=hard, rule="procedural"),
-                        clause, ed, explicit))
+    change = "update" if STOP_LEAVE_RE.match(raw) else None  # leave to stop changes the rule said before
+    ex.facts.append(_mk(dict(text=resolved, kind="procedural", importance=imp, safety=hard, rule="procedural",
+                             change=change), clause, ed, explicit))
     return True
 
 
@@ -121,8 +122,8 @@ _WORLD_CHANGE_RE = re.compile(r"\b(?:now|these days|any ?more|instead|went (?:up
 # just said was wrong; the fact it went into is said again with the right one.
 _CORRECTION_RE = re.compile(
     r"^(?:(?:sorry|oops|no|ugh|oh|sorry,? no)[,!.]?\s+)*(?:no wait|wait,? no|wait|i meant|i mean|make that|"
-    r"correction|sorry)[,:!.]?\s+(?:it'?s\s+|it is\s+|that'?s\s+|actually\s+)?(?P<v>[^,.!?;]{1,40}?)"
-    r"(?:,?\s+not\s+(?P<old>[^,.!?;]{1,40}))?\s*[.!]*$", _I)
+    r"correction|sorry)[,:!.]?\s+(?:it'?s\s+|it is\s+|that'?s\s+|actually\s+)?(?:(?:on|at|by|for|to|from)\s+)?(?P<v>[^,.!?;]{1,40}?)"
+    r"(?:,?\s+not\s+(?P<old>[^,.!?;]{1,40}))?(?:,\s+(?P<rest>[^.!?]+))?\s*[.!]*$", _I)
 _MONTHS_ALT = "|".join(MONTH_NAMES)
 _VALUE_TOKEN = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\$?\d[\d,.:]*(?:\s?(?:kg|km|am|pm|%|mg))?"
                           rf"|\b(?:{_MONTHS_ALT})\s+\d{{1,2}}\b|\b\d{{1,2}}\s+(?:{_MONTHS_ALT})\b")
@@ -130,7 +131,7 @@ _VALUE_TOKEN = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\$?\d[\d,.:]*(?:\s?(?:kg|km|am
 
 def correction_of(sentence: str, now: datetime) -> tuple[str | None, str] | None:
     """(the wrong value if named, the right value) when the sentence corrects a value."""
-    m = _CORRECTION_RE.match(sentence.strip())
+    m = _correction_match(sentence)
     if not m:
         return None
     new = m.group("v").strip()
@@ -142,6 +143,17 @@ def correction_of(sentence: str, now: datetime) -> tuple[str | None, str] | None
             new = re.sub(r"^on\s+", "", resolved)
     old = m.group("old")
     return (old.strip() if old else None), new
+
+
+def _correction_match(sentence: str) -> re.Match[str] | None:
+    return _CORRECTION_RE.match(sentence.strip())
+
+
+def correction_rest(sentence: str) -> str:
+    """What a correction sentence says after its value ("Wait no, 16 June, I read the
+    letter wrong"): its own clause, extracted as any other."""
+    m = _correction_match(sentence)
+    return (m.group("rest") or "").strip() if m else ""
 
 
 def corrected(text: str, old: str | None, new: str) -> tuple[str, str] | None:
@@ -160,20 +172,21 @@ def message_correction(text: str, now: datetime) -> tuple[str | None, str] | Non
     return correction_of(sentences[0], now) if len(sentences) == 1 else None
 
 
-def _corrects(sentence: str, ex: Extraction, now: datetime) -> bool:
-    """Apply a correction to the message's last fact; True when the sentence was one."""
+def _corrects(sentence: str, ex: Extraction, now: datetime) -> str | None:
+    """Apply a correction to the message's last fact; when the sentence was one, what
+    it says after the value ("" when nothing), else None."""
     corr = correction_of(sentence, now)
     if corr is None:
-        return False
+        return None
     last = ex.facts[-1]
     fixed = corrected(last.text, *corr)
     if fixed is None:
-        return False
+        return None
     text, target = fixed
     ex.facts[-1] = Fact(**{**last.__dict__, "text": text,
                            "value": last.value.replace(target, corr[1]) if last.value else last.value})
     _discard(ex, sentence, f"a correction: {target} -> {corr[1]} in the fact before")
-    return True
+    return correction_rest(sentence)
 
 
 def _carries_content(raw: str) -> bool:
@@ -229,6 +242,23 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         _discard(ex, clause, "small talk")
         return True
     return False
+
+
+# Food said as an emoji in a safety fact: "deathly allergic 🥜❌" is a peanut allergy.
+_FOOD_EMOJI = {"\U0001F95C": "peanuts", "\U0001F990": "shrimp", "\U0001F364": "shrimp", "\U0001F980": "crab",
+               "\U0001F99E": "lobster", "\U0001F41F": "fish", "\U0001F95B": "milk", "\U0001F95A": "eggs",
+               "\U0001F33E": "gluten", "\U0001F353": "strawberries", "\U0001F95D": "kiwi", "\U0001F330": "chestnuts",
+               "\U0001F9C0": "cheese", "\U0001F41A": "shellfish", "\U0001F36F": "honey", "\U0001F41D": "bee stings"}
+_FOOD_E = "[" + "".join(_FOOD_EMOJI) + "]"
+_ALLERGY_EMOJI_RE = re.compile(r"\b(?P<a>allergic|intolerant)(?:\s+to)?\s*(?P<e>" + _FOOD_E + r"(?:\s*(?:,|and|&)?\s*"
+                               + _FOOD_E + r")*)[\u274C\u2716\U0001F6AB\uFE0F]*", _I)
+
+
+def _emoji_food(text: str) -> str:
+    def words(m: re.Match[str]) -> str:
+        foods = [_FOOD_EMOJI[ch] for ch in m.group("e") if ch in _FOOD_EMOJI]
+        return f"{m.group('a')} to {' and '.join(dict.fromkeys(foods))}"
+    return _ALLERGY_EMOJI_RE.sub(words, text)
 
 
 def _said(raw: str, now: datetime, explicit: bool) -> _Said:
@@ -367,7 +397,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
         for s in _sentences(text)[:50] or [text]:
             _discard(ex, s, "not from the user")
         return ex
-    text, quoted = set_apart(text)
+    text, quoted = set_apart(_emoji_food(text))
     for q in quoted:
         _discard(ex, q[:300], "quoted or pasted text, not the user's own words")
     named = _People()
@@ -375,11 +405,16 @@ def extract_facts(text: str, now: datetime, role: str = "user",
         named.names[n] = r
     named.prescan(text)
     for sentence in _sentences(text):
-        if ex.facts and _corrects(sentence, ex, now):
-            continue
+        rest = _corrects(sentence, ex, now) if ex.facts else None
+        if rest is not None:
+            if not rest:
+                continue
+            sentence = _with_subject(rest)
         if not ex.facts and correction_of(sentence, now) is not None:
             _discard(ex, sentence, "a correction of the message before")  # ingest applies it there
-            continue
+            if not correction_rest(sentence):
+                continue
+            sentence = _with_subject(correction_rest(sentence))
         stripped = _strip_fillers(sentence)
         rest = _explicit(stripped)
         explicit = rest is not None

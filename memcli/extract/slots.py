@@ -55,7 +55,8 @@ def _name_said(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"my name is Priya", "call me Sam"."""
     m = re.match(r"^(?:my name is|my name's|call me|i am called|i go by|people call me|"
                  r"everyone calls me|you can call me)\s+(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})", c, _I)
-    if m:
+    # "my name is on the lease": a function word is no name
+    if m and not re.match(r"^(?:on|in|at|to|the|a|an|not|also|still|now|just|spelled|written)\b", m.group("v"), _I):
         v = _clean_value(m.group("v"))
         if v:
             v = v[0].upper() + v[1:]
@@ -234,7 +235,9 @@ def _with_org(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     m = WITH_ORG_RE.match(c)
     if not m:
         return None
-    v = m.group("v")
+    v = _clean_value(m.group("v"))
+    if not v:
+        return None
     return [_profile(to_third_person(raw), "employer", v, 0.75,
                      "update" if now_cue or re.match(r"^(?:these days|nowadays)", lc) else None)]
 
@@ -247,7 +250,9 @@ def _works_at(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
         rest = m.group("v")
         v = _clean_value(rest)
         v = _strip_org_descriptor(v)
-        if v and v.lower() not in ("myself", "home", "the moment", "a living"):
+        # "I work at it every day": a pronoun is no employer
+        if v and v.lower() not in ("myself", "home", "the moment", "a living") \
+                and not re.match(r"^(?:it|this|that|them|him|her|night|weekends?)\b", v, _I):
             ch = "update" if now_cue else None
             facts = [_profile(f"User works at {v}", "employer", v, 0.75, ch)]
             t = re.search(r"\bas (?:a |an |the )?(?P<t>[\w -]+)$", rest, _I)
@@ -442,7 +447,9 @@ def _identifier(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 def _car_sold(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I sold my Honda"."""
-    m = re.match(r"^i (?:sold|got rid of|gave away|totaled|crashed|wrecked) (?:my|our) (?P<v>car|truck|bike|motorcycle|scooter|van|suv|[A-Z]\w+)\b", c, _I)
+    # the brand is capitalised: "I sold my Honda", not "I sold my old phone"
+    m = re.match(r"^(?i:i (?:sold|got rid of|gave away|totaled|crashed|wrecked) (?:my|our)) "
+                 r"(?P<v>(?i:car|truck|bike|motorcycle|scooter|van|suv)|[A-Z]\w+)\b", c)
     if m:
         return [dict(text=to_third_person(raw), kind="episodic", importance=0.5, key="car", value=None,
                      change="delete")]

@@ -19,7 +19,8 @@ def _clean_value(v: str) -> str:
     m = _VALUE_STOP_RE.search(" " + v)
     if m:
         v = (" " + v)[: m.start()].strip()
-    v = re.sub(r"[.!?,;:]+$", "", v).strip()
+    # trailing punctuation and emoji are no part of a value ("Le Poisson Rouge 🎉")
+    v = re.sub(r"[^\w%)\]'\"]+$", "", v).strip()
     v = re.sub(r"\s+(?:now|lol|haha|too|btw)$", "", v, flags=_I)
     return v.strip(" \"'")
 
