@@ -694,5 +694,23 @@ def reindex() -> None:
     typer.echo(f"Re-embedded {n} memories.")
 
 
+# -- mcp -----------------------------------------------------------------------------------
+@app.command()
+@handle_errors
+def mcp(scope: ScopeOpt = None) -> None:
+    """Serve the memory to an agent over the Model Context Protocol (stdio): tools
+    remember, recall, forget, show and ingest, with the store and models kept warm.
+
+    --scope (or MEMCLI_SCOPE) is the default scope; every tool also takes one.
+    Example host config: {"command": "memcli", "args": ["mcp", "--scope", "user:alice"]}
+    """
+    from .mcp_server import serve
+    from .strategy import default_strategy
+
+    default_scope = validate_scope(scope) if scope else None
+    chosen = default_strategy(state.model)
+    serve(state.db, default_scope, llm=get_llm() if chosen != "rules" else None, strategy=chosen)
+
+
 def main() -> None:
     app()
