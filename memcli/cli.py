@@ -172,6 +172,8 @@ class InputFormat(StrEnum):
     jsonl = "jsonl"
     json = "json"
     text = "text"
+    chatgpt = "chatgpt"
+    claude = "claude"
 
 
 @app.command()
@@ -193,8 +195,10 @@ def ingest(
     """Turn transcripts into memories: extract facts from what the user said,
     reconcile each against the scope (ADD / UPDATE / DELETE / NOOP), log every decision.
 
-    Messages are JSONL ({"role", "content", "ts"}), a JSON array, or 'role: content' text.
-    Re-running the same file changes nothing. Example:
+    Messages are JSONL ({"role", "content", "ts"}), a JSON array, 'role: content' text,
+    or a ChatGPT or Claude export (conversations.json: every conversation, each message
+    with its own time; ChatGPT's current branch). Re-running the same file changes
+    nothing. Example:
 
         memcli ingest chat-2026-03.jsonl --scope user:alice
     """
