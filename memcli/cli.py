@@ -42,6 +42,8 @@ app = typer.Typer(
 class State:
     db: Path | None = None
     model: str | None = None
+    llm_url: str | None = None
+    llm_model: str | None = None
 
 
 state = State()
@@ -61,9 +63,20 @@ def _main(
                                                  help="A GGUF model file to use instead of the bundled SmolLM2-135M.")] = None,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Show the version and exit.")] = False,
+    llm_url: Annotated[str | None, typer.Option(
+        "--llm-url", envvar="MEMCLI_LLM_URL",
+        help="An OpenAI-compatible model server to use instead of a GGUF file "
+             "(Ollama, llama.cpp, LM Studio, vLLM), e.g. http://127.0.0.1:8080/v1.")] = None,
+    llm_model: Annotated[str | None, typer.Option("--llm-model", envvar="MEMCLI_LLM_MODEL",
+                                                     help="The model name to ask the --llm-url server for.")] = None,
 ) -> None:
+    if model and llm_url:
+        raise typer.BadParameter("give --model (a GGUF file) or --llm-url (a model server), not both",
+                                 param_hint="--llm-url")
     state.db = db
     state.model = model
+    state.llm_url = llm_url
+    state.llm_model = llm_model
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
@@ -94,8 +107,10 @@ def open_store(check_embedder: bool = True) -> MemoryStore:
 
 
 def get_llm() -> LLM:
-    from .llm import LlamaCppLLM
+    from .llm import LlamaCppLLM, OpenAIChatLLM
 
+    if state.llm_url:
+        return OpenAIChatLLM(state.llm_url, state.llm_model)
     return LlamaCppLLM(state.model)
 
 
@@ -187,7 +202,7 @@ def ingest(
     strategy: Annotated[Strategy | None, typer.Option(
         "--strategy", envvar="MEMCLI_STRATEGY",
         help="rules: deterministic extraction and reconciliation (default with the bundled model); "
-             "both: rules, and the model decides the unclear cases (default with --model); "
+             "both: rules, and the model decides the unclear cases (default with --model or --llm-url); "
              "model: the model extracts and decides.")] = None,
     as_json: JsonOpt = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
@@ -221,7 +236,7 @@ def ingest(
         sources = [(str(f), sys.stdin.buffer.read() if str(f) == "-" else _read_file(f)) for f in files]
     # Parse everything first: a bad line anywhere writes nothing.
     parsed = [(name, parse_messages(data, name, fmt.value)) for name, data in sources]
-    chosen = strategy.value if strategy is not None else default_strategy(state.model)
+    chosen = strategy.value if strategy is not None else default_strategy(state.model or state.llm_url)
     llm = get_llm() if chosen != "rules" else None
     total = IngestStats()
     n_msgs = sum(len(m) for _, m in parsed)
@@ -712,7 +727,7 @@ def mcp(scope: ScopeOpt = None) -> None:
     from .strategy import default_strategy
 
     default_scope = validate_scope(scope) if scope else None
-    chosen = default_strategy(state.model)
+    chosen = default_strategy(state.model or state.llm_url)
     serve(state.db, default_scope, llm=get_llm() if chosen != "rules" else None, strategy=chosen)
 
 

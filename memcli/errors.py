@@ -29,3 +29,8 @@ class ModelError(MemcliError):
 
 class LockBusy(MemcliError):
     """Another process holds the maintenance lock."""
+
+
+class ModelUnavailable(ModelError):
+    """The model cannot be asked at all (server down, time-out, not installed): unlike a
+    bad reply, the message it was asked about must not be marked ingested."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from .errors import ModelError
+from .errors import ModelError, ModelUnavailable
 from .llm import LLM, load_prompt
 from .models import Candidate
 from .timeutil import to_iso
@@ -34,6 +34,8 @@ def extract_with_model(llm: LLM, content: str, now: datetime) -> tuple[list[Cand
     prompt = load_prompt("extract").replace("{date}", now.date().isoformat()).replace("{message}", content[:1500])
     try:
         reply = llm.complete(prompt, _SCHEMA, max_tokens=400)
+    except ModelUnavailable:
+        raise  # nothing was extracted: the message stays unread, for a re-run
     except ModelError as exc:
         return [], [(content[:200], f"model extraction failed: {exc}")]
     out: list[Candidate] = []

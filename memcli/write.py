@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from .claims import adds_to, contradicts, differences, parse
-from .errors import ModelError
+from .errors import ModelError, ModelUnavailable
 from .llm import LLM, load_prompt
 from .models import Candidate, Decision, Memory, Neighbour, Outcome
 from .scope import validate_scope
@@ -231,6 +231,8 @@ def reconcile(
             try:
                 ruled = decide_by_model(llm, cand, near)
                 decided_by = "model"
+            except ModelUnavailable:
+                raise  # no decision was made: the message's transaction rolls back
             except ModelError as exc:
                 # Garbage or an invented id changes nothing: logged, then the safe choice.
                 store.log(Decision(scope=scope, op="REJECT", fact=cand.text, decided_by="model",
