@@ -33,7 +33,7 @@ app = typer.Typer(
     "Facts are extracted from transcripts, reconciled against what is already stored "
     "(ADD / UPDATE / DELETE / NOOP) and never overwritten: a change retires the old record.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion, --show-completion
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )

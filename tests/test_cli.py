@@ -215,3 +215,18 @@ def test_remember_rewrites_first_person_and_marks_safety():
     ok("remember", "I'm allergic to peanuts", "--scope", "user:a")
     [m] = json.loads(ok("show", "--scope", "user:a", "--json").stdout)
     assert m["text"] == "User is allergic to peanuts" and m["safety"] is True
+
+
+def test_version_is_the_package_version():
+    from importlib.metadata import version
+
+    out = ok("--version")
+    assert out.stdout == f"memcli {version('memcli')}\n"
+
+
+def test_shell_completion_is_offered():
+    help_text = ok("--help").stdout
+    assert "--install-completion" in help_text and "--show-completion" in help_text
+    script = subprocess.run([sys.executable, "-m", "memcli", "--show-completion", "bash"], capture_output=True,
+                            text=True, cwd=Path(__file__).resolve().parent.parent)
+    assert script.returncode == 0 and "complete " in script.stdout and "COMP_WORDS" in script.stdout
