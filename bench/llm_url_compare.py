@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import re
 import socket
 import subprocess
@@ -23,6 +24,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from types import SimpleNamespace
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -31,6 +33,7 @@ from memcli.api import MemoryStore  # noqa: E402
 from memcli.embed import HashEmbedder  # noqa: E402
 from memcli.ingest import parse_messages  # noqa: E402
 from memcli.llm import LLM, LlamaCppLLM, OpenAIChatLLM, bundled_model_path  # noqa: E402
+from memcli.store import records  # noqa: E402
 
 
 def start_server(gguf: Path) -> tuple[subprocess.Popen[bytes], str]:
@@ -53,7 +56,10 @@ def start_server(gguf: Path) -> tuple[subprocess.Popen[bytes], str]:
 
 
 def decisions(conv: str, llm: LLM, strategy: str) -> tuple[list[tuple[str, ...]], int]:
-    """The conversation's decision log, ids normalised, and the model calls made."""
+    """The conversation's decision log, ids normalised, and the model calls made.
+    Record ids are drawn from a seeded generator: the model is shown them, so two runs
+    must show it the same ones to be compared."""
+    records.secrets = SimpleNamespace(choice=random.Random(0).choice)  # type: ignore[attr-defined]
     scope = f"user:{conv}"
     with tempfile.TemporaryDirectory() as tmp, MemoryStore(Path(tmp) / "m.db", HashEmbedder()) as store:
         calls = 0
