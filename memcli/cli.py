@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
+from typer.core import TyperGroup
 
 from . import __version__
-from .errors import InputError, MemcliError
-from .options import PLAIN, JsonOpt, NowOpt, ScopeOpt, output_options
+from .errors import InputError, MemcliError, ScopeError
+from .options import MAX_LIMIT, PLAIN, JsonOpt, NowOpt, ScopeOpt, finite, output_options
 from .render import Output
 from .scope import validate_scope
 
@@ -24,10 +25,50 @@ if TYPE_CHECKING:
     from .llm import LLM
     from .recall import RecallConfig
 
+try:  # typer vendors Click from 0.2x on; older releases use the click package
+    from typer._click import exceptions as click_errors
+except ImportError:  # pragma: no cover
+    from click import exceptions as click_errors  # type: ignore[no-redef]
+
 F = TypeVar("F", bound=Callable[..., Any])
+_HELP_ERRORS: tuple[type[Exception], ...] = tuple(
+    e for e in [getattr(click_errors, "NoArgsIsHelpError", None)] if e is not None)
+
+class ShortUsageError(click_errors.UsageError):
+    """A usage error as two lines, the command's usage and what was wrong (Click's
+    own adds a "Try --help" line and a blank one)."""
+
+    def __init__(self, exc: click_errors.UsageError) -> None:
+        super().__init__(exc.format_message(), exc.ctx)
+
+    def show(self, file: Any = None) -> None:
+        usage = f"{self.ctx.get_usage()}\n" if self.ctx is not None else ""
+        typer.echo(f"{usage}Error: {self.format_message()}", err=True)
+
+
+class _Group(TyperGroup):
+    """The app's group: every usage error, of the group or of a command, is short."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().make_context(*args, **kwargs)
+        except _HELP_ERRORS:
+            raise
+        except click_errors.UsageError as exc:
+            raise ShortUsageError(exc) from None
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except _HELP_ERRORS:
+            raise
+        except click_errors.UsageError as exc:
+            raise ShortUsageError(exc) from None
+
 
 app = typer.Typer(
     name="memcli",
+    cls=_Group,
     help="Local long-term memory for LLM agents, in one SQLite file.\n\n"
     "Memories live in scopes (user:alice, agent:support, session:42, org:acme). "
     "Facts are extracted from transcripts, reconciled against what is already stored "
@@ -91,19 +132,30 @@ def handle_errors(fn: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
+        except ScopeError as exc:  # --scope (or MEMCLI_SCOPE) is an argument: a usage error
+            raise click_errors.UsageError(str(exc)) from None
         except MemcliError as exc:
             raise fail(str(exc), exc.exit_code) from None
         except BrokenPipeError:
             sys.stderr.close()
             raise typer.Exit(0) from None
+        except Exception as exc:
+            from .store.connection import sqlite_error
+
+            err = sqlite_error(exc, state.db)
+            if err is None:
+                raise
+            raise fail(str(err)) from None
 
     return wrapper  # type: ignore[return-value]
 
 
-def open_store(check_embedder: bool = True) -> MemoryStore:
+def open_store(check_embedder: bool = True, *, create: bool = False) -> MemoryStore:
+    """The database of --db; only the commands that store what they are given
+    (`create`: remember, ingest, import, config set) make a new file."""
     from .api import MemoryStore
 
-    return MemoryStore(state.db, check_embedder=check_embedder)
+    return MemoryStore(state.db, check_embedder=check_embedder, create=create)
 
 
 def get_llm() -> LLM:
@@ -164,7 +216,7 @@ def remember(
         raise typer.BadParameter(f"use one of {', '.join(MEMORY_KINDS)}", param_hint="--kind")
     if key and kind == "semantic":
         kind = "profile"
-    with open_store() as store:
+    with open_store(create=True) as store:
         out = store.remember(scope, text, kind=kind, importance=importance / 10, key=key, pinned=pin)
         m = out.memory or out.target
         result = {"op": out.op, "id": m.id if m else None, "text": m.text if m else text,
@@ -240,7 +292,7 @@ def ingest(
     llm = get_llm() if chosen != "rules" else None
     total = IngestStats()
     n_msgs = sum(len(m) for _, m in parsed)
-    with open_store() as store:
+    with open_store(create=True) as store:
         show_bar = not quiet and n_msgs >= 20 and sys.stderr.isatty()
         with Progress(transient=True, disable=not show_bar) as progress:
             task = progress.add_task("ingesting", total=n_msgs)
@@ -269,7 +321,7 @@ class OutputFormat(StrEnum):
 def recall(
     query: Annotated[str | None, typer.Argument(help="What to look for, in plain words.")] = None,
     scope: ScopeOpt = None,
-    k: Annotated[int, typer.Option("-k", "--limit", min=1, help="Return at most N memories.")] = 10,
+    k: Annotated[int, typer.Option("-k", "--limit", min=1, max=MAX_LIMIT, help="Return at most N memories.")] = 10,
     output: Output = PLAIN,
     fmt: Annotated[OutputFormat | None, typer.Option("--format", "-f", help="table, json, nl or prompt.")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Show each hit's score breakdown.")] = False,
@@ -279,14 +331,16 @@ def recall(
     key: Annotated[str | None, typer.Option("--key", help="Only this profile key.")] = None,
     since: Annotated[str | None, typer.Option("--since", help="Only memories valid from this time on.")] = None,
     until: Annotated[str | None, typer.Option("--until", help="Only memories valid from before this time.")] = None,
-    min_score: Annotated[float | None, typer.Option("--min-score", help="Drop hits scoring below this.")] = None,
+    min_score: Annotated[float | None, typer.Option("--min-score", callback=finite, help="Drop hits scoring below this.")] = None,
     max_tokens: Annotated[int, typer.Option("--max-tokens", min=20, help="Budget of --format prompt.")] = 400,
+    envelope: Annotated[bool, typer.Option(
+        "--envelope", help="With --json: one object {query, abstain, confidence, hits} instead of a list.")] = False,
     no_touch: Annotated[bool, typer.Option("--no-touch", help="Read only: do not count this as a rehearsal.")] = False,
     raw_query: Annotated[bool, typer.Option("--raw-query", help="Pass the query to FTS5 as MATCH syntax.")] = False,
     profile: Annotated[bool, typer.Option("--profile", help="The keyed profile facts, by key (no query needed).")] = False,
     weights: Annotated[str | None, typer.Option("--weights", envvar="MEMCLI_RECALL_WEIGHTS", metavar="REL,REC,IMP",
                                                    help="Blend weights of relevance, recency and importance (default 0.85,0.05,0.10).")] = None,
-    half_life: Annotated[float | None, typer.Option("--half-life", min=0.0, envvar="MEMCLI_RECALL_HALF_LIFE_DAYS",
+    half_life: Annotated[float | None, typer.Option("--half-life", min=0.0, callback=finite, envvar="MEMCLI_RECALL_HALF_LIFE_DAYS",
                                                        help="Recency half-life in days since last access (default 30; 0 turns recency off).")] = None,
 ) -> None:
     """Find the memories that matter for a query, best first.
@@ -301,11 +355,13 @@ def recall(
     from .models import MEMORY_KINDS
     from .recall import profile as read_profile
     from .recall import recall as do_recall
-    from .render import emit_json, emit_nl, hit_dicts, hits_table, hits_text, memory_dict, prompt_block
+    from .render import emit_json, emit_nl, envelope_dict, hit_dicts, hits_table, hits_text, memory_dict, prompt_block
     from .timeutil import iso_or_none
 
     scope = validate_scope(scope)
     fmt = fmt or (OutputFormat(output.format) if output.format else None)
+    if envelope and fmt != OutputFormat.json:
+        raise typer.BadParameter("--envelope shapes the --json output: add --json", param_hint="--envelope")
     as_of_iso = iso_or_none(as_of, "--as-of")
     config = _recall_config(weights, half_life)
     # --profile reads by key: never construct or load the embedder for it.
@@ -329,7 +385,9 @@ def recall(
                         kind=kind, key=key, since=iso_or_none(since, "--since"),
                         until=iso_or_none(until, "--until"), min_score=min_score, raw_query=raw_query,
                         touch=not no_touch, config=config)
-    if fmt == OutputFormat.json:
+    if fmt == OutputFormat.json and envelope:
+        emit_json(envelope_dict(query, res.hits, abstain=res.abstain, confidence=res.confidence))
+    elif fmt == OutputFormat.json:
         emit_json(hit_dicts(res.hits, abstain=res.abstain, confidence=res.confidence))
     elif fmt == OutputFormat.nl:
         emit_nl(hit_dicts(res.hits, abstain=res.abstain, confidence=res.confidence))
@@ -364,15 +422,19 @@ def show(
     scope: ScopeOpt = None,
     show_all: Annotated[bool, typer.Option("--all", "-a", help="Include retired records, with when and why.")] = False,
     history: Annotated[bool, typer.Option("--history", help="With ID: every version and the decisions behind it.")] = False,
+    episodes: Annotated[bool, typer.Option(
+        "--episodes", help="Also what the user said, turn by turn (the episodes beside the facts).")] = False,
     output: Output = PLAIN,
 ) -> None:
     """What memcli remembers: active memories grouped by kind, or one record.
 
-    Examples: memcli show --scope user:alice --all ; memcli show k3x9qa --scope user:alice
+    Examples: memcli show --scope user:alice --all ; memcli show --scope user:alice --episodes ;
+    memcli show k3x9qa --scope user:alice
     """
     from .history import history as read_history
     from .render import history_dict, history_lines, memories_by_kind, memory_dict
 
+    scope = validate_scope(scope)  # one record too is read in one scope only
     with open_store(check_embedder=False) as store:
         if memory_id:
             h = read_history(store, memory_id, scope, sources=history)
@@ -382,8 +444,7 @@ def show(
                 for line in history_lines(h, full=history):
                     typer.echo(line)
             return
-        scope = validate_scope(scope)
-        mems = store.list_memories(scope, include_inactive=show_all)
+        mems = [m for m in store.list_memories(scope, include_inactive=show_all) if episodes or not m.episode]
 
     def table() -> None:
         if not mems:
@@ -400,7 +461,7 @@ def show(
 def log_cmd(
     scope: ScopeOpt = None,
     memory_id: Annotated[str | None, typer.Option("--id", help="Only decisions about this record.")] = None,
-    limit: Annotated[int, typer.Option("--limit", "-n", help="The last N decisions.")] = 50,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=MAX_LIMIT, help="The last N decisions.")] = 50,
     output: Output = PLAIN,
 ) -> None:
     """The decision log: what was proposed, what was shown, what was done and why.
@@ -459,10 +520,11 @@ def import_cmd(
     """
     from .portability import import_records, read_export
 
+    into = validate_scope(scope) if scope else None
     data = sys.stdin.buffer.read() if str(file) == "-" else _read_file(file)
-    records = read_export(data, str(file))
-    with open_store() as store:
-        n_new, n_skip = import_records(store, records, scope=validate_scope(scope) if scope else None)
+    records = read_export(data, str(file), own_scope=into is None)
+    with open_store(create=True) as store:
+        n_new, n_skip = import_records(store, records, scope=into)
     typer.echo(f"Imported {n_new} memories ({n_skip} already present).", err=True)
 
 
@@ -610,7 +672,7 @@ def config(
         raise typer.BadParameter(f"{action} needs a setting NAME", param_hint="NAME")
     if action == "set" and value is None:
         raise typer.BadParameter("set needs a VALUE", param_hint="VALUE")
-    with open_store(check_embedder=False) as store:
+    with open_store(check_embedder=False, create=action == "set") as store:
         if action == "set":
             parse_setting(name or "", value or "")
             store.set_setting(scope, name or "", value)

@@ -59,6 +59,25 @@ class Embedder(ABC):
         return self.embed([text])[0]
 
 
+OFFLINE_ENV = {
+    "ORT_DISABLE_TELEMETRY": "1",  # read when onnxruntime is imported: no device id, no event queue
+    "HF_HUB_OFFLINE": "1",  # fastembed never asks the Hub for the bundled model
+    "HF_HUB_DISABLE_TELEMETRY": "1",
+}
+
+
+def offline_onnxruntime() -> Any:
+    """onnxruntime, imported with its telemetry off: nothing written under
+    ~/.cache/Microsoft (or $XDG_CACHE_HOME/Microsoft) and no collector looked up.
+    The environment must be set before the first import (the device id is written
+    then); the call turns off the events of a process that imported it earlier."""
+    os.environ.update(OFFLINE_ENV)
+    import onnxruntime as ort
+
+    ort.disable_telemetry_events()
+    return ort
+
+
 def _minilm_files() -> tuple[Path, Any]:
     """(the int8 ONNX weights, the bundled tokenizer folder)."""
     try:
@@ -118,8 +137,9 @@ class MiniLMEmbedder(Embedder):
             return self._single
         import json
 
-        import onnxruntime as ort
         from tokenizers import Tokenizer
+
+        ort = offline_onnxruntime()
 
         model_file, tok_dir = _minilm_files()
         config = json.loads((tok_dir / "tokenizer_config.json").read_text())
@@ -142,7 +162,7 @@ class MiniLMEmbedder(Embedder):
     def _load(self):  # type: ignore[no-untyped-def]
         if self._model is not None:
             return self._model
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        offline_onnxruntime()
         from fastembed import TextEmbedding
         from fastembed.common.model_description import ModelSource, PoolingType
 

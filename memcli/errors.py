@@ -27,10 +27,10 @@ class ModelError(MemcliError):
     """A model failed to load or returned output that cannot be used."""
 
 
+class ModelUnavailable(ModelError):
+    """The model cannot load or cannot answer at all: an error for the whole command,
+    never a reply to fall back from."""
+
+
 class LockBusy(MemcliError):
     """Another process holds the maintenance lock."""
-
-
-class ModelUnavailable(ModelError):
-    """The model cannot be asked at all (server down, time-out, not installed): unlike a
-    bad reply, the message it was asked about must not be marked ingested."""

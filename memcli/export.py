@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .errors import InputError
 from .models import Memory
 from .render import SHOW_KINDS, memory_dict
 
@@ -38,6 +39,14 @@ def markdown(memories: list[Memory], scope: str) -> str:
 
 def write_file(path: Path, text: str) -> None:
     """Write `text` to `path` through a temporary file, so a failed export leaves no half file."""
+    if path.is_dir():
+        raise InputError(f"{path} is a directory: give -o a file name")
+    if not path.parent.is_dir():
+        raise InputError(f"{path}: folder {path.parent} does not exist; create it first or pick another path")
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise InputError(f"cannot write {path}: {exc.strerror}") from None

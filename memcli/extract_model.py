@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from .errors import ModelError, ModelUnavailable
 from .llm import LLM, load_prompt
 from .models import Candidate
 from .timeutil import to_iso
@@ -31,13 +30,10 @@ _SCHEMA = {
 
 
 def extract_with_model(llm: LLM, content: str, now: datetime) -> tuple[list[Candidate], list[tuple[str, str]]]:
+    """The facts the model finds in one message. A model that cannot load or answer
+    raises ModelError: the message must not be stored as if it had no facts."""
     prompt = load_prompt("extract").replace("{date}", now.date().isoformat()).replace("{message}", content[:1500])
-    try:
-        reply = llm.complete(prompt, _SCHEMA, max_tokens=400)
-    except ModelUnavailable:
-        raise  # nothing was extracted: the message stays unread, for a re-run
-    except ModelError as exc:
-        return [], [(content[:200], f"model extraction failed: {exc}")]
+    reply = llm.complete(prompt, _SCHEMA, max_tokens=400)
     out: list[Candidate] = []
     for f in reply.get("facts", []) or []:
         if not isinstance(f, dict):

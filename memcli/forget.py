@@ -6,10 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .models import Memory
+from .models import Decision, Memory
+from .timeutil import to_iso, utcnow
 
 if TYPE_CHECKING:
     from .store import Store as MemoryStore
+
+FORGOTTEN = "forgotten by user"  # the reason of `forget ID`, on the record and its log row
 
 
 def _check(store: MemoryStore, scope: str, ids: Sequence[str]) -> None:
@@ -19,15 +22,18 @@ def _check(store: MemoryStore, scope: str, ids: Sequence[str]) -> None:
 
 
 def archive(store: MemoryStore, scope: str, ids: Sequence[str], *, dry_run: bool = False) -> list[str]:
-    """Archive the records of `ids` that are active; returns their ids."""
+    """Archive the records of `ids` that are active, each with its ARCHIVE row in the
+    decision log (decided by the user), in one transaction; returns their ids."""
     _check(store, scope, ids)
-    done = []
-    for mid in ids:
-        m = store.get(scope, mid)
-        if m.active:
-            done.append(mid)
-            if not dry_run:
-                store.archive(scope, mid, reason="forgotten by user")
+    done = [mid for mid in dict.fromkeys(ids) if store.get(scope, mid).active]
+    if dry_run or not done:
+        return done
+    at = to_iso(utcnow())
+    with store.transaction():
+        for mid in done:
+            m = store.archive(scope, mid, reason=FORGOTTEN, at=at)
+            store.log(Decision(scope=scope, op="ARCHIVE", fact=m.text, target=mid, decided_by="user",
+                               reason=FORGOTTEN, at=at))
     return done
 
 

@@ -7,18 +7,19 @@ and a re-run finishes the rest (messages are stored once, by content hash).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .errors import InputError
+from .episodes import asked, close_superseded, episode_text, store_episode
+from .errors import InputError, ModelError
+from .extract import known_people
 from .models import Candidate, Decision, Memory, Outcome
 from .requests import ForgetRequest, forget_requests, matching_memories, without_requests
 from .scope import validate_scope
-from .text import decode_input
+from .text import check_text, decode_input, load_json
 from .timeutil import parse_dt, to_iso, utcnow
 from .write import reconcile
 
@@ -43,24 +44,47 @@ class Message:
     ref: str  # file:line, or the message's own id
 
 
+def _content_text(content: Any, where: str) -> Any:
+    """Content parts, as some chat exports write them: strings, or objects whose
+    "text" is a string (others, an image say, carry no text and are skipped)."""
+    if not isinstance(content, list):
+        return content
+    texts: list[str] = []
+    for i, part in enumerate(content):
+        text = part.get("text", "") if isinstance(part, dict) else part
+        if not isinstance(text, str):
+            raise InputError(f"{where}: content part {i} is not text ({type(text).__name__}); "
+                             "give strings or {\"text\": \"...\"} parts")
+        texts.append(text)
+    return " ".join(texts)
+
+
 def _message(obj: Any, name: str, where: str, ref: str) -> Message:
+    at = f"{name}:{where}"
     if not isinstance(obj, dict):
-        raise InputError(f"{name}:{where}: expected a JSON object with role and content")
+        raise InputError(f"{at}: expected a JSON object with role and content")
     role = obj.get("role", obj.get("speaker"))
     content = obj.get("content", obj.get("text"))
     if not isinstance(role, str) or not role:
-        raise InputError(f"{name}:{where}: message has no \"role\"")
+        raise InputError(f"{at}: message has no \"role\"")
     role = role.strip().lower()
     if role not in ROLES:
-        raise InputError(f"{name}:{where}: unknown role {role!r}: use user, assistant, system or tool")
+        raise InputError(f"{at}: unknown role {role!r}: use user, assistant, system or tool")
     role = _ROLE_ALIASES.get(role, role)
-    if isinstance(content, list):  # content parts, as in some chat exports
-        content = " ".join(p.get("text", "") if isinstance(p, dict) else str(p) for p in content)
+    content = _content_text(content, at)
     if not isinstance(content, str):
-        raise InputError(f"{name}:{where}: message has no text \"content\"")
+        raise InputError(f"{at}: message has no text \"content\"")
+    check_text(content, at, "content")
     ts_raw = obj.get("ts", obj.get("timestamp", obj.get("created_at")))
-    ts = to_iso(parse_dt(ts_raw, f"timestamp at {name}:{where}")) if ts_raw not in (None, "") else None
+    try:
+        ts = to_iso(parse_dt(ts_raw)) if ts_raw not in (None, "") else None
+    except InputError as exc:
+        raise InputError(f"{at}: {exc}") from None
     mid = obj.get("id") or obj.get("dia_id")
+    if isinstance(mid, str):
+        check_text(mid, at, "id")
+    elif not isinstance(mid, int) or isinstance(mid, bool):
+        mid = None  # an id that is not a string or a number: the file position names it
     return Message(role=role, content=content, ts=ts, ref=str(mid) if mid else ref)
 
 
@@ -84,10 +108,7 @@ def parse_messages(data: bytes, name: str, fmt: str = "auto") -> list[Message]:
         fmt = "json" if forced_export else detect_format(text)
     out: list[Message] = []
     if fmt == "json":
-        try:
-            arr = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{name}:{exc.lineno}: invalid JSON ({exc.msg})") from exc
+        arr = load_json(text, name)
         from .exports import chat_export
 
         exported = chat_export(arr, name, forced_export)  # ChatGPT / Claude conversations.json
@@ -103,10 +124,7 @@ def parse_messages(data: bytes, name: str, fmt: str = "auto") -> list[Message]:
         for lineno, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise InputError(f"{name}:{lineno}: invalid JSON ({exc.msg}); fix or remove that line") from exc
+            obj = load_json(line, name, line=lineno)
             out.append(_message(obj, name, str(lineno), f"{name}:{lineno}"))
     else:
         current: dict[str, Any] | None = None
@@ -168,7 +186,12 @@ def candidates_for(msg: Message, now: datetime, *, llm: LLM | None, strategy: st
     if strategy == "model" and llm is not None:
         from .extract_model import extract_with_model
 
-        return extract_with_model(llm, msg.content, now)
+        try:
+            return extract_with_model(llm, msg.content, now)
+        except ModelError as exc:  # before the message's transaction: it stays unstored, a re-run retries it
+            raise ModelError(f"{msg.ref}: extraction by the model failed: {exc}. This message and the "
+                             "ones after it were not stored; re-run once the model works "
+                             "(or use --strategy rules)") from None
     from .extract import extract_facts
 
     ext = extract_facts(msg.content, now, role=msg.role, people=people)
@@ -230,6 +253,26 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
     return [m.id for m, _ in found]
 
 
+def _told(msg: Message, when: datetime, *, llm: LLM | None, strategy: str, people: dict[str, str],
+          said_before: list[Memory]) -> tuple[str, list[Candidate], list[ForgetRequest], list[tuple[str, str]]]:
+    """One user message read: (what it tells once forget requests are set apart, the
+    candidates, the requests, the discards); `people` learns whom it names."""
+    # "pls forget what I told you about X": acted on by the caller, never a fact itself
+    forgets = forget_requests(msg.content)
+    told = msg
+    discards: list[tuple[str, str]] = []
+    if forgets:
+        rest, spans = without_requests(msg.content)
+        told = Message(role=msg.role, content=rest, ts=msg.ts, ref=msg.ref)
+        discards += [(x, "a request to forget, not a fact") for x in spans]
+    cands, more = candidates_for(told, when, llm=llm, strategy=strategy, people=people) \
+        if told.content.strip() else ([], [])
+    discards += more
+    people.update(known_people(c.text for c in cands))
+    fix = _correction_candidate(msg.content, when, said_before) if not cands else None
+    return told.content, [fix] if fix is not None else cands, forgets, discards
+
+
 def ingest(
     store: MemoryStore,
     scope: str,
@@ -241,6 +284,7 @@ def ingest(
     strategy: str = "rules",
     now: str | None = None,
     on_message: Callable[[], None] | None = None,
+    episodes: bool = True,
 ) -> IngestStats:
     import time
 
@@ -254,10 +298,12 @@ def ingest(
 
     people = known_people(m.text for m in store.list_memories(scope)) if not raw else {}
     said_before: list[Memory] = []
+    question: tuple[str, str] | None = None  # (turn id, question) of the message just before
     for msg in messages:
         stats.messages += 1
         ts = msg.ts or default_ts
         if store.turn_exists(scope, msg.role, msg.content, ts):
+            question = None
             if on_message:
                 on_message()
             continue
@@ -266,26 +312,18 @@ def ingest(
         calls_before = getattr(llm, "calls", 0)
         discards: list[tuple[str, str]] = []
         forgets: list[ForgetRequest] = []
+        episode = None
         if msg.role != "user":
             cands = []
         elif raw:
             cands = [Candidate(text=msg.content, kind="episodic", importance=0.5, valid_from=ts)]
         else:
-            # "pls forget what I told you about X": acted on below, never a fact itself
-            forgets = forget_requests(msg.content)
-            told = msg
-            if forgets:
-                rest, spans = without_requests(msg.content)
-                told = Message(role=msg.role, content=rest, ts=msg.ts, ref=msg.ref)
-                discards += [(x, "a request to forget, not a fact") for x in spans]
-            cands, more = candidates_for(told, when, llm=llm, strategy=strategy, people=people) \
-                if told.content.strip() else ([], [])
-            discards += more
-            people.update(known_people(c.text for c in cands))
-            fix = _correction_candidate(msg.content, when, said_before) if not cands else None
-            if fix is not None:
-                cands = [fix]
-        vectors: np.ndarray | list[Any] = store.embed_many([c.text for c in cands]) if cands else []
+            told, cands, forgets, discards = _told(msg, when, llm=llm, strategy=strategy, people=people,
+                                                   said_before=said_before)
+            if episodes:
+                episode = episode_text(told, question[1] if question else None, [c.text for c in cands])
+        texts = [c.text for c in cands] + ([episode] if episode else [])
+        vectors: np.ndarray | list[Any] = store.embed_many(texts) if texts else []
         stored: list[Memory] = []
         with store.transaction():
             turn_id, is_new = store.add_turn(scope, msg.role, msg.content, ts, source, msg.ref)
@@ -300,6 +338,9 @@ def ingest(
             for clause, reason in discards:
                 store.log(Decision(scope=scope, op="DISCARD", fact=clause, decided_by="rule",
                                    reason=reason, turn=turn_id, at=to_iso(utcnow())))
+            if episode:
+                store_episode(store, scope, episode, vectors[len(cands)],
+                              ([question[0]] if question else []) + [turn_id], ts, turn_id)
             for cand, vec in zip(cands, vectors, strict=False):
                 cand.source_turns = [turn_id]
                 stats.facts += 1
@@ -311,6 +352,10 @@ def ingest(
                 stats.ops[out.op] += 1
                 if out.memory is not None:
                     stored.append(out.memory)
+                if episodes:
+                    close_superseded(store, scope, out, turn_id)
+        q = asked(msg.content) if msg.role == "assistant" else None
+        question = (turn_id, q) if q else None
         if msg.role == "user":
             said_before = stored  # what the user's last message stored, for "sorry, I meant 41"
         stats.model_calls += getattr(llm, "calls", 0) - calls_before

@@ -92,8 +92,9 @@ class LlamaCppLLM(LLM):
             try:
                 self._llm = Llama(model_path=str(self.path), n_ctx=self.n_ctx, n_threads=self.threads,
                                   seed=self.seed, verbose=False)
-            except ValueError as exc:
-                raise ModelUnavailable(f"could not load model {self.path}: {exc}") from exc
+            except Exception as exc:  # llama_cpp raises ValueError, RuntimeError or OSError
+                raise ModelUnavailable(f"could not load model {self.path}: {exc}; "
+                                 "pass --model a valid GGUF file") from exc
         return self._llm
 
     def complete(self, prompt: str, schema: dict[str, Any], *, system: str | None = None,
@@ -104,13 +105,16 @@ class LlamaCppLLM(LLM):
         if system:
             messages.append({"role": "system", "content": system})
         messages.append({"role": "user", "content": prompt})
-        out = llm.create_chat_completion(
-            messages=messages,
-            response_format={"type": "json_object", "schema": schema},
-            temperature=0.0,
-            max_tokens=max_tokens,
-        )
-        choice = out["choices"][0]
+        try:
+            out = llm.create_chat_completion(
+                messages=messages,
+                response_format={"type": "json_object", "schema": schema},
+                temperature=0.0,
+                max_tokens=max_tokens,
+            )
+            choice = out["choices"][0]
+        except Exception as exc:  # a model that loads but cannot answer
+            raise ModelUnavailable(f"model {self.path.name} failed to answer: {exc}") from exc
         if choice.get("finish_reason") == "length":
             raise ModelError(f"model reply was cut off at {max_tokens} tokens")
         text = choice["message"]["content"] or ""

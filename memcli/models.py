@@ -45,6 +45,9 @@ class Memory:
     last_accessed: str | None = None
     access_count: int = 0
     stability: float = 1.0
+    # An episode: what the user said in one turn (beside the facts drawn from it),
+    # never a reconciliation neighbour of a fact; see memcli/episodes.py.
+    episode: bool = False
 
     @property
     def active(self) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
@@ -19,6 +20,7 @@ ScopeOpt = Annotated[str | None, typer.Option("--scope", "-s", envvar="MEMCLI_SC
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print a JSON array.")]
 NlOpt = Annotated[bool, typer.Option("--nl", help="Print one JSON object per line.")]
 NowOpt = Annotated[str | None, typer.Option("--now", help="Run as of this time (ISO 8601), for simulations.")]
+MAX_LIMIT = 1_000_000  # the most records a --limit asks for (SQLite takes no integer past 2**63)
 PLAIN = Output()  # the default of a command's `output`, replaced by its --json and --nl flags
 
 
@@ -43,3 +45,10 @@ def output_options(fn: F) -> F:
     wrapper.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
     wrapper.__annotations__ = {p.name: p.annotation for p in params} | {"return": sig.return_annotation}
     return wrapper  # type: ignore[return-value]
+
+
+def finite(value: float | None) -> float | None:
+    """An option callback: NaN and infinity are not numbers a user means."""
+    if value is not None and not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a finite number")
+    return value

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -88,15 +89,30 @@ def hit_dicts(hits: list[Hit], *, abstain: bool, confidence: float) -> list[dict
     return [h.to_dict() | {"abstain": abstain, "confidence": round(confidence, 4)} for h in hits]
 
 
+def envelope_dict(query: str, hits: list[Hit], *, abstain: bool, confidence: float) -> dict[str, Any]:
+    """`recall --json --envelope`: one object, so an agent reads "nothing relevant"
+    (`abstain`, empty or not) and the hits in one place."""
+    return {"query": query, "abstain": abstain, "confidence": round(confidence, 4),
+            "hits": [h.to_dict() for h in hits]}
+
+
 def _date(ts: str | None) -> str:
     return ts[:10] if ts else "-"
+
+
+def _cells(*values: str | None) -> list[str]:
+    """Stored text as Rich table cells: its brackets printed as they are, never read
+    as markup (a memory holding "[/]" would stop the table; "[home_city]" would vanish)."""
+    from rich.markup import escape
+
+    return [escape(v or "") for v in values]
 
 
 def memories_table(memories: list[Memory], title: str | None = None, *, show_retired: bool = False) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=title, show_lines=False)
+    table = Table(title=_cells(title)[0] if title else None, show_lines=False)
     table.add_column("id", style="cyan", no_wrap=True)
     table.add_column("kind")
     table.add_column("text")
@@ -106,9 +122,9 @@ def memories_table(memories: list[Memory], title: str | None = None, *, show_ret
         table.add_column("retired")
     for m in memories:
         flags = ("📌 " if m.pinned else "") + (f"[{m.key}] " if m.key else "")
-        row = [m.id, m.kind, flags + m.text, f"{m.importance:.1f}", _date(m.valid_from)]
+        row = _cells(m.id, m.kind, flags + m.text, f"{m.importance:.1f}", _date(m.valid_from))
         if show_retired:
-            row.append(f"{_date(m.retired_at)} {m.retire_reason}" if m.retired_at else "")
+            row += _cells(f"{_date(m.retired_at)} {m.retire_reason}" if m.retired_at else "")
         table.add_row(*row, style="dim" if not m.active else None)
     Console().print(table)
 
@@ -129,7 +145,7 @@ def decisions_table(decisions: list[Decision]) -> None:
     for col in ("at", "op", "by", "fact", "target", "new", "reason"):
         t.add_column(col)
     for d in decisions:
-        t.add_row(d.at or "", d.op, d.decided_by, d.fact, d.target or "", d.new_id or "", d.reason)
+        t.add_row(*_cells(d.at, d.op, d.decided_by, d.fact, d.target, d.new_id, d.reason))
     Console().print(t)
 
 
@@ -165,7 +181,6 @@ def history_lines(h: History, *, full: bool = False) -> Iterator[str]:
 
 def hits_table(hits: list[Hit], *, explain: bool) -> None:
     from rich.console import Console
-    from rich.markup import escape
     from rich.table import Table
 
     table = Table()
@@ -175,10 +190,10 @@ def hits_table(hits: list[Hit], *, explain: bool) -> None:
     table.add_column("since", no_wrap=True)
     table.add_column("score", justify="right", no_wrap=True)
     for i, h in enumerate(hits, 1):
-        text = escape(h.memory.text + ("" if h.memory.active else f"  [retired {_date(h.memory.retired_at)}]"))
+        text = _cells(h.memory.text + ("" if h.memory.active else f"  [retired {_date(h.memory.retired_at)}]"))[0]
         if explain:  # under the text, not in seven more columns: it stays readable at 80 columns
             text += "\n[dim]" + "  ".join(f"{part} {getattr(h, part):.2f}" for part in BREAKDOWN) + "[/dim]"
-        table.add_row(str(i), h.memory.id, text, _date(h.memory.valid_from), f"{h.score:.3f}")
+        table.add_row(str(i), *_cells(h.memory.id), text, _date(h.memory.valid_from), f"{h.score:.3f}")
     Console().print(table)
 
 
@@ -257,18 +272,37 @@ def count_tokens(text: str) -> int:
     return len(_tokenizer().encode(text, add_special_tokens=False).ids)
 
 
+_LINE_BREAKS = re.compile(r"[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]+")
+_CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+
+
+def seal_note(text: str) -> str:
+    """Stored text made fit to sit inside a prompt block of notes (`<memory>` ...
+    `</memory>`): one line (line breaks, Unicode's too, become " / "), `<` and `>`
+    escaped as `&lt;` and `&gt;`, control and direction characters dropped. So a
+    memory can neither close the block nor open one, and never starts a line of
+    its own that reads as a role or an instruction ("SYSTEM: ...", "Assistant:"):
+    each note's line starts with the renderer's "- (date) ". What `recall --format
+    prompt` and any other prompt built from stored text use."""
+    text = _CONTROLS.sub("", text)
+    text = " / ".join(p.strip() for p in _LINE_BREAKS.split(text) if p.strip())
+    return text.replace("<", "&lt;").replace(">", "&gt;")
+
+
 def prompt_block(hits: list[Hit], max_tokens: int, *, abstain: bool = False) -> str:
     """One delimited block of notes, never over `max_tokens`, never cutting a note.
-    With `abstain` (recall found nothing relevant) the block says so first."""
+    With `abstain` (recall found nothing relevant) the block says so first. Each
+    note is sealed (`seal_note`): stored text cannot end the block or pose as a role."""
     head = f"<memory>\n{PROMPT_HEADER}\n" + (f"{PROMPT_ABSTAIN}\n" if abstain else "")
     tail = "</memory>"
     used = count_tokens(head + tail)
     lines: list[str] = []
-    for h in hits:
-        line = f"- ({_date(h.memory.valid_from)}) {h.memory.text}\n"
+    for h in hits:  # best first; a note too long for what is left gives way to shorter ones after it
+        said = ", said" if h.memory.episode else ""
+        line = f"- ({_date(h.memory.valid_from)}{said}) {seal_note(h.memory.text)}\n"
         cost = count_tokens(line)
         if used + cost > max_tokens:
-            break
+            continue
         lines.append(line)
         used += cost
     if used > max_tokens:

@@ -18,7 +18,9 @@ keep distinct names (and say how they differ), so no caller's results change:
 from __future__ import annotations
 
 import functools
+import json
 import re
+from typing import Any
 
 from .errors import InputError
 
@@ -193,3 +195,29 @@ def decode_input(data: bytes, name: str, *, expected: str, empty_hint: str = "",
     except UnicodeDecodeError as exc:
         detail = f" (byte {exc.start}); convert it to UTF-8 first" if byte_hint else ""
         raise InputError(f"{name}: not UTF-8 text{detail}") from exc
+
+
+def load_json(text: str, where: str, *, line: int | None = None) -> Any:
+    """`json.loads` whose failures are one InputError naming `where` and the line:
+    invalid JSON, and nesting too deep for the parser (a RecursionError otherwise).
+    `line` is the line of a JSONL record; a whole document reports the parser's own."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        at = f"{where}:{line or exc.lineno}"
+        raise InputError(f"{at}: invalid JSON ({exc.msg}); fix or remove that line") from None
+    except RecursionError:
+        at = f"{where}:{line}" if line else where
+        raise InputError(f"{at}: JSON nested too deeply to read; flatten it or remove that record") from None
+
+
+def check_text(value: str, where: str, what: str = "text") -> str:
+    """`value` if it can be stored as UTF-8; a lone surrogate ("\\ud800", valid in a
+    JSON escape but not in UTF-8) is an InputError naming `where`."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        bad = value[exc.start]
+        raise InputError(f"{where}: {what} holds a lone surrogate {bad!r} (not valid UTF-8); "
+                         "fix the \\u escape or remove it") from None
+    return value

@@ -44,13 +44,7 @@ def neighbours(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarr
                k: int = 6) -> list[Neighbour]:
     """Nearest active memories in the scope: vector KNN, keyword matches (names and ids
     embed badly) and every record holding the same profile key."""
-    sims: dict[int, float] = {}
-    for rowid, dist in store.search_vector(scope, vector, k=k):
-        sims[rowid] = 1.0 - dist
-    kw = {rowid for rowid, _ in store.search_keyword(scope, cand.text, k=k)}
-    missing = [r for r in kw if r not in sims]
-    sims.update(store.similarities(scope, vector, missing))
-    rows = store.by_rowids(scope, list(sims))
+    sims, kw, rows = _nearest(store, scope, cand.text, vector, k)
     out = [Neighbour(rows[r], sims[r], r in kw) for r in sims if r in rows]
     if cand.key:
         have = {n.memory.id for n in out}
@@ -59,6 +53,26 @@ def neighbours(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarr
                 out.append(Neighbour(m, store.similarity_to(scope, vector, m.id)))
     out.sort(key=lambda n: -n.similarity)
     return out
+
+
+def _nearest(store: MemoryStore, scope: str, text: str, vector: np.ndarray, k: int
+             ) -> tuple[dict[int, float], set[int], dict[int, Memory]]:
+    """The k nearest records by vector and by keyword, episodes left out (what the
+    user said in a turn is not a claim to reconcile with: its facts are)."""
+    for ask in (k, 4 * k):
+        sims = {rowid: 1.0 - dist for rowid, dist in store.search_vector(scope, vector, k=ask)}
+        kw_ranked = [rowid for rowid, _ in store.search_keyword(scope, text, k=ask)]
+        sims.update(store.similarities(scope, vector, [r for r in kw_ranked if r not in sims]))
+        rows = store.by_rowids(scope, list(sims))
+        if not any(m.episode for m in rows.values()):
+            return sims, set(kw_ranked), rows
+        facts = {r: m for r, m in rows.items() if not m.episode}
+        by_vec = sorted((r for r in facts if r in sims), key=lambda r: -sims[r])[:k]
+        kw = [r for r in kw_ranked if r in facts][:k]
+        keep = set(by_vec) | set(kw)
+        if len(by_vec) >= k or ask > k:
+            return {r: sims[r] for r in keep}, set(kw), {r: facts[r] for r in keep}
+    raise AssertionError("unreachable")
 
 
 def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighbour | None, str] | None:
@@ -232,7 +246,7 @@ def reconcile(
                 ruled = decide_by_model(llm, cand, near)
                 decided_by = "model"
             except ModelUnavailable:
-                raise  # no decision was made: the message's transaction rolls back
+                raise
             except ModelError as exc:
                 # Garbage or an invented id changes nothing: logged, then the safe choice.
                 store.log(Decision(scope=scope, op="REJECT", fact=cand.text, decided_by="model",

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from memcli.api import MemoryStore
 from memcli.cli import app
 
 runner = CliRunner()
@@ -57,7 +58,7 @@ def test_keyed_remember_supersedes_and_show_all_has_history():
     everything = json.loads(ok("show", "--scope", "user:a", "--all", "--json").stdout)
     old = [m for m in everything if m["id"] == first["id"]][0]
     assert old["retired_at"] and old["replaced_by"] == second["id"] and old["active"] is False
-    one = json.loads(ok("show", second["id"], "--json").stdout)
+    one = json.loads(ok("show", second["id"], "--scope", "user:a", "--json").stdout)
     assert [v["id"] for v in one["versions"]] == [first["id"], second["id"]]
     assert any(d["op"] == "UPDATE" for d in one["decisions"])
     text = ok("show", second["id"], "--scope", "user:a", "--history").stdout
@@ -119,18 +120,36 @@ def test_purge_removes_every_byte(db_path):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["recall", "x", "--scope", "team:x"], "invalid scope"),
-        (["recall", "x"], "no scope given"),
         (["show", "nosuch", "--scope", "user:a"], "no memory"),
         (["forget", "nosuch", "--scope", "user:a"], "no memory"),
         (["remember", "   ", "--scope", "user:a"], "empty text"),
     ],
 )
 def test_runtime_errors_are_one_line_exit_1(args, message):
+    ok("remember", "User likes tea", "--scope", "user:b")
     result = run(*args)
     assert result.exit_code == 1, result.output
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["recall", "x", "--scope", "team:x"], "invalid scope"),
+        (["recall", "x"], "no scope given"),
+        (["recall", "x", "--scope", "user:a", "-k", "abc"], "'-k' / '--limit'"),
+        (["nosuchcommand"], "No such command"),
+    ],
+)
+def test_usage_errors_are_the_usage_line_and_one_error_line(args, message):
+    """A bad --scope is an argument error like any other: exit 2, Click's usage line
+    and the error, without the "Try --help" line and the blank one."""
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 2 and lines[0].startswith("Usage: ") and lines[1].startswith("Error: "), lines
+    assert message in lines[1]
 
 
 def test_usage_errors_exit_2():
@@ -177,6 +196,7 @@ def test_every_command_has_help():
 
 @pytest.mark.parametrize("args", [["--help"], ["show", "--scope", "user:a"], ["export", "--scope", "user:a"]])
 def test_light_commands_never_import_the_models(args, tmp_path):
+    MemoryStore(tmp_path / "x.db").close()
     code = (
         "import sys; from memcli.cli import app\n"
         "try:\n    app(" + repr(args) + ")\nexcept SystemExit as e:\n    assert not e.code, e.code\n"

@@ -26,11 +26,14 @@ def _cands(rows):
 def test_top_relevance_counts_only_the_boosts_that_can_apply():
     cfg = RecallConfig()
     f, c = cfg.features, cfg.context
-    assert top_relevance(QueryFeatures(), f, c) == pytest.approx(1.0 + f.w_entity + c.w_neighbour)
-    asks = QueryFeatures(asks_when=True, span=("06-01", "07-07"))
+    assert top_relevance(QueryFeatures(), f, c) == pytest.approx(1.0 + c.w_neighbour)  # no name asked
+    named = QueryFeatures(names=["ana"])
+    assert top_relevance(named, f, c) == pytest.approx(1.0 + f.w_entity + c.w_neighbour)
+    asks = QueryFeatures(names=["ana"], asks_when=True, span=("06-01", "07-07"))
     assert top_relevance(asks, f, c) == pytest.approx(1.0 + f.w_entity + f.w_when + f.w_date + c.w_neighbour)
+    assert top_relevance(asks, f, c, shared=False) == pytest.approx(1.0 + f.w_entity + f.w_when + f.w_date)
     spill = RecallConfig.of(spill_entity=True)
-    assert top_relevance(QueryFeatures(), spill.features, spill.context) == pytest.approx(
+    assert top_relevance(named, spill.features, spill.context) == pytest.approx(
         1.0 + f.w_entity + c.w_neighbour * (1.0 + f.w_entity))
 
 

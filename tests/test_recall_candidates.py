@@ -14,7 +14,7 @@ def test_union_of_keyword_and_vector_matches_with_ranks(store):
     _add(store, "user:a", "User owns a red bicycle")
     _add(store, "user:b", "User drinks green tea too")
     c = search(store, "user:a", "what tea does the user drink?", n=10, config=RecallConfig().candidates)
-    assert c.keyword_text == "tea user drink"
+    assert c.keyword_text == "tea drink"  # "user" names every fact of a user scope: no keyword
     by_text = {m.text: r for r, m in c.rows.items()}
     assert set(by_text) == {"User drinks green tea every morning", "User owns a red bicycle"}  # never user:b
     best = by_text[tea.text]

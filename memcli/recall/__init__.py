@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING
 from ..models import Hit
 from ..scope import validate_scope
 from ..timeutil import parse_dt, utcnow
-from .blend import Filters, abstains, blend, confidence
+from .blend import Filters, abstains, blend, collapse, confidence
 from .candidates import Candidates, search, similarities
 from .config import AbstainConfig, CandidateConfig, ContextConfig, FeatureConfig, RecallConfig, Weights
-from .context import read_neighbours, shares
+from .context import ordered_by_turn, read_neighbours, shares
 from .features import QueryFeatures, Signals, score_all
 from .keyed import profile
 from .query import STOPWORDS, in_span, keyword_query, query_names, query_span
@@ -86,7 +86,7 @@ def recall(
     q = QueryFeatures.of(query, cands.keyword_text, cfg.features)
     base = score_all(cands.rows, cands, q, cfg.features)
     context: dict[int, float] = {}
-    if cfg.context.w_neighbour and base:
+    if cfg.context.w_neighbour and base and ordered_by_turn(cands.rows):
         extra = read_neighbours(store, scope, cands.rows, base, cfg.context, as_of=as_of,
                                 include_inactive=include_inactive)
         cands.rows.update(extra)
@@ -95,7 +95,10 @@ def recall(
             base.update(score_all(extra, cands, q, cfg.features))
         context = shares(cands.rows, base, cfg.context)
     hits = blend(cands, base, context, q, cfg, now_dt, Filters(kind=kind, key=key, since=since, until=until))
-    conf = confidence(hits, q.names, cfg.features, cfg.abstain)
+    if cfg.blend.collapse_turns:
+        hits = collapse(hits)
+    # a question about the user at large is answered by whatever is stored
+    conf = (1.0 if hits else 0.0) if q.broad else confidence(hits, q.names, cfg.features, cfg.abstain)
     abstain = abstains(hits, conf, cfg.abstain)
     if min_score is not None:
         hits = [h for h in hits if h.score >= min_score]

@@ -16,6 +16,7 @@ from ..models import Hit, Memory
 from ..timeutil import parse_dt
 from .candidates import Candidates
 from .config import AbstainConfig, ContextConfig, FeatureConfig, RecallConfig
+from .context import ordered_by_turn
 from .features import QueryFeatures, Signals
 from .query import is_question, subject
 
@@ -41,11 +42,15 @@ class Filters:
         return True
 
 
-def top_relevance(q: QueryFeatures, features: FeatureConfig, context: ContextConfig) -> float:
+def top_relevance(q: QueryFeatures, features: FeatureConfig, context: ContextConfig, *, shared: bool = True) -> float:
     """The most a relevance can reach, so it stays in [0, 1] without clipping ties.
-    (An answer's share of its question can go past that; such a hit is clipped at 1.)"""
-    return 1.0 + features.w_entity + (features.w_when if q.asks_when else 0.0) + (features.w_date if q.span else 0.0) \
-        + context.w_neighbour * (1.0 + (features.w_entity if context.spill_entity else 0.0))
+    (An answer's share of its question can go past that; such a hit is clipped at 1.)
+    A boost the query cannot give is no part of the most: the name boost when it names
+    no one, the "when" and date boosts, and (`shared` false) the share of a neighbour's
+    relevance where no candidate can get one (a scope `ingest` built)."""
+    return 1.0 + (features.w_entity if q.names else 0.0) + (features.w_when if q.asks_when else 0.0) \
+        + (features.w_date if q.span else 0.0) \
+        + (context.w_neighbour * (1.0 + (features.w_entity if context.spill_entity else 0.0)) if shared else 0.0)
 
 
 def _parse_fast(ts: str) -> datetime | None:
@@ -80,13 +85,15 @@ def blend(
 ) -> list[Hit]:
     """Every admitted record of `cands.rows` as a hit, best first (ties by id)."""
     w = config.blend
-    top = top_relevance(q, config.features, config.context)
+    top = top_relevance(q, config.features, config.context, shared=ordered_by_turn(cands.rows))
     hits: list[Hit] = []
     for rowid, m in cands.rows.items():
         if not filters.admit(m):
             continue
         keyword, vector, fused, boost = base[rowid]
-        relevance = min(1.0, (fused + context.get(rowid, 0.0) + boost) / top)
+        relevance = 1.0 if q.broad else min(1.0, (fused + context.get(rowid, 0.0) + boost) / top)
+        if m.episode and m.valid_until and _parse_fast(m.valid_until) <= now:  # type: ignore[operator]
+            relevance *= w.stale_episode
         rec = recency(m, now, w.half_life_days)
         score = w.w_relevance * relevance + w.w_recency * rec + w.w_importance * m.importance
         hits.append(Hit(memory=m, score=score, keyword=keyword, vector=vector, relevance=relevance,
@@ -94,6 +101,28 @@ def blend(
                         vector_rank=cands.vec_rank.get(rowid), context=context.get(rowid, 0.0), boost=boost))
     hits.sort(key=lambda h: (-h.score, h.memory.id))
     return hits
+
+
+def collapse(hits: list[Hit]) -> list[Hit]:
+    """One hit per turn between the two layers: a fact drawn from a turn whose episode
+    ranks above it (or that episode, below its fact) tells the reader nothing new.
+    Facts among themselves and episodes among themselves are all kept."""
+    seen_fact: set[str] = set()
+    seen_episode: set[str] = set()
+    out = []
+    for h in hits:
+        turns = set(h.memory.source_turns)
+        if h.memory.episode:
+            own = h.memory.source_turns[-1:]  # the user's turn (the question asked before is context)
+            if own and own[0] in seen_fact:
+                continue
+            seen_episode.update(own)
+        else:
+            if turns and turns <= seen_episode:
+                continue
+            seen_fact.update(turns)
+        out.append(h)
+    return out
 
 
 def confidence(hits: list[Hit], names: list[str], features: FeatureConfig, config: AbstainConfig) -> float:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..models import Memory
 from .config import CandidateConfig
-from .query import keyword_query
+from .query import is_broad, key_stems, keyword_query, stem
 
 if TYPE_CHECKING:
     import numpy as np
@@ -62,8 +62,24 @@ def search(
     if missing:
         vec_sim.update(similarities(store, scope, qvec, missing))
     rows = store.by_rowids(scope, cand)
+    keyed = _keyed_asked(store, scope, kw_text, rows, as_of=as_of, broad=is_broad(query)) if not raw_query else {}
+    if keyed:
+        rows.update(keyed)
+        vec_sim.update(similarities(store, scope, qvec, list(keyed)))
     return Candidates(keyword_text=kw_text, query_vector=qvec, kw_rank=kw_rank, kw_score=kw_score, best_kw=best_kw,
                       vec_rank=vec_rank, vec_sim=vec_sim, rows=rows)
+
+
+def _keyed_asked(store: MemoryStore, scope: str, kw_text: str, rows: dict[int, Memory], *,
+                 as_of: str | None, broad: bool) -> dict[int, Memory]:
+    """The profile records whose key the query names ("their diet", "where they work":
+    `diet`, `employer`), when neither index returned them: "User is vegetarian" shares
+    no word with "what's their diet?". A question about the user at large gets them all."""
+    words = {stem(w) for w in kw_text.lower().split()}
+    have = {m.id for m in rows.values()}
+    want = [m for m in store.keyed(scope, as_of=as_of)
+            if m.id not in have and (broad or words & key_stems(m.key or ""))]
+    return store.by_rowids(scope, list(store.rowids(scope, [m.id for m in want]).values())) if want else {}
 
 
 def similarities(store: MemoryStore, scope: str, qvec: np.ndarray, rowids: list[int]) -> dict[int, float]:

@@ -9,6 +9,7 @@ which stage a knob belongs to.
 from __future__ import annotations
 
 import copy
+import math
 import os
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -62,6 +63,11 @@ class Weights:
     w_recency: float = 0.05
     w_importance: float = 0.10
     half_life_days: float = 30.0
+    # factor on the relevance of an episode whose validity has ended (what it stated was
+    # superseded later): the current fact outranks it; `--as-of` still reads it then
+    stale_episode: float = 0.5
+    # a fact and the episode it was drawn from say the same turn twice: keep the better one
+    collapse_turns: bool = True
 
 
 @dataclass
@@ -143,6 +149,8 @@ def parse_weights(text: str) -> tuple[float, float, float]:
         rel, rec, imp = (float(x) for x in text.split(","))
     except ValueError:
         raise ValueError("give three numbers, e.g. 0.85,0.05,0.10") from None
+    if not all(math.isfinite(w) for w in (rel, rec, imp)):
+        raise ValueError("weights must be finite numbers, e.g. 0.85,0.05,0.10")
     if min(rel, rec, imp) < 0 or rel + rec + imp <= 0:
         raise ValueError("weights must be >= 0 and not all zero")
     return rel, rec, imp

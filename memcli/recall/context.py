@@ -18,6 +18,19 @@ if TYPE_CHECKING:
     from ..store import Store as MemoryStore
 
 
+def turn_record(m: Memory) -> bool:
+    """A record of a transcript stored turn by turn (`ingest --raw`, an imported
+    transcript): its rowid neighbours are the turns around it."""
+    return m.kind == "episodic" and not m.episode
+
+
+def ordered_by_turn(rows: dict[int, Memory]) -> bool:
+    """Whether rowid order is turn order among these records. Not where `ingest`
+    built the scope (it holds episodes): there each turn's episode sits between the
+    facts drawn from it, so the records next to one are no context of it."""
+    return not any(m.episode for m in rows.values())
+
+
 def reach(config: ContextConfig) -> int:
     """How many turns away a share can come from."""
     return max(config.neighbour_window, 2 if config.w_same_speaker else 0)
@@ -27,7 +40,7 @@ def neighbour_rowids(rows: dict[int, Memory], base: dict[int, Signals], config: 
     """The turns around the best episodic candidates that are not candidates yet
     (a share of a weak match moves nothing, so only the best are looked around)."""
     w = reach(config)
-    best = sorted((r for r, m in rows.items() if m.kind == "episodic"), key=lambda r: -(base[r].fused + base[r].boost))
+    best = sorted((r for r, m in rows.items() if turn_record(m)), key=lambda r: -(base[r].fused + base[r].boost))
     near = {r + d for r in best[: config.neighbour_sources] for d in range(-w, w + 1) if d}
     return [r for r in near if r not in rows]
 
@@ -64,7 +77,7 @@ def shares(rows: dict[int, Memory], base: dict[int, Signals], config: ContextCon
     """Each episodic memory's context: the largest share of a neighbour's relevance."""
     cfg = config
     w = reach(cfg)
-    own = {r: v.fused + (v.boost if cfg.spill_entity else 0.0) for r, v in base.items() if rows[r].kind == "episodic"}
+    own = {r: v.fused + (v.boost if cfg.spill_entity else 0.0) for r, v in base.items() if turn_record(rows[r])}
     asks = {r for r in own if cfg.w_answer != cfg.w_neighbour and is_question(rows[r].text)}
 
     def share(src: int, dst: int) -> float:

@@ -12,7 +12,19 @@ from typing import NamedTuple
 from ..models import Memory
 from .candidates import Candidates
 from .config import FeatureConfig
-from .query import TIME_CUE_RE, WHEN_Q_RE, WORD_RE, in_span, is_question, query_names, query_span, stem, subject
+from .query import (
+    TIME_CUE_RE,
+    WHEN_Q_RE,
+    WORD_RE,
+    in_span,
+    is_broad,
+    is_question,
+    key_stems,
+    query_names,
+    query_span,
+    stem,
+    subject,
+)
 
 
 @dataclass
@@ -23,6 +35,7 @@ class QueryFeatures:
     asks_when: bool = False  # a "when" question
     span: tuple[str, str] | None = None  # the dates it names (see `query_span`)
     stems: set[str] = field(default_factory=set)  # the keyword query's words, stemmed (for coverage)
+    broad: bool = False  # about the user at large: every memory is relevant, the important first
 
     @classmethod
     def of(cls, query: str, keyword_text: str, config: FeatureConfig) -> QueryFeatures:
@@ -31,6 +44,7 @@ class QueryFeatures:
             asks_when=bool(config.w_when) and WHEN_Q_RE.search(query) is not None,
             span=query_span(query) if config.w_date else None,
             stems={stem(w) for w in WORD_RE.findall(keyword_text.lower())} if config.keyword_coverage else set(),
+            broad=is_broad(query),
         )
 
 
@@ -51,6 +65,8 @@ def signals(rowid: int, m: Memory, cands: Candidates, q: QueryFeatures, config: 
         # the query: scale by how much of the query the memory covers.
         covered = len(q.stems & {stem(w) for w in WORD_RE.findall(m.text.lower())}) / len(q.stems)
         keyword *= 1.0 - cfg.keyword_coverage * (1.0 - covered)
+    if m.key and q.stems & key_stems(m.key):
+        keyword = 1.0  # "what's their diet?" asks for the record that holds the key `diet`
     sim = cands.vec_sim.get(rowid, 0.0)
     vector = max(0.0, (sim - cfg.vector_floor) / (1.0 - cfg.vector_floor))
     if cfg.fusion == "rrf":

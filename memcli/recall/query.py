@@ -14,12 +14,35 @@ SPEAKER_RE = re.compile(r"^([^:\n]{1,40}):")
 _CAPTION_RE = re.compile(r"\s*\[[^\]]*\]\s*$")
 
 
+# "the user" in a question asked of the user's own memory names everyone and nothing: every
+# fact there is the user's ("User lives in ..."), and what they said has no such word.
+# So do the words that ask a memory at all ("what do you remember / know about ...").
+OWNER_WORDS = frozenset({"user", "users", "remember", "know", "recall", "tell"})
+
+
+def key_stems(key: str) -> set[str]:
+    """The words of a profile key ("home_city" -> home, city; "sister.employer")."""
+    return {stem(w) for w in re.split(r"[._\s]+", key.lower()) if len(w) > 2}
+
+
+def is_broad(query: str) -> bool:
+    """A question about the user at large ("what do you remember about this user?",
+    "tell me about them"): no word of it names a topic."""
+    words = [w for w in WORD_RE.findall(query.lower()) if len(w) > 1]
+    return bool(words) and all(w in STOPWORDS or w in OWNER_WORDS or w in _AT_LARGE for w in words)
+
+
+_AT_LARGE = frozenset({"everything", "anything", "something", "all", "stuff", "things", "thing", "them", "him",
+                       "her", "person", "me", "us", "this", "that", "so", "far", "yet", "profile", "summary",
+                       "summarize", "summarise", "overview", "memory", "memories", "remembered", "known"})
+
+
 def keyword_query(query: str, drop_stopwords: bool) -> str:
     """The words the keyword index should look for (quoted by the store)."""
     words = WORD_RE.findall(query.lower())
     if drop_stopwords:
         # single letters come from possessives ("user's" -> "user", "s") and match everything
-        kept = [w for w in words if w not in STOPWORDS and len(w) > 1]
+        kept = [w for w in words if w not in STOPWORDS and w not in OWNER_WORDS and len(w) > 1]
         words = kept or words
     return " ".join(dict.fromkeys(words))
 

@@ -60,8 +60,9 @@ class Store:
         *,
         check_embedder: bool = True,
         busy_timeout_ms: int = 60_000,
+        create: bool = True,
     ) -> None:
-        self.db = Database(path, busy_timeout_ms=busy_timeout_ms)
+        self.db = Database(path, busy_timeout_ms=busy_timeout_ms, create=create)
         self.path = self.db.path
         self.conn = self.db.conn
         vectors = SqliteVectorIndex(self.db, embedder)
@@ -173,6 +174,9 @@ class Store:
                       key: str | None = None, as_of: str | None = None, limit: int | None = None) -> list[Memory]:
         return self.records.list_memories(scope, include_inactive=include_inactive, kind=kind, key=key,
                                           as_of=as_of, limit=limit)
+
+    def episodes_of(self, scope: str, turn_ids: Sequence[str]) -> list[Memory]:
+        return self.records.episodes_of(scope, turn_ids)
 
     def keyed(self, scope: str, *, as_of: str | None = None) -> list[Memory]:
         return self.records.keyed(scope, as_of=as_of)

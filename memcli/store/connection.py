@@ -49,29 +49,91 @@ def retry_busy(fn: Callable[[], T], timeout_ms: int) -> T:
             time.sleep(0.02)
 
 
+_SQLITE_ERRORS = (  # apsw's error class name -> what to tell the user
+    ("BusyError", "another process kept the database locked past the busy timeout; try again"),
+    ("ReadOnlyError", "the database file is read-only; give memcli write permission on it"),
+    ("FullError", "the disk is full; free some space and run the command again"),
+    ("CorruptError", "the database file is damaged; restore it from a backup or an export"),
+    ("NotADBError", "the file is not an SQLite database; give --db another path"),
+    ("CantOpenError", "the database file cannot be opened; check the path and its permissions"),
+    ("IOError", "the disk reported an I/O error"),
+)
+
+
+def sqlite_error(exc: BaseException, path: str | os.PathLike[str] | None) -> MemcliError | None:
+    """An SQLite failure (an apsw exception) as one line naming the file, or None for
+    anything else: the command line prints it instead of a traceback."""
+    if not isinstance(exc, apsw.Error):
+        return None
+    where = Path(path) if path is not None else default_db_path()
+    for name, advice in _SQLITE_ERRORS:
+        if type(exc).__name__ == name:
+            return MemcliError(f"{where}: {advice}")
+    return MemcliError(f"{where}: SQLite error: {exc}")
+
+
 class Database:
     """One open memcli file. Every part of the store runs its SQL through `conn`."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, *, busy_timeout_ms: int = 60_000) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, busy_timeout_ms: int = 60_000,
+                 create: bool = True) -> None:
         self.path = Path(path) if path is not None else default_db_path()
         self._depth = 0
         if str(self.path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            if self.path.exists() and self.path.stat().st_size > 0:
-                with open(self.path, "rb") as fh:
-                    if fh.read(16) != b"SQLite format 3\x00":
-                        raise MemcliError(f"{self.path} is not a memcli database (not an SQLite file)")
+            self._check_file(create)
         try:
             self.conn = apsw.Connection(str(self.path))
             self.conn.setbusytimeout(busy_timeout_ms)
+            self._refuse_foreign()
             # Two processes creating one new file race for the switch to WAL; SQLite
             # answers BUSY there without waiting on the busy timeout, so wait here.
             retry_busy(lambda: self.conn.execute("PRAGMA journal_mode = WAL").fetchall(), busy_timeout_ms)
             self.conn.execute("PRAGMA synchronous = NORMAL")
             self._load_vec()
-            retry_busy(lambda: migrations.migrate(self.conn, to_iso(utcnow()) or ""), busy_timeout_ms)
+            # A read first: a file that is up to date is opened without a write lock,
+            # so readers never queue behind a writer.
+            if migrations.pending(self.conn):
+                if self.conn.readonly("main"):
+                    raise MemcliError(f"{self.path} needs a schema upgrade but is read-only: "
+                                      "open it once with write permission")
+                retry_busy(lambda: migrations.migrate(self.conn, to_iso(utcnow()) or ""), busy_timeout_ms)
         except apsw.Error as exc:
             raise MemcliError(f"cannot open database {self.path}: {exc}") from exc
+
+    def _check_file(self, create: bool) -> None:
+        """Refuse what cannot be a memcli file before SQLite touches it: a folder,
+        another kind of file, and (unless `create`) a file that does not exist, so a
+        misspelled --db in a cron line fails instead of creating an empty database."""
+        if self.path.is_dir():
+            raise MemcliError(f"{self.path} is a directory: give --db the path of a database file")
+        if not self.path.exists():
+            if not create:
+                raise MemcliError(f"{self.path}: no such database; check --db or MEMCLI_DB "
+                                  "(remember, ingest and import create a new one)")
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise MemcliError(f"cannot create {self.path}: {exc.strerror} ({self.path.parent})") from None
+            return
+        try:
+            with open(self.path, "rb") as fh:
+                head = fh.read(16)
+        except OSError as exc:
+            raise MemcliError(f"cannot read {self.path}: {exc.strerror}") from None
+        if head and head != b"SQLite format 3\x00":
+            raise MemcliError(f"{self.path} is not a memcli database (not an SQLite file)")
+
+    def _refuse_foreign(self) -> None:
+        """Another tool's SQLite file (tables, but none of memcli's) is left as it is."""
+        tables = {str(r[0]) for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables and migrations.TABLE not in tables:
+            raise MemcliError(f"{self.path} is not a memcli database (an SQLite file with other tables: "
+                              f"{', '.join(sorted(tables)[:3])}); give --db another path")
+
+    @property
+    def readonly(self) -> bool:
+        """The file was opened read-only (no write permission on it)."""
+        return bool(self.conn.readonly("main"))
 
     def _load_vec(self) -> None:
         self.conn.enable_load_extension(True)
@@ -92,6 +154,9 @@ class Database:
             finally:
                 self._depth -= 1
             return
+        if self.readonly:
+            raise MemcliError(f"{self.path} is read-only: give memcli write permission on it to change it "
+                              "(show, log, export and recall --no-touch only read)")
         self.conn.execute("BEGIN IMMEDIATE")
         self._depth = 1
         try:

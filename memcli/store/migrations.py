@@ -166,6 +166,12 @@ def _m006(conn: apsw.Connection) -> None:
         )
 
 
+@migration("m007_episodes")
+def _m007() -> str:
+    """Episodes (what the user said in a turn) beside the facts drawn from it."""
+    return "ALTER TABLE memories ADD COLUMN episode INTEGER NOT NULL DEFAULT 0;"
+
+
 def applied(conn: apsw.Connection) -> list[str]:
     exists = conn.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_migrations'"
@@ -173,6 +179,17 @@ def applied(conn: apsw.Connection) -> list[str]:
     if not exists:
         return []
     return [r[0] for r in conn.execute("SELECT name FROM _migrations ORDER BY rowid")]
+
+
+TABLE = "_migrations"  # the table that marks a file as memcli's
+
+
+def pending(conn: apsw.Connection) -> list[str]:
+    """The migrations this file lacks, found by reading only (no write lock)."""
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (TABLE,)).fetchone():
+        return [name for name, _ in MIGRATIONS]
+    done = {str(r[0]) for r in conn.execute(f"SELECT name FROM {TABLE}")}
+    return [name for name, _ in MIGRATIONS if name not in done]
 
 
 def migrate(conn: apsw.Connection, now: str) -> list[str]:

@@ -96,14 +96,14 @@ class SqliteRecords:
                 raise InputError(f"memory id {memory.id} already exists")
             self.db.conn.execute(
                 f"INSERT INTO memories ({MEMORY_COLUMNS}) VALUES "
-                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     memory.id, scope, memory.kind, memory.text, memory.key, memory.importance,
                     memory.confidence, memory.source, json.dumps(memory.source_turns),
                     json.dumps(memory.source_ids), memory.valid_from, memory.valid_until,
                     memory.recorded_at, memory.retired_at, memory.retire_reason, memory.replaces,
                     memory.replaced_by, int(memory.pinned), int(memory.safety),
-                    memory.last_accessed, memory.access_count, memory.stability,
+                    memory.last_accessed, memory.access_count, memory.stability, int(memory.episode),
                 ),
             )
             self.vectors.add(self.db.conn.last_insert_rowid(), scope, vector, active=memory.retired_at is None)
@@ -263,6 +263,17 @@ class SqliteRecords:
         if limit:
             sql += f" LIMIT {int(limit)}"
         return [row_to_memory(r) for r in self.db.conn.execute(sql, args)]
+
+    def episodes_of(self, scope: str, turn_ids: Sequence[str]) -> list[Memory]:
+        """The active episodes that hold one of these turns (what the user said there)."""
+        scope = validate_scope(scope)
+        if not turn_ids:
+            return []
+        marks = ",".join("?" * len(turn_ids))
+        return [row_to_memory(r) for r in self.db.conn.execute(
+            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE scope = ? AND episode = 1 AND retired_at IS NULL "
+            f"AND EXISTS (SELECT 1 FROM json_each(memories.source_turns) WHERE value IN ({marks})) ORDER BY rowid",
+            (scope, *turn_ids))]
 
     def keyed(self, scope: str, *, as_of: str | None = None) -> list[Memory]:
         """Records that fill a profile key (active, or valid at `as_of`), oldest first.

@@ -12,14 +12,14 @@ from ..models import Memory
 MEMORY_COLUMNS = (
     "id, scope, kind, text, key, importance, confidence, source, source_turns, source_ids, "
     "valid_from, valid_until, recorded_at, retired_at, retire_reason, replaces, replaced_by, "
-    "pinned, safety, last_accessed, access_count, stability"
+    "pinned, safety, last_accessed, access_count, stability, episode"
 )
 
 
 def row_to_memory(row: Sequence[Any]) -> Memory:
     (mid, scope, kind, text, key, importance, confidence, source, source_turns, source_ids,
      valid_from, valid_until, recorded_at, retired_at, retire_reason, replaces, replaced_by,
-     pinned, safety, last_accessed, access_count, stability) = row
+     pinned, safety, last_accessed, access_count, stability, episode) = row
     return Memory(
         id=mid, scope=scope, kind=kind, text=text, key=key, importance=importance,
         confidence=confidence, source=source, source_turns=json.loads(source_turns),
@@ -27,6 +27,7 @@ def row_to_memory(row: Sequence[Any]) -> Memory:
         recorded_at=recorded_at, retired_at=retired_at, retire_reason=retire_reason,
         replaces=replaces, replaced_by=replaced_by, pinned=bool(pinned), safety=bool(safety),
         last_accessed=last_accessed, access_count=access_count, stability=stability,
+        episode=bool(episode),
     )
 
 

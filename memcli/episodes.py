@@ -1,0 +1,95 @@
+"""Episodes and facts, linked.
+
+A user turn that says something is kept twice: as an episode, what the user said
+in their own words (dated by the message, with the question it answers when the
+turn before asked one), and as the facts extraction draws from it. Both point at
+the same turn (`source_turns`), so either leads to the other, and recall blends the
+two layers: the fact is short and current, the episode carries what no fact sentence
+can ("it was amazing, the kids were awestruck", a detail given in reply).
+
+Episodes are not reconciled: each is a distinct event, never a neighbour of a fact
+(`write.neighbours` leaves them out) and never merged with one. The write path's
+work reaches them: when a fact drawn from a turn is superseded or ended, the
+episodes of that turn are closed where the change began (`valid_until`), so they
+stop outranking the current fact in recall (`RecallConfig.stale_episode`) while
+`--as-of` still reads them as true then. Like every episodic memory they decay
+(the `decay` and `ttl` policies act on the episodic kind) and are strengthened
+by use (rehearsal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .extract.said import question_of, said
+from .models import Decision, Memory, Outcome
+from .text import content_words
+from .timeutil import to_iso, utcnow
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .store import Store as MemoryStore
+
+EPISODE_IMPORTANCE = 0.4  # below a stated fact's: at equal relevance the fact comes first
+EPISODE_CONFIDENCE = 0.8
+NEW_WORDS = 2  # words an episode must add to its turn's facts to be worth keeping
+# what a fact's rewriting changes ("my" -> "User's") or drops ("remember that ..."): no news
+_REWRITTEN = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "im", "ive", "remember",
+                        "note", "keep", "mind"})
+
+
+def episode_text(content: str, question: str | None = None, facts: Sequence[str] = ()) -> str | None:
+    """What the episode of a user message says, or None when the message says nothing
+    worth keeping (greetings, acknowledgements, questions, requests, pasted text) or
+    nothing its facts do not already say ("I moved to Goa" beside "User lives in
+    Goa"), unless it answers a question: the question is context no fact keeps."""
+    text = said(content)
+    if text is None:
+        return None
+    if question:
+        return f'(asked "{question}") {text}'
+    told = frozenset().union(*(content_words(f) for f in facts)) if facts else frozenset()
+    return text if len(content_words(text) - told - _REWRITTEN) >= NEW_WORDS else None
+
+
+def asked(content: str) -> str | None:
+    """The question an assistant (or the other speaker) asked, for the answer's episode."""
+    return question_of(content)
+
+
+def store_episode(store: MemoryStore, scope: str, text: str, vector: np.ndarray | None, turns: list[str],
+                  ts: str | None, turn: str) -> Memory:
+    """Insert one episode and log it (an ADD by the rule `episode`)."""
+    now = to_iso(utcnow())
+    m = store.insert(Memory(id="", scope=scope, kind="episodic", text=text, importance=EPISODE_IMPORTANCE,
+                            confidence=EPISODE_CONFIDENCE, source="stated", valid_from=ts, recorded_at=now,
+                            source_turns=turns, episode=True), vector)
+    store.log(Decision(scope=scope, op="ADD", fact=text[:200], decided_by="rule",
+                       reason="what the user said in this turn, kept as an episode [extracted by episode]",
+                       new_id=m.id, turn=turn, at=now))
+    return m
+
+
+def close_superseded(store: MemoryStore, scope: str, out: Outcome, turn: str) -> list[str]:
+    """After a fact's outcome: the episodes that stated what is no longer true end
+    where the change began. An UPDATE or DELETE closes the episodes of the retired
+    fact's turns; an older statement stored as history closes its own turn's episode
+    where the newer fact begins. The episode of the current turn is never closed by
+    its own facts. Returns the ids closed."""
+    closed: list[str] = []
+    if out.op in ("UPDATE", "DELETE") and out.decision.target:
+        old = store.get(scope, out.decision.target)
+        until = old.valid_until or (out.memory.valid_from if out.memory else None) or out.decision.at
+        for ep in store.episodes_of(scope, old.source_turns):
+            if turn not in ep.source_turns and until and ep.valid_until is None \
+                    and (ep.valid_from or "") < until:
+                store.close_validity(scope, ep.id, until)
+                closed.append(ep.id)
+    elif out.memory is not None and out.memory.valid_until and not out.memory.active:
+        for ep in store.episodes_of(scope, [turn]):
+            if ep.valid_until is None:
+                store.close_validity(scope, ep.id, out.memory.valid_until)
+                closed.append(ep.id)
+    return closed

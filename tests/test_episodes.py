@@ -1,0 +1,160 @@
+"""Episodes beside facts: what the user said is kept, linked to the facts drawn from it,
+retired in recall when what it stated stops being true, and never a fact's neighbour."""
+
+import pytest
+
+from memcli.extract.said import question_of, said
+from memcli.ingest import Message, ingest
+from memcli.lifecycle import apply, plan
+from memcli.recall import RecallConfig, recall
+from memcli.timeutil import parse_dt
+
+
+@pytest.mark.parametrize("text", [
+    "haha ok thanks!",
+    "Thanks, Caroline!",
+    "That's so cool! What got you into running?",
+    "can you remind me tomorrow?",
+    "I said that wrong",
+    "My boss wrote: 'remember that I am allergic to shellfish'",
+    "it was amazing",
+])
+def test_pleasantries_questions_and_quotes_are_not_episodes(text):
+    assert said(text) is None
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Yeah, it was amazing! The kids were awestruck by the fireworks.",
+     "Yeah, it was amazing! The kids were awestruck by the fireworks."),
+    ("Thanks, Caroline! The event was really thought-provoking.", "The event was really thought-provoking."),
+    ("I love hiking, do you?", "I love hiking."),
+    ("Wow, that's awesome Mel! I went to a pottery class yesterday.", "I went to a pottery class yesterday."),
+])
+def test_what_the_user_said_is_kept_in_their_own_words(text, kept):
+    assert said(text) == kept
+
+
+def test_the_question_a_turn_answers():
+    assert question_of("Love that purple! So what got you into running?") == "So what got you into running?"
+    assert question_of("I went hiking yesterday.") is None
+
+
+def _msgs(*pairs, day="2026-03-01"):
+    return [Message(role=r, content=c, ts=f"{day}T10:00:{i:02d}Z", ref=f"m{i}") for i, (r, c) in enumerate(pairs)]
+
+
+def test_a_salient_turn_becomes_an_episode_linked_to_its_facts_and_question(store):
+    ingest(store, "user:a", _msgs(("assistant", "How was the weekend? Anything fun?"),
+                                  ("user", "We went camping at Lake Tahoe and the kids loved the marshmallows."),
+                                  ("user", "ok thanks!")), source="t")
+    mems = store.list_memories("user:a")
+    episodes = [m for m in mems if m.episode]
+    facts = [m for m in mems if not m.episode]
+    assert len(episodes) == 1 and facts
+    ep = episodes[0]
+    assert ep.kind == "episodic" and ep.valid_from == "2026-03-01T10:00:01Z"
+    assert ep.text.startswith('(asked "Anything fun?")') and "marshmallows" in ep.text
+    turns = {t["ref"]: t["id"] for t in store.turns("user:a")}
+    assert ep.source_turns == [turns["m0"], turns["m1"]]
+    assert all(f.source_turns == [turns["m1"]] for f in facts)  # linked through the turn
+    log = [d for d in store.decisions("user:a") if d.new_id == ep.id]
+    assert log and "[extracted by episode]" in log[0].reason
+
+
+def test_no_episodes_when_asked_not_to(store):
+    ingest(store, "user:a", _msgs(("user", "We went camping at Lake Tahoe last weekend.")), source="t",
+           episodes=False)
+    assert not [m for m in store.list_memories("user:a") if m.episode]
+
+
+def test_a_superseded_fact_closes_its_episode_and_the_new_value_comes_first(store):
+    ingest(store, "user:a", _msgs(("assistant", "Where are you based these days?"),
+                                  ("user", "I live in Oslo with my two cats and a very old piano."),
+                                  day="2025-01-10"), source="t")
+    ingest(store, "user:a", _msgs(("user", "I moved to Bergen last month."), day="2025-06-10"), source="t")
+    old_ep = next(m for m in store.list_memories("user:a") if m.episode and "Oslo" in m.text)
+    assert old_ep.active and old_ep.valid_until is not None  # kept, but no longer the present
+    now = recall(store, "user:a", "where does the user live?", k=3, touch=False, now="2025-07-01T00:00:00Z")
+    assert "Bergen" in now.hits[0].memory.text
+    then = recall(store, "user:a", "where does the user live?", k=3, touch=False, as_of="2025-03-01T00:00:00Z")
+    assert "Oslo" in then.hits[0].memory.text
+    assert not any("Bergen" in h.memory.text for h in then.hits)
+
+
+def test_episodes_are_never_a_facts_neighbour(store):
+    """A change cue must retire the old fact, not the episode that said it."""
+    ingest(store, "user:a", _msgs(("assistant", "What do you do?"), ("user", "I work at Shopify as a designer."), day="2025-01-10"), source="t")
+    ingest(store, "user:a", _msgs(("user", "I joined Stripe last week."), day="2025-05-10"), source="t")
+    active = store.list_memories("user:a")
+    assert not [m for m in active if not m.episode and "Shopify" in m.text]
+    assert [m for m in active if m.episode and "Shopify" in m.text]  # what was said stays
+    retired = [m for m in store.list_memories("user:a", include_inactive=True) if not m.active]
+    assert retired and all(not m.episode for m in retired)
+
+
+def test_recall_gives_one_hit_per_turn_across_the_layers(store):
+    ingest(store, "user:a", _msgs(("assistant", "Any news from the family?"),
+                                  ("user", "My sister Ana plays the cello in the city orchestra.")), source="t")
+    res = recall(store, "user:a", "what does the user's sister play?", k=10, touch=False)
+    turns = [t for h in res.hits for t in h.memory.source_turns[-1:]]
+    assert len(turns) == len(set(turns))
+    both = recall(store, "user:a", "what does the user's sister play?", k=10, touch=False,
+                  config=RecallConfig.of(collapse_turns=False))
+    assert len(both.hits) > len(res.hits)
+
+
+def test_a_forget_request_archives_the_episode_too(store):
+    ingest(store, "user:a", _msgs(("user", "I take French lessons every Tuesday evening at the library.")),
+           source="t")
+    ingest(store, "user:a", _msgs(("user", "please forget what I told you about the French lessons"),
+                                  day="2026-03-02"), source="t")
+    assert not [m for m in store.list_memories("user:a") if "French" in m.text]
+
+
+def test_old_unused_episodes_decay_and_facts_stay(store):
+    ingest(store, "user:a", _msgs(("assistant", "How was the weekend?"), ("user", "I live in Porto and we had a lovely picnic by the river."),
+                                  day="2025-01-01"), source="t")
+    p = plan(store, "user:a", parse_dt("2029-12-01T00:00:00Z"))  # idle since stored
+    episodes = {m.id for m in store.list_memories("user:a") if m.episode}
+    assert episodes and episodes <= {v.id for v in p.victims}
+    apply(store, p)
+    left = store.list_memories("user:a")
+    assert any("Porto" in m.text for m in left)  # the profile fact is no kind the clock retires
+    assert not any(m.episode for m in left)
+
+
+def test_broad_questions_and_key_questions_do_not_abstain(store):
+    ingest(store, "user:a", _msgs(("user", "I'm vegetarian and I live in Lisbon."),
+                                  ("user", "We saw a lovely concert by the harbour on Friday.")), source="t")
+    broad = recall(store, "user:a", "what do you remember about this user?", k=5, touch=False)
+    assert not broad.abstain and broad.confidence == 1.0
+    assert not broad.hits[0].memory.episode  # the stated facts first
+    diet = recall(store, "user:a", "what's their diet?", k=3, touch=False)
+    assert not diet.abstain and "vegetarian" in diet.hits[0].memory.text
+    empty = recall(store, "user:b", "what do you remember about this user?", k=5, touch=False)
+    assert empty.abstain and not empty.hits
+
+
+def test_recall_json_envelope_and_prompt_marks_what_was_said(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from memcli.cli import app
+
+    r = CliRunner()
+    f = tmp_path / "t.jsonl"
+    f.write_text(json.dumps({"role": "assistant", "content": "How was the holiday?", "ts": "2026-02-01T09:59:00Z"})
+                 + "\n" + json.dumps({"role": "user", "content": "We went sailing off Crete and my brother got seasick.",
+                                      "ts": "2026-02-01T10:00:00Z"}) + "\n")
+    assert r.invoke(app, ["ingest", str(f), "--scope", "user:a"]).exit_code == 0
+    out = r.invoke(app, ["recall", "sailing trip", "--scope", "user:a", "--json", "--envelope"])
+    env = json.loads(out.stdout)
+    assert set(env) == {"query", "abstain", "confidence", "hits"} and env["hits"]
+    none = json.loads(r.invoke(app, ["recall", "favourite opera singer", "--scope", "user:z", "--json",
+                                     "--envelope"]).stdout)
+    assert none["abstain"] is True and none["hits"] == []
+    bad = r.invoke(app, ["recall", "sailing", "--scope", "user:a", "--envelope"])
+    assert bad.exit_code == 2 and "--json" in bad.output
+    block = r.invoke(app, ["recall", "how was the holiday", "--scope", "user:a", "--format", "prompt"]).stdout
+    assert 'said) (asked "How was the holiday?") We went sailing' in block
