@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Speed of memcli's read path: warm in-process recall at 10k and 100k memories in
 one scope, against a brute-force numpy scan over the same vectors and against the
-previous read path (vec0 float KNN, vec0 point lookups, uncapped FTS5) in the same
+previous keyword path (uncapped FTS5 joined to the file's matches) in the same
 run, plus the wall time of a cold `memcli recall` process.
 
     python bench/speed.py [--sizes 10000,100000] [--queries 200] [--cold-runs 5] [--db FILE]
@@ -70,21 +70,9 @@ def vocabulary(size: int) -> list[str]:
 
 
 class LegacyStore(MemoryStore):
-    """The read path before the sign-bit scan (for side-by-side numbers): vec0 float
-    KNN, vec0 point lookups for keyword-only candidates, `scope = ? AND rowid IN`,
-    and every query term in the FTS5 query."""
-
-    def search_vector(self, scope: str, vector: np.ndarray, *, k: int = 50, include_inactive: bool = False,
-                      as_of: str | None = None) -> list[tuple[int, float]]:
-        return self.vector_index.search_vec0(scope, vector, k=k, include_inactive=include_inactive, as_of=as_of)
-
-    def vectors(self, scope: str, rowids: Sequence[int]) -> dict[int, np.ndarray]:
-        out = {}
-        for rowid in rowids:
-            row = self.conn.execute("SELECT scope, embedding FROM memory_vec WHERE memory_rowid = ?", (rowid,)).fetchone()
-            if row is not None and row[0] == scope:
-                out[rowid] = np.frombuffer(row[1], dtype=np.float32)
-        return out
+    """Parts of the read path before the current one (for side-by-side numbers):
+    `scope = ? AND rowid IN`, and every query term in the FTS5 query joined to
+    `memories` (the vec0 KNN it also used is gone: bench/RESULTS.md has its figures)."""
 
     def by_rowids(self, scope: str, rowids: Sequence[int]) -> dict[int, Memory]:
         if not rowids:
@@ -101,7 +89,8 @@ class LegacyStore(MemoryStore):
             return []
         where, args = time_filter(include_inactive, as_of)
         return [(r[0], r[1]) for r in self.conn.execute(
-            "SELECT m.rowid, bm25(memories_fts) AS s FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid "
+            "SELECT m.rowid, bm25(memories_fts, 1.0, 0.0) AS s FROM memories_fts "
+            "JOIN memories m ON m.rowid = memories_fts.rowid "
             f"WHERE memories_fts MATCH ? AND m.scope = ?{where} ORDER BY s LIMIT ?", (match, scope, *args, k))]
 
 
@@ -160,10 +149,6 @@ def warm_paths(store: MemoryStore, legacy: MemoryStore, scope: str, queries: lis
         i = next(it) % n_queries
         store.search_vector(scope, qvecs[i], k=50)
 
-    def one_vec0() -> None:
-        i = next(it) % n_queries
-        store.vector_index.search_vec0(scope, qvecs[i], k=50)
-
     def one_fts(s: MemoryStore = store) -> None:
         i = next(it) % n_queries
         s.search_keyword(scope, queries[i], k=50)
@@ -177,7 +162,6 @@ def warm_paths(store: MemoryStore, legacy: MemoryStore, scope: str, queries: lis
     return [("recall (full, k=10)", one_recall),
             ("recall (full, k=10), previous read path", lambda: one_recall(legacy)),
             ("vector search k=50 (sign-bit scan + exact rescoring)", one_knn),
-            ("vec0 float KNN k=50 (previous)", one_vec0),
             ("FTS5 k=50", one_fts),
             ("FTS5 k=50, previous (every term)", lambda: one_fts(legacy)),
             ("numpy brute force k=50 (float matrix in memory)", one_numpy)]

@@ -14,9 +14,27 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 from typer.core import TyperGroup
 
-from . import __version__
 from .errors import InputError, MemcliError, ScopeError
-from .options import MAX_LIMIT, PLAIN, JsonOpt, NowOpt, ScopeOpt, finite, output_options
+from .options import (
+    LOG_TERMINAL_LIMIT,
+    MAX_LIMIT,
+    PLAIN,
+    DbOpt,
+    JsonOpt,
+    LimitOpt,
+    LlmModelOpt,
+    LlmUrlOpt,
+    ModelOpt,
+    NowOpt,
+    OffsetOpt,
+    ScopeOpt,
+    VersionOpt,
+    cut_page,
+    finite,
+    on_terminal,
+    output_options,
+    page_size,
+)
 from .render import Output
 from .scope import validate_scope
 
@@ -90,34 +108,13 @@ class State:
 state = State()
 
 
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"memcli {__version__}")
-        raise typer.Exit()
-
-
 @app.callback()
-def _main(
-    db: Annotated[Path | None, typer.Option("--db", envvar="MEMCLI_DB",
-                                               help="Database file (default: $XDG_DATA_HOME/memcli/memory.db).")] = None,
-    model: Annotated[str | None, typer.Option("--model", envvar="MEMCLI_MODEL",
-                                                 help="A GGUF model file to use instead of the bundled SmolLM2-135M.")] = None,
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                          help="Show the version and exit.")] = False,
-    llm_url: Annotated[str | None, typer.Option(
-        "--llm-url", envvar="MEMCLI_LLM_URL",
-        help="An OpenAI-compatible model server to use instead of a GGUF file "
-             "(Ollama, llama.cpp, LM Studio, vLLM), e.g. http://127.0.0.1:8080/v1.")] = None,
-    llm_model: Annotated[str | None, typer.Option("--llm-model", envvar="MEMCLI_LLM_MODEL",
-                                                     help="The model name to ask the --llm-url server for.")] = None,
-) -> None:
+def _main(db: DbOpt = None, model: ModelOpt = None, version: VersionOpt = False,
+          llm_url: LlmUrlOpt = None, llm_model: LlmModelOpt = None) -> None:
     if model and llm_url:
         raise typer.BadParameter("give --model (a GGUF file) or --llm-url (a model server), not both",
                                  param_hint="--llm-url")
-    state.db = db
-    state.model = model
-    state.llm_url = llm_url
-    state.llm_model = llm_model
+    state.db, state.model, state.llm_url, state.llm_model = db, model, llm_url, llm_model
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
@@ -161,9 +158,7 @@ def open_store(check_embedder: bool = True, *, create: bool = False) -> MemorySt
 def get_llm() -> LLM:
     from .llm import LlamaCppLLM, OpenAIChatLLM
 
-    if state.llm_url:
-        return OpenAIChatLLM(state.llm_url, state.llm_model)
-    return LlamaCppLLM(state.model)
+    return OpenAIChatLLM(state.llm_url, state.llm_model) if state.llm_url else LlamaCppLLM(state.model)
 
 
 def _now_opt(now: str | None) -> datetime:
@@ -262,10 +257,8 @@ def ingest(
     """Turn transcripts into memories: extract facts from what the user said,
     reconcile each against the scope (ADD / UPDATE / DELETE / NOOP), log every decision.
 
-    Messages are JSONL ({"role", "content", "ts"}), a JSON array, 'role: content' text,
-    or a ChatGPT or Claude export (conversations.json: every conversation, each message
-    with its own time; ChatGPT's current branch). Re-running the same file changes
-    nothing. Example:
+    Messages are JSONL ({"role", "content", "ts"}), a JSON array, 'role: content' text or a
+    ChatGPT or Claude export (conversations.json). Re-running the same file changes nothing. Example:
 
         memcli ingest chat-2026-03.jsonl --scope user:alice
     """
@@ -413,7 +406,6 @@ def _recall_config(weights: str | None, half_life: float | None) -> RecallConfig
         raise typer.BadParameter(str(exc), param_hint="--weights") from None
 
 
-# -- show / log --------------------------------------------------------------------
 @app.command()
 @handle_errors
 @output_options
@@ -424,6 +416,8 @@ def show(
     history: Annotated[bool, typer.Option("--history", help="With ID: every version and the decisions behind it.")] = False,
     episodes: Annotated[bool, typer.Option(
         "--episodes", help="Also what the user said, turn by turn (the episodes beside the facts).")] = False,
+    limit: LimitOpt = None,
+    offset: OffsetOpt = 0,
     output: Output = PLAIN,
 ) -> None:
     """What memcli remembers: active memories grouped by kind, or one record.
@@ -444,7 +438,11 @@ def show(
                 for line in history_lines(h, full=history):
                     typer.echo(line)
             return
-        mems = [m for m in store.list_memories(scope, include_inactive=show_all) if episodes or not m.episode]
+        page = page_size(limit, on_terminal())
+        mems = store.list_memories(scope, include_inactive=show_all, limit=page and page + 1, offset=offset,
+                                   episodes=episodes)
+        mems = cut_page(mems, page, offset, lambda: store.count(scope, include_inactive=show_all, episodes=episodes),
+                    "memories")
 
     def table() -> None:
         if not mems:
@@ -461,7 +459,9 @@ def show(
 def log_cmd(
     scope: ScopeOpt = None,
     memory_id: Annotated[str | None, typer.Option("--id", help="Only decisions about this record.")] = None,
-    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=MAX_LIMIT, help="The last N decisions.")] = 50,
+    limit: Annotated[int | None, typer.Option(
+        "--limit", "-n", min=0, max=MAX_LIMIT,
+        help=f"The last N decisions (0: all; default {LOG_TERMINAL_LIMIT} on a terminal, all in a pipe).")] = None,
     output: Output = PLAIN,
 ) -> None:
     """The decision log: what was proposed, what was shown, what was done and why.
@@ -472,7 +472,11 @@ def log_cmd(
 
     scope = validate_scope(scope)
     with open_store(check_embedder=False) as store:
-        ds = store.decisions(scope, memory_id=memory_id, limit=limit)
+        page = page_size(limit, on_terminal(), LOG_TERMINAL_LIMIT)
+        ds = store.decisions(scope, memory_id=memory_id, limit=page and page + 1)
+    if page is not None and len(ds) > page:
+        ds = ds[-page:]  # oldest first: the oldest one read goes
+        typer.echo(f"Showing the last {page} decisions: --limit N for more, --limit 0 for all.", err=True)
     output.records([d.to_dict() for d in ds], lambda: decisions_table(ds))
 
 
@@ -490,6 +494,8 @@ def export(
     fmt: Annotated[ExportFormat, typer.Option("--format", "-f", help="jsonl, json or md.")] = ExportFormat.jsonl,
     include_inactive: Annotated[bool, typer.Option("--include-inactive", help="Also retired records.")] = False,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE instead of stdout.")] = None,
+    limit: LimitOpt = None,
+    offset: OffsetOpt = 0,
 ) -> None:
     """Every field of every memory in a scope, for backups and other tools.
 
@@ -499,7 +505,9 @@ def export(
 
     scope = validate_scope(scope)
     with open_store(check_embedder=False) as store:
-        mems = store.list_memories(scope, include_inactive=include_inactive)
+        page = page_size(limit, output is None and on_terminal())
+        mems = store.list_memories(scope, include_inactive=include_inactive, limit=page and page + 1, offset=offset)
+        mems = cut_page(mems, page, offset, lambda: store.count(scope, include_inactive=include_inactive), "memories")
     text = serialise(mems, scope, fmt.value)
     if output:
         write_file(output, text)
@@ -544,7 +552,7 @@ def forget(
     max_memories: Annotated[int | None, typer.Option("--max-memories", min=0, help="LRU cap on active memories in the scope.")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", "-n", help="List what would be archived or purged; change nothing.")] = False,
     now: NowOpt = None,
-    purge: Annotated[bool, typer.Option("--purge", help="Hard delete: every version, FTS rows, vectors, log text and source turns.")] = False,
+    purge: Annotated[bool, typer.Option("--purge", help="Hard delete: every version, FTS rows, vectors, log text, source turns and turns restating it.")] = False,
     match: Annotated[str | None, typer.Option("--match", help="With --purge: every record and raw message containing TEXT.")] = None,
     source: Annotated[str | None, typer.Option("--source", help="With --purge: everything ingested from FILE (the name given to ingest).")] = None,
     purge_all: Annotated[bool, typer.Option("--all", help="With --purge: the whole scope (records, turns, log, settings).")] = False,
@@ -779,18 +787,12 @@ def reindex() -> None:
 @app.command()
 @handle_errors
 def mcp(scope: ScopeOpt = None) -> None:
-    """Serve the memory to an agent over the Model Context Protocol (stdio): tools
-    remember, recall, forget, show and ingest, with the store and models kept warm.
-
-    --scope (or MEMCLI_SCOPE) is the default scope; every tool also takes one.
-    Example host config: {"command": "memcli", "args": ["mcp", "--scope", "user:alice"]}
-    """
+    """Serve the memory to an agent over the Model Context Protocol (stdio): tools remember,
+    recall, forget, show and ingest, the store and models kept warm; --scope is the default scope.
+    Example host config: {"command": "memcli", "args": ["mcp", "--scope", "user:alice"]}"""
     from .mcp_server import serve
-    from .strategy import default_strategy
 
-    default_scope = validate_scope(scope) if scope else None
-    chosen = default_strategy(state.model or state.llm_url)
-    serve(state.db, default_scope, llm=get_llm() if chosen != "rules" else None, strategy=chosen)
+    serve(state.db, validate_scope(scope) if scope else None, llm=get_llm() if state.model or state.llm_url else None)
 
 
 def main() -> None:

@@ -51,6 +51,19 @@ def purge(store: MemoryStore, scope: str, *, ids: Sequence[str] = (), match: str
     if whole_scope:
         return ["*"], store.purge_scope(scope)
     if ids:
-        _check(store, scope, ids)
-        return list(ids), store.purge(scope, ids)
+        live = _check_purge(store, scope, ids)
+        return list(ids), store.purge(scope, live)
     return store.purge_where(scope, match=match, source=source)
+
+
+def _check_purge(store: MemoryStore, scope: str, ids: Sequence[str]) -> list[str]:
+    """The ids still in the scope. An id an earlier purge removed is no error: purging
+    it again finishes that purge's scrub if it was killed. Any other unknown id is
+    NotFound, before anything changes."""
+    live = []
+    for mid in ids:
+        if store.records.rowid_of(scope, mid) is not None:
+            live.append(mid)
+        elif not store.purger.was_purged(scope, mid):
+            store.get(scope, mid)  # raises NotFound with the usual message
+    return live

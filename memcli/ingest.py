@@ -296,7 +296,7 @@ def ingest(
     # from Galway" is stored with the relation; read once, then kept up to date.
     from .extract import known_people
 
-    people = known_people(m.text for m in store.list_memories(scope)) if not raw else {}
+    people = known_people(store.introductions(scope)) if not raw else {}
     said_before: list[Memory] = []
     question: tuple[str, str] | None = None  # (turn id, question) of the message just before
     for msg in messages:

@@ -349,13 +349,13 @@ def build_server(mem: MemoryServer) -> MCPServer[Any]:
     return server
 
 
-def serve(db: str | os.PathLike[str] | None, default_scope: str | None = None, *,
-          llm: LLM | None = None, strategy: str = "rules") -> None:
-    """Run the stdio server until the host closes stdin. Nothing but the protocol goes to stdout."""
+def serve(db: str | os.PathLike[str] | None, default_scope: str | None = None, *, llm: LLM | None = None) -> None:
+    """Run the stdio server until the host closes stdin. Nothing but the protocol goes to
+    stdout. `ingest` takes the default strategy: `both` with a model the user chose."""
     from .api import MemoryStore
 
     with MemoryStore(db) as store:
-        mem = MemoryServer(store, default_scope, llm=llm, strategy=strategy)
+        mem = MemoryServer(store, default_scope, llm=llm, strategy="both" if llm else "rules")
         mem.warm_up()
         try:
             build_server(mem).run("stdio")

@@ -83,7 +83,7 @@ def _memory_id(v: Any) -> str:
 _CHECKS: dict[str, Callable[[Any], Any]] = {
     "id": _memory_id, "scope": _text, "kind": _one_of(MEMORY_KINDS), "source": _one_of(SOURCES),
     "text": _text, "importance": _fraction, "confidence": _fraction, "stability": _positive,
-    "access_count": _count, "pinned": _flag, "safety": _flag,
+    "access_count": _count, "pinned": _flag, "safety": _flag, "episode": _flag,
     "source_turns": _ids, "source_ids": _ids,
 } | {name: lambda v: None if v is None else _text(v) for name in _OPTIONAL_TEXT} \
   | {name: lambda v: to_iso(parse_dt(v)) for name in _TIMES}

@@ -107,7 +107,7 @@ def test_purge_removes_every_byte(db_path):
     rec = json.loads(ok("remember", "User is allergic to peanuts", "--scope", "user:a", "--pin", "--json").stdout)
     ok("remember", "User likes jazz music", "--scope", "user:a")
     out = json.loads(ok("forget", rec["id"], "--scope", "user:a", "--purge", "--json").stdout)
-    assert out["receipt"]["memories"] == 1 and out["receipt"]["memory_vec"] == 1
+    assert out["receipt"]["memories"] == 1 and out["receipt"]["memory_embeddings"] == 1
     data = db_path.read_bytes()
     for extra in ("-wal", "-shm"):
         p = db_path.with_name(db_path.name + extra)
@@ -235,6 +235,28 @@ def test_remember_rewrites_first_person_and_marks_safety():
     ok("remember", "I'm allergic to peanuts", "--scope", "user:a")
     [m] = json.loads(ok("show", "--scope", "user:a", "--json").stdout)
     assert m["text"] == "User is allergic to peanuts" and m["safety"] is True
+
+
+def test_show_log_and_export_page_on_a_terminal_and_say_so(monkeypatch):
+    from memcli import cli as cli_module
+
+    for i in range(5):
+        ok("remember", f"User visited city number {i}", "--scope", "user:pages")
+    shown = json.loads(ok("show", "--scope", "user:pages", "--json").stdout)  # a pipe: everything
+    assert len(shown) == 5
+    r = ok("show", "--scope", "user:pages", "--json", "--limit", "2", "--offset", "2")
+    assert [m["text"] for m in json.loads(r.stdout)] == [m["text"] for m in shown[2:4]]
+    assert "Showing memories 3-4 of 5: --offset 4" in r.stderr
+    monkeypatch.setattr(cli_module, "on_terminal", lambda: True)
+    monkeypatch.setattr("memcli.options.TERMINAL_LIMIT", 3)
+    r = ok("export", "--scope", "user:pages")
+    assert len(r.stdout.splitlines()) == 3 and "of 5" in r.stderr
+    r = ok("export", "--scope", "user:pages", "--limit", "0")
+    assert len(r.stdout.splitlines()) == 5 and "Showing" not in r.stderr
+    r = ok("log", "--scope", "user:pages", "--json", "-n", "2")
+    assert len(json.loads(r.stdout)) == 2 and "the last 2 decisions" in r.stderr
+    monkeypatch.setattr(cli_module, "on_terminal", lambda: False)
+    assert len(json.loads(ok("log", "--scope", "user:pages", "--json").stdout)) == 5
 
 
 def test_version_is_the_package_version():

@@ -28,8 +28,9 @@ def test_vectors_table_records_the_embedder(store):
     store.add("user:a", "User likes tea")
     assert store.meta("embedder_model") == "hash-embedder-v1"
     assert store.meta("embedder_dim") == "64"
-    sql = store.conn.execute("SELECT sql FROM sqlite_master WHERE name = 'memory_vec'").fetchone()[0]
-    assert "partition key" in sql.lower() and "distance_metric=cosine" in sql
+    # one copy of each vector (m008): no vec0 table, nothing reserved per scope
+    assert store.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'memory_vec'").fetchone() is None
+    assert store.conn.execute("SELECT count(*) FROM memory_embeddings").fetchone()[0] == 1
 
 
 def test_reopening_applies_nothing_twice(db_path):

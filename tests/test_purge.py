@@ -44,7 +44,7 @@ def test_purge_by_id_reaches_every_version_and_the_bytes(db_path):
     cli("recall", "locker code", "--scope", SCOPE)  # decisions and neighbour lists now hold the text
     assert b"zanzibar" in file_bytes(db_path)
     out = json.loads(cli("forget", first["id"], "--purge", "--scope", SCOPE, "--json"))
-    assert out["receipt"]["memories"] >= 1 and out["receipt"]["memory_vec"] >= 1
+    assert out["receipt"]["memories"] >= 1 and out["receipt"]["memory_embeddings"] >= 1
     data = file_bytes(db_path)
     assert b"zanzibar" not in data
     assert b"strawberr" in data  # the rest is still there
@@ -65,7 +65,7 @@ def test_purge_match_removes_records_turns_log_and_fts_terms(tmp_path, db_path):
     assert res.exit_code == 0, res.output
     receipt = json.loads(res.stdout)["receipt"]
     assert receipt["turns"] == 2 and receipt["memories"] >= 1
-    assert set(receipt) >= {"memories", "memories_fts", "memory_vec", "decisions", "turns"}
+    assert set(receipt) >= {"memories", "memories_fts", "memory_embeddings", "decisions", "turns"}
     # the other scope keeps its copy; this scope's text is gone from every table
     cli("forget", "--purge", "--all", "--scope", "user:other")
     data = file_bytes(db_path)

@@ -63,7 +63,7 @@ def test_purge_leaves_no_trace(store, db_path):
 
     store.log(Decision(scope="user:a", op="ADD", fact=m.text, decided_by="rule", reason="test", new_id=m.id, turn=tid))
     receipt = store.purge("user:a", [m.id])
-    assert receipt["memories"] == 1 and receipt["memory_vec"] == 1 and receipt["turns"] == 1
+    assert receipt["memories"] == 1 and receipt["memory_embeddings"] == 1 and receipt["turns"] == 1
     assert receipt["decisions"] >= 1
     for table in ("memories", "turns", "decisions"):
         for row in store.conn.execute(f"SELECT * FROM {table}"):
@@ -129,3 +129,18 @@ def test_keyword_search_fast_path_matches_the_full_query(store):
                 (" OR ".join(f'"{w}"' for w in q.split()), scope)).fetchall()
             assert [r for r, _ in fast] == [r[0] for r in full], (scope, q)
     assert store.keyword.scope_dominates("user:big") and not store.keyword.scope_dominates("user:small")
+
+
+def test_introductions_are_the_texts_known_people_reads(store):
+    from memcli.extract import known_people
+
+    scope = "user:people"
+    for text in ("User's sister Anna lives in Rome", "Niamh (User's girlfriend) is from Galway",
+                 "User's girlfriend is called Niamh", "User likes tea", "User's favourite colour is blue"):
+        store.add(scope, text)
+    gone = store.add(scope, "User's brother Tom is a pilot")
+    store.archive(scope, gone.id, reason="test")
+    texts = store.introductions(scope)
+    assert "User likes tea" not in texts and "User's brother Tom is a pilot" not in texts
+    every = [m.text for m in store.list_memories(scope)]
+    assert known_people(texts) == known_people(every) == {"Anna": "sister", "Niamh": "girlfriend"}

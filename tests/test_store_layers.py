@@ -77,3 +77,23 @@ def test_quote_fts_quotes_every_word_once():
     assert quote_fts('Where does "she" live? she-lives AND NEAR(x)') == (
         '"where" OR "does" OR "she" OR "live" OR "lives" OR "and" OR "near" OR "x"')
     assert quote_fts("?!") == ""
+
+
+def test_keyword_search_scores_only_the_scope_and_the_same_as_the_text_alone(store):
+    texts = ["User plays chess on Sundays", "User's sister plays the violin", "User likes chess openings",
+             "User walks the dog", "User plays tennis with Sam"]
+    for scope in ("user:a", "user:b", "user:ab"):
+        for t in texts:
+            store.add(scope, t)
+    hits = store.search_keyword("user:a", "plays chess", k=10)
+    rows = store.by_rowids("user:a", [r for r, _ in hits])
+    assert len(hits) == 4 and {m.scope for m in rows.values()} == {"user:a"}
+    # the old query (every match in the file, joined to `memories` and filtered) gives the same scores
+    old = store.conn.execute(
+        "SELECT m.rowid, bm25(memories_fts, 1.0, 0.0) AS s FROM memories_fts JOIN memories m "
+        "ON m.rowid = memories_fts.rowid WHERE memories_fts MATCH ? AND m.scope = ? ORDER BY s",
+        ("text : (" + quote_fts("plays chess") + ")", "user:a")).fetchall()
+    assert [(r, round(s, 9)) for r, s in hits] == [(r, round(s, 9)) for r, s in old]
+    # a scope that is a prefix of another's name matches nothing of it
+    assert store.search_keyword("user:a", "violin", k=10)[0][0] in rows
+    assert len(store.search_keyword("user:ab", "violin", k=10)) == 1

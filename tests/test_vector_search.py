@@ -1,6 +1,8 @@
 """The vector read path: a sign-bit (hamming) scan with exact cosine rescoring over
-`memory_embeddings`, checked against vec0's exact float KNN; migration m006 carrying
-vectors over from an existing `memory_vec`; purge and reindex reaching the new table."""
+`memory_embeddings`, checked against exact brute force; the in-memory index kept up
+to date in place from `memory_changes` (a rehearsal reads nothing, other processes'
+writes are applied, a rollback or a pruned log rebuilds); migrations m006-m009
+carrying a file with vectors in vec0 over to one copy; purge and reindex."""
 
 from __future__ import annotations
 
@@ -33,13 +35,19 @@ def test_bits_match_sqlite_vec_quantizer(store):
     assert sign_bits(v) == ref
 
 
+def _exact(store: MemoryStore, q: np.ndarray, k: int, scope: str = SCOPE) -> list[int]:
+    rows = store.conn.execute(
+        "SELECT e.rowid, e.embedding FROM memory_embeddings e JOIN memories m ON m.rowid = e.rowid "
+        "WHERE e.scope = ? AND m.retired_at IS NULL", (scope,)).fetchall()
+    sims = {r: float(np.frombuffer(b, dtype="<f4") @ q) / float(np.linalg.norm(q)) for r, b in rows}
+    return sorted(sims, key=lambda r: (-sims[r], r))[:k]
+
+
 def test_small_scope_is_searched_exactly(store):
     vecs = _fill(store, 120)
     q = vecs[7] + 0.3 * vecs[9]
     new = store.search_vector(SCOPE, q, k=20)
-    old = store.vector_index.search_vec0(SCOPE, q, k=20)
-    assert [r for r, _ in new] == [r for r, _ in old]
-    assert np.allclose([d for _, d in new], [d for _, d in old], atol=1e-5)
+    assert [r for r, _ in new] == _exact(store, q, 20)
 
 
 def test_large_scope_uses_the_bit_scan_and_finds_near_duplicates(store):
@@ -73,27 +81,56 @@ def test_similarities_are_cosines_by_rowid(store):
     assert store.similarities("user:other", vecs[2], rowids[:4]) == {}
 
 
-def test_migration_carries_vectors_over(db_path):
+def _old_file(db_path, monkeypatch, n: int) -> np.ndarray:
+    """A file as memcli wrote it before m007: vectors in vec0 and in memory_embeddings
+    (the last record's only in vec0), the text-only FTS table."""
+    import apsw
+
+    from memcli.store.connection import vec_loadable_path
+
+    names = [name for name, _ in migrations.MIGRATIONS]
+    monkeypatch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:names.index("m006_memory_embeddings") + 1])
+    conn = apsw.Connection(str(db_path))
+    conn.enable_load_extension(True)
+    conn.load_extension(vec_loadable_path())
+    migrations.migrate(conn, "2026-01-01T00:00:00Z")
+    conn.execute("""CREATE VIRTUAL TABLE memory_vec USING vec0(memory_rowid INTEGER PRIMARY KEY,
+                    scope TEXT PARTITION KEY, active INTEGER, embedding float[64] distance_metric=cosine)""")
+    conn.execute("INSERT INTO meta VALUES ('embedder_model', 'hash-embedder-v1'), ('embedder_dim', '64')")
+    rng = np.random.default_rng(3)
+    vecs = rng.standard_normal((n, 64)).astype(np.float32)
+    for i, v in enumerate(vecs):
+        conn.execute("INSERT INTO memories (id, scope, kind, text, importance, confidence, source, recorded_at) "
+                     "VALUES (?, ?, 'semantic', ?, 0.5, 0.8, 'stated', '2026-01-01T00:00:00Z')",
+                     (f"m{i}", SCOPE, f"User fact number {i} about tea"))
+        rowid = conn.last_insert_rowid()
+        conn.execute("INSERT INTO memory_vec VALUES (?, ?, 1, ?)", (rowid, SCOPE, v.tobytes()))
+        if i < n - 1:
+            conn.execute("INSERT INTO memory_embeddings VALUES (?, ?, ?, ?)", (rowid, SCOPE, sign_bits(v), v.tobytes()))
+    conn.close()
+    monkeypatch.undo()
+    return vecs
+
+
+def test_migration_carries_vectors_over_to_one_copy(db_path, monkeypatch):
+    vecs = _old_file(db_path, monkeypatch, 12)
     s = MemoryStore(db_path, HashEmbedder())
-    vecs = _fill(s, 12)
-    before = s.search_vector(SCOPE, vecs[4], k=5)
-    # an existing file from before m006: vectors only in memory_vec
-    s.conn.execute("DROP TABLE memory_embeddings")
-    s.conn.execute("DELETE FROM _migrations WHERE name = 'm006_memory_embeddings'")
-    s.close()
-    s = MemoryStore(db_path, HashEmbedder())
-    assert "m006_memory_embeddings" in migrations.applied(s.conn)
+    assert {"m009_memory_changes", "m010_one_vector_copy", "m011_fts_scope_column"} <= set(migrations.applied(s.conn))
+    assert s.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'memory_vec'").fetchone() is None
     assert s.conn.execute("SELECT count(*) FROM memory_embeddings").fetchone()[0] == 12
     for _rowid, bits, emb in s.conn.execute("SELECT rowid, bits, embedding FROM memory_embeddings"):
         assert bits == sign_bits(np.frombuffer(emb, dtype="<f4"))
-    assert s.search_vector(SCOPE, vecs[4], k=5) == before
+    assert s.search_vector(SCOPE, vecs[11], k=1)[0][0] == s.rowids(SCOPE, ["m11"])["m11"]
+    # the FTS index was rebuilt with the scope column: the old records are found by keyword
+    assert len(s.search_keyword(SCOPE, "tea number", k=20)) == 12
+    assert s.search_keyword("user:other", "tea", k=20) == []
     s.close()
 
 
-def test_missing_rows_fall_back_to_vec0(store):
+def test_a_record_without_a_vector_is_left_to_the_keyword_index(store):
     vecs = _fill(store, 8)
     store.conn.execute("DELETE FROM memory_embeddings WHERE rowid = (SELECT max(rowid) FROM memories)")
-    assert len(store.search_vector(SCOPE, vecs[7], k=8)) == 8
+    assert len(store.search_vector(SCOPE, vecs[7], k=8)) == 7
 
 
 def test_purge_and_reindex_reach_memory_embeddings(store):
@@ -117,3 +154,80 @@ def test_cache_sees_new_writes(store):
     other.add(SCOPE, "User likes coffee")
     other.close()
     assert len(store.search_vector(SCOPE, vecs[0], k=10)) == 7
+
+
+def _builds(store: MemoryStore, monkeypatch) -> list[str]:
+    index = store.vector_index
+    seen: list[str] = []
+    real = index._build
+
+    def counting(scope: str):
+        seen.append(scope)
+        return real(scope)
+
+    monkeypatch.setattr(index, "_build", counting)
+    return seen
+
+
+def test_writes_update_the_index_in_place(store, monkeypatch):
+    vecs = _fill(store, 500)
+    q = vecs[42]
+    store.search_vector(SCOPE, q, k=5)
+    builds = _builds(store, monkeypatch)
+    ids = [m.id for m in store.list_memories(SCOPE)]
+    store.touch(SCOPE, ids[:50], "2026-01-01T00:00:00Z")  # a rehearsal
+    assert store.search_vector(SCOPE, q, k=5)[0][0] == store.rowids(SCOPE, [ids[42]])[ids[42]]
+    store.archive(SCOPE, ids[42], reason="test")  # retire
+    assert store.rowids(SCOPE, [ids[42]])[ids[42]] not in {r for r, _ in store.search_vector(SCOPE, q, k=5)}
+    store.insert(Memory(id="", scope=SCOPE, kind="semantic", text="User near", source="imported", importance=0.5),
+                 vector=q)  # insert
+    top = store.search_vector(SCOPE, q, k=5)[0][0]
+    assert store.by_rowids(SCOPE, [top])[top].text == "User near"
+    store.restore(SCOPE, ids[42])
+    assert store.rowids(SCOPE, [ids[42]])[ids[42]] in {r for r, _ in store.search_vector(SCOPE, q, k=5)}
+    store.purge(SCOPE, [ids[42]], vacuum=False)
+    assert len(store.search_vector(SCOPE, q, k=5)) == 5
+    assert all(store.by_rowids(SCOPE, [r]) for r, _ in store.search_vector(SCOPE, q, k=600))
+    assert builds == []  # never rebuilt
+    assert [r for r, _ in store.search_vector(SCOPE, q, k=600)] == _exact(store, q, 600)
+
+
+def test_another_process_write_is_applied_without_a_rebuild(store, monkeypatch):
+    vecs = _fill(store, 50)
+    store.search_vector(SCOPE, vecs[0], k=5)
+    builds = _builds(store, monkeypatch)
+    other = MemoryStore(store.path, HashEmbedder())
+    first = other.list_memories(SCOPE)[0]
+    other.archive(SCOPE, first.id, reason="test")
+    other.insert(Memory(id="", scope=SCOPE, kind="semantic", text="User other", source="imported", importance=0.5),
+                 vector=vecs[0])
+    other.close()
+    hits = store.by_rowids(SCOPE, [r for r, _ in store.search_vector(SCOPE, vecs[0], k=3)])
+    assert first.id not in {m.id for m in hits.values()} and "User other" in {m.text for m in hits.values()}
+    assert builds == []
+
+
+def test_a_rollback_or_a_pruned_log_rebuilds(store, monkeypatch):
+    import pytest
+
+    from memcli.store import vectors as vectors_module
+
+    vecs = _fill(store, 20)
+    store.search_vector(SCOPE, vecs[0], k=5)
+    with pytest.raises(RuntimeError), store.transaction():
+        store.insert(Memory(id="", scope=SCOPE, kind="semantic", text="User gone", source="imported",
+                            importance=0.5), vector=vecs[0])
+        store.search_vector(SCOPE, vecs[0], k=5)  # sees the insert inside the transaction
+        raise RuntimeError("rolled back")
+    texts = {m.text for m in store.by_rowids(SCOPE, [r for r, _ in store.search_vector(SCOPE, vecs[0], k=30)]).values()}
+    assert "User gone" not in texts and len(texts) == 20
+    builds = _builds(store, monkeypatch)
+    monkeypatch.setattr(vectors_module, "CHANGES_KEPT", 0)
+    monkeypatch.setattr(vectors_module, "PRUNE_EVERY", 1)
+    other = MemoryStore(store.path, HashEmbedder())
+    for i in range(3):
+        other.insert(Memory(id="", scope=SCOPE, kind="semantic", text=f"User new {i}", source="imported",
+                            importance=0.5), vector=vecs[i])
+    other.close()
+    assert len(store.search_vector(SCOPE, vecs[0], k=30)) == 23
+    assert builds == [SCOPE]

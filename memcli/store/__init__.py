@@ -171,9 +171,10 @@ class Store:
         return self.records.by_rowids(scope, rowids)
 
     def list_memories(self, scope: str, *, include_inactive: bool = False, kind: str | None = None,
-                      key: str | None = None, as_of: str | None = None, limit: int | None = None) -> list[Memory]:
+                      key: str | None = None, as_of: str | None = None, limit: int | None = None,
+                      offset: int = 0, episodes: bool = True) -> list[Memory]:
         return self.records.list_memories(scope, include_inactive=include_inactive, kind=kind, key=key,
-                                          as_of=as_of, limit=limit)
+                                          as_of=as_of, limit=limit, offset=offset, episodes=episodes)
 
     def episodes_of(self, scope: str, turn_ids: Sequence[str]) -> list[Memory]:
         return self.records.episodes_of(scope, turn_ids)
@@ -181,8 +182,11 @@ class Store:
     def keyed(self, scope: str, *, as_of: str | None = None) -> list[Memory]:
         return self.records.keyed(scope, as_of=as_of)
 
-    def count(self, scope: str, *, include_inactive: bool = False) -> int:
-        return self.records.count(scope, include_inactive=include_inactive)
+    def introductions(self, scope: str) -> list[str]:
+        return self.records.introductions(scope)
+
+    def count(self, scope: str, *, include_inactive: bool = False, episodes: bool = True) -> int:
+        return self.records.count(scope, include_inactive=include_inactive, episodes=episodes)
 
     def scopes(self) -> list[str]:
         return self.records.scopes()
@@ -269,17 +273,17 @@ class Store:
         self.locks.release_lock(name)
 
     # -- hard delete ---------------------------------------------------------------------------
-    def purge(self, scope: str, ids: Sequence[str], *, turns: bool = True, vacuum: bool = True) -> Receipt:
+    def purge(self, scope: str, ids: Sequence[str], *, turns: bool = True, vacuum: bool | None = None) -> Receipt:
         return self.purger.purge(scope, ids, turns=turns, vacuum=vacuum)
 
     def purge_where(self, scope: str, *, match: str | None = None, source: str | None = None,
-                    vacuum: bool = True) -> tuple[list[str], Receipt]:
+                    vacuum: bool | None = None) -> tuple[list[str], Receipt]:
         return self.purger.purge_where(scope, match=match, source=source, vacuum=vacuum)
 
     def purge_preview(self, scope: str, *, ids: Sequence[str] = (), match: str | None = None,
                       source: str | None = None, whole_scope: bool = False) -> tuple[list[Memory], int]:
         return self.purger.preview(scope, ids=ids, match=match, source=source, whole_scope=whole_scope)
 
-    def purge_scope(self, scope: str) -> Receipt:
-        return self.purger.purge_scope(scope)
+    def purge_scope(self, scope: str, *, vacuum: bool | None = None) -> Receipt:
+        return self.purger.purge_scope(scope, vacuum=vacuum)
 

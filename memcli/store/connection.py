@@ -79,6 +79,9 @@ class Database:
                  create: bool = True) -> None:
         self.path = Path(path) if path is not None else default_db_path()
         self._depth = 0
+        self.busy_timeout_ms = busy_timeout_ms
+        # Rollbacks so far: caches of what the file holds (the vector index) start over after one.
+        self.rollbacks = 0
         if str(self.path) != ":memory:":
             self._check_file(create)
         try:
@@ -89,6 +92,9 @@ class Database:
             # answers BUSY there without waiting on the busy timeout, so wait here.
             retry_busy(lambda: self.conn.execute("PRAGMA journal_mode = WAL").fetchall(), busy_timeout_ms)
             self.conn.execute("PRAGMA synchronous = NORMAL")
+            # Freed bytes are zeroed, so a purge leaves no stale copy in free space and
+            # needs no VACUUM (store/purge.py).
+            self.conn.execute("PRAGMA secure_delete = ON")
             self._load_vec()
             # A read first: a file that is up to date is opened without a write lock,
             # so readers never queue behind a writer.
@@ -163,6 +169,7 @@ class Database:
             yield
         except BaseException:
             self._depth = 0
+            self.rollbacks += 1
             self.conn.execute("ROLLBACK")
             raise
         self._depth = 0

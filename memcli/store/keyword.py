@@ -1,11 +1,14 @@
-"""The keyword index: FTS5 over `memories.text` (`memories_fts`, porter stemming,
-kept in sync by triggers), searched with quoted terms so user text never reaches
-`MATCH` as syntax."""
+"""The keyword index: FTS5 over `memories.text` and the record's scope as one token
+(`memories_fts`, porter stemming, kept in sync by triggers), searched with quoted
+terms so user text never reaches `MATCH` as syntax, and with the scope's token so its
+cost follows the scope's matches, not the file's."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
+from typing import Any
 
 import apsw
 
@@ -13,6 +16,9 @@ from ..errors import InputError
 from ..scope import validate_scope
 from .connection import Database
 from .rows import time_filter
+
+# Below this many records the counts of `common_terms` and `scope_dominates` are exact.
+EXACT_BELOW = 2000
 
 
 def fts_terms(query: str) -> list[str]:
@@ -30,13 +36,24 @@ def quote_fts(query: str) -> str:
     return quote_terms(fts_terms(query))
 
 
+def scope_token(scope: str) -> str:
+    """The one token `memories_fts.scope_token` holds for a scope (migration m009)."""
+    return "x" + scope.encode().hex()
+
+
+def scoped_match(scope: str, match: str) -> str:
+    """An FTS5 query for `match` in the text of the scope's records only."""
+    return f'scope_token : "{scope_token(scope)}" AND text : ({match})'
+
+
 class SqliteKeywordIndex:
     """bm25 search of one scope's records."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._dominance: dict[str, tuple[int, bool]] = {}  # scope -> (max rowid, holds half the file)
-        self._fts_rows: tuple[tuple[int, int] | None, int] = (None, 0)  # (file version, records)
+        self._dominance: dict[str, tuple[tuple[Any, ...], bool]] = {}  # scope -> (epoch, holds half the file)
+        self._fts_rows: tuple[tuple[Any, ...] | None, int] = (None, 0)  # (epoch, records)
+        self._term_docs: dict[str, int] = {}  # term -> records holding it, in that epoch
 
     def search(
         self, scope: str, query: str, *, k: int = 50, raw: bool = False,
@@ -67,50 +84,75 @@ class SqliteKeywordIndex:
                 # are in the scope they are exactly the scope's top k (bm25 is file-wide
                 # either way), without a join for every matching row.
                 rows = self.db.rows(
-                    "SELECT m.rowid, f.s FROM (SELECT rowid, bm25(memories_fts) AS s FROM memories_fts "
+                    "SELECT m.rowid, f.s FROM (SELECT rowid, bm25(memories_fts, 1.0, 0.0) AS s FROM memories_fts "
                     f"WHERE memories_fts MATCH ? ORDER BY s LIMIT {max(8 * k, 400)}) f "
                     # CROSS JOIN keeps this order: left to itself the planner walks the
                     # scope's index and probes the matches (2x slower at 100k records)
                     f"CROSS JOIN memories m ON m.rowid = f.rowid WHERE m.scope = ?{where} ORDER BY f.s LIMIT ?",
-                    (match, scope, *args, k),
+                    (f"text : ({match})", scope, *args, k),
                 )
             if len(rows) < k:
+                # The scope's token ANDed with the terms: FTS5 scores and returns the
+                # scope's matches only, not every match in the file (its column has
+                # bm25 weight 0, so the scores are those of the text alone).
                 rows = self.db.rows(
-                    "SELECT m.rowid, bm25(memories_fts) AS s FROM memories_fts "
+                    "SELECT m.rowid, bm25(memories_fts, 1.0, 0.0) AS s FROM memories_fts "
                     "JOIN memories m ON m.rowid = memories_fts.rowid "
                     f"WHERE memories_fts MATCH ? AND m.scope = ?{where} ORDER BY s LIMIT ?",
-                    (match, scope, *args, k),
+                    (scoped_match(scope, match), scope, *args, k),
                 )
         except apsw.SQLError as exc:
             raise InputError(f"bad full-text query {query!r}: {exc} (drop --raw-query to search plain words)") from exc
         return [(r[0], r[1]) for r in rows]
 
+    def epoch(self) -> tuple[Any, ...]:
+        """What the counts below are cached under: the file version while the file is
+        small (exact), else its size in steps of ~3% (max rowid, one index probe), so
+        a file of 100k records is not counted again after every write."""
+        top = int(self.db.one("SELECT max(rowid) FROM memories") or 0)
+        if top < EXACT_BELOW:
+            return ("version", *self.db.version())
+        return ("size", int(math.log(top) * 32))
+
     def scope_dominates(self, scope: str) -> bool:
         """Whether the scope holds at least half of the file's records (counted again
-        only when records were added or deleted)."""
+        when the file's size moved, see `epoch`)."""
         total = int(self.db.one("SELECT max(rowid) FROM memories") or 0)
         if total < 2000:
             return False
+        epoch = self.epoch()
         cached = self._dominance.get(scope)
-        if cached is None or cached[0] != total:
+        if cached is None or cached[0] != epoch:
             n = int(self.db.one("SELECT count(*) FROM memories WHERE scope = ?", (scope,)))
-            cached = self._dominance[scope] = (total, 2 * n >= total)
+            cached = self._dominance[scope] = (epoch, 2 * n >= total)
         return cached[1]
 
     def common_terms(self, terms: Sequence[str]) -> set[str]:
         """Terms (as indexed, so stemmed words are never found here) that occur in at
-        least half of the records of the full-text index: their bm25 idf is clamped."""
-        version = self.db.version()
-        if self._fts_rows[0] != version:
+        least half of the records of the full-text index: their bm25 idf is clamped.
+        Counts are cached per `epoch` (an fts5vocab lookup reads the term's whole doclist)."""
+        epoch = self.epoch()
+        if self._fts_rows[0] != epoch:
             self.db.conn.execute(
                 "CREATE VIRTUAL TABLE IF NOT EXISTS temp.memcli_fts_vocab USING fts5vocab(main, memories_fts, row)")
-            self._fts_rows = (version, int(self.db.one("SELECT count(*) FROM memories")))
+            self._fts_rows = (epoch, int(self.db.one("SELECT count(*) FROM memories")))
+            self._term_docs.clear()
         total = self._fts_rows[1]
         if total < 2:
             return set()
         out = set()
         for t in terms:
-            doc = self.db.one("SELECT doc FROM temp.memcli_fts_vocab WHERE term = ?", (t,))
-            if doc is not None and 2 * int(doc) >= total:
+            if t not in self._term_docs:
+                if len(self._term_docs) > 50_000:
+                    self._term_docs.clear()
+                self._term_docs[t] = int(self.db.one("SELECT doc FROM temp.memcli_fts_vocab WHERE term = ?", (t,))
+                                         or 0)
+            if 2 * self._term_docs[t] >= total:
                 out.add(t)
         return out
+
+    def secure_delete(self) -> None:
+        """Make deletes from the full-text index remove the terms from the segments that
+        hold them (FTS5's `secure-delete`, SQLite >= 3.44, kept in the index's config),
+        instead of adding delete markers that leave the old terms until a merge."""
+        self.db.conn.execute("INSERT INTO memories_fts (memories_fts, rank) VALUES ('secure-delete', 1)")

@@ -172,6 +172,27 @@ def _m007() -> str:
     return "ALTER TABLE memories ADD COLUMN episode INTEGER NOT NULL DEFAULT 0;"
 
 
+@python_migration("m008_purge_pending")
+def _m008(conn: apsw.Connection) -> None:
+    """Purges whose file-level scrub (WAL checkpoint, VACUUM) has not finished: a row is
+    written in the purge's own transaction and removed once the file holds no copy, so
+    the next purge completes one that was killed. A file created with this migration
+    has zeroed every byte it freed (`PRAGMA secure_delete` is on for every connection):
+    `free_space_zeroed` in `meta` says a purge needs no VACUUM for what came before."""
+    conn.execute("""
+    CREATE TABLE purge_pending (
+        id INTEGER PRIMARY KEY,
+        scope TEXT NOT NULL,
+        ids TEXT NOT NULL,  -- JSON list of purged record ids (ids only, never text)
+        vacuum INTEGER NOT NULL DEFAULT 0,
+        at TEXT NOT NULL
+    );
+    """)
+    if not conn.execute("SELECT 1 FROM memories LIMIT 1").fetchone() \
+            and not conn.execute("SELECT 1 FROM turns LIMIT 1").fetchone():
+        conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('free_space_zeroed', '1')")
+
+
 def applied(conn: apsw.Connection) -> list[str]:
     exists = conn.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_migrations'"
@@ -216,3 +237,97 @@ def migrate(conn: apsw.Connection, now: str) -> list[str]:
             raise
         done.append(name)
     return done
+
+
+@migration("m009_memory_changes")
+def _m009() -> str:
+    """A log of the changes that matter to a scope's vector index (a vector added or
+    removed, a record retired, restored or its validity changed), appended by
+    triggers whoever writes: a process holding the index in memory reads the log
+    past the last change it applied (by the (scope, seq) index) instead of rebuilding
+    it. A rehearsal (`touch`) writes none. Old rows are pruned by the writers."""
+    return """
+    CREATE TABLE memory_changes (
+        seq INTEGER PRIMARY KEY,
+        scope TEXT NOT NULL,
+        row INTEGER NOT NULL  -- memories.rowid
+    );
+    CREATE INDEX memory_changes_scope ON memory_changes (scope, seq);
+    CREATE TRIGGER memory_embeddings_ai AFTER INSERT ON memory_embeddings BEGIN
+        INSERT INTO memory_changes (scope, row) VALUES (new.scope, new.rowid);
+    END;
+    CREATE TRIGGER memory_embeddings_ad AFTER DELETE ON memory_embeddings BEGIN
+        INSERT INTO memory_changes (scope, row) VALUES (old.scope, old.rowid);
+    END;
+    CREATE TRIGGER memories_changes_au AFTER UPDATE OF retired_at, valid_from, valid_until ON memories
+    WHEN old.retired_at IS NOT new.retired_at OR old.valid_from IS NOT new.valid_from
+         OR old.valid_until IS NOT new.valid_until BEGIN
+        INSERT INTO memory_changes (scope, row) VALUES (new.scope, new.rowid);
+    END;
+    CREATE TRIGGER memories_changes_ad AFTER DELETE ON memories BEGIN
+        INSERT INTO memory_changes (scope, row) VALUES (old.scope, old.rowid);
+    END;
+    """
+
+
+@python_migration("m010_one_vector_copy")
+def _m010(conn: apsw.Connection) -> None:
+    """One copy of each vector: `memory_embeddings` keeps them all, the vec0 table
+    `memory_vec` (a second copy, read only as a fallback, with 1.6 MB reserved per
+    scope) goes. A vector only vec0 held is carried over first."""
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'memory_vec'").fetchone():
+        return
+    conn.execute(
+        "INSERT INTO memory_embeddings (rowid, scope, bits, embedding) "
+        "SELECT memory_rowid, scope, vec_quantize_binary(embedding), embedding FROM memory_vec "
+        "WHERE memory_rowid NOT IN (SELECT rowid FROM memory_embeddings)"
+    )
+    conn.execute("DROP TABLE memory_vec")
+
+
+@migration("m011_fts_scope_column")
+def _m011() -> str:
+    """The full-text index gets the record's scope as a second column, one token
+    (`x` + the scope's UTF-8 in hex), so a search ANDs it with the query's terms:
+    FTS5 scores and returns only the scope's matches instead of every match in the
+    file (bench/scale.py: 5x less at 100 scopes of 1k). Its bm25 weight is 0, so
+    scores are the same as before. The content is a view over `memories`."""
+    return """
+    DROP TRIGGER memories_fts_ai;
+    DROP TRIGGER memories_fts_ad;
+    DROP TRIGGER memories_fts_au;
+    DROP TABLE memories_fts;
+    CREATE VIEW memories_fts_content AS
+        SELECT rowid AS mrow, text, 'x' || lower(hex(scope)) AS scope_token FROM memories;
+    CREATE VIRTUAL TABLE memories_fts USING fts5(
+        text, scope_token, content='memories_fts_content', content_rowid='mrow',
+        tokenize='porter unicode61'
+    );
+    CREATE TRIGGER memories_fts_ai AFTER INSERT ON memories BEGIN
+        INSERT INTO memories_fts (rowid, text, scope_token)
+        VALUES (new.rowid, new.text, 'x' || lower(hex(new.scope)));
+    END;
+    CREATE TRIGGER memories_fts_ad AFTER DELETE ON memories BEGIN
+        INSERT INTO memories_fts (memories_fts, rowid, text, scope_token)
+        VALUES ('delete', old.rowid, old.text, 'x' || lower(hex(old.scope)));
+    END;
+    CREATE TRIGGER memories_fts_au AFTER UPDATE OF text, scope ON memories BEGIN
+        INSERT INTO memories_fts (memories_fts, rowid, text, scope_token)
+        VALUES ('delete', old.rowid, old.text, 'x' || lower(hex(old.scope)));
+        INSERT INTO memories_fts (rowid, text, scope_token)
+        VALUES (new.rowid, new.text, 'x' || lower(hex(new.scope)));
+    END;
+    INSERT INTO memories_fts (memories_fts) VALUES ('rebuild');
+    """
+
+
+@migration("m012_memories_people")
+def _m012() -> str:
+    """A partial index of the active records that can introduce a person ("User's
+    sister Anna ...", "Anna (User's sister) ..."): ingest reads those to know the
+    people of a scope, instead of every record of the scope. The expression is
+    `records.INTRODUCTION` (the planner uses the index only for that same text)."""
+    return """
+    CREATE INDEX memories_people ON memories (scope)
+    WHERE retired_at IS NULL AND (text GLOB 'User''s *[A-Z]*' OR text GLOB '[A-Z]* (User''s *');
+    """

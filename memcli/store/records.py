@@ -30,6 +30,9 @@ _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 _ID_RE = re.compile(r"^[a-z0-9]{1,8}$")
 # Consolidation's progress in the settings table: a restored record makes it start over.
 _CONSOLIDATE_WATERMARK = "_consolidate.watermark"
+# Active records that may introduce a person, as the partial index memories_people
+# (migration m010) is defined: the texts `extract.known_people` can read a name from.
+INTRODUCTION = "retired_at IS NULL AND (text GLOB 'User''s *[A-Z]*' OR text GLOB '[A-Z]* (User''s *')"
 
 
 class SqliteRecords:
@@ -106,7 +109,7 @@ class SqliteRecords:
                     memory.last_accessed, memory.access_count, memory.stability, int(memory.episode),
                 ),
             )
-            self.vectors.add(self.db.conn.last_insert_rowid(), scope, vector, active=memory.retired_at is None)
+            self.vectors.add(self.db.conn.last_insert_rowid(), scope, vector)
         return memory
 
     def add(
@@ -160,7 +163,6 @@ class SqliteRecords:
                 "replaced_by = coalesce(?, replaced_by) WHERE scope = ? AND id = ?",
                 (at, reason, valid_until, replaced_by, m.scope, memory_id),
             )
-            self.vectors.set_active(m.scope, memory_id, False)
         return self.get(scope, memory_id)
 
     def close_validity(self, scope: str, memory_id: str, valid_until: str) -> None:
@@ -191,7 +193,6 @@ class SqliteRecords:
             )
             # an old record is active again: the next consolidation looks at everything
             self.settings.clear(m.scope, _CONSOLIDATE_WATERMARK)
-            self.vectors.set_active(m.scope, memory_id, True)
         return self.get(scope, memory_id)
 
     def touch(self, scope: str, ids: Sequence[str], at: str, stability_growth: float = 0.5) -> None:
@@ -242,8 +243,11 @@ class SqliteRecords:
         key: str | None = None,
         as_of: str | None = None,
         limit: int | None = None,
+        offset: int = 0,
+        episodes: bool = True,
     ) -> list[Memory]:
-        """The scope's records, oldest first: active ones, all, or those valid at `as_of`."""
+        """The scope's records, oldest first: active ones, all, or those valid at `as_of`;
+        `limit` of them after the first `offset` (a page)."""
         scope = validate_scope(scope)
         where = ["scope = ?"]
         args: list[Any] = [scope]
@@ -259,9 +263,11 @@ class SqliteRecords:
         if key:
             where.append("key = ?")
             args.append(key)
+        if not episodes:
+            where.append("episode = 0")
         sql = f"SELECT {MEMORY_COLUMNS} FROM memories WHERE {' AND '.join(where)} ORDER BY rowid"
-        if limit:
-            sql += f" LIMIT {int(limit)}"
+        if limit or offset:
+            sql += f" LIMIT {int(limit) if limit else -1} OFFSET {max(0, int(offset))}"
         return [row_to_memory(r) for r in self.db.conn.execute(sql, args)]
 
     def episodes_of(self, scope: str, turn_ids: Sequence[str]) -> list[Memory]:
@@ -275,6 +281,14 @@ class SqliteRecords:
             f"AND EXISTS (SELECT 1 FROM json_each(memories.source_turns) WHERE value IN ({marks})) ORDER BY rowid",
             (scope, *turn_ids))]
 
+    def introductions(self, scope: str) -> list[str]:
+        """Texts of the scope's active records that may introduce a person, oldest
+        first, by the memories_people index: what `known_people` reads, without
+        reading the whole scope."""
+        return [r[0] for r in self.db.conn.execute(
+            f"SELECT text FROM memories INDEXED BY memories_people WHERE scope = ? AND {INTRODUCTION} "
+            "ORDER BY rowid", (validate_scope(scope),))]
+
     def keyed(self, scope: str, *, as_of: str | None = None) -> list[Memory]:
         """Records that fill a profile key (active, or valid at `as_of`), oldest first.
         Uses the (scope, key) index: a profile read never scans the scope."""
@@ -284,9 +298,9 @@ class SqliteRecords:
             f"SELECT {', '.join('m.' + c.strip() for c in MEMORY_COLUMNS.split(','))} FROM memories m "
             f"WHERE m.scope = ? AND m.key IS NOT NULL{where} ORDER BY m.rowid", (scope, *args))]
 
-    def count(self, scope: str, *, include_inactive: bool = False) -> int:
+    def count(self, scope: str, *, include_inactive: bool = False, episodes: bool = True) -> int:
         scope = validate_scope(scope)
-        extra = "" if include_inactive else " AND retired_at IS NULL"
+        extra = ("" if include_inactive else " AND retired_at IS NULL") + ("" if episodes else " AND episode = 0")
         return int(self.db.one(f"SELECT count(*) FROM memories WHERE scope = ?{extra}", (scope,)))
 
     def scopes(self) -> list[str]:
@@ -334,7 +348,6 @@ class SqliteRecords:
         contradicted."""
         scope = validate_scope(scope)
         done: list[tuple[str, str]] = []
-        retire: list[int] = []
         with self.db.transaction():
             for mid, reason in items:
                 row = self.db.conn.execute(
@@ -344,9 +357,7 @@ class SqliteRecords:
                     continue
                 self.db.conn.execute("UPDATE memories SET retired_at = ?, retire_reason = ? WHERE rowid = ?",
                                      (at, reason, row[0]))
-                retire.append(int(row[0]))
                 done.append((mid, str(row[1])))
-            self.vectors.deactivate(retire)  # in rowid order: much faster for vec0
         return done
 
     def active_vectors(self, scope: str, kinds: Sequence[str]) -> tuple[list[tuple[Any, ...]], np.ndarray]:
@@ -391,10 +402,7 @@ class SqliteRecords:
                            at: str) -> list[list[str]]:
         """Write each merged record (reusing the stored vector of `from_rowid`, or the
         vector given) and retire its originals with a link to it, all in one transaction;
-        returns, per item, the originals retired (the caller logs the merge). The vec0
-        `active` flags are cleared last, in rowid order (a random-order vec0 update costs
-        ~150 us at 100k records, an ordered one ~15 us)."""
-        retire: list[int] = []
+        returns, per item, the originals retired (the caller logs the merge)."""
         retired: list[list[str]] = []
         with self.db.transaction():
             for merged, source, originals in items:
@@ -414,8 +422,6 @@ class SqliteRecords:
                         continue
                     self.db.conn.execute("UPDATE memories SET retired_at = ?, retire_reason = ?, replaced_by = ? "
                                          "WHERE rowid = ?", (at, reason, merged.id, row[0]))
-                    retire.append(int(row[0]))
                     gone.append(oid)
                 retired.append(gone)
-            self.vectors.deactivate(retire)
         return retired

@@ -1,5 +1,5 @@
 """Re-embedding every record with the current embedder (after a model change): the
-vector tables and the embedder recorded in `meta` are rebuilt in one transaction."""
+vectors and the embedder recorded in `meta` are rebuilt in one transaction."""
 
 from __future__ import annotations
 
@@ -15,13 +15,12 @@ if TYPE_CHECKING:
 def reindex(db: Database, vectors: SqliteVectorIndex) -> int:
     """Re-embed every record; returns how many."""
     emb = vectors.embedder
-    rows = db.rows("SELECT rowid, scope, text, retired_at FROM memories ORDER BY rowid")
+    rows = db.rows("SELECT rowid, scope, text FROM memories ORDER BY rowid")
     embedded: np.ndarray | list[np.ndarray] = emb.embed([r[2] for r in rows]) if rows else []
     with db.transaction():
-        db.conn.execute("DROP TABLE IF EXISTS memory_vec")
         db.conn.execute("DELETE FROM memory_embeddings")
         db.conn.execute("DELETE FROM meta WHERE key IN ('embedder_model', 'embedder_dim')")
         vectors.ensure()
-        for (rowid, scope, _text, retired), vec in zip(rows, embedded, strict=False):
-            vectors.add(rowid, scope, vec, active=retired is None)
+        for (rowid, scope, _text), vec in zip(rows, embedded, strict=False):
+            vectors.add(rowid, scope, vec)
     return len(rows)

@@ -1,12 +1,13 @@
-"""The vector index: `memory_vec` (sqlite-vec vec0, scope as partition key, cosine
-distance; the fallback KNN) and `memory_embeddings` (the same float32 vectors by
-rowid with their sign bits: the recall scan, rescoring and point lookups), and the
-embedder they were made with (recorded in `meta`)."""
+"""The vector index: `memory_embeddings` (each record's float32 vector by rowid with
+its sign bits: the recall scan, rescoring and point lookups; the one copy of each
+vector), the in-memory sign-bit index of a scope kept up to date from the
+`memory_changes` log, and the embedder the vectors were made with (in `meta`)."""
 
 from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import EmbedderMismatch
@@ -23,6 +24,14 @@ if TYPE_CHECKING:
 # COARSE_MIN) candidates, rescored by exact cosine; a scope that small is searched exactly.
 OVERSAMPLE = 8
 COARSE_MIN = 400
+# `memory_changes` keeps at least this many of its newest rows (a reader further
+# behind rebuilds its index); the writers prune it every PRUNE_EVERY inserts.
+CHANGES_KEPT = 4096
+PRUNE_EVERY = 512
+# A reader this many changes behind (or a quarter of the scope) rebuilds instead.
+CATCH_UP_MAX = 20000
+# Scopes whose index a connection keeps in memory.
+CACHED_SCOPES = 8
 
 
 def vec_blob(vector: np.ndarray | Sequence[float]) -> bytes:
@@ -40,16 +49,66 @@ def sign_bits(vector: np.ndarray | Sequence[float]) -> bytes:
     return bytes(np.packbits(np.asarray(vector, dtype=np.float32) > 0, bitorder="little").tobytes())
 
 
+@dataclass
+class ScopeIndex:
+    """The sign bits of one scope's vectors in memory, column-major (one row per
+    machine word of bits, so the hamming scan makes one contiguous pass per word),
+    with per-record flags; appended to and updated in place as `memory_changes`
+    reports changes, never rebuilt on the hot path. Slots past `n` are spare."""
+
+    rowids: np.ndarray  # (cap,) int64
+    columns: np.ndarray  # (words, cap) bits
+    retired: np.ndarray  # (cap,) bool: retired_at set
+    present: np.ndarray  # (cap,) bool: a record and its vector exist
+    n: int
+    seq: int  # the last `memory_changes` row applied
+    version: tuple[int, int, int] = (-1, -1, -1)  # the file version it was last checked at
+    pos: dict[int, int] = field(default_factory=dict)  # rowid -> slot
+
+    def put(self, rowid: int, bits: np.ndarray, retired: bool) -> None:
+        """Insert or update one record's slot, growing the arrays by doubling."""
+        import numpy as np
+
+        i = self.pos.get(rowid)
+        if i is None:
+            if self.n == len(self.rowids):
+                cap = max(64, 2 * self.n)
+                self.rowids = np.resize(self.rowids, cap)
+                self.retired = np.resize(self.retired, cap)
+                self.present = np.resize(self.present, cap)
+                cols = np.zeros((self.columns.shape[0], cap), dtype=self.columns.dtype)
+                cols[:, :self.n] = self.columns[:, :self.n]
+                self.columns = cols
+            i = self.pos[rowid] = self.n
+            self.n += 1
+            self.rowids[i] = rowid
+        self.columns[:, i] = bits
+        self.retired[i] = retired
+        self.present[i] = True
+
+    def drop(self, rowid: int) -> None:
+        i = self.pos.get(rowid)
+        if i is not None:
+            self.present[i] = False
+
+
+def _bits_matrix(blobs: Sequence[bytes], width: int) -> np.ndarray:
+    """(rows, words) of sign bits: uint64 words when the width allows, else bytes."""
+    import numpy as np
+
+    dtype = np.uint64 if width % 8 == 0 else np.uint8
+    cols = width // np.dtype(dtype).itemsize
+    return np.frombuffer(b"".join(blobs), dtype=dtype).reshape(len(blobs), cols)
+
+
 class SqliteVectorIndex:
     """Vectors of the records, searched inside one scope at a time."""
 
     def __init__(self, db: Database, embedder: Embedder | None = None) -> None:
         self.db = db
         self._embedder = embedder
-        # Sign-bit matrices of scopes for the vector scan, valid while the file is
-        # unchanged: (PRAGMA data_version, total_changes) -> {(scope, filter): (rowids, bits)}.
-        self._bit_cache: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] = {}
-        self._bit_cache_version: tuple[int, int] | None = None
+        self._indexes: dict[str, ScopeIndex] = {}  # scope -> its index, least recently used first
+        self._masks: dict[tuple[Any, ...], np.ndarray] = {}  # (scope, as_of, version) -> valid slots
 
     # -- the embedder ---------------------------------------------------------------
     @property
@@ -72,21 +131,13 @@ class SqliteVectorIndex:
             )
 
     def ensure(self) -> None:
-        """Create the vec0 table for the current embedder on first use."""
+        """Record the current embedder in `meta` on first use."""
         if self.db.meta("embedder_model") is not None:
             return
         emb = self.embedder
         with self.db.transaction():
             if self.db.meta("embedder_model") is not None:
                 return
-            self.db.conn.execute(
-                f"""CREATE VIRTUAL TABLE IF NOT EXISTS memory_vec USING vec0(
-                    memory_rowid INTEGER PRIMARY KEY,
-                    scope TEXT PARTITION KEY,
-                    active INTEGER,
-                    embedding float[{int(emb.dim)}] distance_metric=cosine
-                )"""
-            )
             self.db.set_meta("embedder_model", emb.model_id)
             self.db.set_meta("embedder_dim", str(emb.dim))
 
@@ -102,33 +153,100 @@ class SqliteVectorIndex:
         return self.embedder.embed(texts)
 
     # -- writes -----------------------------------------------------------------------
-    def add(self, rowid: int, scope: str, vector: np.ndarray | Sequence[float], *, active: bool) -> None:
-        """Store a record's vector in both tables (inside the caller's transaction)."""
-        blob = vec_blob(vector)
-        self.db.conn.execute(
-            "INSERT INTO memory_vec (memory_rowid, scope, active, embedding) VALUES (?, ?, ?, ?)",
-            (rowid, scope, int(active), blob),
-        )
+    def add(self, rowid: int, scope: str, vector: np.ndarray | Sequence[float]) -> None:
+        """Store a record's vector (inside the caller's transaction); the trigger on
+        `memory_embeddings` logs it in `memory_changes`, which is pruned here now and then."""
         self.db.conn.execute(
             "INSERT INTO memory_embeddings (rowid, scope, bits, embedding) VALUES (?, ?, ?, ?)",
-            (rowid, scope, sign_bits(vector), blob),
+            (rowid, scope, sign_bits(vector), vec_blob(vector)),
         )
+        if rowid % PRUNE_EVERY == 0:
+            self.db.conn.execute(
+                "DELETE FROM memory_changes WHERE seq < (SELECT max(seq) FROM memory_changes) - ?",
+                (CHANGES_KEPT,))
 
-    def set_active(self, scope: str, memory_id: str, active: bool) -> None:
-        """vec0's `active` flag of one record (its KNN filter); the sign-bit scan reads
-        liveness from `memories.retired_at` instead."""
-        self.db.conn.execute(
-            f"UPDATE memory_vec SET active = {int(active)} WHERE memory_rowid = "
-            "(SELECT rowid FROM memories WHERE scope = ? AND id = ?)",
-            (scope, memory_id),
-        )
+    # -- the in-memory index of a scope -------------------------------------------------
+    def scope_index(self, scope: str) -> ScopeIndex:
+        """The scope's sign-bit index, brought up to date: nothing is read while the
+        file is unchanged (`PRAGMA data_version`, this connection's changes); after a
+        write, the `memory_changes` rows past the last one applied (none after a
+        rehearsal) are applied in place; a full read only the first time, after a
+        rollback, or when the log no longer reaches back far enough."""
+        version = (*self.db.version(), self.db.rollbacks)
+        index = self._indexes.pop(scope, None)
+        if index is not None and index.version != version:
+            if index.version[2] != version[2] or not self._catch_up(scope, index):
+                index = None
+        if index is None:
+            index = self._build(scope)
+        index.version = version
+        self._indexes[scope] = index  # most recently used last
+        while len(self._indexes) > CACHED_SCOPES:
+            self._indexes.pop(next(iter(self._indexes)))
+        return index
 
-    def deactivate(self, rowids: Sequence[int]) -> None:
-        """Clear vec0's `active` flag of many records, in rowid order (a random-order
-        vec0 update costs ~150 us at 100k records, an ordered one ~15 us)."""
-        if rowids and self.has_vectors():
-            self.db.conn.executemany("UPDATE memory_vec SET active = 0 WHERE memory_rowid = ?",
-                                     [(r,) for r in sorted(set(rowids))])
+    def _build(self, scope: str) -> ScopeIndex:
+        import numpy as np
+
+        seq = int(self.db.one("SELECT max(seq) FROM memory_changes") or 0)  # before the reads
+        rows = self.db.rows("SELECT rowid, bits FROM memory_embeddings WHERE scope = ?", (scope,))
+        records = self.db.rows("SELECT rowid, retired_at IS NOT NULL FROM memories WHERE scope = ?", (scope,))
+        ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+        rec_ids = np.fromiter((r[0] for r in records), dtype=np.int64, count=len(records))
+        rec_retired = np.fromiter((r[1] for r in records), dtype=bool, count=len(records))
+        width = len(rows[0][1]) if rows else int(self.db.meta("embedder_dim") or 64) // 8
+        bits = _bits_matrix([r[1] for r in rows], width)
+        return ScopeIndex(rowids=ids, columns=np.array(bits.T, order="C"), retired=np.isin(ids, rec_ids[rec_retired]),
+                          present=np.isin(ids, rec_ids), n=len(ids), seq=seq,
+                          pos={int(r): i for i, r in enumerate(ids)})
+
+    def _catch_up(self, scope: str, index: ScopeIndex) -> bool:
+        """Apply the scope's changes logged since the index was last current; False
+        when the log was pruned past that point or the changes are too many."""
+        top, low = self.db.rows("SELECT max(seq), min(seq) FROM memory_changes")[0]
+        if top is None or int(top) <= index.seq:
+            return True
+        if int(low) > index.seq + 1:
+            return False
+        changed = [r[0] for r in self.db.conn.execute(
+            "SELECT row FROM memory_changes WHERE scope = ? AND seq > ? ORDER BY seq", (scope, index.seq))]
+        if len(changed) > min(CATCH_UP_MAX, max(1000, index.n // 4)):
+            return False
+        changed = list(dict.fromkeys(changed))
+        state: dict[int, tuple[bytes, bool]] = {}
+        for i in range(0, len(changed), 500):
+            chunk = changed[i:i + 500]
+            for rowid, bits, retired in self.db.conn.execute(
+                    "SELECT e.rowid, e.bits, m.retired_at IS NOT NULL FROM memory_embeddings e "
+                    f"JOIN memories m ON m.rowid = e.rowid WHERE e.rowid IN ({','.join('?' * len(chunk))}) "
+                    "AND +e.scope = ? AND m.scope = e.scope", (*chunk, scope)):
+                state[rowid] = (bits, bool(retired))
+        for rowid in changed:
+            if rowid in state:
+                bits, retired = state[rowid]
+                index.put(rowid, _bits_matrix([bits], len(bits))[0], retired)
+            else:
+                index.drop(rowid)
+        index.seq = max(int(top), index.seq)
+        self._masks.clear()
+        return True
+
+    def _valid(self, scope: str, index: ScopeIndex, include_inactive: bool, as_of: str | None) -> np.ndarray:
+        """The slots the time filter keeps (valid at `as_of`: read from `memories`)."""
+        import numpy as np
+
+        n = index.n
+        if as_of is None:
+            return index.present[:n] if include_inactive else index.present[:n] & ~index.retired[:n]
+        key = (scope, as_of, index.version, index.seq)
+        if key not in self._masks:
+            where, args = time_filter(False, as_of)
+            live = np.fromiter((r[0] for r in self.db.conn.execute(
+                f"SELECT m.rowid FROM memories m WHERE m.scope = ?{where}", (scope, *args))), dtype=np.int64)
+            if len(self._masks) >= 8:
+                self._masks.clear()
+            self._masks[key] = index.present[:n] & np.isin(index.rowids[:n], live)
+        return self._masks[key]
 
     # -- search -------------------------------------------------------------------------
     def search(
@@ -137,70 +255,42 @@ class SqliteVectorIndex:
     ) -> list[tuple[int, float]]:
         """Nearest records inside the scope as (rowid, cosine distance), nearest first.
 
-        A hamming scan over the sign bits of the scope's live records (numpy, over a
-        matrix cached while the file is unchanged) keeps max(k * 8, 400) candidates,
-        and those are ranked by exact cosine against their float vectors: a scope of
-        at most that many records is searched exactly. ~4x faster than vec0's float
-        KNN at 100k records (bench/RESULTS.md); vec0 stays the fallback for records
-        without a row in `memory_embeddings`."""
+        A hamming scan over the sign bits of the scope's records that pass the time
+        filter (numpy, over the scope's in-memory index) keeps max(k * 8, 400)
+        candidates, and those are ranked by exact cosine against their float vectors:
+        a scope of at most that many records is searched exactly. A record without a
+        vector is found by the keyword index only."""
         import numpy as np
 
         scope = validate_scope(scope)
         if not self.has_vectors():
             return []
-        index = self.bit_index(scope, include_inactive, as_of)
-        if index is None:
-            return self.search_vec0(scope, vector, k=k, include_inactive=include_inactive, as_of=as_of)
-        rowids, columns = index
         q = np.asarray(vector, dtype=np.float32)
-        if not len(rowids) or k <= 0 or not float(np.dot(q, q)):
+        if k <= 0 or not float(np.dot(q, q)):
             return []
+        index = self.scope_index(scope)
+        valid = self._valid(scope, index, include_inactive, as_of)
         m = max(k * OVERSAMPLE, COARSE_MIN)
-        if len(rowids) > m:
+        count = int(valid.sum())
+        if not count:
+            return []
+        if count > m:
+            columns = index.columns
             qbits = np.frombuffer(sign_bits(q), dtype=columns.dtype)
+            n = index.n
             # column by column: one contiguous pass per word of bits (6x faster than a
             # row-wise sum at 100k records), distances in the narrowest integer
-            dist = np.bitwise_count(columns[0] ^ qbits[0]).astype(np.uint16 if q.size < 65536 else np.uint32)
+            wide = np.uint16 if q.size < 65536 else np.uint32
+            dist = np.bitwise_count(columns[0, :n] ^ qbits[0]).astype(wide)
             for i in range(1, len(qbits)):
-                dist += np.bitwise_count(columns[i] ^ qbits[i])
-            cand = rowids[np.argpartition(dist, m - 1)[:m]]
+                dist += np.bitwise_count(columns[i, :n] ^ qbits[i])
+            dist[~valid] = np.iinfo(wide).max
+            cand = index.rowids[:n][np.argpartition(dist, m - 1)[:m]]
         else:
-            cand = rowids
+            cand = index.rowids[:index.n][valid]
         sims = self.cosines(scope, q, [int(r) for r in cand])
         ranked = sorted(sims.items(), key=lambda kv: (-kv[1], kv[0]))[:k]
         return [(r, 1.0 - sim) for r, sim in ranked]
-
-    def bit_index(self, scope: str, include_inactive: bool, as_of: str | None
-                  ) -> tuple[np.ndarray, np.ndarray] | None:
-        """(rowids, sign bits) of the scope's records that pass the time filter, the
-        bits column-major (one row per machine word of bits), or None when some of
-        them have no row in `memory_embeddings`."""
-        import numpy as np
-
-        version = self.db.version()
-        if version != self._bit_cache_version:
-            self._bit_cache.clear()
-            self._bit_cache_version = version
-        key = (scope, include_inactive, as_of)
-        if key in self._bit_cache:
-            return self._bit_cache[key]
-        where, args = time_filter(include_inactive, as_of)
-        live = [r[0] for r in self.db.conn.execute(f"SELECT m.rowid FROM memories m WHERE m.scope = ?{where}",
-                                                   (scope, *args))]
-        rows = self.db.rows("SELECT rowid, bits FROM memory_embeddings WHERE scope = ?", (scope,))
-        all_ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-        keep = np.isin(all_ids, np.asarray(live, dtype=np.int64))
-        if int(keep.sum()) != len(live):
-            return None
-        width = len(rows[0][1]) if rows else 8
-        dtype = np.uint64 if width % 8 == 0 else np.uint8
-        cols = width // np.dtype(dtype).itemsize
-        bits = np.frombuffer(b"".join(r[1] for r in rows), dtype=dtype).reshape(len(rows), cols)
-        out = (all_ids[keep], np.ascontiguousarray(bits[keep].T))
-        if len(self._bit_cache) >= 8:
-            self._bit_cache.pop(next(iter(self._bit_cache)))
-        self._bit_cache[key] = out
-        return out
 
     def cosines(self, scope: str, q: np.ndarray, rowids: Sequence[int]) -> dict[int, float]:
         """Exact cosine of `q` to the float vectors of these records (rowid lookups in
@@ -231,37 +321,6 @@ class SqliteVectorIndex:
                 out[rowid] = np.frombuffer(blob, dtype="<f4")
         return out
 
-    def search_vec0(
-        self, scope: str, vector: np.ndarray, *, k: int = 50,
-        include_inactive: bool = False, as_of: str | None = None,
-    ) -> list[tuple[int, float]]:
-        """vec0 KNN inside the scope's partition (exact float scan)."""
-        if include_inactive or as_of is not None:
-            rows = self.db.rows(
-                "SELECT memory_rowid, distance FROM memory_vec WHERE embedding MATCH ? AND k = ? "
-                "AND scope = ? ORDER BY distance",
-                (vec_blob(vector), k * 4 if as_of else k, scope),
-            )
-            if as_of is not None:
-                ok = self._rowids_valid_at(scope, [r[0] for r in rows], as_of)
-                rows = [r for r in rows if r[0] in ok][:k]
-        else:
-            rows = self.db.rows(
-                "SELECT memory_rowid, distance FROM memory_vec WHERE embedding MATCH ? AND k = ? "
-                "AND scope = ? AND active = 1 ORDER BY distance",
-                (vec_blob(vector), k, scope),
-            )
-        return [(r[0], r[1]) for r in rows]
-
-    def _rowids_valid_at(self, scope: str, rowids: list[int], as_of: str) -> set[int]:
-        if not rowids:
-            return set()
-        where, args = time_filter(False, as_of)
-        marks = ",".join("?" * len(rowids))
-        return {r[0] for r in self.db.conn.execute(
-            f"SELECT m.rowid FROM memories m WHERE m.scope = ? AND m.rowid IN ({marks}){where}",
-            (scope, *rowids, *args))}
-
     # -- point lookups ------------------------------------------------------------------
     def similarities(self, scope: str, vector: np.ndarray, rowids: Sequence[int]) -> dict[int, float]:
         """Cosine similarity of `vector` to the stored vectors of these records, by
@@ -286,3 +345,16 @@ class SqliteVectorIndex:
         rowid = self.db.one("SELECT rowid FROM memories WHERE scope = ? AND id = ?",
                             (validate_scope(scope), memory_id))
         return self.similarities(scope, vector, [rowid]).get(rowid, 0.0) if rowid else 0.0
+
+    # -- hard delete ----------------------------------------------------------------------
+    def delete(self, rowids: Sequence[int]) -> dict[str, int]:
+        """Remove these records' vectors (purge), inside the caller's transaction; returns
+        the rows removed. `memory_embeddings` is the one copy of each vector."""
+        out = {"memory_embeddings": 0}
+        rowids = sorted(set(rowids))
+        conn = self.db.conn
+        for i in range(0, len(rowids), 500):
+            chunk = rowids[i:i + 500]
+            conn.execute(f"DELETE FROM memory_embeddings WHERE rowid IN ({','.join('?' * len(chunk))})", chunk)
+            out["memory_embeddings"] += conn.changes()
+        return out
