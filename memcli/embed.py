@@ -149,6 +149,9 @@ class MiniLMEmbedder(Embedder):
         so = ort.SessionOptions()
         so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         so.intra_op_num_threads = self.threads
+        # Idle worker threads otherwise spin on the cores after each run, slowing the
+        # numpy scan and SQLite work that follow a query's embedding in the same process.
+        so.add_session_config_entry("session.intra_op.allow_spinning", "0")
         try:
             session = ort.InferenceSession(str(model_file), sess_options=so, providers=["CPUExecutionProvider"])
         except Exception as exc:  # onnxruntime raises its own exception types

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 ROLES = {"user", "assistant", "system", "tool", "function", "human", "ai", "bot", "developer"}
 _ROLE_ALIASES = {"human": "user", "ai": "assistant", "bot": "assistant", "function": "tool",
                  "developer": "system"}
-FORMATS = ("auto", "jsonl", "json", "text")
+FORMATS = ("auto", "jsonl", "json", "text", "chatgpt", "claude")
 _TEXT_LINE = re.compile(r"^\s*([A-Za-z_]+)\s*:\s?(.*)$")
 
 
@@ -103,11 +103,17 @@ def parse_messages(data: bytes, name: str, fmt: str = "auto") -> list[Message]:
         raise InputError(f"unknown format {fmt!r}: use {', '.join(FORMATS)}")
     text = decode_input(data, name, expected="a transcript (JSONL, JSON array or text)",
                         empty_hint="give a transcript file or pipe messages on stdin")
-    if fmt == "auto":
-        fmt = detect_format(text)
+    forced_export = fmt if fmt in ("chatgpt", "claude") else None
+    if fmt == "auto" or forced_export:
+        fmt = "json" if forced_export else detect_format(text)
     out: list[Message] = []
     if fmt == "json":
         arr = load_json(text, name)
+        from .exports import chat_export
+
+        exported = chat_export(arr, name, forced_export)  # ChatGPT / Claude conversations.json
+        if exported is not None:
+            out, arr = [Message(*m) for m in exported], []
         if isinstance(arr, dict) and isinstance(arr.get("messages"), list):
             arr = arr["messages"]
         if not isinstance(arr, list):

@@ -8,10 +8,12 @@ import inspect
 import math
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
 
+from . import __version__
 from .models import Memory
 from .render import Output
 
@@ -22,6 +24,27 @@ ScopeOpt = Annotated[str | None, typer.Option("--scope", "-s", envvar="MEMCLI_SC
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print a JSON array.")]
 NlOpt = Annotated[bool, typer.Option("--nl", help="Print one JSON object per line.")]
 NowOpt = Annotated[str | None, typer.Option("--now", help="Run as of this time (ISO 8601), for simulations.")]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"memcli {__version__}")
+        raise typer.Exit()
+
+
+# the app's own options (before the command)
+DbOpt = Annotated[Path | None, typer.Option("--db", envvar="MEMCLI_DB",
+                                            help="Database file (default: $XDG_DATA_HOME/memcli/memory.db).")]
+ModelOpt = Annotated[str | None, typer.Option("--model", envvar="MEMCLI_MODEL",
+                                              help="A GGUF model file to use instead of the bundled SmolLM2-135M.")]
+VersionOpt = Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Show the version and exit.")]
+LlmUrlOpt = Annotated[str | None, typer.Option(
+    "--llm-url", envvar="MEMCLI_LLM_URL",
+    help="An OpenAI-compatible model server to use instead of a GGUF file "
+         "(Ollama, llama.cpp, LM Studio, vLLM), e.g. http://127.0.0.1:8080/v1.")]
+LlmModelOpt = Annotated[str | None, typer.Option("--llm-model", envvar="MEMCLI_LLM_MODEL",
+                                                 help="The model name to ask the --llm-url server for.")]
 MAX_LIMIT = 1_000_000  # the most records a --limit asks for (SQLite takes no integer past 2**63)
 PLAIN = Output()  # the default of a command's `output`, replaced by its --json and --nl flags
 

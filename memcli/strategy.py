@@ -6,7 +6,8 @@ STRATEGIES = ("rules", "model", "both")
 
 
 def default_strategy(model: str | None) -> str:
-    """`rules` with the bundled model, `both` with a model the user chose (`--model`).
+    """`rules` with the bundled model, `both` with a model the user chose (`--model`
+    or `--llm-url`).
 
     The bundled 135M model measurably hurts (bench/RESULTS.md); a model the user
     chose is trusted with the unclear reconciliation cases."""

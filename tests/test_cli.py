@@ -257,3 +257,18 @@ def test_show_log_and_export_page_on_a_terminal_and_say_so(monkeypatch):
     assert len(json.loads(r.stdout)) == 2 and "the last 2 decisions" in r.stderr
     monkeypatch.setattr(cli_module, "on_terminal", lambda: False)
     assert len(json.loads(ok("log", "--scope", "user:pages", "--json").stdout)) == 5
+
+
+def test_version_is_the_package_version():
+    from importlib.metadata import version
+
+    out = ok("--version")
+    assert out.stdout == f"memcli {version('memcli')}\n"
+
+
+def test_shell_completion_is_offered():
+    help_text = ok("--help").stdout
+    assert "--install-completion" in help_text and "--show-completion" in help_text
+    script = subprocess.run([sys.executable, "-m", "memcli", "--show-completion", "bash"], capture_output=True,
+                            text=True, cwd=Path(__file__).resolve().parent.parent)
+    assert script.returncode == 0 and "complete " in script.stdout and "COMP_WORDS" in script.stdout
