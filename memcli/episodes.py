@@ -20,8 +20,10 @@ by use (rehearsal).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING
 
+from .dates import resolve_dates
 from .extract.said import answers, question_of, said
 from .models import Decision, Memory, Outcome
 from .text import content_words
@@ -40,7 +42,8 @@ _REWRITTEN = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "o
                         "note", "keep", "mind"})
 
 
-def episode_text(content: str, question: str | None = None, facts: Sequence[str] = ()) -> str | None:
+def episode_text(content: str, question: str | None = None, facts: Sequence[str] = (),
+                 when: datetime | None = None) -> str | None:
     """What the episode of a user message says, or None when the message says nothing
     worth keeping (greetings, acknowledgements, questions, requests, pasted text) or
     nothing its facts do not already say ("I moved to Goa" beside "User lives in
@@ -50,6 +53,8 @@ def episode_text(content: str, question: str | None = None, facts: Sequence[str]
     text = said(content)
     if text is None:
         return None
+    if when is not None:  # "a week from today" means nothing read a month later: the date it was
+        text = resolve_dates(text, when)[0]
     if question and answers(question, text):
         return f'(asked "{question}") {text}'
     told = frozenset().union(*(content_words(f) for f in facts)) if facts else frozenset()

@@ -321,7 +321,7 @@ def ingest(
             told, cands, forgets, discards = _told(msg, when, llm=llm, strategy=strategy, people=people,
                                                    said_before=said_before)
             if episodes:
-                episode = episode_text(told, question[1] if question else None, [c.text for c in cands])
+                episode = episode_text(told, question[1] if question else None, [c.text for c in cands], when)
         texts = [c.text for c in cands] + ([episode] if episode else [])
         vectors: np.ndarray | list[Any] = store.embed_many(texts) if texts else []
         stored: list[Memory] = []

@@ -170,3 +170,12 @@ def test_recall_json_envelope_and_prompt_marks_what_was_said(tmp_path):
     assert bad.exit_code == 2 and "--json" in bad.output
     block = r.invoke(app, ["recall", "how was the holiday", "--scope", "user:a", "--format", "prompt"]).stdout
     assert 'said) (asked "How was the holiday?") We went sailing' in block
+
+
+def test_an_episode_says_the_date_a_relative_date_meant(store):
+    ingest(store, "user:a", _msgs(("assistant", "What is coming up this week?"),
+                                  ("user", "The diabetes nurse is coming a week from today, I need his readings ready."),
+                                  day="2025-11-24"), source="t")
+    ep = next(m for m in store.list_memories("user:a") if m.episode)
+    assert "2025-12-01" in ep.text and "a week from today" not in ep.text
+
