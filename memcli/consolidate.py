@@ -429,8 +429,9 @@ def find_clusters(store: MemoryStore, scope: str, cfg: Settings | None = None, *
     if found is None:
         return []
     rows, raw, is_new = found
-    # kind, and reflections apart from what they reflect on
-    group_of = [(r[2], len(r) > 8 and r[8] == "reflected") for r in rows]
+    # kind, reflections apart from what they reflect on, and episodes (what was said) apart
+    # from the facts drawn from it: a fact is never merged into the turn it came from
+    group_of = [(r[2], len(r) > 8 and r[8] == "reflected", len(r) > 9 and bool(r[9])) for r in rows]
     group_ids: dict[tuple[str, bool], int] = {}
     groups = [group_ids.setdefault(g, len(group_ids)) for g in group_of]
     # Identical texts of one group merge without a vector comparison; only one of
@@ -474,6 +475,7 @@ def merged_record(c: Cluster, now: str) -> Memory:
         recorded_at=now, pinned=any(m.pinned for m in ms), safety=any(m.safety for m in ms),
         last_accessed=max(accessed) if accessed else None, access_count=sum(m.access_count for m in ms),
         stability=max(m.stability for m in ms),
+        episode=c.kind == "episodic" and all(m.episode for m in ms),  # a recurring one becomes a fact
     )
 
 

@@ -179,3 +179,15 @@ def test_an_episode_says_the_date_a_relative_date_meant(store):
     ep = next(m for m in store.list_memories("user:a") if m.episode)
     assert "2025-12-01" in ep.text and "a week from today" not in ep.text
 
+
+
+def test_consolidation_never_merges_a_fact_into_the_episode_it_came_from(store):
+    from memcli.consolidate import consolidate
+    from memcli.models import Memory
+
+    said = store.insert(Memory(id="", scope="user:a", kind="episodic", text="User went kayaking on Loch Lomond",
+                               valid_from="2026-03-01T10:00:00Z", episode=True))
+    fact = store.insert(Memory(id="", scope="user:a", kind="episodic", text="User went kayaking on Loch Lomond",
+                               valid_from="2026-03-01T10:00:00Z"))
+    consolidate(store, "user:a", parse_dt("2026-03-02T00:00:00Z"))
+    assert {m.id for m in store.list_memories("user:a")} == {said.id, fact.id}

@@ -362,13 +362,13 @@ class SqliteRecords:
 
     def active_vectors(self, scope: str, kinds: Sequence[str]) -> tuple[list[tuple[Any, ...]], np.ndarray]:
         """Active records of these kinds with their stored vectors, for clustering:
-        rows are (rowid, id, kind, text, importance, valid_from, recorded_at, key, source)."""
+        rows are (rowid, id, kind, text, importance, valid_from, recorded_at, key, source, episode)."""
         import numpy as np
 
         scope = validate_scope(scope)
         marks = ",".join("?" * len(kinds))
         rows = self.db.rows(
-            "SELECT rowid, id, kind, text, importance, valid_from, recorded_at, key, source FROM memories "
+            "SELECT rowid, id, kind, text, importance, valid_from, recorded_at, key, source, episode FROM memories "
             f"WHERE scope = ? AND retired_at IS NULL AND kind IN ({marks}) ORDER BY rowid",
             (scope, *kinds))
         dim = int(self.db.meta("embedder_dim") or 0)
