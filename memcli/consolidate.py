@@ -431,8 +431,8 @@ def find_clusters(store: MemoryStore, scope: str, cfg: Settings | None = None, *
     rows, raw, is_new = found
     # kind, reflections apart from what they reflect on, and episodes (what was said) apart
     # from the facts drawn from it: a fact is never merged into the turn it came from
-    group_of = [(r[2], len(r) > 8 and r[8] == "reflected", len(r) > 9 and bool(r[9])) for r in rows]
-    group_ids: dict[tuple[str, bool], int] = {}
+    group_of = [(str(r[2]), len(r) > 8 and r[8] == "reflected", len(r) > 9 and bool(r[9])) for r in rows]
+    group_ids: dict[tuple[str, bool, bool], int] = {}
     groups = [group_ids.setdefault(g, len(group_ids)) for g in group_of]
     # Identical texts of one group merge without a vector comparison; only one of
     # them (a node) takes part in the pair search.
