@@ -24,7 +24,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from .dates import resolve_dates
-from .extract.said import answers, question_of, said
+from .extract.said import answers, said
 from .models import Decision, Memory, Outcome
 from .text import content_words
 from .timeutil import to_iso, utcnow
@@ -59,11 +59,6 @@ def episode_text(content: str, question: str | None = None, facts: Sequence[str]
         return f'(asked "{question}") {text}'
     told = frozenset().union(*(content_words(f) for f in facts)) if facts else frozenset()
     return text if len(content_words(text) - told - _REWRITTEN) >= NEW_WORDS else None
-
-
-def asked(content: str) -> str | None:
-    """The question an assistant (or the other speaker) asked, for the answer's episode."""
-    return question_of(content)
 
 
 def store_episode(store: MemoryStore, scope: str, text: str, vector: np.ndarray | None, turns: list[str],

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .episodes import asked, close_superseded, episode_text, store_episode
+from .episodes import close_superseded, episode_text, store_episode
 from .errors import InputError, ModelError
 from .extract import known_people
+from .extract.said import question_of
 from .models import Candidate, Decision, Memory, Outcome
 from .requests import ForgetRequest, forget_requests, matching_memories, without_requests
 from .scope import validate_scope
@@ -354,7 +355,7 @@ def ingest(
                     stored.append(out.memory)
                 if episodes:
                     close_superseded(store, scope, out, turn_id)
-        q = asked(msg.content) if msg.role == "assistant" else None
+        q = question_of(msg.content) if msg.role == "assistant" else None  # for the reply's episode
         question = (turn_id, q) if q else None
         if msg.role == "user":
             said_before = stored  # what the user's last message stored, for "sorry, I meant 41"

@@ -115,16 +115,7 @@ class LlamaCppLLM(LLM):
             choice = out["choices"][0]
         except Exception as exc:  # a model that loads but cannot answer
             raise ModelUnavailable(f"model {self.path.name} failed to answer: {exc}") from exc
-        if choice.get("finish_reason") == "length":
-            raise ModelError(f"model reply was cut off at {max_tokens} tokens")
-        text = choice["message"]["content"] or ""
-        try:
-            value = json.loads(text, strict=False)
-        except json.JSONDecodeError as exc:
-            raise ModelError(f"model reply is not JSON: {text[:80]!r}") from exc
-        if not isinstance(value, dict):
-            raise ModelError(f"model reply is not a JSON object: {text[:80]!r}")
-        return value
+        return reply_object(choice, max_tokens)
 
     def close(self) -> None:
         if self._llm is not None:
@@ -247,19 +238,27 @@ class OpenAIChatLLM(LLM):
     def _reply(self, text: str, schema: dict[str, Any], max_tokens: int) -> dict[str, Any]:
         try:
             choice = json.loads(text)["choices"][0]
-            content = choice["message"]["content"] or ""
+            _ = choice["message"]["content"]  # the shape of a chat completion, checked here
         except (json.JSONDecodeError, KeyError, IndexError, TypeError) as exc:
             raise ModelUnavailable(f"{self.url} did not answer as a chat-completions endpoint: {text[:80]!r}") from exc
-        if choice.get("finish_reason") == "length":
-            raise ModelError(f"model reply was cut off at {max_tokens} tokens")
-        try:
-            value = json.loads(content, strict=False)
-        except json.JSONDecodeError as exc:
-            raise ModelError(f"model reply is not JSON: {content[:80]!r}") from exc
-        if not isinstance(value, dict):
-            raise ModelError(f"model reply is not a JSON object: {content[:80]!r}")
+        value = reply_object(choice, max_tokens)
         check_schema(value, schema)
         return value
+
+
+def reply_object(choice: dict[str, Any], max_tokens: int) -> dict[str, Any]:
+    """The JSON object of a chat-completion choice (both backends' replies), or a
+    ModelError when it was cut off, is not JSON or is not an object."""
+    if choice.get("finish_reason") == "length":
+        raise ModelError(f"model reply was cut off at {max_tokens} tokens")
+    text = choice["message"]["content"] or ""
+    try:
+        value = json.loads(text, strict=False)
+    except json.JSONDecodeError as exc:
+        raise ModelError(f"model reply is not JSON: {text[:80]!r}") from exc
+    if not isinstance(value, dict):
+        raise ModelError(f"model reply is not a JSON object: {text[:80]!r}")
+    return value
 
 
 class FakeLLM(LLM):

@@ -58,21 +58,33 @@ def neighbours(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarr
 def _nearest(store: MemoryStore, scope: str, text: str, vector: np.ndarray, k: int
              ) -> tuple[dict[int, float], set[int], dict[int, Memory]]:
     """The k nearest records by vector and by keyword, episodes left out (what the
-    user said in a turn is not a claim to reconcile with: its facts are)."""
-    for ask in (k, 4 * k):
-        sims = {rowid: 1.0 - dist for rowid, dist in store.search_vector(scope, vector, k=ask)}
-        kw_ranked = [rowid for rowid, _ in store.search_keyword(scope, text, k=ask)]
-        sims.update(store.similarities(scope, vector, [r for r in kw_ranked if r not in sims]))
-        rows = store.by_rowids(scope, list(sims))
-        if not any(m.episode for m in rows.values()):
-            return sims, set(kw_ranked), rows
-        facts = {r: m for r, m in rows.items() if not m.episode}
-        by_vec = sorted((r for r in facts if r in sims), key=lambda r: -sims[r])[:k]
-        kw = [r for r in kw_ranked if r in facts][:k]
-        keep = set(by_vec) | set(kw)
-        if len(by_vec) >= k or ask > k:
-            return {r: sims[r] for r in keep}, set(kw), {r: facts[r] for r in keep}
-    raise AssertionError("unreachable")
+    user said in a turn is not a claim to reconcile with: its facts are). When
+    episodes take places among the k, the search is asked again for 4k."""
+    sims, kw, rows = _search(store, scope, text, vector, k)
+    if not any(m.episode for m in rows.values()):
+        return sims, set(kw), rows
+    if sum(not m.episode for m in rows.values()) >= k:
+        return _facts_of(sims, kw, rows, k)
+    return _facts_of(*_search(store, scope, text, vector, 4 * k), k)
+
+
+def _search(store: MemoryStore, scope: str, text: str, vector: np.ndarray, k: int
+            ) -> tuple[dict[int, float], list[int], dict[int, Memory]]:
+    """Vector and keyword matches: their similarities, the keyword ranking, the records."""
+    sims = {rowid: 1.0 - dist for rowid, dist in store.search_vector(scope, vector, k=k)}
+    kw = [rowid for rowid, _ in store.search_keyword(scope, text, k=k)]
+    sims.update(store.similarities(scope, vector, [r for r in kw if r not in sims]))
+    return sims, kw, store.by_rowids(scope, list(sims))
+
+
+def _facts_of(sims: dict[int, float], kw_ranked: list[int], rows: dict[int, Memory], k: int
+              ) -> tuple[dict[int, float], set[int], dict[int, Memory]]:
+    """The k best facts by similarity and the k best by keyword, episodes dropped."""
+    facts = {r: m for r, m in rows.items() if not m.episode}
+    keep = set(sorted((r for r in facts if r in sims), key=lambda r: -sims[r])[:k])
+    kw = [r for r in kw_ranked if r in facts][:k]
+    keep |= set(kw)
+    return {r: sims[r] for r in keep}, set(kw), {r: facts[r] for r in keep}
 
 
 def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighbour | None, str] | None:

@@ -92,7 +92,8 @@ def blend(
             continue
         keyword, vector, fused, boost = base[rowid]
         relevance = 1.0 if q.broad else min(1.0, (fused + context.get(rowid, 0.0) + boost) / top)
-        if m.episode and m.valid_until and _parse_fast(m.valid_until) <= now:  # type: ignore[operator]
+        ended = _parse_fast(m.valid_until) if m.episode and m.valid_until else None
+        if ended is not None and ended <= now:
             relevance *= w.stale_episode
         rec = recency(m, now, w.half_life_days)
         score = w.w_relevance * relevance + w.w_recency * rec + w.w_importance * m.importance
