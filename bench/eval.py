@@ -617,7 +617,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     cache_tmp = None
-    if "XDG_CACHE_HOME" not in os.environ:  # onnxruntime/fastembed write there; keep it out of $HOME
+    if "XDG_CACHE_HOME" not in os.environ:  # onnxruntime writes there; keep it out of $HOME
         cache_tmp = tempfile.mkdtemp(prefix="memcli-eval-cache-")
         EXTRA_ENV["XDG_CACHE_HOME"] = cache_tmp
     try:

@@ -126,19 +126,38 @@ def load_through_ingest(store: MemoryStore, samples: list[dict[str, Any]]) -> tu
     return nows, counts
 
 
-def as_user(question: str, name: str) -> str:
+def name_forms(name: str, others: list[str]) -> list[str]:
+    """How questions write a speaker's name: in full, or shortened to a prefix of at
+    least three letters that no other speaker's name starts with ("Mel" for Melanie)."""
+    forms = [name]
+    for n in range(len(name) - 1, 2, -1):
+        if not any(o.startswith(name[:n]) for o in others):
+            forms.append(name[:n])
+    return forms
+
+
+def names_in(question: str, name: str, others: list[str]) -> bool:
+    return any(re.search(r"\b" + re.escape(f) + r"\b", question) for f in name_forms(name, others))
+
+
+def as_user(question: str, name: str, others: list[str] | None = None) -> str:
     """The question about `name` asked of their own memory: the name becomes "the user"."""
-    q = re.sub(r"\b" + re.escape(name) + r"(?:'s|’s)", "the user's", question)
-    return re.sub(r"\b" + re.escape(name) + r"\b", "the user", q)
+    q = question
+    for form in name_forms(name, others or []):
+        q = re.sub(r"\b" + re.escape(form) + r"(?:'s|’s)", "the user's", q)
+        q = re.sub(r"\b" + re.escape(form) + r"\b", "the user", q)
+    return q
 
 
 def question_scopes(sample: dict[str, Any], question: str) -> list[tuple[str, str]]:
     """(scope, question as asked there): the named speaker's scope, or both scopes
     when the question names both speakers or neither (asked as it is: renaming the
     owner in each scope measured worse)."""
-    named = [sp for sp in speakers(sample) if re.search(r"\b" + re.escape(sp) + r"\b", question)]
+    sps = speakers(sample)
+    named = [sp for sp in sps if names_in(question, sp, [o for o in sps if o != sp])]
     if len(named) == 1:
-        return [(speaker_scope(sample["sample_id"], named[0]), as_user(question, named[0]))]
+        others = [o for o in sps if o != named[0]]
+        return [(speaker_scope(sample["sample_id"], named[0]), as_user(question, named[0], others))]
     return [(speaker_scope(sample["sample_id"], sp), question) for sp in speakers(sample)]
 
 

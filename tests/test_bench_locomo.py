@@ -49,6 +49,13 @@ def test_through_ingest_scopes_questions_and_dia_ids(locomo, tmp_path):
     assert locomo.as_user("What is Ben's dog called?", "Ben") == "What is the user's dog called?"
     assert [s for s, _ in locomo.question_scopes(SAMPLE, "What do Ana and Ben like?")] == [
         "user:conv-x-Ana", "user:conv-x-Ben"]
+    # a shortened name ("Mel" for Melanie) names its speaker when no other name starts so
+    mel = {"sample_id": "c", "conversation": {"speaker_a": "Melanie", "speaker_b": "Caroline"}}
+    assert locomo.question_scopes(mel, "How long have Mel and her husband been married?") == [
+        ("user:c-Melanie", "How long have the user and her husband been married?")]
+    assert len(locomo.question_scopes({"sample_id": "c", "conversation": {"speaker_a": "Melanie",
+                                                                           "speaker_b": "Melissa"}},
+                                      "What did Mel paint?")) == 2  # "Mel" could be either
     store = MemoryStore(tmp_path / "l.db", HashEmbedder())
     nows, counts = locomo.load_through_ingest(store, [SAMPLE])
     assert counts["user_turns"] == 5 and counts["memories"] >= 3

@@ -1,4 +1,4 @@
-"""The real bundled models (MiniLM int8 through fastembed, SmolLM2 through llama.cpp)."""
+"""The real bundled models (MiniLM int8 through onnxruntime, SmolLM2 through llama.cpp)."""
 
 import pytest
 
@@ -11,25 +11,30 @@ def test_real_embedder_ranks_by_meaning(real_embedder):
     assert real_embedder.dim == 384
 
 
-def test_one_text_path_equals_fastembed(real_embedder):
+# The first 6 dimensions of three texts as fastembed 0.9 computed them with this model
+# (mean pooling, L2 norm): the direct onnxruntime path must keep giving the same vectors.
+REFERENCE = {
+    "where does the user live": [0.07418, -0.01496, -0.01194, -0.06793, 0.00762, -0.01152],
+    "Caroline: I went to a pride parade last Friday! [shares a photo]": [-0.01713, 0.11906, 0.00961, 0.01764,
+                                                                         -0.00439, 0.02537],
+    "Über café naïve, 東京 🙂": [0.08713, 0.02597, 0.05704, -0.02222, -0.03012, 0.00676],
+}
+
+
+def test_batch_and_one_text_give_the_reference_vectors(real_embedder):
     import numpy as np
 
     from memcli.embed import MiniLMEmbedder
 
     texts = ["where does the user live", "Caroline: I went to a pride parade last Friday! [shares a photo]", "",
-             "word " * 700, "Über café naïve, 東京 🙂"]  # the long one is truncated at 512 tokens on both paths
-    batch = real_embedder.embed(texts)
-    direct = MiniLMEmbedder()  # fastembed not loaded: one text goes through onnxruntime directly
-    one = np.vstack([direct.embed_one(t) for t in texts])
-    assert direct._single is not None and direct._model is None
+             "word " * 700, "Über café naïve, 東京 🙂"]  # the long one is truncated at 512 tokens
+    batch = real_embedder.embed(texts)  # padded to the longest text
+    one = np.vstack([MiniLMEmbedder().embed_one(t) for t in texts])
     assert one.shape == (5, 384) and one.dtype == np.float32
-    assert np.abs(one - batch).max() < 1e-5
-    # a process that has fastembed loaded does not load the model a second time
-    loaded = MiniLMEmbedder()
-    loaded.embed(texts[:1])
-    again = loaded.embed_one(texts[1])
-    assert loaded._single is None
-    assert np.abs(again - batch[1]).max() < 1e-5
+    assert np.allclose(np.linalg.norm(batch, axis=1), 1.0, atol=1e-5)
+    assert np.abs(one - batch).max() < 1e-5  # padding changes nothing
+    for text, head in REFERENCE.items():
+        assert np.abs(batch[texts.index(text)][:6] - np.asarray(head)).max() < 1e-4, text
 
 
 def test_real_llm_returns_schema_valid_json(real_llm):
