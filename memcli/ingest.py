@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .episodes import close_superseded, episode_text, store_episode
+from .episodes import Episode, close_superseded, episode_of, store_episode
 from .errors import InputError, ModelError
 from .extract import known_people
-from .extract.said import question_of
+from .extract.said import question_of, statement_of
 from .models import Candidate, Decision, Memory, Outcome
 from .requests import ForgetRequest, forget_requests, matching_memories, without_requests
 from .scope import validate_scope
@@ -299,12 +299,12 @@ def ingest(
 
     people = known_people(store.introductions(scope)) if not raw else {}
     said_before: list[Memory] = []
-    question: tuple[str, str] | None = None  # (turn id, question) of the message just before
+    before: tuple[str, str | None, str | None] | None = None  # (turn id, question, statement) of the message before
     for msg in messages:
         stats.messages += 1
         ts = msg.ts or default_ts
         if store.turn_exists(scope, msg.role, msg.content, ts):
-            question = None
+            before = None
             if on_message:
                 on_message()
             continue
@@ -313,7 +313,7 @@ def ingest(
         calls_before = getattr(llm, "calls", 0)
         discards: list[tuple[str, str]] = []
         forgets: list[ForgetRequest] = []
-        episode = None
+        episode: Episode | None = None
         if msg.role != "user":
             cands = []
         elif raw:
@@ -322,8 +322,9 @@ def ingest(
             told, cands, forgets, discards = _told(msg, when, llm=llm, strategy=strategy, people=people,
                                                    said_before=said_before)
             if episodes:
-                episode = episode_text(told, question[1] if question else None, [c.text for c in cands], when)
-        texts = [c.text for c in cands] + ([episode] if episode else [])
+                episode = episode_of(told, before[1] if before else None, [c.text for c in cands], when,
+                                     statement=before[2] if before else None)
+        texts = [c.text for c in cands] + ([episode.embed_text] if episode else [])
         vectors: np.ndarray | list[Any] = store.embed_many(texts) if texts else []
         stored: list[Memory] = []
         with store.transaction():
@@ -340,8 +341,8 @@ def ingest(
                 store.log(Decision(scope=scope, op="DISCARD", fact=clause, decided_by="rule",
                                    reason=reason, turn=turn_id, at=to_iso(utcnow())))
             if episode:
-                store_episode(store, scope, episode, vectors[len(cands)],
-                              ([question[0]] if question else []) + [turn_id], ts, turn_id)
+                store_episode(store, scope, episode.text, vectors[len(cands)],
+                              ([before[0]] if before and episode.uses_turn_before else []) + [turn_id], ts, turn_id)
             for cand, vec in zip(cands, vectors, strict=False):
                 cand.source_turns = [turn_id]
                 stats.facts += 1
@@ -355,8 +356,10 @@ def ingest(
                     stored.append(out.memory)
                 if episodes:
                     close_superseded(store, scope, out, turn_id)
-        q = question_of(msg.content) if msg.role == "assistant" else None  # for the reply's episode
-        question = (turn_id, q) if q else None
+        # what the reply's episode may need to be read alone: the question asked, else what was said
+        q = question_of(msg.content) if msg.role == "assistant" else None
+        st = statement_of(msg.content) if msg.role == "assistant" and not q else None
+        before = (turn_id, q, st) if q or st else None
         if msg.role == "user":
             said_before = stored  # what the user's last message stored, for "sorry, I meant 41"
         stats.model_calls += getattr(llm, "calls", 0) - calls_before

@@ -51,6 +51,61 @@ def test_a_yes_no_question_frames_only_a_reply_that_takes_it_up():
         .startswith("(asked")
 
 
+
+@pytest.mark.parametrize("question, reply, framed", [
+    ("Any fun plans for the summer?", "Researching adoption agencies, it's been a dream of mine.", True),
+    ("Did you do anything fun this weekend?", "Took the kids to the aquarium in Monterey.", True),
+    ("Got any tips for a first marathon?", "Start slow and keep a steady pace the whole way.", True),
+    ("Have you ever been to Japan?", "Twice, Kyoto in 2019 and Osaka last spring.", True),
+    ("Do you also have a cat?", "I'm gluten free because I have coeliac disease.", False),
+    ("Is your sister coming too?", "I started pottery classes on Tuesdays.", False),
+])
+def test_a_question_after_something_indefinite_frames_any_reply(question, reply, framed):
+    from memcli.episodes import episode_text
+
+    assert episode_text(reply, question).startswith('(asked "') is framed
+
+
+@pytest.mark.parametrize("text", [
+    "Sunflowers mean warmth and happiness, right?",
+    "The trip was a total mess, wasn't it?",
+    "Blue is the calmest colour, don't you think?",
+])
+def test_a_statement_with_a_tag_question_is_said(text):
+    assert said(text) == text
+
+
+def test_a_reply_that_points_back_is_embedded_with_what_it_points_at_but_stores_only_its_words():
+    from memcli.episodes import episode_of
+    from memcli.extract.said import statement_of
+
+    before = statement_of("It's so sweet to see your love for your family, Mel. They really are your rock.")
+    assert before == "It's so sweet to see your love for your family, Mel. They really are your rock."
+    ep = episode_of("Thanks! They're a real support. Appreciate them a lot.", None, statement=before)
+    assert ep.text == "They're a real support. Appreciate them a lot." and ep.lead == before
+    assert ep.embed_text.startswith(before) and ep.uses_turn_before
+    # a reply that can be read alone is kept as it is, with no lead
+    alone = episode_of("I signed up for a pottery class yesterday.", None, statement=before)
+    assert alone.text == "I signed up for a pottery class yesterday." and alone.lead is None
+    assert not alone.uses_turn_before
+
+
+def test_the_turn_before_is_a_source_only_when_the_episode_uses_it(store):
+    ingest(store, "user:a", _msgs(("assistant", "Your garden looks lovely in the photos."),
+                                  ("user", "It took three summers of work, mostly weekends."),
+                                  ("assistant", "Do you also have a cat?"),
+                                  ("user", "I'm gluten free because I have coeliac disease.")), source="t")
+    turns = {t["ref"]: t["id"] for t in store.turns("user:a")}
+    eps = {m.source_turns[-1]: m for m in store.list_memories("user:a") if m.episode}
+    garden = eps[turns["m1"]]
+    assert garden.text == "It took three summers of work, mostly weekends."  # the assistant's words are not stored
+    assert garden.source_turns == [turns["m0"], turns["m1"]]
+    assert not any("lovely" in m.text for m in store.list_memories("user:a"))
+    found = recall(store, "user:a", "the garden", k=3, touch=False)
+    assert found.hits and found.hits[0].memory.id == garden.id  # found by what it is about
+    # the cat question is not what the next reply says: no episode holds that turn
+    assert not [m for m in store.list_memories("user:a") if turns["m2"] in m.source_turns]
+
 def _msgs(*pairs, day="2026-03-01"):
     return [Message(role=r, content=c, ts=f"{day}T10:00:{i:02d}Z", ref=f"m{i}") for i, (r, c) in enumerate(pairs)]
 

@@ -444,7 +444,6 @@ def test_cli_profile_never_loads_the_embedder(db_path, monkeypatch):
 
     monkeypatch.setattr(embed, "default_embedder", boom)
     monkeypatch.setattr(embed.MiniLMEmbedder, "_load", boom)
-    monkeypatch.setattr(embed.MiniLMEmbedder, "_load_single", boom)
     monkeypatch.setattr(embed.HashEmbedder, "embed_batch", boom)
     r = runner.invoke(app, ["recall", "--profile", "--scope", "user:demo", "--json"])
     assert r.exit_code == 0, r.output

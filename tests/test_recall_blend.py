@@ -72,11 +72,24 @@ def _hit(text, keyword, vector=0.0):
     return Hit(memory=_m("x", text), score=0.0, keyword=keyword, vector=vector)
 
 
-def test_confidence_without_names_is_the_best_topical_match_plus_the_name_boost():
+def test_confidence_without_names_is_the_best_topical_match_lifted_by_the_name_boost():
     cfg = RecallConfig()
+    w = cfg.features.w_entity
     hits = [_hit("User likes tea", 0.5, 0.5), _hit("User likes jazz", 0.1, 0.2)]
-    assert confidence(hits, [], cfg.features, cfg.abstain) == pytest.approx(0.5 + cfg.features.w_entity)
+    assert confidence(hits, [], cfg.features, cfg.abstain) == pytest.approx(1 - 0.5 * (1 - w))
     assert confidence([], [], cfg.features, cfg.abstain) == 0.0
+    # two strong matches stay ordered: nothing saturates at 1 before a perfect match
+    strong, stronger = [_hit("a", 0.8, 0.8)], [_hit("b", 0.95, 0.95)]
+    assert confidence(strong, [], cfg.features, cfg.abstain) < confidence(stronger, [], cfg.features, cfg.abstain) < 1
+
+
+def test_a_name_in_the_query_is_no_mismatch_for_a_record_about_the_scopes_owner():
+    cfg = RecallConfig()
+    fact = [_hit("User recommended Becoming Nicole to Melanie", 0.6, 0.6)]
+    other = [_hit("Caroline: I recommended Becoming Nicole", 0.6, 0.6)]
+    assert confidence(fact, ["melanie"], cfg.features, cfg.abstain) == confidence(fact, [], cfg.features, cfg.abstain)
+    assert confidence(other, ["melanie"], cfg.features, cfg.abstain) < confidence(fact, ["melanie"], cfg.features,
+                                                                                   cfg.abstain)
 
 
 def test_confidence_drops_when_the_best_match_is_about_someone_else_or_only_asks():

@@ -16,7 +16,7 @@ import re
 from ..text import content_words, normalize_punctuation
 from .clauses import _SENT_SPLIT_RE, _clauses, _strip_fillers
 from .filters import _classify_discard, _is_greeting
-from .lexicon import WEATHER_RE
+from .lexicon import QUESTION_START_RE, WEATHER_RE
 from .quotes import set_apart
 
 # Discard reasons that mean "this is no event of the user's life to keep": a question, a
@@ -48,10 +48,25 @@ def _pleasantry(s: str) -> bool:
     return _is_greeting(_NAME.sub("", s)) and not _HOW_IT_WENT.search(s)
 
 
+# A tag after a statement ("sunflowers mean warmth, right?", "it was a mess, wasn't it?")
+# asks for agreement with what the sentence says: it is said, not asked.
+_TAG_QUESTION = re.compile(r"[,\s]+(?:right|no|eh|huh|yeah|you know|don't you think|isn't it|isn't that|wasn't it|"
+                           r"aren't they|weren't they|didn't it|didn't they|doesn't it|don't they|haven't you|"
+                           r"wouldn't you say)\s*\?+\s*$", re.I)
+
+
+def _untagged(s: str) -> str:
+    """"X, right?" -> "X." when X is a statement; any other text unchanged."""
+    if _TAG_QUESTION.search(s) and not QUESTION_START_RE.match(s):
+        return _TAG_QUESTION.sub(".", s)
+    return s
+
+
 def _says_something(clause: str) -> bool:
     s = clause.strip()
     if not s or _pleasantry(s):
         return False
+    s = _untagged(s)
     s = _strip_fillers(s)
     if not s:
         return False
@@ -88,15 +103,21 @@ _WH_QUESTION = re.compile(r"^(?:(?:so|and|but|oh|wow|ok(?:ay)?|hey|well)\W+)*(?:
                           r"whose)\b", re.I)
 
 
+# A yes/no question after something indefinite ("any fun plans for the summer?", "did you
+# do anything fun?", "got any tips?", "have you ever been to Japan?") asks for an
+# instance: whatever the reply tells is its answer.
+_SOLICITS = re.compile(r"\b(?:any|anything|anyone|anybody|anywhere|something|someone|somewhere|ever)\b", re.I)
+
 _ANSWER_WORD = re.compile(r"^\W*(?:yes|yeah|yep|yup|no|nope|nah|sure|definitely|absolutely|totally|of course|"
                           r"not really|not yet|maybe|kind of|sort of)\b", re.I)
 
 
 def answers(question: str, reply: str) -> bool:
     """Whether `reply` reads as the answer to `question`: any reply to a question asked
-    with a question word; to a yes/no question, a reply that opens with an answer word
-    ("yeah, two boys") or takes up one of its words."""
-    if _WH_QUESTION.match(question):
+    with a question word or after something indefinite ("any plans?"); to another
+    yes/no question, a reply that opens with an answer word ("yeah, two boys") or
+    takes up one of its words."""
+    if _WH_QUESTION.match(question) or _SOLICITS.search(question):
         return True
     if _ANSWER_WORD.match(reply):
         return True
@@ -119,3 +140,39 @@ def question_of(text: str) -> str | None:
     q = next((p for p in reversed(parts) if p.endswith("?")), q)
     words = q.split()
     return " ".join(words[-25:]) if len(words) > 25 else q
+
+
+# A reply that opens on a word pointing back ("They're a real support.", "That sounds
+# like my weekend") cannot be read alone: what it points at is in the message before.
+_POINTS_BACK = re.compile(r"^\W*(?:(?:yeah|yes|yep|yup|wow|oh|aw+|thanks|thank you|haha|lol|ok(?:ay)?|sure|totally|"
+                          r"so|and|but|well|hey|hi|true|agreed|exactly|definitely|absolutely)\W+|(?-i:[A-Z][a-z]+)\s*[,!]\s*)*"
+                          r"(?:it|that|this|they|them|those|these|he|she|same|mine|me too|so do i|so did i)\b"
+                          r"(?!\s+(?:is|was)\s+(?:my|our)\b)", re.I)
+CONTEXT_WORDS = 30  # the most words of the message before kept as a reply's context
+
+
+def points_back(reply: str) -> bool:
+    """Whether the reply's first sentence opens on a word that points back at the
+    message before ("They're a real support"), not at anything it says itself."""
+    return bool(_POINTS_BACK.match(reply))
+
+
+def statement_of(text: str) -> str | None:
+    """What a message said last (its last sentences that say something, up to
+    CONTEXT_WORDS words), as the context of a reply that points back at it."""
+    own, _quoted = set_apart(normalize_punctuation(text))
+    kept: list[str] = []
+    for sentence in reversed(_split(own)):
+        if sentence.rstrip().endswith("?") or _pleasantry(sentence) or not content_words(sentence):
+            if kept:
+                break
+            continue
+        if kept and len(" ".join([sentence, *kept]).split()) > CONTEXT_WORDS:
+            break
+        kept.insert(0, sentence)
+        if len(" ".join(kept).split()) >= 8:
+            break
+    if not kept:
+        return None
+    words = " ".join(kept).split()
+    return " ".join(words[-CONTEXT_WORDS:])

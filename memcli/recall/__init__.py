@@ -29,7 +29,7 @@ from .config import AbstainConfig, CandidateConfig, ContextConfig, FeatureConfig
 from .context import ordered_by_turn, read_neighbours, shares
 from .features import QueryFeatures, Signals, score_all
 from .keyed import profile
-from .query import STOPWORDS, in_span, keyword_query, query_names, query_span
+from .query import STOPWORDS, in_span, key_stems, keyword_query, query_names, query_span
 from .rehearsal import rehearse
 
 if TYPE_CHECKING:
@@ -97,8 +97,13 @@ def recall(
     hits = blend(cands, base, context, q, cfg, now_dt, Filters(kind=kind, key=key, since=since, until=until))
     if cfg.blend.collapse_turns:
         hits = collapse(hits)
-    # a question about the user at large is answered by whatever is stored
-    conf = (1.0 if hits else 0.0) if q.broad else confidence(hits, q.names, cfg.features, cfg.abstain)
+    # a question about the user at large is answered by whatever is stored, and one that
+    # names a key ("what's their diet?") by the record that holds it
+    asked_key = any(h.memory.key and q.stems & key_stems(h.memory.key) for h in hits[:k])
+    if q.broad or asked_key:
+        conf = 1.0 if hits else 0.0
+    else:
+        conf = confidence(hits, q.names, cfg.features, cfg.abstain, q.stems)
     abstain = abstains(hits, conf, cfg.abstain)
     if min_score is not None:
         hits = [h for h in hits if h.score >= min_score]

@@ -18,7 +18,7 @@ from .candidates import Candidates
 from .config import AbstainConfig, ContextConfig, FeatureConfig, RecallConfig
 from .context import ordered_by_turn
 from .features import QueryFeatures, Signals
-from .query import is_question, subject
+from .query import WORD_RE, is_question, own_words, stem, subject
 
 
 @dataclass
@@ -126,26 +126,49 @@ def collapse(hits: list[Hit]) -> list[Hit]:
     return out
 
 
-def confidence(hits: list[Hit], names: list[str], features: FeatureConfig, config: AbstainConfig) -> float:
+def confidence(hits: list[Hit], names: list[str], features: FeatureConfig, config: AbstainConfig,
+               stems: set[str] | frozenset[str] = frozenset()) -> float:
     """How sure we are that something relevant is stored: the best topical match
-    (keyword + vector) plus the name boost, saturating at 1, lowered when the query
-    is about a name and the best match is about someone else. A query without
-    names gets the name boost for free (there is no one to mismatch)."""
+    (keyword + vector) lifted by the name boost towards 1 (never reaching it, so two
+    strong matches stay ordered), lowered when the query is about a name and the best
+    match is about someone else. A query without names gets the name boost for free
+    (there is no one to mismatch). An episode whose words in common with the query
+    (`stems`) are all in the context it quotes counts `context_evidence` of its match."""
     if not hits:
         return 0.0
 
     def topical(h: Hit) -> float:
-        return features.w_keyword * h.keyword + (1 - features.w_keyword) * h.vector
+        t = features.w_keyword * h.keyword + (1 - features.w_keyword) * h.vector
+        if stems and h.memory.episode:
+            own = own_words(h.memory.text)
+            if own != h.memory.text and not stems & {stem(w) for w in WORD_RE.findall(own.lower())}:
+                t *= config.context_evidence  # the match is in what the turn before said, not the owner
+        return t
+
+    def lift(x: float) -> float:  # the name boost, saturating smoothly: 0.9 stays above 0.8 (no tie at 1)
+        x = max(0.0, min(1.0, x))
+        return 1.0 - (1.0 - x) * (1.0 - features.w_entity)
 
     if not (names and features.entity_subject):
-        return min(1.0, max(topical(h) for h in hits) + features.w_entity)
-    about = [any(re.search(r"\b" + re.escape(n), subject(h.memory.text)) for n in names) for h in hits]
+        return lift(max(topical(h) for h in hits))
+    about = [_owners(h.memory) or any(re.search(r"\b" + re.escape(n), subject(h.memory.text)) for n in names)
+             for h in hits]
     if config.confidence_statements:
         about = [a and not is_question(h.memory.text) for h, a in zip(hits, about, strict=True)]
     named = max((topical(h) for h, a in zip(hits, about, strict=True) if a), default=0.0)
-    other = max((topical(h) for h, a in zip(hits, about, strict=True) if not a), default=0.0)
-    conf = min(1.0, max(named + features.w_entity, other)) + config.w_confidence_gap * (named - other)
+    if all(about):  # nothing about anyone else to weigh against
+        return lift(named)
+    other = max(topical(h) for h, a in zip(hits, about, strict=True) if not a)
+    conf = max(lift(named), other) + config.w_confidence_gap * (named - other)
     return max(0.0, min(1.0, conf))
+
+
+def _owners(m: Memory) -> bool:
+    """A record about the scope's owner, whoever the query names: an episode (the
+    owner's own words) or a fact `ingest` wrote of them ("User's sister Ana ...").
+    A name in the query is then part of the owner's world, not someone else's
+    memory; only a record about another person ("Ana: ...") is someone else's."""
+    return m.episode or m.text.startswith(("User ", "User's ", "User’s "))
 
 
 def abstains(hits: list[Hit], conf: float, config: AbstainConfig) -> bool:
