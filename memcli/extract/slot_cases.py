@@ -78,6 +78,9 @@ SLOT_CASES: dict[str, tuple[list[tuple[str, str, str | None]], list[str]]] = {
                  ["My cat Tom is sleeping"]),
     "weight": ([("I weigh 64 kg", "weight", "64 kg")],
                ["I weigh my options"]),
-    "attribute": ([("My rent went up to $765", "rent", "$765"), ("My mortgage is 2,100 a month", "mortgage", "2,100 a month")],
-                  ["My rent is too high", "My allergy is to peanuts"]),
+    "attribute": ([("My rent went up to $765", "rent", "$765"), ("My mortgage is 2,100 a month", "mortgage", "2,100 a month"),
+                   ("my rent is now 700 usd", "rent", "700 usd"), ("my 10k PB is 49:55", "10k_pb", "49:55"),
+                   ("my commute is currently 45 minutes", "commute", "45 minutes")],
+                  ["My rent is too high", "My allergy is to peanuts", "my 2 kids are Ana and Ben",
+                   "my rent is now too much"]),
 }

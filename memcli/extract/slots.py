@@ -536,13 +536,15 @@ _MULTI_HEADS = frozenset(
     "prescription diagnosis symptom injury pain doctor's plan idea goal dream problem issue thing stuff "
     "favourite favorite name".split())
 _SOFT_MODIFIERS = frozenset("new current old former main primary usual regular present latest".split())
-_ATTR_VERB = (r"(?:is|are|'s|is now|are now|has become|became|is currently|went up to|went down to|rose to|"
-              r"fell to|dropped to|increased to|decreased to|changed to|has changed to|got bumped to|"
-              r"was bumped to|moved to|is up to|is down to)")
+# longest first: "is now 700" is the verb "is now" and the value "700", not "is" and "now 700"
+_ATTR_VERB = (r"(?:is now|are now|is currently|are currently|is up to|is down to|has become|became|went up to|"
+              r"went down to|rose to|fell to|dropped to|increased to|decreased to|has changed to|changed to|"
+              r"got bumped to|was bumped to|moved to|is|are|'s)")
 ATTR_CHANGE_RE = re.compile(r"^our (?P<k>(?:[a-z][a-z-]* ){0,2}[a-z][a-z-]*) (?:went up to|went down to|"
                              r"rose to|fell to|dropped to|increased to|decreased to|changed to|has changed to|"
                              r"got bumped to|was bumped to|is up to|is down to)\s+(?P<v>.+)$", _I)
-_ATTR_RE = re.compile(r"^(?:my|our) (?P<k>(?:[a-z][a-z-]* ){0,2}[a-z][a-z-]*) " + _ATTR_VERB + r"\s+(?P<v>.+)$", _I)
+_ATTR_RE = re.compile(r"^(?:my|our) (?P<k>(?:[a-z0-9][a-z0-9-]* ){0,2}[a-z][a-z-]*) " + _ATTR_VERB + r"\s+(?P<v>.+)$",
+                      _I)
 _ATTR_INVERTED_RE = re.compile(
     r"^(?P<v>[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}) (?:is|'s) (?:now )?my (?P<k>(?:[a-z][a-z-]* ){0,2}[a-z][a-z-]*)"
     r"(?: now| these days| from now on)?[.!]?$")
