@@ -26,6 +26,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from .dates import resolve_dates
+from .extract.grammar import to_third_person
 from .extract.said import answers, points_back, said
 from .models import Decision, Memory, Outcome
 from .text import content_words
@@ -59,12 +60,22 @@ class Episode:
 
     @property
     def embed_text(self) -> str:
-        return f"{self.lead} {self.text}" if self.lead else self.text
+        """What the episode's vector is of: its text told in the third person, as facts
+        and questions about the user are ("I'm researching agencies" -> "User is
+        researching agencies"), after its lead. The stored text stays the user's words."""
+        told = to_third_person(self.text)
+        return f"{self.lead} {told}" if self.lead else told
 
     @property
     def uses_turn_before(self) -> bool:
         """Whether the turn before is one of its sources (its question or its lead)."""
         return self.lead is not None or self.text.startswith(ASKED)
+
+
+def vector_text(text: str, episode: bool) -> str:
+    """What a stored record's vector is of when it is embedded again (`reindex`, an
+    import): an episode's text in the third person (its lead was never stored)."""
+    return to_third_person(text) if episode else text
 
 
 def episode_of(content: str, question: str | None = None, facts: Sequence[str] = (),

@@ -137,7 +137,10 @@ def import_records(store: Store, records: list[dict[str, Any]], *, scope: str | 
             m.scope = scope
     present = {m.id for m in mems if store.exists(m.id)}
     todo = [m for m in mems if m.id not in present]
-    vectors: np.ndarray | list[np.ndarray] = store.embed_many([m.text for m in todo]) if todo else []
+    from .episodes import vector_text
+
+    vectors: np.ndarray | list[np.ndarray] = store.embed_many([vector_text(m.text, m.episode) for m in todo]) \
+        if todo else []
     with store.transaction():
         for m, v in zip(todo, vectors, strict=True):
             store.insert(m, v)

@@ -246,3 +246,21 @@ def test_consolidation_never_merges_a_fact_into_the_episode_it_came_from(store):
                                valid_from="2026-03-01T10:00:00Z"))
     consolidate(store, "user:a", parse_dt("2026-03-02T00:00:00Z"))
     assert {m.id for m in store.list_memories("user:a")} == {said.id, fact.id}
+
+
+def test_an_episode_is_embedded_in_the_third_person_and_reindex_keeps_it(store):
+    import numpy as np
+
+    from memcli.extract.grammar import to_third_person
+
+    ingest(store, "user:a", _msgs(("assistant", "What have you been up to lately?"),
+                                  ("user", "I'm researching adoption agencies, we went to an info evening in Leeds.")),
+           source="t")
+    ep = next(m for m in store.list_memories("user:a") if m.episode)
+    assert "I'm researching" in ep.text  # stored in the user's words
+    rowid = store.rowids("user:a", [ep.id])[ep.id]
+    want = store.embed_many([to_third_person(ep.text)])[0]
+    assert "User is researching" in to_third_person(ep.text)
+    assert np.allclose(store.vectors("user:a", [rowid])[rowid], want, atol=1e-6)
+    store.reindex()
+    assert np.allclose(store.vectors("user:a", [rowid])[rowid], want, atol=1e-6)

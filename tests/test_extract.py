@@ -810,3 +810,30 @@ def test_a_fact_that_says_what_it_is_about_is_kept(msg, word):
 
 def test_an_explicit_remember_is_never_a_fragment():
     assert texts("remember that I loved it") == ["User loved it"]
+
+
+@pytest.mark.parametrize("msg, want", [
+    ("I have two hives at the bottom of the garden and an allotment, plot 32 at the Sandpits Road site.",
+     ["User has two hives at the bottom of the garden", "User has an allotment, plot 32 at the Sandpits Road site"]),
+    ("We own a flat in Leeds and a cottage in Wales",
+     ["User and family own a flat in Leeds", "User and family own a cottage in Wales"]),
+])
+def test_two_things_the_user_has_are_two_facts(msg, want):
+    assert texts(msg) == want
+
+
+@pytest.mark.parametrize("msg", ["I have a meeting and then lunch", "I have a dog and the dog is sick"])
+def test_an_and_that_joins_no_second_object_splits_nothing(msg):
+    assert not any(t.startswith("User has the dog") or t == "User has then lunch" for t in texts(msg))
+
+
+def test_giving_up_one_of_two_things_retires_only_it(store):
+    from memcli.ingest import Message, ingest
+
+    ingest(store, "user:r", [Message(role="user", content="I have two hives at the bottom of the garden and an "
+                                     "allotment, plot 32 at the Sandpits Road site.", ts="2025-01-10T10:00:00Z", ref="m1"),
+                             Message(role="user", content="I gave up the allotment in February, my knees just "
+                                     "couldn't do it any more.", ts="2025-04-12T10:00:00Z", ref="m2")], source="t")
+    facts = [m.text for m in store.list_memories("user:r") if not m.episode]
+    assert "User has two hives at the bottom of the garden" in facts
+    assert not any("plot 32" in t for t in facts)

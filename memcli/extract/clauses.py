@@ -103,7 +103,26 @@ def _clauses(sentence: str) -> list[str]:
                 out[-1] = prev + " and " + p
                 continue
         out.append(p)
-    return out
+    return [c for p in out for c in _coordinated_objects(p)]
+
+
+# "I have two hives at the bottom of the garden and an allotment, plot 32": two things
+# the user has, each its own fact, so that "I gave up the allotment" retires one of them.
+_HAVE_TWO_RE = re.compile(r"^(?P<s>(?:i|we)\s+(?:also\s+|still\s+)?(?:have|own|keep|rent|run|have got|got))\s+"
+                          r"(?P<a>(?:a|an|my|our|two|three|four|five|\d+|some|the)\s+[^,;]+?)\s+and\s+"
+                          r"(?P<b>(?:a|an|my|our|two|three|four|five|\d+|some)\s+.+)$", _I)
+_FINITE_RE = re.compile(r"\b(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|'s|'re|'ve|he|she|"
+                        r"they|it|i|we)\b", _I)
+
+
+def _coordinated_objects(clause: str) -> list[str]:
+    """A clause whose verb of having takes two objects joined by "and", each with its
+    own determiner, as two clauses; any other clause as it is ("I have a dog and
+    the dog is sick" keeps its second verb: one clause)."""
+    m = _HAVE_TWO_RE.match(clause.strip())
+    if not m or _FINITE_RE.search(m.group("b")) or " and " in m.group("a"):
+        return [clause]
+    return [f"{m.group('s')} {m.group('a')}", f"{m.group('s')} {m.group('b')}"]
 
 
 def _strip_fillers(s: str) -> str:

@@ -109,7 +109,7 @@ def _age(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 
 def _diet_is(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
-    """"I'm vegetarian", "I went vegan"."""
+    """"I'm vegetarian", "I went vegan", "..., so pescatarian now"."""
     m = re.match(r"^i (?:am|have been|have always been|became|went|turned|was raised|am now|have gone)\s+"
                  r"(?:now\s+|a\s+|an\s+|fully\s+|strictly\s+|mostly\s+|completely\s+)*(?P<v>" + DIETS + r")\b(?P<rest>.*)$", c, _I)
     if m and not re.search(r"\bnot\b", lc):
@@ -118,6 +118,11 @@ def _diet_is(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
         ch = None if stative else "update"
         text = to_third_person(raw) if stative and m.group("rest").strip() else f"User is {v}"
         return [_profile(text, "diet", v, 0.8, ch)]
+    # said without "I'm": "I eat fish again, so pescatarian now", "basically vegan these days"
+    e = re.search(r"(?:^|,\s*|\b(?:so|and)\s+)(?:(?:basically|pretty much|mostly|fully|officially)\s+)?(?P<v>" + DIETS
+                  + r")\s+(?:now|these days|nowadays|again|from now on)\b(?!\s+and then)", c, _I)
+    if e and (e.start() == 0 or re.match(r"^i\b", c, _I)) and not re.search(r"\bnot\b|\bno longer\b", lc):
+        return [_profile(f"User is {e.group('v').lower()}", "diet", e.group("v").lower(), 0.8, "update")]
     return None
 
 
@@ -163,12 +168,16 @@ def _no_meat(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 
 def _moved_to(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
-    """"I moved to Pune" (and the job the move was for)."""
-    m = re.match(r"^i (?:just |recently |finally |have |had |also )*(?:moved|relocated|moved back|came back)\s+(?:back\s+)?"
-                 r"(?:to|into (?:a|an|my|our|the) (?:[\w-]+ ){0,3}?(?:flat|apartment|house|place|home|condo|studio|room|"
+    """"I moved to Pune", "we moved from Leeds to York", "we moved, Columbus to Dayton"
+    (and the job the move was for)."""
+    m = re.match(r"^i (?:just |recently |finally |have |had |also )*(?:moved|relocated|moved back|came back)\s*"
+                 # where from, said or not: "moved from Leeds to York", "moved, Columbus to Dayton"
+                 r"(?:(?:,\s*|\s+from\s+|\s+away from\s+)(?P<from>(?-i:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}))\s+|\s+)"
+                 r"(?:back\s+)?(?:to|into (?:a|an|my|our|the) (?:[\w-]+ ){0,3}?(?:flat|apartment|house|place|home|condo|studio|room|"
                  r"loft|cottage|townhouse|bungalow|dorm)\s+in)\s+(?P<v>.+)$", c, _I)
     if m:
-        v = _clean_value(m.group("v"))
+        # "Dayton, to be closer to family": the place ends where a new clause begins ("Portland, Oregon" stays)
+        v = _clean_value(re.split(r",\s+(?=[a-z])", m.group("v"))[0])
         if _place_ok(v):
             out = [_profile(f"User lives in {v}", "home_city", v, 0.75, "update")]
             # "I moved to Abu Dhabi in November for a new job at Cleveland Clinic"

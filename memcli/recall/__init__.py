@@ -103,7 +103,7 @@ def recall(
     if q.broad or asked_key:
         conf = 1.0 if hits else 0.0
     else:
-        conf = confidence(hits, q.names, cfg.features, cfg.abstain, q.stems)
+        conf = confidence(hits, q.names, cfg.features, cfg.abstain)
     abstain = abstains(hits, conf, cfg.abstain)
     if min_score is not None:
         hits = [h for h in hits if h.score >= min_score]

@@ -18,7 +18,7 @@ from .candidates import Candidates
 from .config import AbstainConfig, ContextConfig, FeatureConfig, RecallConfig
 from .context import ordered_by_turn
 from .features import QueryFeatures, Signals
-from .query import WORD_RE, is_question, own_words, stem, subject
+from .query import is_question, subject
 
 
 @dataclass
@@ -126,24 +126,17 @@ def collapse(hits: list[Hit]) -> list[Hit]:
     return out
 
 
-def confidence(hits: list[Hit], names: list[str], features: FeatureConfig, config: AbstainConfig,
-               stems: set[str] | frozenset[str] = frozenset()) -> float:
+def confidence(hits: list[Hit], names: list[str], features: FeatureConfig, config: AbstainConfig) -> float:
     """How sure we are that something relevant is stored: the best topical match
     (keyword + vector) lifted by the name boost towards 1 (never reaching it, so two
     strong matches stay ordered), lowered when the query is about a name and the best
     match is about someone else. A query without names gets the name boost for free
-    (there is no one to mismatch). An episode whose words in common with the query
-    (`stems`) are all in the context it quotes counts `context_evidence` of its match."""
+    (there is no one to mismatch)."""
     if not hits:
         return 0.0
 
     def topical(h: Hit) -> float:
-        t = features.w_keyword * h.keyword + (1 - features.w_keyword) * h.vector
-        if stems and h.memory.episode:
-            own = own_words(h.memory.text)
-            if own != h.memory.text and not stems & {stem(w) for w in WORD_RE.findall(own.lower())}:
-                t *= config.context_evidence  # the match is in what the turn before said, not the owner
-        return t
+        return features.w_keyword * h.keyword + (1 - features.w_keyword) * h.vector
 
     def lift(x: float) -> float:  # the name boost, saturating smoothly: 0.9 stays above 0.8 (no tie at 1)
         x = max(0.0, min(1.0, x))

@@ -76,12 +76,9 @@ class AbstainConfig:
 
     confidence_statements: bool = True  # a question the named person asked is no evidence of what they did
     w_confidence_gap: float = 0.5  # weight of 'the best match is about someone else' in the confidence
-    # factor on the match of an episode whose words in common with the query are all in the
-    # context it quotes (what the turn before asked or said): no evidence of what the owner said
-    context_evidence: float = 0.5
     # confidence under which nothing relevant is stored: 10% false abstention on LoCoMo dev,
     # in the store `ingest` builds (bench/locomo.py --through-ingest)
-    abstain_below: float = 0.655
+    abstain_below: float = 0.659
 
 
 @dataclass

@@ -115,13 +115,3 @@ def in_span(valid_from: str | None, span: tuple[str, str]) -> bool:
     day = valid_from[:10] if len(span[0]) == 10 else valid_from[5:10]
     return span[0] <= day <= span[1]
 
-
-# an episode that opens on the question the turn before asked, in its own quotes
-_CONTEXT_RE = re.compile(r'^\(asked ".*?"\) ', re.S)
-
-
-def own_words(text: str) -> str:
-    """A record's text without the question an episode quotes from the turn before
-    (`(asked "...") `): what its owner said."""
-    m = _CONTEXT_RE.match(text)
-    return text[m.end():] if m else text
