@@ -32,7 +32,8 @@ Day-granularity dates are written "on 2026-03-13"; a preceding preposition
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
@@ -450,55 +451,67 @@ def _h_season(m: re.Match[str], c: _Ctx) -> _Result:
     return f"{p} {label} {d.year}", d
 
 
+@dataclass(frozen=True)
+class DateRule:
+    """One way of saying a date: its `name` (its cases in `date_cases.DATE_CASES`), the
+    `pattern` that finds it and the `handler` that resolves a match (None: leave it)."""
+
+    name: str
+    pattern: re.Pattern[str]
+    handler: _Handler
+
+
 _WD_ANY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thur?s?|fri|sat|sun)"
-_RULES = [
+_RULES: tuple[DateRule, ...] = (
     # a weekly schedule: "tuesday to saturday", "wed-sun", "mondays and thursdays", "on sundays"
-    (re.compile(r"\b" + _WD + r"s?\s*(?:to|-|\u2013|through|thru|till|until)\s*" + _WD_ANY + r"s?\b", re.I), _h_keep),
-    (re.compile(r"\b" + _WD + r"s\b(?:\s*(?:,|and|or|&)\s*" + _WD_ANY + r"s?\b)*", re.I), _h_keep),
-    (re.compile(r"\b" + _WD + r"\s+(?:morning|afternoon|evening|night)s\b", re.I), _h_keep),  # "Saturday mornings"
-    (re.compile(r"\b(?:every|each)\s+" + _WD + r"(?:\s*(?:,|and|or|&)\s*(?:monday|tuesday|wednesday|thursday|friday|"
+    DateRule("weekly_range", re.compile(r"\b" + _WD + r"s?\s*(?:to|-|\u2013|through|thru|till|until)\s*" + _WD_ANY + r"s?\b", re.I), _h_keep),
+    DateRule("weekly_days", re.compile(r"\b" + _WD + r"s\b(?:\s*(?:,|and|or|&)\s*" + _WD_ANY + r"s?\b)*", re.I), _h_keep),
+    DateRule("weekly_part", re.compile(r"\b" + _WD + r"\s+(?:morning|afternoon|evening|night)s\b", re.I), _h_keep),  # "Saturday mornings"
+    DateRule("every_weekday", re.compile(r"\b(?:every|each)\s+" + _WD + r"(?:\s*(?:,|and|or|&)\s*(?:monday|tuesday|wednesday|thursday|friday|"
                 r"saturday|sunday))*\b" + _PARTS, re.I), _h_keep),
-    (re.compile(_PREP + r"\b" + _WD + r",?\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON
+    DateRule("weekday_day_month", re.compile(_PREP + r"\b" + _WD + r",?\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON
                 + r"\b(?:,?\s+(?P<y>\d{4})\b)?", re.I), _h_weekday_date),
-    (re.compile(_PREP + r"\b" + _WD + r",?\s+(?:the\s+)?" + _MON + r"\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b"
+    DateRule("weekday_month_day", re.compile(_PREP + r"\b" + _WD + r",?\s+(?:the\s+)?" + _MON + r"\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b"
                 r"(?:,?\s+(?P<y>\d{4})\b)?", re.I), _h_weekday_date),
-    (re.compile(_PREP + r"\b" + _WD + r"(?:\s+of)?\s+(?P<which>next|this|last|the following|following|the coming|"
+    DateRule("weekday_of_week", re.compile(_PREP + r"\b" + _WD + r"(?:\s+of)?\s+(?P<which>next|this|last|the following|following|the coming|"
                 r"the previous)\s+week\b", re.I), _h_weekday_of_week),
-    (re.compile(_PREP + r"\b(?P<which>next|this|last)\s+week\s*,?\s+(?:on\s+)?" + _WD + r"\b", re.I), _h_weekday_of_week),
-    (re.compile(_PREP + r"\b" + _NUM + r"\s+" + _UNIT + r"\s+from\s+(?P<anchor>today|now|tomorrow)\b", re.I), _h_from_anchor),
-    (re.compile(_PREP + r"\b(?P<which>this|next|last|coming|past)\s+(?P<season>spring|summer|autumn|fall|winter)\b", re.I), _h_season),
-    (re.compile(_PREP + r"\b(?P<w>the day before yesterday|the day after tomorrow|today|tonight|yesterday|tomorrow"
-                r"|this (?:morning|afternoon|evening))\b" + _PARTS, re.I), _h_relday),
-    (re.compile(_PREP + r"\b(?P<which>this|next|last|coming)\s+" + _WD + r"\b" + _PARTS, re.I), _h_weekday_rel),
-    (re.compile(_PREP + r"\b(?P<which>this|next|last)\s+weekend\b", re.I), _h_weekend),
-    (re.compile(_PREP + r"\b(?P<which>next|last|this|previous|past|coming)\s+(?P<unit>week|month|year)\b", re.I), _h_period),
-    (re.compile(r"\bin\s+" + _NUM + r"\s+" + _UNIT + r"(?:'?\s*time)?\b", re.I), _h_in_n),
-    (re.compile(_PREP + r"\b" + _NUM + r"\s+" + _UNIT + r"\s+ago\b", re.I), _h_ago),
-    (re.compile(r"\b(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})\b"), _h_iso),
-    (re.compile(_PREP + r"\b" + _MON + r"\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{4})\b)?", re.I), _h_mdy),
-    (re.compile(_PREP + r"\b(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON + r"\b(?:,?\s+(?P<y>\d{4})\b)?", re.I), _h_mdy),
-    (re.compile(r"(?:\b(?P<prep>on|since|until|by|before|after|from)\s+)\b(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{2,4}))?\b"), _h_numeric),
-    (re.compile(r"(?P<prep>)\b(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{4})\b"), _h_numeric),
-    (re.compile(r"\b(?P<prep>on|by|until|till|before|after|from|since)\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"
+    DateRule("week_then_weekday", re.compile(_PREP + r"\b(?P<which>next|this|last)\s+week\s*,?\s+(?:on\s+)?" + _WD + r"\b", re.I), _h_weekday_of_week),
+    DateRule("n_from_anchor", re.compile(_PREP + r"\b" + _NUM + r"\s+" + _UNIT + r"\s+from\s+(?P<anchor>today|now|tomorrow)\b(?!\s+on\b)", re.I), _h_from_anchor),
+    DateRule("season", re.compile(_PREP + r"\b(?P<which>this|next|last|coming|past)\s+(?P<season>spring|summer|autumn|fall|winter)\b", re.I), _h_season),
+    DateRule("relative_day", re.compile(_PREP + r"\b(?P<w>the day before yesterday|the day after tomorrow|today|tonight|yesterday|tomorrow"
+                r"|this (?:morning|afternoon|evening))\b(?!'s|\u2019s)" + _PARTS, re.I), _h_relday),
+    DateRule("relative_weekday", re.compile(_PREP + r"\b(?P<which>this|next|last|coming)\s+" + _WD + r"\b" + _PARTS, re.I), _h_weekday_rel),
+    DateRule("relative_weekend", re.compile(_PREP + r"\b(?P<which>this|next|last)\s+weekend\b", re.I), _h_weekend),
+    DateRule("relative_period", re.compile(_PREP + r"\b(?P<which>next|last|this|previous|past|coming)\s+(?P<unit>week|month|year)\b", re.I), _h_period),
+    DateRule("in_n", re.compile(r"\bin\s+" + _NUM + r"\s+" + _UNIT + r"(?:'?\s*time)?\b", re.I), _h_in_n),
+    DateRule("n_ago", re.compile(_PREP + r"\b" + _NUM + r"\s+" + _UNIT + r"\s+ago\b", re.I), _h_ago),
+    DateRule("iso", re.compile(r"\b(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})\b"), _h_iso),
+    DateRule("month_day", re.compile(_PREP + r"\b" + _MON + r"\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{4})\b)?", re.I), _h_mdy),
+    DateRule("day_month", re.compile(_PREP + r"\b(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON + r"\b(?:,?\s+(?P<y>\d{4})\b)?", re.I), _h_mdy),
+    DateRule("numeric_prep", re.compile(r"(?:\b(?P<prep>on|since|until|by|before|after|from)\s+)\b(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{2,4}))?\b"), _h_numeric),
+    DateRule("numeric_full", re.compile(r"(?P<prep>)\b(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{4})\b"), _h_numeric),
+    DateRule("ordinal_day", re.compile(r"\b(?P<prep>on|by|until|till|before|after|from|since)\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"
                 r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|century|floor|time|place|anniversary|"
                 r"birthday|grade|percentile))", re.I), _h_ordinal_day),
-    (re.compile(r"\b(?P<prep>in|during|since|until|by|before|after|from)\s+" + _MON + r"\b(?:\s+(?P<y>\d{4})\b)?", re.I), _h_month_only),
-    (re.compile(r"(?:\b(?P<prep>on|since|until|by|before|after|from)\s+)?\b" + _WD + r"\b" + _PARTS, re.I), _h_bare_weekday),
-]
+    DateRule("month_only", re.compile(r"\b(?P<prep>in|during|since|until|by|before|after|from)\s+" + _MON + r"\b(?:\s+(?P<y>\d{4})\b)?", re.I), _h_month_only),
+    DateRule("bare_weekday", re.compile(r"(?:\b(?P<prep>on|since|until|by|before|after|from)\s+)?\b" + _WD + r"\b" + _PARTS, re.I), _h_bare_weekday),
+)
 
 _PLACEHOLDER = "\x00{}\x00"
 
 
-def resolve_dates(text: str, now: datetime) -> tuple[str, datetime | None]:
+def resolve_dates(text: str, now: datetime, rules: Sequence[DateRule] | None = None) -> tuple[str, datetime | None]:
     """Rewrite relative dates in text to absolute ones ('next Friday' -> 'on 2026-03-13')
-    and return the first date found (by position in the text), as a datetime at midnight."""
+    and return the first date found (by position in the text), as a datetime at midnight.
+    `rules`: the registry's rules to try (all of `_RULES`, in order, by default)."""
     if not text:
         return text, None
     ctx = _Ctx(now, text)
     replaced: list[str] = []
     dates: list[date | None] = []
     out = text
-    for rx, handler in _RULES:
+    for rule in _RULES if rules is None else rules:
+        rx, handler = rule.pattern, rule.handler
         def sub(m: re.Match[str], handler: _Handler = handler) -> str:
             # never match inside an earlier replacement
             if "\x00" in m.group(0):

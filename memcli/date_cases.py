@@ -1,0 +1,82 @@
+"""The cases of each date rule in `dates._RULES`, as data beside the registry.
+
+Every rule has positive cases (a text said on Wednesday 2026-03-04 at 10:30, and what
+the whole registry makes of it; a rule that keeps a weekly schedule as it is, "every
+Sunday", leaves it unchanged) and negative cases (texts the rule must leave alone: an
+idiom, a number that is no date, a word that looks like a day). `tests/test_date_cases.py`
+checks that each positive matches its own rule, that each negative is left as it is
+by its rule, and that every rule of the registry has cases of both kinds.
+"""
+
+from __future__ import annotations
+
+# rule name -> (positives: (text, resolved text), negatives: texts)
+DATE_CASES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
+    "weekly_range": ([("I work tuesday to saturday", "I work tuesday to saturday"),
+                      ("we're open Wed-Sun", "we're open Wed-Sun")],
+                     ["from 9 to 5", "I want to go to the sun today"]),
+    "weekly_days": ([("I swim on mondays and thursdays", "I swim on mondays and thursdays"),
+                     ("class is on Sundays", "class is on Sundays")],
+                    ["I ate a sundae", "a day of rest"]),
+    "weekly_part": ([("Dutch class is Saturday mornings", "Dutch class is Saturday mornings")],
+                    ["Saturday morning I ran", "mornings are hard"]),
+    "every_weekday": ([("I call my dad every Sunday", "I call my dad every Sunday"),
+                       ("we meet each Monday and Thursday", "we meet each Monday and Thursday")],
+                      ["every day I run", "each time I go"]),
+    "weekday_day_month": ([("the party is on Friday 13 March", "the party is on 2026-03-13"),
+                           ("I flew home on Sunday, 1st of March", "I flew home on 2026-03-01")],
+                          ["Friday 13 was scary", "the 13th of March"]),
+    "weekday_month_day": ([("the dentist is on Friday, March 13", "the dentist is on 2026-03-13"),
+                           ("it was Sunday March 1", "it was on 2026-03-01")],
+                          ["Friday March was cold", "Sunday roast"]),
+    "weekday_of_week": ([("the interview is Friday next week", "the interview is on 2026-03-13"),
+                         ("I saw her Monday last week", "I saw her on 2026-02-23")],
+                        ["next week is busy", "Friday is fine"]),
+    "week_then_weekday": ([("next week on Friday I fly out", "on 2026-03-13 I fly out"),
+                           ("last week, Monday, I was sick", "on 2026-02-23, I was sick")],
+                          ["next week is busy", "last week was rough"]),
+    "n_from_anchor": ([("the exam is two weeks from today", "the exam is on 2026-03-18"),
+                       ("we leave 3 days from tomorrow", "we leave on 2026-03-08")],
+                      ["two weeks from the start", "I'm vegan 3 days from now on"]),
+    "season": ([("we're moving next summer", "we're moving in summer 2026"),
+                ("I started running last autumn", "I started running in autumn 2025")],
+               ["summer is my favourite season", "I love the fall colours"]),
+    "relative_day": ([("I went hiking yesterday", "I went hiking on 2026-03-03"),
+                      ("the call is tomorrow morning", "the call is on 2026-03-05")],
+                     ["today's youth", "a daily routine"]),
+    "relative_weekday": ([("see you next Friday", "see you on 2026-03-13"),
+                          ("I ran last Sunday", "I ran on 2026-03-01")],
+                         ["next time", "the last one"]),
+    "relative_weekend": ([("we're camping this weekend", "we're camping on 2026-03-07"),
+                          ("I was in Leeds last weekend", "I was in Leeds on 2026-02-28")],
+                         ["weekends are for rest", "the weekend crowd"]),
+    "relative_period": ([("I start next month", "I start in April 2026"),
+                         ("we moved last year", "we moved in 2025")],
+                        ["the month was long", "next to the park"]),
+    "in_n": ([("I'm moving in 3 weeks", "I'm moving on 2026-03-25"),
+              ("the results come in two days", "the results come on 2026-03-06")],
+             ["in a few words", "in two minds"]),
+    "n_ago": ([("I moved 3 weeks ago", "I moved on 2026-02-11"), ("we met a year ago", "we met in 2025")],
+              ["long ago", "ages ago"]),
+    "iso": ([("the flight is on 2026-04-10", "the flight is on 2026-04-10")],
+            ["call 2026-0410", "room 2026"]),
+    "month_day": ([("the concert is on August 21", "the concert is on 2026-08-21"),
+                   ("I was born March 3rd, 1990", "I was born on 1990-03-03")],
+                  ["I may 21 times", "a march of 5 people"]),
+    "day_month": ([("the wedding is on the 12th of June", "the wedding is on 2026-06-12"),
+                   ("I arrived 3 March", "I arrived on 2026-03-03")],
+                  ["3 may be enough", "the 12th man"]),
+    "numeric_prep": ([("the deadline is on 3/14", "the deadline is on 2026-03-14"),
+                      ("I've been sober since 1/15", "I've been sober since 2026-01-15")],
+                     ["a 3/4 majority", "the ratio 1/2"]),
+    "numeric_full": ([("the lease ends 3/14/2027", "the lease ends on 2027-03-14")],
+                     ["3/14 of the pie", "a 1/2 chance"]),
+    "ordinal_day": ([("rent is due by the 15th", "rent is due by 2026-03-15"),
+                     ("I'm off from the 20th", "I'm off from 2026-03-20")],
+                    ["the 15th century", "on the 3rd floor"]),
+    "month_only": ([("we're going to Lisbon in May", "we're going to Lisbon in May 2026"),
+                    ("I quit in January", "I quit in January 2026")],
+                   ["in may be", "I may go"]),
+    "bare_weekday": ([("I ran on Sunday", "I ran on 2026-03-01"), ("the meeting is on Friday", "the meeting is on 2026-03-06")],
+                     ["sun cream", "I wed my partner"]),
+}
