@@ -29,7 +29,7 @@ from .dates import resolve_dates
 from .extract.grammar import to_third_person
 from .extract.said import answers, points_back, said
 from .models import Decision, Memory, Outcome
-from .text import content_words
+from .text import claim_words, content_words
 from .timeutil import to_iso, utcnow
 
 if TYPE_CHECKING:
@@ -121,19 +121,41 @@ def store_episode(store: MemoryStore, scope: str, text: str, vector: np.ndarray 
     return m
 
 
+def _stating(store: MemoryStore, scope: str, old: str, new: str) -> list[Memory]:
+    """The episodes that name the old value of a keyed fact and not its new one: the
+    names and numbers the old text has and the new lacks ("Shopify" in "User works at
+    Shopify" against "User works at Brightline"), else the one or two words that
+    changed. A value said in passing, in a turn the old fact was not drawn from ("work
+    at Shopify is mad this week"), stated it too."""
+    (old_words, old_keys), (new_words, new_keys) = claim_words(old), claim_words(new)
+    gone = old_keys - new_keys
+    if not gone:  # a value said in lower case ("tbilisi"): the one or two words that changed
+        gone = old_words - new_words - {"user"}
+        if not gone or len(gone) > 2:
+            return []
+    value_now = (new_keys - old_keys) or (new_words - old_words - {"user"})
+    rows = store.by_rowids(scope, [r for r, _ in store.search_keyword(scope, " ".join(sorted(gone)), k=50)])
+    return [m for m in rows.values() if m.episode and gone <= claim_words(m.text)[0]
+            and not value_now & claim_words(m.text)[0]]
+
+
 def close_superseded(store: MemoryStore, scope: str, out: Outcome, turn: str) -> list[str]:
     """After a fact's outcome: the episodes that stated what is no longer true end
     where the change began. An UPDATE or DELETE closes the episodes of the retired
-    fact's turns; an older statement stored as history closes its own turn's episode
-    where the newer fact begins. The episode of the current turn is never closed by
+    fact's turns, and an UPDATE of a keyed fact also those that name its old value
+    and not its new one (`_stating`); an older statement stored as history closes its
+    own turn's episode where the newer fact begins. The episode of the current turn is never closed by
     its own facts. Returns the ids closed."""
     closed: list[str] = []
     if out.op in ("UPDATE", "DELETE") and out.decision.target:
         old = store.get(scope, out.decision.target)
         until = old.valid_until or (out.memory.valid_from if out.memory else None) or out.decision.at
-        for ep in store.episodes_of(scope, old.source_turns):
+        stated = store.episodes_of(scope, old.source_turns)
+        if old.key and out.op == "UPDATE" and out.memory is not None:
+            stated += _stating(store, scope, old.text, out.memory.text)
+        for ep in stated:
             if turn not in ep.source_turns and until and ep.valid_until is None \
-                    and (ep.valid_from or "") < until:
+                    and (ep.valid_from or "") < until and ep.id not in closed:
                 store.close_validity(scope, ep.id, until)
                 closed.append(ep.id)
     elif out.memory is not None and out.memory.valid_until and not out.memory.active:

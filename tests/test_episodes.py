@@ -264,3 +264,17 @@ def test_an_episode_is_embedded_in_the_third_person_and_reindex_keeps_it(store):
     assert np.allclose(store.vectors("user:a", [rowid])[rowid], want, atol=1e-6)
     store.reindex()
     assert np.allclose(store.vectors("user:a", [rowid])[rowid], want, atol=1e-6)
+
+
+def test_a_changed_value_closes_the_episodes_that_named_it_in_passing(store):
+    ingest(store, "user:a", _msgs(("user", "I work at Shopify."),
+                                  ("assistant", "How has your week been?"),
+                                  ("user", "Shopify has been mad this week, the launch slipped to Friday again."),
+                                  ("user", "Big news: I work at Brightline now."),
+                                  day="2026-03-01"), source="t")
+    eps = {m.text: m for m in store.list_memories("user:a") if m.episode}
+    passing = next(m for t, m in eps.items() if "launch slipped" in t)
+    assert passing.valid_until is not None  # what it said of the job is no longer current
+    assert all(m.valid_until is None for t, m in eps.items() if "Brightline" in t)
+    found = recall(store, "user:a", "where does the user work?", k=3, touch=False)
+    assert "Brightline" in found.hits[0].memory.text
