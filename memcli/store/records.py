@@ -295,8 +295,11 @@ class SqliteRecords:
         scope = validate_scope(scope)
         where, args = time_filter(False, as_of)
         return [row_to_memory(r) for r in self.db.conn.execute(
+            # INDEXED BY: left to itself the planner takes (scope, retired_at) and walks every
+            # active record of the scope (24 ms at 100k, on every recall) for the few keyed ones
             f"SELECT {', '.join('m.' + c.strip() for c in MEMORY_COLUMNS.split(','))} FROM memories m "
-            f"WHERE m.scope = ? AND m.key IS NOT NULL{where} ORDER BY m.rowid", (scope, *args))]
+            f"INDEXED BY memories_scope_key WHERE m.scope = ? AND m.key IS NOT NULL{where} ORDER BY m.rowid",
+            (scope, *args))]
 
     def count(self, scope: str, *, include_inactive: bool = False, episodes: bool = True) -> int:
         scope = validate_scope(scope)
