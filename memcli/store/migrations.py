@@ -331,3 +331,16 @@ def _m012() -> str:
     CREATE INDEX memories_people ON memories (scope)
     WHERE retired_at IS NULL AND (text GLOB 'User''s *[A-Z]*' OR text GLOB '[A-Z]* (User''s *');
     """
+
+
+@migration("m013_episode_turn")
+def _m013() -> str:
+    """A partial index of the episodes by their own turn (the last of `source_turns`;
+    the first, when there are two, is the question or lead of the turn before): the
+    episodes of a superseded fact's turn are found without reading every active record
+    of the scope (31 ms a lookup at 100k records before). The expression is
+    `records.EPISODE_TURN` (the planner uses the index only for that same text)."""
+    return """
+    CREATE INDEX memories_episode_turn ON memories (scope, json_extract(source_turns, '$[#-1]'))
+    WHERE episode = 1;
+    """

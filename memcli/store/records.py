@@ -32,6 +32,7 @@ _ID_RE = re.compile(r"^[a-z0-9]{1,8}$")
 _CONSOLIDATE_WATERMARK = "_consolidate.watermark"
 # Active records that may introduce a person, as the partial index memories_people
 # (migration m010) is defined: the texts `extract.known_people` can read a name from.
+EPISODE_TURN = "json_extract(source_turns, '$[#-1]')"  # an episode's own turn (index memories_episode_turn)
 INTRODUCTION = "retired_at IS NULL AND (text GLOB 'User''s *[A-Z]*' OR text GLOB '[A-Z]* (User''s *')"
 
 
@@ -271,14 +272,15 @@ class SqliteRecords:
         return [row_to_memory(r) for r in self.db.conn.execute(sql, args)]
 
     def episodes_of(self, scope: str, turn_ids: Sequence[str]) -> list[Memory]:
-        """The active episodes that hold one of these turns (what the user said there)."""
+        """The active episodes of these turns (what the user said there): those whose own
+        turn, the last of their `source_turns`, is one of them, by the index of m013."""
         scope = validate_scope(scope)
         if not turn_ids:
             return []
         marks = ",".join("?" * len(turn_ids))
         return [row_to_memory(r) for r in self.db.conn.execute(
-            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE scope = ? AND episode = 1 AND retired_at IS NULL "
-            f"AND EXISTS (SELECT 1 FROM json_each(memories.source_turns) WHERE value IN ({marks})) ORDER BY rowid",
+            f"SELECT {MEMORY_COLUMNS} FROM memories INDEXED BY memories_episode_turn WHERE scope = ? "
+            f"AND episode = 1 AND {EPISODE_TURN} IN ({marks}) AND retired_at IS NULL ORDER BY rowid",
             (scope, *turn_ids))]
 
     def introductions(self, scope: str) -> list[str]:
