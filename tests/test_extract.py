@@ -837,3 +837,18 @@ def test_giving_up_one_of_two_things_retires_only_it(store):
     facts = [m.text for m in store.list_memories("user:r") if not m.episode]
     assert "User has two hives at the bottom of the garden" in facts
     assert not any("plot 32" in t for t in facts)
+
+
+@pytest.mark.parametrize("msg, key, value", [
+    ("my parents live in Busan", "parents.home_city", "Busan"),
+    ("my parents moved from Busan to Daejeon", "parents.home_city", "Daejeon"),
+    ("my in-laws live in Cork", "in-laws.home_city", "Cork"),
+])
+def test_a_group_that_shares_a_home_has_one_city(msg, key, value):
+    f = by_key(msg)[key]
+    assert f.value == value
+
+
+@pytest.mark.parametrize("msg", ["my kids live in Leeds", "my friends live in Oslo"])
+def test_a_group_of_several_homes_has_no_city_key(msg):
+    assert not any(k and k.endswith("home_city") for k in by_key(msg))

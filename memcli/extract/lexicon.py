@@ -215,7 +215,7 @@ FAMILY_SINGLE = {"mother", "mom", "mum", "father", "dad", "wife", "husband", "pa
                  "therapist", "doctor", "dentist"}
 RELATIONS = FAMILY_SINGLE | {"friend", "best friend", "cousin", "colleague", "coworker", "co-worker",
                              "neighbor", "neighbour", "aunt", "uncle", "niece", "nephew", "kid", "kids",
-                             "child", "children", "parents", "in-laws", "sibling", "siblings", "team",
+                             "child", "children", "parents", "grandparents", "in-laws", "sibling", "siblings", "team",
                              "teammate", "classmate", "ex", "mentor", "kid's", "baby"}
 _REL = r"(?P<rel>best friend|" + "|".join(sorted((re.escape(r) for r in RELATIONS if " " not in r), key=len, reverse=True)) + r")"
 PARTNER_WORDS = r"(?:wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|spouse)"

@@ -689,8 +689,12 @@ def _user_slots(c: str, raw: str) -> list[FactDict]:
     return []
 
 
+GROUP_HOMES = frozenset({"parents", "in-laws", "grandparents"})
 _OTHER_SLOT_RES = [
-    (re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))? (?:lives|is living|has lived|stays|resides|is based|is now based|now lives|just moved|moved|relocated|has moved)\s+(?:back\s+)?(?:in|to)\s+(?P<v>.+)$", _I), "home_city"),
+    (re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))? (?:lives|is living|has lived|stays|resides|is based|is now based|"
+                r"now lives|live|are living|have lived|stay|reside|are based|are now based|now live|just moved|moved|"
+                r"relocated|has moved|have moved)\s+(?:back\s+)?(?:from\s+(?-i:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2})\s+)?"
+                r"(?:in|to)\s+(?P<v>.+)$", _I), "home_city"),
     (re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))? (?:works|is working|now works|has worked|just started|started|joined|is employed)\s+(?:at|for|with)?\s*(?P<v>.+)$", _I), "employer"),
     (re.compile(r"^(?i:my) (?i:" + _REL + r")(?:'s name)? is (?:called |named )?(?P<v>[A-Z][\w'-]*)$"), "name"),
 ]
@@ -712,7 +716,9 @@ def _other_slots(c: str, raw: str) -> list[FactDict]:
             continue
         ch = "update" if re.search(r"\b(?:moved|relocated|now|joined|started)\b", c, _I) else None
         named = m.groupdict().get("n")
-        single = m.group("rel").lower() in FAMILY_SINGLE and not named
+        rel_word = m.group("rel").lower()
+        # parents, in-laws, grandparents share one home: a group with one city
+        single = (rel_word in FAMILY_SINGLE or (slot == "home_city" and rel_word in GROUP_HOMES)) and not named
         text = to_third_person(raw)
         if single:
             return [dict(text=text, kind="profile", importance=0.6, key=f"{rel}.{slot}", value=v, change=ch)]
