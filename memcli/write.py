@@ -117,7 +117,10 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         new_words, new_keys = claim_words(cand.text)
         old_words, old_keys = claim_words(best.memory.text)
         differ = differences(best.memory.text, cand.text)
-        if not differ and new_words <= old_words and new_keys <= old_keys:
+        # a safety fact inside a keyed value ("vegetarian and lactose intolerant") is
+        # its own record: the next value of the key ("pescatarian now") would retire it
+        unprotected = cand.safety and not best.memory.safety and best.memory.key is not None
+        if not differ and new_words <= old_words and new_keys <= old_keys and not unprotected:
             if cand.source == "explicit":  # what the user asked to remember is never dropped
                 return "UPDATE", best, f"restates {best.memory.id} in the user's words (similarity {best.similarity:.2f})"
             return "NOOP", best, f"near-identical to {best.memory.id} (similarity {best.similarity:.2f})"

@@ -133,3 +133,15 @@ def test_a_move_does_not_replace_a_job(store):
     ruled = decide_by_rules(Candidate(text="User lives in Aix", kind="profile", key="home_city", value="Aix",
                                       change="update"), [job])
     assert ruled is not None and ruled[0] == "ADD"
+
+
+def test_a_safety_fact_split_from_a_keyed_value_survives_the_next_value(store):
+    from memcli.ingest import Message, ingest
+
+    ingest(store, "user:s", [Message(role="user", content="I'm vegetarian and lactose intolerant so protein is a "
+                                     "bit of a puzzle tbh", ts="2025-03-03T10:00:00Z", ref="m1"),
+                             Message(role="user", content="also I've started eating fish again, so pescatarian "
+                                     "now. still no dairy obviously", ts="2025-08-12T10:00:00Z", ref="m2")], source="t")
+    active = [m for m in store.list_memories("user:s") if not m.episode]
+    assert any("lactose" in m.text and m.safety for m in active)  # never retired with the diet
+    assert [m.text for m in active if m.key == "diet"] == ["User is pescatarian"]
