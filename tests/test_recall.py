@@ -466,3 +466,15 @@ def test_cli_profile_never_loads_the_embedder(db_path, monkeypatch):
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert proc.returncode == 0, proc.stderr
     assert [m["key"] for m in json.loads(proc.stdout)] == ["home_city", "job"]
+
+
+def test_a_key_the_query_names_gives_confidence_only_when_every_part_is_named(store):
+    from memcli.ingest import Message, ingest
+
+    ingest(store, "user:k", [Message(role="user", content="I'm vegetarian. My sister lives in Leeds.",
+                                     ts="2026-03-01T10:00:00Z", ref="m1")], source="t")
+    assert recall(store, "user:k", "what's their diet?", k=3, touch=False).confidence == 1.0
+    assert recall(store, "user:k", "which city does the user's sister live in?", k=3, touch=False).confidence == 1.0
+    # the sister is named, her city is not: the key is not what is asked
+    job = recall(store, "user:k", "what is the user's sister's job?", k=3, touch=False)
+    assert job.confidence < 1.0

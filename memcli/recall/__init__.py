@@ -99,7 +99,7 @@ def recall(
         hits = collapse(hits)
     # a question about the user at large is answered by whatever is stored, and one that
     # names a key ("what's their diet?") by the record that holds it
-    asked_key = any(h.memory.key and q.stems & key_stems(h.memory.key) for h in hits[:k])
+    asked_key = any(h.memory.key and _names_key(q.stems, h.memory.key) for h in hits[:k])
     if q.broad or asked_key:
         conf = 1.0 if hits else 0.0
     else:
@@ -111,3 +111,11 @@ def recall(
     if touch:
         rehearse(store, scope, hits, now)
     return RecallResult(hits=hits, abstain=abstain, query=query, confidence=conf)
+
+
+def _names_key(stems: set[str], key: str) -> bool:
+    """Whether a query's words name a key, every part of it: "diet" for `diet`; the
+    sister and the city for `sister.home_city` ("what's the user's sister's job?"
+    names the sister, not her city)."""
+    parts = [key_stems(p) for p in key.split(".")]
+    return all(parts) and all(stems & p for p in parts)
