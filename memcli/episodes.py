@@ -63,7 +63,7 @@ class Episode:
         """What the episode's vector is of: its text told in the third person, as facts
         and questions about the user are ("I'm researching agencies" -> "User is
         researching agencies"), after its lead. The stored text stays the user's words."""
-        told = to_third_person(self.text)
+        told = vector_text(self.text, episode=True)
         return f"{self.lead} {told}" if self.lead else told
 
     @property
@@ -99,13 +99,6 @@ def episode_of(content: str, question: str | None = None, facts: Sequence[str] =
         return Episode(text, lead=statement)
     told = frozenset().union(*(content_words(f) for f in facts)) if facts else frozenset()
     return Episode(text) if len(content_words(text) - told - _REWRITTEN) >= NEW_WORDS else None
-
-
-def episode_text(content: str, question: str | None = None, facts: Sequence[str] = (),
-                 when: datetime | None = None) -> str | None:
-    """The stored text of `episode_of`'s episode (None when there is none)."""
-    ep = episode_of(content, question, facts, when)
-    return ep.text if ep else None
 
 
 def store_episode(store: MemoryStore, scope: str, text: str, vector: np.ndarray | None, turns: list[str],

@@ -41,13 +41,13 @@ def test_the_question_a_turn_answers():
     assert question_of("I went hiking yesterday.") is None
 
 def test_a_yes_no_question_frames_only_a_reply_that_takes_it_up():
-    from memcli.episodes import episode_text
+    from memcli.episodes import episode_of
 
-    assert episode_text("I'm gluten free because I have coeliac disease.", "Do you also have a cat?") == \
+    assert episode_of("I'm gluten free because I have coeliac disease.", "Do you also have a cat?").text == \
         "I'm gluten free because I have coeliac disease."  # not about the cat: its words are not the user's
-    assert episode_text("Yeah, two boys, both mad about football.", "Do you have kids?").startswith(
+    assert episode_of("Yeah, two boys, both mad about football.", "Do you have kids?").text.startswith(
         '(asked "Do you have kids?")')
-    assert episode_text("The lake trip was the best part, we swam every day.", "Did you enjoy the lake trip?") \
+    assert episode_of("The lake trip was the best part, we swam every day.", "Did you enjoy the lake trip?").text \
         .startswith("(asked")
 
 
@@ -61,9 +61,9 @@ def test_a_yes_no_question_frames_only_a_reply_that_takes_it_up():
     ("Is your sister coming too?", "I started pottery classes on Tuesdays.", False),
 ])
 def test_a_question_after_something_indefinite_frames_any_reply(question, reply, framed):
-    from memcli.episodes import episode_text
+    from memcli.episodes import episode_of
 
-    assert episode_text(reply, question).startswith('(asked "') is framed
+    assert episode_of(reply, question).text.startswith('(asked "') is framed
 
 
 @pytest.mark.parametrize("text", [

@@ -30,9 +30,11 @@ _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 _ID_RE = re.compile(r"^[a-z0-9]{1,8}$")
 # Consolidation's progress in the settings table: a restored record makes it start over.
 _CONSOLIDATE_WATERMARK = "_consolidate.watermark"
+# An episode's own turn, the last of its source turns, as the index memories_episode_turn
+# (migration m013) is defined.
+EPISODE_TURN = "json_extract(source_turns, '$[#-1]')"
 # Active records that may introduce a person, as the partial index memories_people
-# (migration m010) is defined: the texts `extract.known_people` can read a name from.
-EPISODE_TURN = "json_extract(source_turns, '$[#-1]')"  # an episode's own turn (index memories_episode_turn)
+# (migration m012) is defined: the texts `extract.known_people` can read a name from.
 INTRODUCTION = "retired_at IS NULL AND (text GLOB 'User''s *[A-Z]*' OR text GLOB '[A-Z]* (User''s *')"
 
 
