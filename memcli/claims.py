@@ -28,7 +28,6 @@ _SENTENCE_END = ".!?:;\n"
 
 NEGATIONS = frozenset({"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without",
                        "cannot", "hardly"})
-# "no longer", "not anymore": the negation is already counted once; these add nothing.
 _NEGATION_SUFFIX = "n't"
 
 POSITIVE = frozenset({"like", "likes", "liked", "love", "loves", "loved", "enjoy", "enjoys", "enjoyed", "prefer",
@@ -49,6 +48,23 @@ _MOTION_OBJECT = frozenset({"the", "my", "our", "his", "her", "their", "a", "an"
 
 _MONTH = {m: i + 1 for i, m in enumerate(MONTHS)} | {m[:3]: i + 1 for i, m in enumerate(MONTHS)} | {"sept": 9}
 _WEEKDAYS = frozenset(WEEKDAYS)
+# A weekday said in full ("Tuesday", "mondays") is always one; a short form ("wed",
+# "sat", "sun" are words too) only beside another weekday: "wed-sun", "mon & tue".
+_WEEKDAY_FULL = {d: i for i, d in enumerate(WEEKDAYS)} | {d + "s": i for i, d in enumerate(WEEKDAYS)}
+_WEEKDAY_SHORT = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
+                  "sat": 5, "sun": 6}
+
+
+def _weekday_at(tokens: list[tuple[str, int]], i: int) -> int | None:
+    """The weekday token i names (0 Monday .. 6 Sunday), if it names one."""
+    low = tokens[i][0].lower()
+    if low in _WEEKDAY_FULL:
+        return _WEEKDAY_FULL[low]
+    if low.rstrip("s") in _WEEKDAY_SHORT or low in _WEEKDAY_SHORT:
+        near = [tokens[j][0].lower() for j in (i - 2, i - 1, i + 1, i + 2) if 0 <= j < len(tokens)]
+        if any(w in _WEEKDAY_FULL or w in _WEEKDAY_SHORT or w.rstrip("s") in _WEEKDAY_SHORT for w in near):
+            return _WEEKDAY_SHORT.get(low, _WEEKDAY_SHORT.get(low.rstrip("s")))
+    return None
 
 NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -61,7 +77,9 @@ _FILLER = frozenset(
     "a an the and or but of in on at for with by as is are was were be been being am it its this that these "
     "those there here has have had do does did so than then very just also really about over again now "
     "currently still user user's users their they them he she his her i me my mine we our us you your "
-    "'s s to from into".split())
+    "'s s to from into "
+    # "no longer", "not ... anymore": the negation is counted once; these words add nothing
+    "longer anymore".split())
 
 
 def _number(token: str) -> str | None:
@@ -90,6 +108,7 @@ class Claim:
     directions: frozenset[str]
     negated: bool
     stance: int  # +1 likes, -1 dislikes, 0 neither (after negation: "doesn't like" is -1)
+    weekdays: frozenset[int] = frozenset()  # 0 Monday .. 6 Sunday
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -100,6 +119,7 @@ def parse(text: str) -> Claim:
     names: set[str] = set()
     months: set[int] = set()
     directions: set[str] = set()
+    weekdays: set[int] = set()
     negations = 0
     stance = 0
     for i, (raw, start) in enumerate(tokens):
@@ -119,6 +139,10 @@ def parse(text: str) -> Claim:
             continue
         if low in NUMBER_WORDS:
             numbers.add(str(NUMBER_WORDS[low]))
+            continue
+        day = _weekday_at(tokens, i)
+        if day is not None:
+            weekdays.add(day)
             continue
         if low in _MONTH and (low != "may" or raw[0].isupper()):
             months.add(_MONTH[low])
@@ -154,7 +178,7 @@ def parse(text: str) -> Claim:
     if negated and stance:
         stance = -stance
     return Claim(text, frozenset(words), frozenset(numbers), frozenset(names), frozenset(months),
-                 frozenset(directions), negated, stance)
+                 frozenset(directions), negated, stance, frozenset(weekdays))
 
 
 def differences(a: Claim | str, b: Claim | str) -> list[str]:
@@ -169,7 +193,8 @@ def differences(a: Claim | str, b: Claim | str) -> list[str]:
     # A name written in lower case elsewhere ("halifax") is the same word, not another name.
     names_a, names_b = a.names - b.words, b.names - a.words
     for label, x, y in (("number", a.numbers, b.numbers), ("name", names_a, names_b),
-                        ("month", a.months, b.months), ("direction", a.directions, b.directions)):
+                        ("month", a.months, b.months), ("weekday", a.weekdays, b.weekdays),
+                        ("direction", a.directions, b.directions)):
         if x != y:
             out.append(f"{label} {'/'.join(sorted(map(str, x))) or '-'} vs {'/'.join(sorted(map(str, y))) or '-'}")
     return out
@@ -184,7 +209,7 @@ def overlap(a: Claim, b: Claim) -> float:
 
 def same_claim(a: Claim | str, b: Claim | str, *, min_overlap: float = 1.0) -> bool:
     """Whether `b` says nothing `a` does not (and the reverse, up to `min_overlap`):
-    no negation, stance, number, name, month or direction differs."""
+    no negation, stance, number, name, month, weekday or direction differs."""
     a = parse(a) if isinstance(a, str) else a
     b = parse(b) if isinstance(b, str) else b
     return not differences(a, b) and overlap(a, b) >= min_overlap
@@ -197,7 +222,7 @@ def adds_to(old: Claim | str, new: Claim | str) -> bool:
     new = parse(new) if isinstance(new, str) else new
     if old.negated != new.negated or (old.stance and new.stance and old.stance != new.stance):
         return False
-    parts = ("words", "numbers", "names", "months", "directions")
+    parts = ("words", "numbers", "names", "months", "weekdays", "directions")
     if not all(getattr(old, p) <= getattr(new, p) for p in parts):
         return False
     return any(getattr(old, p) < getattr(new, p) for p in parts)

@@ -78,5 +78,6 @@ DATE_CASES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
                     ("I quit in January", "I quit in January 2026")],
                    ["in may be", "I may go"]),
     "bare_weekday": ([("I ran on Sunday", "I ran on 2026-03-01"), ("the meeting is on Friday", "the meeting is on 2026-03-06")],
-                     ["sun cream", "I wed my partner"]),
+                     ["sun cream", "I wed my partner", "the SAT got moved to may 3", "Sat got moved to may 3",
+                      "SUN Microsystems"]),
 }

@@ -500,6 +500,23 @@ _RULES: tuple[DateRule, ...] = (
 _PLACEHOLDER = "\x00{}\x00"
 
 
+_SHORT_WD = frozenset({"sat", "sun", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri"})
+
+
+def _short_weekday_as_word(m: re.Match[str], text: str) -> bool:
+    """A short weekday form that is a word here: in capitals ("the SAT got moved", an
+    acronym), or opening a sentence with no preposition before it ("Sat got moved to
+    may 3"); "on Sat", "Sat 14th", "see you Sat" stay dates."""
+    wd = m.group("wd")
+    if wd.lower() not in _SHORT_WD:
+        return False
+    if wd.isupper():
+        return True
+    bare = "prep" in m.re.groupindex and not m.group("prep")
+    before = text[:m.start("wd")].rstrip()
+    return bare and (not before or before[-1] in ".!?")
+
+
 def resolve_dates(text: str, now: datetime, rules: Sequence[DateRule] | None = None) -> tuple[str, datetime | None]:
     """Rewrite relative dates in text to absolute ones ('next Friday' -> 'on 2026-03-13')
     and return the first date found (by position in the text), as a datetime at midnight.
@@ -520,6 +537,8 @@ def resolve_dates(text: str, now: datetime, rules: Sequence[DateRule] | None = N
                     and m.group("wd").lower() in ("sat", "sun", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri") \
                     and not m.group("wd")[0].isupper():
                 return m.group(0)  # "sun", "wed" etc. as ordinary words
+            if handler in (_h_bare_weekday, _h_keep) and _short_weekday_as_word(m, text):
+                return m.group(0)
             if handler is _h_month_only and m.group("mon").lower() == "may" and not m.group("mon")[0].isupper():
                 return m.group(0)  # "in may" (modal) is too ambiguous lower-case
             if handler in (_h_mdy, _h_weekday_date) and m.group("mon").lower() in ("may", "mar", "jan", "jun", "jul", "aug") \

@@ -145,6 +145,12 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         if same_topic is not None:
             return "UPDATE", same_topic, (f"change cue against {same_topic.memory.id}: the same topic with another "
                                           f"value (similarity {same_topic.similarity:.2f})")
+        was = _from_value_target(cand, near) if cand.change == "update" else None
+        if was is not None:
+            return "UPDATE", was[0], f"change from {was[1]!r}, which {was[0].memory.id} holds"
+        ended = _ended_target(cand, near) if cand.change == "delete" else None
+        if ended is not None:
+            return "DELETE", ended[0], f"change cue ends {ended[1]!r}, which {ended[0].memory.id} is about"
         if cand.change == "delete":
             return "NOOP", None, "change cue but no matching memory to retire"
         return "ADD", None, "change cue but no matching memory to replace"
@@ -197,8 +203,9 @@ def _named_target(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
 
 def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
     """The neighbour a change cue replaces when the vectors are not close enough alone:
-    it shares a content word with the new statement and differs from it in a number or
-    a name (a new value for the same thing), and nothing else is as close."""
+    it shares a content word with the new statement and differs from it in a number,
+    a name, a weekday or a month (a new value for the same thing: "open wed-sun now"
+    after "works tuesday to saturday"), and nothing else is as close."""
     new = parse(cand.text)
     for n in near:
         if n.similarity < TOPIC_TARGET:
@@ -209,8 +216,59 @@ def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
         # the topic is a thing both name, not the person both are about ("Renee")
         shared = (new.words & old.words) - _GENERIC - new.numbers - old.numbers - new.names - old.names
         diff = differences(old, new)
-        if shared and any(d.startswith(("number", "name")) for d in diff) and "negation" not in diff:
+        if shared and any(d.startswith(("number", "name", "weekday", "month")) for d in diff) \
+                and "negation" not in diff:
             return n
+    return None
+
+
+# "moved from Busan to Daejeon", "switched from Spotify to Tidal", "went from 70 kg to 64":
+# the old value is said, so the record holding it is the one replaced.
+_FROM_TO_RE = re.compile(r"\bfrom\s+(?P<a>[\w$£€.,:'&-]+(?:\s+[\w$£€.,:'&-]+){0,2}?)\s+(?:to|into)\s+(?P<b>\w[\w$£€.,:'&-]*)",
+                         re.I)
+# "stopped the annotation work", "gave up the allotment", "cancelled my gym membership":
+# what the change ends, up to a comma or a reason.
+_ENDED_RE = re.compile(r"\b(?:stopped|quit|gave up|dropped|cancel(?:l)?ed|ended|finished with|done with|"
+                       r"got rid of|no longer (?:do|doing|have|go to|take))\s+(?:the |my |our |a |an |doing |going to )?"
+                       r"(?P<o>[\w' -]+?)(?=\s*(?:[,.;:!?()]|$|\s(?:because|since|as|for|so|and|but|now|anymore|"
+                       r"any more)\b))", re.I)
+
+
+def _from_value_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbour, str] | None:
+    """The record a "from A to B" change replaces: the nearest of the same subject
+    that says A (whole words) and not B."""
+    m = _FROM_TO_RE.search(cand.text)
+    if not m:
+        return None
+    old, new = m.group("a").strip(" ,.").lower(), m.group("b").strip(" ,.").lower()
+    if not parse(old).words | parse(old).numbers | parse(old).names or old == new:
+        return None
+    for n in near:
+        if n.similarity < TOPIC_TARGET:
+            break
+        if n.memory.kind == "episodic" or n.memory.pinned or not _same_subject(cand, n):
+            continue
+        if _holds(n.memory.text, old) and not _holds(n.memory.text, new):
+            return n, m.group("a").strip(" ,.")
+    return None
+
+
+def _ended_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbour, str] | None:
+    """The record a "stopped X" retires when X names no one: the nearest of the same
+    subject that holds every content word of X and is not itself a negation or a
+    change ("User has gone off nematodes" ends nothing a second time)."""
+    m = _ENDED_RE.search(cand.text)
+    what = parse(m.group("o")) if m else None
+    if what is None or not what.words:
+        return None
+    for n in near:
+        if n.similarity < TOPIC_TARGET:
+            break
+        if n.memory.kind == "episodic" or n.memory.pinned or not _same_subject(cand, n):
+            continue
+        old = parse(n.memory.text)
+        if what.words <= old.words and not old.negated and change_said(n.memory.text) != "delete":
+            return n, m.group("o") if m else ""
     return None
 
 

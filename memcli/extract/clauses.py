@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import _I, FILLER_RE
+from .lexicon import _I, FILLER_RE, OCCUPATIONS
 
 # A period after a title, a common abbreviation or a lone initial ends no sentence:
 # "Dr. Rao", "St. Mary's", "Prof. Okafor", "e.g. pasta", "J. K. Rowling", "approx. 5 km".
@@ -33,6 +33,22 @@ _SUBJECTLESS_RE = re.compile(
     r"adopted|relocated|became|finished|passed|graduated|retired|changed|stopped|picked up|signed up|booked|"
     r"took up|gave up|lost|won|broke|met|married)\b", _I)
 _SUBJECTLESS_BEEN_RE = re.compile(r"^been\b", _I)
+# ... and the "I'm" of a state: "living in Halifax these days", "still at Shopify for now",
+# "back in Toronto since May", "off sugar", "not at cfa anymore", "now at Brightline", "head chef now at Maison
+# Olea". Not when a verb of its own follows: "working from home is great", "still raining
+# here", "the manager at the shop was rude" (a gerund or a noun that is the subject).
+_STATE = (r"(?:living|working|renting|staying|studying|teaching|based|training|learning|dating|expecting|pregnant|"
+          r"engaged|married|single|retired|unemployed|self[- ]employed|vegan|vegetarian|pescatarian|allergic|"
+          r"intolerant)")
+_SUBJECTLESS_AM_RE = re.compile(
+    r"^(?:(?:still|now|currently)\s+(?:at|in|with|on|a|an|" + _STATE[3:] + r"|back\s+(?:in|at|home|on|with)|"
+    r"off\s+(?!to\b)\w+|(?:not|no longer)\s+(?:at|in|with|on|a|an|" + _STATE[3:] + r"|" + _STATE + r")\b", _I)
+_OCCUPATION_AT_RE = re.compile(r"^(?P<t>(?:[a-z-]+ ){0,3}(?P<h>(?!now\b|currently\b|these\b)[a-z-]+))\s+(?:now |currently |these days )?"
+                               r"(?:at|for|with)\s+\S", _I)
+_OWN_VERB_RE = re.compile(r"\b(?:is|are|was|were|be|sounds?|seems?|feels?|looks?|makes?|would|will|can|could|"
+                          r"should|must|has|had|says?|said|told|wants?|thinks?|rains?|raining|snows?|snowing)\b", _I)
+_PAST_VERB_RE = re.compile(r"\b(?!(?:called|named) [A-Z]|(?:based|retired|engaged|unemployed|self-employed)\b)"
+                           r"(?i:[a-z]{3,}ed)\b")
 
 
 def _with_subject(sentence: str) -> str:
@@ -41,6 +57,15 @@ def _with_subject(sentence: str) -> str:
         return "I've " + lowered
     if _SUBJECTLESS_RE.match(sentence):
         return "I " + lowered
+    if _OWN_VERB_RE.search(sentence):
+        return sentence
+    lead = re.match(r"^(?:also|and|but|so|plus|btw|oh)\b,?\s+", sentence, _I)
+    rest = sentence[lead.end():] if lead else sentence
+    if _SUBJECTLESS_AM_RE.match(rest):
+        return "I'm " + rest[:1].lower() + rest[1:]
+    job = _OCCUPATION_AT_RE.match(sentence)
+    if job and job.group("h").lower() in OCCUPATIONS and not _PAST_VERB_RE.search(sentence):
+        return "I'm " + lowered
     return sentence
 
 

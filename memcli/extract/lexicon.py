@@ -81,6 +81,14 @@ OCCUPATIONS = {
     "strategist", "planner", "auditor", "surveyor", "inspector", "paralegal", "judge",
     "pharmacologist", "epidemiologist", "nutritionist", "dietitian", "chiropractor", "mason",
     "welder", "machinist", "captain", "sailor", "steward", "stewardess", "attendant",
+    "hygienist", "orthodontist", "podiatrist", "bartender", "server", "courier", "dispatcher", "supervisor",
+    "foreman", "lifeguard", "caretaker", "cleaner", "housekeeper", "gardener", "landscaper", "roofer", "painter",
+    "decorator", "locksmith", "concierge", "bookkeeper", "buyer", "stylist", "florist", "jeweller", "jeweler",
+    "bricklayer", "technologist", "solicitor", "barrister", "notary", "registrar", "doula", "carer", "labourer",
+    "laborer", "operator", "teller", "underwriter", "actuary", "coder", "tester", "sysadmin", "coordinator",
+    "organizer", "organiser", "lobbyist", "diplomat", "councillor", "mayor", "pastor", "priest", "rabbi", "imam",
+    "chaplain", "curator", "archivist", "ranger", "zookeeper", "groomer", "instructor", "rep", "representative",
+    "agent", "optician", "sonographer", "radiographer", "porter",
 }
 
 DIETS = r"(?:lacto[- ]ovo[- ]vegetarian|lacto[- ]vegetarian|vegetarian|vegan|pescatarian|pescetarian|flexitarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|carnivore|plant[- ]based)"

@@ -13,7 +13,7 @@ from datetime import datetime
 from ..claims import parse
 from ..dates import resolve_dates
 from ..models import Discard, Extraction, Fact
-from ..text import MEDICAL_SELF_RE, MONTH_NAMES, SAFETY_TOPIC_RE, claim_words, normalize_punctuation
+from ..text import MEDICAL_SELF_RE, MONTH_NAMES, MONTHS, SAFETY_TOPIC_RE, WEEKDAYS, claim_words, normalize_punctuation
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
 from .grammar import _expand, _finish, to_third_person
@@ -115,7 +115,14 @@ def _as_rule(raw: str, clause: str, now: datetime, explicit: bool, ex: Extractio
 # "parking went up to $210 now", "running is up to 10k", "her parents moved to Daejeon":
 # a new value for something already said.
 _WORLD_CHANGE_RE = re.compile(r"\b(?:now|these days|any ?more|instead|went (?:up|down)|(?:is|are) (?:up|down) to|"
-                              r"rose|dropped|increased|decreased|changed|moved|switched|no longer)\b", _I)
+                              r"rose|dropped|increased|decreased|changed|moved|switched|no longer|shifted|postponed|"
+                              r"rescheduled|pushed (?:back )?to|brought forward)\b", _I)
+_WHEN_WORDS = r"(?:" + "|".join([*MONTHS, *WEEKDAYS, "spring", "summer", "autumn", "fall", "winter", "tomorrow"]) + r")\b"
+# A plan or a booking moved to another date: "the Fiji sailing has been shifted to 12
+# March", "Sat got moved to may 3", "we pushed the wedding to June".
+_RESCHEDULED_RE = re.compile(r"\b(?:moved|shifted|pushed(?: back)?|postponed|rescheduled|brought forward|bumped)"
+                             r"\s+(?:\w+\s+){0,3}?(?:to|till|until)\s+(?:the\s+)?(?:\d|next\b|later\b|" + _WHEN_WORDS
+                             + r")", _I)
 
 
 # "No wait, 21!", "sorry, I meant 41", "make that June 16", "it's 14 not 41": the value
@@ -322,6 +329,9 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     elif re.search(r"\b(?:switched to|now|instead|changed to)\b", _REAFFIRMED_RE.sub("", exp), _I) and own \
             and not re.search(r"\bstill\b", exp, _I):  # "still at Shopify for now" confirms, changes nothing
         change = "update"
+    elif _RESCHEDULED_RE.search(exp) \
+            and not re.match(r"^(?:(?:my|our) " + _REL + r"|he|she|they)\b", exp, _I):
+        change = "update"  # a date moved, not a person: "Sat got moved to may 3"
     return [dict(text=text, kind=kind, importance=imp, change=change)]
 
 

@@ -251,6 +251,21 @@ def _with_org(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
                      "update" if now_cue or re.match(r"^(?:these days|nowadays)", lc) else None)]
 
 
+_NEW_WORKPLACE_RE = re.compile(
+    r"^i am (?:now |currently )?(?:at|with) (?:a |my |the )?new (?:job|place|practice|company|firm|office|clinic|agency|"
+    r"studio|hospital|restaurant|gig|role|employer|shop|salon|school|lab)\b(?: now)?[,:]?\s*(?:called |named |- )?"
+    r"(?P<v>(?-i:[A-Z0-9]).+)$", _I)
+
+
+def _new_workplace(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I'm at a new practice, Desert Bloom Dental": a new employer, named."""
+    m = _NEW_WORKPLACE_RE.match(c)
+    v = _strip_org_descriptor(_clean_value(m.group("v"))) if m else None
+    if not v:
+        return None
+    return [_profile(f"User works at {v}", "employer", v, 0.75, "update")]
+
+
 def _works_at(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I work at Infosys (as an analyst)", "I work for myself"."""
     m = re.match(r"^i (?P<pre>(?:now |currently |still |also |just |recently )*)(?:work|am (?:now |currently |still )?working|have been working|"
@@ -304,10 +319,16 @@ def _unemployed(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return None
 
 
+_PLACE_NOT_EMPLOYER = re.compile(r"^(?:the |my |a |our )?(?:gym|pool|home|work|school|office|uni|college|church|beach|"
+                                 r"park|club|moment|house|flat|apartment|desk|table|stage|point|level)\b", _I)
+
+
 def _no_longer_works_at(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
-    """"I no longer work at Infosys"."""
-    m = re.match(r"^i (?:am no longer (?:working|employed)|no longer work|do not work) (?:at|for|with|by)\s+(?P<v>.+)$", c, _I)
-    if m and _clean_value(m.group("v")):
+    """"I no longer work at Infosys", "not at cfa anymore" (a value the employer slot
+    does not hold retires nothing: "I'm not at home anymore")."""
+    m = re.match(r"^i (?:am no longer (?:working|employed)|no longer work|do not work|am no longer|"
+                 r"am not(?=.*\bany ?more\b)) (?:at|for|with|by)\s+(?P<v>.+?)(?:,? any ?more\b.*)?$", c, _I)
+    if m and _clean_value(m.group("v")) and not _PLACE_NOT_EMPLOYER.match(m.group("v")):
         v = _clean_value(m.group("v"))
         return [_profile(f"User no longer works at {v}", "employer", v, 0.7, "delete")]
     return None
@@ -337,7 +358,8 @@ def _occupation_is(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
         occ = _occupation(m.group("v"))
         if occ:
             ch = "update" if re.search(r"\b(?:became|promoted|now)\b", lc) else None
-            at = re.search(re.escape(occ) + r"\s+(?:at|for|with)\s+(?P<e>.+)$", m.group("v"), _I)
+            at = re.search(re.escape(occ) + r"\s+(?:(?:now|currently|these days)\s+)?(?:at|for|with)\s+(?P<e>.+)$",
+                           m.group("v"), _I)
             e = _strip_org_descriptor(_clean_value(at.group("e"))) if at else None
             # "I'm a pharmacist in Dubai": where the user is based
             city = re.search(re.escape(occ) + r"\s+(?:based |living |working |studying )?in\s+"
@@ -653,6 +675,7 @@ _RULES: tuple[Rule, ...] = (
     _lives_in,
     _hometown,
     _with_org,
+    _new_workplace,
     _works_at,
     _joined,
     _unemployed,

@@ -70,11 +70,15 @@ def _occupation(phrase: str) -> str | None:
 
 
 def _strip_org_descriptor(v: str) -> str:
-    """'a startup called Loomly' -> 'Loomly'."""
+    """'a startup called Loomly' -> 'Loomly'; 'Maison Olea in Aix, 28 covers' -> 'Maison
+    Olea' (where it is and what follows a comma are no part of its name)."""
     if not v:
         return v
     m = re.match(r"^(?:a|an|the|this)\s+(?:[\w-]+\s+){0,3}?(?:called|named)\s+(?P<n>.+)$", v, _I)
-    return m.group("n").strip() if m else v
+    v = m.group("n").strip() if m else v
+    if _is_propery(v):
+        v = re.split(r"\s*,\s+|\s+in\s+(?=[A-Z])", v, maxsplit=1)[0].strip()
+    return v
 
 
 

@@ -1,0 +1,150 @@
+"""What a change replaces when it shares no slot with the old fact: a weekday or a
+month as the value that changed, a "from A to B" that names the old value, a
+"stopped X" that names what ends; and the subject a casual message leaves out
+("living in Halifax these days"). Each family with the look-alikes it must leave
+alone."""
+
+from datetime import datetime
+
+import pytest
+
+from memcli.api import MemoryStore
+from memcli.claims import differences, parse
+from memcli.extract import extract_facts
+from memcli.ingest import Message, ingest
+from memcli.models import Memory
+from memcli.write import Candidate, Neighbour, decide_by_rules
+
+NOW = datetime(2025, 5, 1, 12)
+
+
+def _near(text: str, similarity: float, **kw) -> Neighbour:
+    return Neighbour(Memory(id="old1", scope="user:t", kind=kw.pop("kind", "semantic"), text=text, **kw), similarity)
+
+
+# -- weekdays are part of what a claim says -----------------------------------------
+
+def test_a_weekday_makes_two_claims():
+    assert differences("The bins go out on Monday", "The bins go out on Thursday") == ["weekday 0 vs 3"]
+    assert differences("Open wed-sun, closed mon & tue", "Open tue-sat") != []
+    assert not differences("yoga on Mondays", "Yoga on mondays")
+
+
+@pytest.mark.parametrize("text", ["We sat down with a coffee", "The sun was out all day", "They wed in May"])
+def test_a_short_weekday_form_alone_is_a_word(text):
+    assert parse(text).weekdays == frozenset()
+
+
+def test_a_schedule_said_again_with_other_days_replaces_the_old_one():
+    old = _near("User works tuesday to saturday so sundays and mondays are their days off", 0.62)
+    new = Candidate(text="User and family are open wed-sun, closed mon & tue so those are their days off now",
+                    change="update")
+    op, target, _ = decide_by_rules(new, [old])
+    assert (op, target) == ("UPDATE", old)
+
+
+def test_another_activity_on_another_day_replaces_nothing():
+    old = _near("User has yoga on Mondays", 0.45)
+    op, _, _ = decide_by_rules(Candidate(text="User swims on Fridays now", change="update"), [old])
+    assert op == "ADD"
+
+
+# -- "from A to B" names the old value ------------------------------------------------
+
+def test_from_a_to_b_replaces_the_record_that_says_a():
+    busan = _near("User's girlfriend Min-ji's parents live in Busan and do not speak much English", 0.47)
+    other = _near("User and Min-ji are flying to Seoul in September", 0.52)
+    new = Candidate(text="Her parents moved from Busan to Daejeon in 2024", change="update")
+    op, target, reason = decide_by_rules(new, [other, busan])
+    assert (op, target) == ("UPDATE", busan) and "Busan" in reason
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    # already says the new value: nothing to replace
+    ("User's parents live in Daejeon, near Busan", "Her parents moved from Busan to Daejeon"),
+    # says nothing of the old value
+    ("User's sister lives in Seoul", "Her parents moved from Busan to Daejeon"),
+])
+def test_from_a_to_b_leaves_other_records_alone(old, new):
+    op, _, _ = decide_by_rules(Candidate(text=new, change="update"), [_near(old, 0.5)])
+    assert op == "ADD"
+
+
+def test_a_route_is_no_change():
+    """"from Oslo to Bergen" without a change cue is a trip, not a move."""
+    out = decide_by_rules(Candidate(text="User's flight goes from Oslo to Bergen"), [_near("User lives in Oslo", 0.5)])
+    assert out is None or out[0] == "ADD"
+
+
+# -- "stopped X" names what ends ------------------------------------------------------
+
+def test_stopping_a_named_thing_retires_the_record_of_it():
+    work = _near("Ian offered User some annotation work: 6 hours a week at £18 an hour", 0.43)
+    new = Candidate(text="User has stopped the annotation work, no time with teaching", change="delete")
+    op, target, _ = decide_by_rules(new, [work])
+    assert (op, target) == ("DELETE", work)
+
+
+@pytest.mark.parametrize("old", ["User takes guitar lessons on Tuesdays", "User does not do annotation work",
+                                 "User has stopped the annotation work"])
+def test_stopping_leaves_other_things_alone(old):
+    """Another thing, a negation, an end already said: nothing to retire."""
+    new = Candidate(text="User stopped the annotation work and the piano lessons", change="delete")
+    op, _, _ = decide_by_rules(new, [_near(old, 0.5)])
+    assert op == "NOOP"
+
+
+# -- the subject a casual message leaves out ---------------------------------------------
+
+@pytest.mark.parametrize(("said", "key", "value"), [
+    ("living in Halifax these days", "home_city", "Halifax"),
+    ("Head chef now at a tiny place called Maison Olea in Aix, 28 covers", "employer", "Maison Olea"),
+    ("now at Brightline, the agency on Barrington St", "employer", None),
+])
+def test_a_state_without_its_subject_is_the_users(said, key, value):
+    facts = extract_facts(said, NOW).facts
+    assert any(f.key == key and (value is None or f.value == value) for f in facts), [(f.text, f.key) for f in facts]
+
+
+@pytest.mark.parametrize("said", ["working from home is great", "Still raining here", "Off to bed",
+                                  "The manager at the shop was rude", "Teacher at my kid's school called me",
+                                  "Still Saturday mornings"])
+def test_a_sentence_with_its_own_subject_or_verb_is_not_given_one(said):
+    assert all(not f.text.startswith("User is") for f in extract_facts(said, NOW).facts)
+
+
+def test_a_new_job_said_in_passing_replaces_the_old_one_end_to_end(real_embedder, tmp_path):
+    """With the real embedder, through ingest: the employer slot moves on."""
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:dana", [Message(role="user", content="I'm a dental hygienist at Saguaro Family Dental, "
+                                        "full time.", ts="2024-03-01T10:00:00Z", ref="a1")], source="s1")
+    ingest(store, "user:dana", [Message(role="user", content="Big news: I'm at a new practice, Desert Bloom Dental, "
+                                        "four days a week.", ts="2025-02-01T10:00:00Z", ref="b1")], source="s2")
+    current = [m.text for m in store.list_memories("user:dana", key="employer")]
+    assert current == ["User works at Desert Bloom Dental"]
+    store.close()
+
+
+# -- "not ... anymore" contradicts what it denies; a date moved is a change -------------
+
+def test_not_there_anymore_contradicts_living_there():
+    from memcli.claims import contradicts
+    assert contradicts("User's brother Marek lives in Gdańsk", "User's brother Marek is not in Gdańsk anymore")
+    assert contradicts("User works at Kroger", "User no longer works at Kroger")
+    assert not contradicts("User's brother Marek lives in Gdańsk", "User's sister Ola is not in Gdańsk anymore")
+
+
+@pytest.mark.parametrize("said", ["we pushed the wedding to June", "the dentist moved my appointment to next Tuesday",
+                                  "Fiji sailing has been shifted to the 12th of March"])
+def test_a_date_moved_is_a_change(said):
+    assert any(f.change == "update" for f in extract_facts(said, NOW).facts)
+
+
+@pytest.mark.parametrize("said", ["I moved the couch to the bedroom", "she pushed the meeting to Friday"])
+def test_moving_a_thing_or_someone_elses_date_is_no_change_of_the_users(said):
+    assert all(f.change != "update" for f in extract_facts(said, NOW).facts)
+
+
+def test_a_weekday_acronym_is_not_a_date():
+    facts = extract_facts("the SAT got moved to May 3", NOW).facts
+    assert facts and all("SAT" in f.text for f in facts)
