@@ -137,14 +137,19 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         # "I quit the Sejong classes" never retires the Hangul House ones: what it names is not there
         return "NOOP", None, "change cue, but no record holds what it names"
     if cand.change in ("update", "delete"):
+        kept = None  # a near record the change would retire, but that says more than the change touches
         if best and best.similarity >= CHANGE_TARGET and best.memory.kind != "episodic" and _same_subject(cand, best) \
                 and not (cand.key and best.memory.key and best.memory.key != cand.key):  # a move is not a job change
             op = "UPDATE" if cand.change == "update" else "DELETE"
-            return op, best, f"change cue against {best.memory.id} (similarity {best.similarity:.2f})"
+            kept = _says_more(best, cand)
+            if kept is None:
+                return op, best, f"change cue against {best.memory.id} (similarity {best.similarity:.2f})"
         same_topic = _same_topic(cand, near) if cand.change == "update" else None
         if same_topic is not None:
-            return "UPDATE", same_topic, (f"change cue against {same_topic.memory.id}: the same topic with another "
-                                          f"value (similarity {same_topic.similarity:.2f})")
+            kept = kept or _says_more(same_topic, cand)
+            if _says_more(same_topic, cand) is None:
+                return "UPDATE", same_topic, (f"change cue against {same_topic.memory.id}: the same topic with "
+                                              f"another value (similarity {same_topic.similarity:.2f})")
         was = _from_value_target(cand, near) if cand.change == "update" else None
         if was is not None:
             return "UPDATE", was[0], f"change from {was[1]!r}, which {was[0].memory.id} holds"
@@ -152,8 +157,8 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         if ended is not None:
             return "DELETE", ended[0], f"change cue ends {ended[1]!r}, which {ended[0].memory.id} is about"
         if cand.change == "delete":
-            return "NOOP", None, "change cue but no matching memory to retire"
-        return "ADD", None, "change cue but no matching memory to replace"
+            return "NOOP", None, kept or "change cue but no matching memory to retire"
+        return "ADD", None, kept or "change cue but no matching memory to replace"
     if best is None or best.similarity < RELATED:
         return "ADD", None, "nothing similar stored" if best is None else (
             f"nearest is {best.memory.id} at similarity {best.similarity:.2f}")
@@ -167,6 +172,34 @@ TOPIC_TARGET = 0.40
 _GENERIC = frozenset("user they them their month week year day time now thing went gone go goe got get gett rose "
                      "risen fell dropped increased decreased changed moved switched became become started stopped "
                      "still also again bit lot per".split())
+
+
+_NAME_RUN = re.compile(r"\b[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)*")
+_PIECES = re.compile(r"\s*(?:[,;:]|\band\b|\bso\b|\bbut\b)\s*")
+
+
+def _says_more(n: Neighbour, cand: Candidate) -> str | None:
+    """Why a change found by similarity alone must not retire an unkeyed record: the
+    parts of it that share no word with the change hold three or more names and
+    numbers ("User is a nurse, two kids, Leo is 7 and Mia is 4" is not retired by "a
+    nurse at a new clinic now"). Both are kept (seed 001: when in doubt, keep both),
+    and the log says why."""
+    if n.memory.key:
+        return None
+    new = parse(cand.text)
+    said = new.words | new.names
+    more: list[str] = []
+    for piece in _PIECES.split(n.memory.text):
+        claim = parse(piece)
+        if not piece.strip() or (claim.words | claim.names) & said:
+            continue  # the part the change is about
+        more += [g for g in _NAME_RUN.findall(piece) if not g.startswith("User")]
+        more += sorted(claim.numbers - new.numbers)
+    more = list(dict.fromkeys(more))
+    if len(more) < 3:
+        return None
+    return (f"change cue near {n.memory.id} (similarity {n.similarity:.2f}), which also says "
+            f"{', '.join(more[:5])}: both kept")
 
 
 def _same_subject(cand: Candidate, n: Neighbour) -> bool:

@@ -148,3 +148,23 @@ def test_moving_a_thing_or_someone_elses_date_is_no_change_of_the_users(said):
 def test_a_weekday_acronym_is_not_a_date():
     facts = extract_facts("the SAT got moved to May 3", NOW).facts
     assert facts and all("SAT" in f.text for f in facts)
+
+
+# -- a change found by similarity alone never retires what else a record says ----------
+
+def test_a_job_change_keeps_the_record_that_also_names_the_kids():
+    kids = _near("User is a dental hygienist, two kids, Leo is 7 and Mia is 4, so evenings are chaos", 0.66)
+    new = Candidate(text="User is a hygienist at a new practice now, four days a week", change="update")
+    op, target, reason = decide_by_rules(new, [kids])
+    assert (op, target) == ("ADD", None)
+    assert "Leo" in reason and "both kept" in reason
+
+
+def test_a_record_about_the_old_value_alone_is_still_replaced():
+    """Its other parts say only what belongs to the old value: a name, the years there."""
+    old = _near("User is Inès, sous chef at Le Poisson Rouge in marseille, been there 3 yrs", 0.62)
+    new = Candidate(text="Head chef now at a tiny place called Maison Olea in Aix, 28 covers", change="update")
+    assert decide_by_rules(new, [old])[:2] == ("UPDATE", old)
+    school = _near("User's son Theo goes to kinderopvang De Vlindertuin three days a week", 0.61)
+    moved = Candidate(text="User's son Theo is at basisschool De Regenboog now", change="update")
+    assert decide_by_rules(moved, [school])[:2] == ("UPDATE", school)
