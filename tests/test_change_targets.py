@@ -168,3 +168,23 @@ def test_a_record_about_the_old_value_alone_is_still_replaced():
     school = _near("User's son Theo goes to kinderopvang De Vlindertuin three days a week", 0.61)
     moved = Candidate(text="User's son Theo is at basisschool De Regenboog now", change="update")
     assert decide_by_rules(moved, [school])[:2] == ("UPDATE", school)
+
+
+# -- a value corrected inside its own sentence ---------------------------------------
+
+@pytest.mark.parametrize(("said", "stored", "gone"), [
+    ("My rate with them is 12p a word - sorry, 11p", "11p a word", "12p"),
+    ("the gate code is 4412, sorry, 4421", "4421", "4412"),
+    ("the flight is on the 14th (sorry, 15th) at 9am", "2025-05-15", "14th"),
+])
+def test_a_value_corrected_in_its_sentence_is_stored_corrected(said, stored, gone):
+    ex = extract_facts(said, NOW)
+    texts = " | ".join(f.text for f in ex.facts)
+    assert stored in texts and gone not in texts, texts
+    assert any(d.reason.startswith("a correction") for d in ex.discarded)
+
+
+@pytest.mark.parametrize("said", ["I ran 5k - sorry, I'm rambling", "we have 2 dogs, sorry if that's too much detail"])
+def test_an_apology_that_corrects_no_value_changes_nothing(said):
+    ex = extract_facts(said, NOW)
+    assert not any(d.reason.startswith("a correction") for d in ex.discarded)

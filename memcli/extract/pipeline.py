@@ -136,6 +136,32 @@ _VALUE_TOKEN = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\$?\d[\d,.:]*(?:\s?(?:kg|km|am
                           rf"|\b(?:{_MONTHS_ALT})\s+\d{{1,2}}\b|\b\d{{1,2}}\s+(?:{_MONTHS_ALT})\b")
 
 
+# "my rate is 12p a word - sorry, 11p", "the code is 4412, sorry, 4421": a value
+# corrected inside its own sentence.
+_FIX_WORDS = r"(?:sorry|oops|i mean|i meant|no wait|wait|or rather|correction)[,:]?\s+(?:it'?s\s+|make that\s+)?"
+_INLINE_FIX_RE = re.compile(r"\s*\(" + _FIX_WORDS + r"(?P<p>[£$€]?\d[\d,.:]*\s?[a-z%]{0,3})\s*\)"
+                            r"|\s*(?:[-\u2013\u2014,;]\s*)+" + _FIX_WORDS + r"(?P<v>[£$€]?\d[\d,.:]*\s?[a-z%]{0,3})"
+                            r"\s*(?=$|[,.!?;])", _I)
+_SHAPED_VALUE = r"[£$€]?\d[\d,.:]*\s?[a-z%]{0,3}\b"
+
+
+def _corrected_inline(sentence: str, ex: Extraction) -> str:
+    """The sentence with a value it corrects itself replaced ("12p ... - sorry, 11p" ->
+    "11p ..."): the last value before the correction, the correction gone. The wrong
+    value is logged as discarded, never stored."""
+    m = _INLINE_FIX_RE.search(sentence)
+    if not m:
+        return sentence
+    before = sentence[: m.start()]
+    olds = list(re.finditer(r"(?<![\w.,])" + _SHAPED_VALUE, before, _I))
+    if not olds:
+        return sentence
+    old = olds[-1]
+    new = (m.group("p") or m.group("v")).strip()
+    _discard(ex, sentence, f"a correction: {old.group(0).strip()} -> {new} in the same sentence")
+    return before[: old.start()] + new + before[old.end():].rstrip() + sentence[m.end():]
+
+
 def correction_of(sentence: str, now: datetime) -> tuple[str | None, str] | None:
     """(the wrong value if named, the right value) when the sentence corrects a value."""
     m = _correction_match(sentence)
@@ -415,6 +441,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
         named.names[n] = r
     named.prescan(text)
     for sentence in _sentences(text):
+        sentence = _corrected_inline(sentence, ex)
         rest = _corrects(sentence, ex, now) if ex.facts else None
         if rest is not None:
             if not rest:
