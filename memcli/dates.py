@@ -64,7 +64,9 @@ _PARTS = r"(?:\s+(?:morning|afternoon|evening|night)\b)?"
 _FUTURE_RE = re.compile(
     r"\b(will|'ll|shall|going to|gonna|plan(?:ning)?|intend|hope to|want to|would like to|'d like to"
     r"|upcoming|coming|scheduled|due|tomorrow|next|booked|reserved|flying|leaving|departing|heading|"
-    r"am \w+ing|'m \w+ing|are \w+ing|is \w+ing|have to|need to|in \d+ (?:days?|weeks?))\b",
+    r"am \w+ing|'m \w+ing|are \w+ing|is \w+ing|have to|need to|in \d+ (?:days?|weeks?)|"
+    # a date something was moved to is still to come: "the sailing has been shifted to 12 March"
+    r"(?:moved|shifted|pushed(?: back)?|postponed|rescheduled|brought forward|bumped)(?: \w+){0,3}? (?:to|till|until))\b",
     re.I)
 _PAST_RE = re.compile(
     r"\b(was|were|did|had|ago|last|yesterday|went|ran|got|came|saw|met|bought|sold|left|took|made|gave"
@@ -171,12 +173,31 @@ def _year(d: date, prep: str | None) -> str:
     return f"{p} {d.year}"
 
 
+# Where one clause of a sentence ends: "the abstract got accepted!! talk is june 12".
+_CLAUSE_BREAK_RE = re.compile(r"[,;!?]+|\s(?:and|but|so|because)\s")
+
+
 class _Ctx:
     def __init__(self, now: datetime, text: str) -> None:
         self.today = now.date() if isinstance(now, datetime) else now
-        self.tense = _tense(text)
+        self.text = text
+        self.whole_tense = _tense(text)
+        self.at = 0  # where the match being resolved starts
         self.recurring = bool(_RECURRING_RE.search(text))
         self.first: tuple[int, date] | None = None  # (position, date)
+
+    @property
+    def tense(self) -> str | None:
+        """The tense of the clause the date is in ("got accepted!! talk is june 12": the
+        talk is to come), else of the whole text."""
+        start = end = None
+        for b in _CLAUSE_BREAK_RE.finditer(self.text):
+            if b.end() <= self.at:
+                start = b.end()
+            elif b.start() >= self.at and end is None:
+                end = b.start()
+        clause = self.text[start or 0:end]
+        return _tense(clause) or self.whole_tense
 
     def note(self, pos: int, d: date) -> None:
         if self.first is None or pos < self.first[0]:
@@ -544,6 +565,7 @@ def resolve_dates(text: str, now: datetime, rules: Sequence[DateRule] | None = N
             if handler in (_h_mdy, _h_weekday_date) and m.group("mon").lower() in ("may", "mar", "jan", "jun", "jul", "aug") \
                     and not m.group("mon")[0].isupper():
                 return m.group(0)
+            ctx.at = m.start()
             res = handler(m, ctx)
             if res is None:
                 return m.group(0)

@@ -32,6 +32,9 @@ _KEEP = r"(?:remember|keep|store|save|hold on to|record|retain)"
 _LEAD = (r"(?:^|[,;:(]\s*|\b(?:and|also|ok|okay|oh|so|but|then|just|actually|please|pls|plz|kindly|now)\s+)"
          r"(?:(?:please|pls|plz|kindly|also|just|actually|and)\s+)*")
 _ASK = r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|just\s+)?)?"
+# "you can forget those ward codes": a permission, with a verb of memory only ("you can
+# drop the romanisation now" is about the replies, not the memory)
+_PERMIT = r"(?:you|u)\s+(?:can|could|may)\s+(?:just\s+|now\s+|also\s+)?(?=(?:forget|delete|erase)\b)"
 _NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|no need to|stop|i'?d rather you didn'?t|"
              r"i don'?t want you to)\s+" + _KEEP + r"(?:ing)?)")
 _SAID = (r"(?:what|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+(?:i|i've|ive|we)\s+"
@@ -40,7 +43,7 @@ _SAID = (r"(?:what|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(
 # "don't keep my X" may also start mid-sentence, after a word boundary.
 _LEAD_ANYWHERE = _LEAD.replace("(?:^|", "(?:^|\\b|")
 _REQUEST = re.compile(
-    r"(?:" + _LEAD + _ASK + r"(?P<verb>" + _VERB + r")|" + _LEAD_ANYWHERE + _NEG_KEEP + r")"
+    r"(?:" + _LEAD + r"(?:" + _ASK + r"|" + _PERMIT + r")(?P<verb>" + _VERB + r")|" + _LEAD_ANYWHERE + _NEG_KEEP + r")"
     r"\s+(?P<obj>.+)$",
     re.IGNORECASE)
 # Where a topic ends: the reason or the next clause.
@@ -49,8 +52,12 @@ _TOPIC_END = re.compile(
     r"i'?ve|i'?m|i'?d|i|that'?s|from (?:whatever|your|the|my|memory)|from memory|anywhere|please|pls|plz|"
     r"thanks|thank you|ok)\b)", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"\s*(?:[,;:.!?(\u2014\u2013]|\s-\s|\b(?:because|cause|cuz|since|so)\b)", re.IGNORECASE)
-_POSSESSIVE = re.compile(r"^(?:my|our|the|his|her|their|[a-z]+'s)\s+", re.IGNORECASE)
+_POSSESSIVE = re.compile(r"^(?:my|our|the|his|her|their|those|these|[a-z]+'s)\s+", re.IGNORECASE)
+# "the story about the boiler", "the salary conversation": what a topic is told as, not what it is
+_TOLD_AS = re.compile(r"^(?:the|that|this|our|my)\s+(?:whole\s+)?(?:story|conversation|chat|discussion|thing|stuff|bit|"
+                      r"part|info)\s+(?:about|abt|re|regarding|on|of|with)\s+", re.IGNORECASE)
 _VAGUE = frozenset({"thing", "stuff", "bit", "part", "story", "info", "information", "detail", "old", "said",
+                    "conversation", "chat", "discussion", "before", "earlier",
                     "told", "mentioned", "whole", "all", "everything", "how", "much", "many", "what", "when",
                     "where", "who", "why", "which"})
 
@@ -86,15 +93,25 @@ _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
 def forget_requests(text: str) -> list[ForgetRequest]:
-    """The forget requests in one user message, each with its topic."""
+    """The forget requests in one user message, each with its topic ("the boiler and
+    the old landlord" is two topics: a record of either goes)."""
     out = []
     for sentence in _SENTENCE_BREAK.split(text):
         for m in _REQUEST.finditer(sentence):
             topic = _topic(m.group("obj"))
             if topic:
-                out.append(ForgetRequest(topic=topic, clause=m.group(0).strip()))
+                out += [ForgetRequest(topic=t, clause=m.group(0).strip()) for t in _conjuncts(topic)]
                 break
     return out
+
+
+def _conjuncts(topic: str) -> list[str]:
+    """A topic told as a story about something, without the telling; "X and Y" as X
+    and Y when each names something ("salt and pepper" alone stays one)."""
+    topic = _TOLD_AS.sub("", topic)
+    parts = [p.strip() for p in re.split(r"\s+and\s+(?=(?:the|my|our|his|her|their|that)\b)", topic, flags=re.I)]
+    parts = [p for p in parts if topic_words(p)]
+    return parts if len(parts) > 1 else [topic]
 
 
 def without_requests(text: str) -> tuple[str, list[str]]:

@@ -89,7 +89,7 @@ _EXPLICIT_RE = re.compile(
     r"^(?:(?:please|pls|plz|hey|oh|also|and|btw|ok|okay|so|just|i want you to|i need you to|"
     r"can you|could you|would you|will you|make sure (?:you|to)|you should|always)[,\s]+)*"
     r"(?:remember|memori[sz]e|don't forget|do not forget|never forget|note|make a note|take note|"
-    r"keep in mind|save|store|for the record)"
+    r"keep in mind|save|store|for the record|(?:also )?add(?: also| too)?(?=\s+that\s+(?:i|i'm|my|we|our|he|she|they|(?-i:[A-Z])))|write down)"
     r"(?:\s+(?:that|this|of this|the fact that)\b|\s+this\s*:|\s*:|\s*,|\s*-)?\s*", _I)
 
 

@@ -419,6 +419,25 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
         ex.facts.append(_mk(d, clause, s.event_date, explicit))
 
 
+_ALLERGENS = (r"(?:tree nuts|peanuts?|nuts|shellfish|shrimps?|prawns?|crab|lobster|fish|dairy|milk|lactose|eggs?|gluten|"
+              r"wheat|soy|soya|sesame|penicillin|amoxicillin|aspirin|ibuprofen|sulfa|bees?|bee stings|wasps?|latex|"
+              r"strawberries|kiwis?|mustard|celery|sulphites|sulfites|cats?|dogs?|pollen|dust mites?)")
+_BARE_SAFETY_RE = re.compile(r"\b(?P<a>allergic|intolerant)\b(?!\s+(?:to|of)\b)", _I)
+
+
+def _with_allergen(ex: Extraction, text: str) -> None:
+    """ "no peanuts in any snack ideas pls, im allergic": a safety fact that names no
+    allergen takes those the same message names (at most three)."""
+    named = list(dict.fromkeys(m.group(0).lower() for m in re.finditer(r"\b" + _ALLERGENS + r"\b", text, _I)))
+    if not 0 < len(named) <= 3:
+        return
+    what = " and ".join(named)
+    for i, f in enumerate(ex.facts):
+        if f.safety and _BARE_SAFETY_RE.search(f.text) and not any(n in f.text.lower() for n in named):
+            ex.facts[i] = Fact(**{**f.__dict__, "text": _BARE_SAFETY_RE.sub(
+                lambda m: f"{m.group('a')} to {what}", f.text, count=1)})
+
+
 def extract_facts(text: str, now: datetime, role: str = "user",
                   people: dict[str, str] | None = None) -> Extraction:
     """Extract atomic third-person facts from one message said at `now` by `role`.
@@ -481,6 +500,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     _resolve_message_conflicts(ex)
     _add_change_events(ex)
     _split_safety(ex)
+    _with_allergen(ex, text)
     _dedupe(ex)
     _drop_fragments(ex)
     return ex

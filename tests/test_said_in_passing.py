@@ -1,0 +1,65 @@
+"""What users say in passing that the memory must still act on: a forget request
+phrased as a permission or about "the story about X and Y", "add that ..." as an
+explicit fact, a safety fact whose allergen was named earlier in the message, and a
+date whose own clause is a plan though the sentence around it is in the past."""
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memcli.dates import resolve_dates
+from memcli.extract import extract_facts
+from memcli.requests import forget_requests
+
+NOW = datetime(2025, 5, 21, 15, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("said", "topics"), [
+    ("and you can forget those ward codes, they've put in swipe cards", ["those ward codes"]),
+    ("please forget the story about the boiler and the old landlord, it's finished", ["the boiler", "the old landlord"]),
+    ("please forget my salt and pepper preferences", ["my salt and pepper preferences"]),
+])
+def test_forget_requests_said_in_passing(said, topics):
+    assert [r.topic for r in forget_requests(said)] == topics
+
+
+@pytest.mark.parametrize("said", ["you could forget that easily", "you can forget it", "I can forget my keys"])
+def test_permission_that_names_nothing_stored_is_no_request(said):
+    assert forget_requests(said) == []
+
+
+def test_add_that_is_an_explicit_fact():
+    facts = extract_facts("Please add also that my children are small, Zosia is 7 and Kuba is 4", NOW).facts
+    assert [(f.text, f.source) for f in facts] == [("User's children are small, Zosia is 7 and Kuba is 4",
+                                                    "explicit")]
+    assert extract_facts("add that to the list", NOW).facts == []
+
+
+@pytest.mark.parametrize(("said", "stored"), [
+    ("bro i told u no peanuts 💀 im allergic", "User is allergic to peanuts"),
+    ("no eggs or milk please, I am allergic", "User is allergic to eggs and milk"),
+])
+def test_a_safety_fact_takes_the_allergen_its_message_names(said, stored):
+    facts = [f for f in extract_facts(said, NOW).facts if f.safety]
+    assert [f.text for f in facts] == [stored]
+
+
+def test_a_safety_fact_without_any_allergen_is_kept_as_said():
+    facts = [f.text for f in extract_facts("I am allergic, careful with the menu", NOW).facts]
+    assert facts == ["User is allergic, careful with the menu"]
+
+
+def test_a_date_takes_the_tense_of_its_own_clause():
+    text, first = resolve_dates("montreal abstract got accepted!! talk is june 12", NOW)
+    assert first is not None and first.date().isoformat() == "2025-06-12"
+    assert resolve_dates("we met on june 2, it was lovely", NOW)[1].date().isoformat() == "2024-06-02"
+
+
+def test_permission_to_drop_a_habit_of_the_replies_is_no_forget_request():
+    assert forget_requests("you can drop the romanisation now, hangul only") == []
+
+
+def test_a_date_something_was_moved_to_is_to_come():
+    now = datetime(2024, 9, 2, tzinfo=UTC)
+    text, _ = resolve_dates("the operation is in November, so the sailing has been shifted to the 12th of March", now)
+    assert text.endswith("shifted to 2025-03-12")
