@@ -344,7 +344,29 @@ def _h_month_only(m: re.Match[str], c: _Ctx) -> _Result:  # in May (2026)
     return _month(d, m.group("prep")), d
 
 
+# A habit said in the present simple: "I go to guitar lessons on Tuesday evening", "she
+# volunteers on Thursdays", "lessons moved to Thursday": the weekday recurs, no one date.
+_HABIT_RE = re.compile(r"\b(?:(?:i|we|they|you)\s+(?:usually\s+|always\s+|normally\s+|often\s+)?"
+                       r"(?:go|work|train|play|teach|volunteer|swim|sing|attend|practi[sc]e)|"
+                       r"goes|works|trains|plays|teaches|volunteers|swims|sings|attends|practi[sc]es|"
+                       r"lessons?\s+(?:are|is|moved|changed)|classe?s?\s+(?:are|is|moved|changed)|"
+                       r"every|each|usually|always|normally|weekly)\b", re.I)
+
+
+_ONE_DAY_RE = re.compile(r"\b(?:will|'ll|going to|gonna|next|this|coming|tomorrow|today|tonight|last|ago|"
+                         r"was|were|did|had)\b", re.I)
+
+
+def _habit(m: re.Match[str], c: _Ctx) -> bool:
+    """Whether the weekday is a habit's (its clause says one), not one day to come or gone."""
+    clause_start = max((b.end() for b in _CLAUSE_BREAK_RE.finditer(c.text) if b.end() <= m.start()), default=0)
+    clause = c.text[clause_start:m.end()]
+    return bool(_HABIT_RE.search(clause)) and not _ONE_DAY_RE.search(clause)
+
+
 def _h_bare_weekday(m: re.Match[str], c: _Ctx) -> _Result:
+    if _habit(m, c):
+        return None
     wd = _wd_index(m.group("wd"))
     t = c.today
     if c.tense == "past":

@@ -63,3 +63,22 @@ def test_a_date_something_was_moved_to_is_to_come():
     now = datetime(2024, 9, 2, tzinfo=UTC)
     text, _ = resolve_dates("the operation is in November, so the sailing has been shifted to the 12th of March", now)
     assert text.endswith("shifted to 2025-03-12")
+
+
+def test_a_weekday_of_a_habit_stays_a_weekday():
+    now = datetime(2024, 11, 12, 20, tzinfo=UTC)
+    assert resolve_dates("I go to guitar lessons on Tuesday evening", now) == (
+        "I go to guitar lessons on Tuesday evening", None)
+    assert resolve_dates("I have a call with Ana on Monday", now)[1] is not None  # one day, a plan
+
+
+def test_a_title_in_lower_case_ends_no_sentence():
+    facts = [f.text for f in extract_facts("my advisor dr. okafor wants a draft of chapter 1 by oct 15", NOW).facts]
+    assert facts and all("okafor" in t for t in facts), facts
+
+
+def test_a_time_word_and_a_subject_after_a_comma_open_a_clause():
+    from memcli.extract.clauses import _clauses
+    assert _clauses("I go to guitar lessons on Tuesday evening, today I was there") == [
+        "I go to guitar lessons on Tuesday evening", "today I was there"]
+    assert _clauses("I was sad, then happy") == ["I was sad, then happy"]

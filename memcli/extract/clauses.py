@@ -18,7 +18,9 @@ _ABBREVIATIONS = ("Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "St", "Mt", "Ft", "Sr",
                   "Lt", "Col", "Gen", "Gov", "Sen", "Rep", "Hon", "vs", "etc", "e\\.g", "i\\.e", "approx", "incl",
                   "Inc", "Ltd", "Co", "Corp", "No", "Nos", "Ave", "Rd", "Blvd", "Dept", "Univ", "Jan", "Feb",
                   "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec", "a\\.m", "p\\.m", "ca", "cf",
-                  "min", "max", "tel", "ext", "est", "dept", "govt")
+                  "min", "max", "tel", "ext", "est", "dept", "govt",
+                  # casual messages write titles in lower case: "my advisor dr. okafor"
+                  "dr", "mr", "mrs", "prof")
 _ABBR = "".join(rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS) + r"(?<!\b[A-Z]\.)"
 _SENT_SPLIT_RE = re.compile(r"(?:\n+|(?<=[.!?])" + _ABBR + r"[\"')\]]*\s+)")
 
@@ -91,7 +93,10 @@ _CLAUSE_VERBS = (r"(?:joined|moved|started|switched|quit|left|bought|sold|got|be
                  r"broke|hurt|adopted|sold|earn|make|made|keep|kept|speak|spoke|raise|raised)\b")
 _CLAUSE_SPLIT_RE = re.compile(
     r"\s*;\s*|\s*,\s+(?=(?:and |so )?(?:please|pls)\b)|\s*,?\s+(?:and|but|so|plus)\s+(?=" + _SUBJ + r"|" + _CLAUSE_VERBS + r")"
-    r"|\s*,\s+(?=" + _SUBJ + r")|\s*,\s+(?=(?:do|does|did|can|could|would|will|is|are|what|where|when|"
+    r"|\s*,\s+(?=" + _SUBJ + r")"
+    # "..., today I was there": a time word, then a subject of its own
+    r"|\s*,\s+(?=(?:today|yesterday|tonight|then|now|later|earlier|anyway|this morning|last night)\s*,?\s+"
+    + _SUBJ + r")|\s*,\s+(?=(?:do|does|did|can|could|would|will|is|are|what|where|when|"
     r"how|why|who|any)\s+\w+)|\s+-\s+(?=" + _SUBJ + r")|\s*:\s+(?=" + _SUBJ + r")", _I)
 _SUBORDINATE_START_RE = re.compile(r"^(?:when|while|because|although|though|since|after|before|as|if|"
                                    r"once|whenever|unless|even though|what if|suppose)\b", _I)
