@@ -71,7 +71,10 @@ _FUTURE_RE = re.compile(
 _PAST_RE = re.compile(
     r"\b(was|were|did|had|ago|last|yesterday|went|ran|got|came|saw|met|bought|sold|left|took|made|gave"
     r"|flew|drove|ate|won|lost|began|became|found|told|wrote|paid|spent|sent|felt|kept|heard|thought|brought|caught"
-    r"|taught|held|sat|slept|spoke|wore|drank|swam|sang|rode|broke|chose|fell|forgot|threw|woke|quit|read|\w{2,}ed)\b", re.I)
+    r"|taught|held|sat|slept|spoke|wore|drank|swam|sang|rode|broke|chose|fell|forgot|threw|woke|quit|read|\w{2,}ed"
+    # present perfect: "has taken over since his retirement in July"
+    r"|(?:has|have|'s|'ve) (?:\w+ )?(?:been|taken|given|gone|done|seen|written|eaten|driven|known|grown|flown|begun|"
+    r"broken|chosen|spoken|forgotten|gotten|had|got|made|left|lost|won|paid|sent|spent|built|bought|sold))\b", re.I)
 
 
 # A date said in the present tense with no past cue is a plan or a booking: "the

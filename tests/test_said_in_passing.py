@@ -82,3 +82,11 @@ def test_a_time_word_and_a_subject_after_a_comma_open_a_clause():
     assert _clauses("I go to guitar lessons on Tuesday evening, today I was there") == [
         "I go to guitar lessons on Tuesday evening", "today I was there"]
     assert _clauses("I was sad, then happy") == ["I was sad, then happy"]
+
+
+def test_a_relative_clause_after_a_name_is_no_question():
+    said = "First, Dr Whitcombe, who has taken over Dr Anand's patients since his retirement in July, has asked me to " \
+           "keep a written record of my INR readings."
+    ex = extract_facts(said, datetime(2024, 9, 17, tzinfo=UTC))
+    assert [d.reason for d in ex.discarded] == []
+    assert any("Whitcombe" in f.text and "July 2024" in f.text for f in ex.facts), [f.text for f in ex.facts]

@@ -96,8 +96,10 @@ _CLAUSE_SPLIT_RE = re.compile(
     r"|\s*,\s+(?=" + _SUBJ + r")"
     # "..., today I was there": a time word, then a subject of its own
     r"|\s*,\s+(?=(?:today|yesterday|tonight|then|now|later|earlier|anyway|this morning|last night)\s*,?\s+"
-    + _SUBJ + r")|\s*,\s+(?=(?:do|does|did|can|could|would|will|is|are|what|where|when|"
-    r"how|why|who|any)\s+\w+)|\s+-\s+(?=" + _SUBJ + r")|\s*:\s+(?=" + _SUBJ + r")", _I)
+    + _SUBJ + r")|\s*,\s+(?=(?:do|does|did|can|could|would|will|is|are|what|"
+    r"how|why|any)\s+\w+)|\s+-\s+(?=" + _SUBJ + r")|\s*:\s+(?=" + _SUBJ + r")", _I)
+# (", who ...", ", where ...", ", when ..." after a name are relative clauses: "Dr Whitcombe,
+# who has taken over Dr Anand's patients, has asked me ..." stays one clause.)
 _SUBORDINATE_START_RE = re.compile(r"^(?:when|while|because|although|though|since|after|before|as|if|"
                                    r"once|whenever|unless|even though|what if|suppose)\b", _I)
 
