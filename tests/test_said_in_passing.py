@@ -90,3 +90,28 @@ def test_a_relative_clause_after_a_name_is_no_question():
     ex = extract_facts(said, datetime(2024, 9, 17, tzinfo=UTC))
     assert [d.reason for d in ex.discarded] == []
     assert any("Whitcombe" in f.text and "July 2024" in f.text for f in ex.facts), [f.text for f in ex.facts]
+
+
+@pytest.mark.parametrize(("said", "days"), [
+    ("I'm a pharmacist at Boots in Lewisham, working Mondays, Tuesdays and Thursdays.",
+     "Mondays, Tuesdays and Thursdays"),
+    ("I'm a CNM on the cardiac ward, on nights Monday to Wednesday", "Monday to Wednesday"),
+    ("They also changed my days, it is Wednesday, Thursday and Friday for me from next week",
+     "Wednesday, Thursday and Friday"),
+])
+def test_the_days_the_user_works_are_one_keyed_fact(said, days):
+    keyed = [(f.key, f.value) for f in extract_facts(said, NOW).facts if f.key == "work_days"]
+    assert keyed == [("work_days", days)]
+
+
+@pytest.mark.parametrize("said", ["my wife works Monday to Friday", "the gym is open Monday to Friday",
+                                  "we fly Monday and come back Friday", "I work on Fridays"])
+def test_other_days_are_no_work_schedule(said):
+    assert not any(f.key == "work_days" for f in extract_facts(said, NOW).facts)
+
+
+def test_one_weeks_days_and_a_business_said_as_ours():
+    said = "This block started on Monday, so Monday to Thursday I am working"
+    assert not any(f.key == "work_days" for f in extract_facts(said, NOW).facts)
+    ours = [f.value for f in extract_facts("nope, we're open wed-sun now", NOW).facts if f.key == "work_days"]
+    assert ours == ["wed-sun"]

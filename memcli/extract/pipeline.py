@@ -31,6 +31,7 @@ from .lexicon import (
 )
 from .people import _NOT_NAMES, _People, _third_party
 from .quotes import set_apart
+from .schedule import work_days
 from .slots import ATTR_CHANGE_RE, WITH_ORG_RE, _other_slots, _user_slots, role_named
 from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
 
@@ -501,6 +502,9 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     _add_change_events(ex)
     _split_safety(ex)
     _with_allergen(ex, text)
+    days = work_days(text)
+    if days is not None and not any(f.key == "work_days" for f in ex.facts):
+        ex.facts.append(days)
     _dedupe(ex)
     _drop_fragments(ex)
     return ex
