@@ -6,7 +6,7 @@ methods. Records are addressed by scope and id, index entries by an integer row 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..models import Memory
@@ -78,6 +78,10 @@ class VectorIndex(Protocol):
     def search(self, scope: str, vector: np.ndarray, *, k: int = ..., include_inactive: bool = ...,
                as_of: str | None = ...) -> list[tuple[int, float]]:
         """(rowid, cosine distance) of the nearest records, nearest first."""
+        ...
+    def start_search(self, scope: str, vector: np.ndarray, *, k: int = ..., include_inactive: bool = ...,
+                     as_of: str | None = ...) -> Callable[[], list[tuple[int, float]]]:
+        """`search`, begun; calling the result gives its ranking (a backend may do it all here)."""
         ...
     def similarities(self, scope: str, vector: np.ndarray, rowids: Sequence[int]) -> dict[int, float]: ...
     def vectors(self, scope: str, rowids: Sequence[int]) -> dict[int, np.ndarray]: ...
