@@ -148,9 +148,11 @@ class Store:
                        ) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
         """`search_keyword` and `search_vector` at once: the vector scan runs on a worker
         thread while FTS5 runs here (what each returns is what it returns alone)."""
+        # the keyword index's small reads first: the worker would hold up each of them
+        keyword = self.keyword.prepared(scope, query, k=k, raw=raw, include_inactive=include_inactive, as_of=as_of)
         pending = self.vector_index.start_search(scope, vector, k=k, include_inactive=include_inactive, as_of=as_of)
         try:
-            kw = self.keyword.search(scope, query, k=k, raw=raw, include_inactive=include_inactive, as_of=as_of)
+            kw = keyword()
         finally:
             vec = pending()
         return kw, vec

@@ -64,6 +64,10 @@ class KeywordIndex(Protocol):
                include_inactive: bool = ..., as_of: str | None = ...) -> list[tuple[int, float]]:
         """(rowid, score) of the best full-text matches, best (lowest score) first."""
         ...
+    def prepared(self, scope: str, query: str, *, k: int = ..., raw: bool = ...,
+                 include_inactive: bool = ..., as_of: str | None = ...) -> Callable[[], list[tuple[int, float]]]:
+        """`search`, ready to run: calling the result runs it (a backend may do it all then)."""
+        ...
 
 
 class VectorIndex(Protocol):

@@ -123,12 +123,14 @@ def _float_vectors(conn: apsw.Connection, scope: str, rowids: Sequence[int]) -> 
     return out
 
 
-def _scan(rowids: np.ndarray, columns: np.ndarray, valid: np.ndarray, q: np.ndarray, m: int, scope: str,
-          reader: apsw.Connection | None) -> tuple[list[int], dict[int, np.ndarray] | None, int]:
-    """The m valid records nearest `q` by hamming distance, and (given the second
-    connection) their float vectors with the last `memory_changes` row it saw, read
-    in one snapshot; vectors None when there is no reader or it failed. Runs on the
-    worker thread: it touches no state but its arguments."""
+def _scan(rowids: np.ndarray, columns: np.ndarray, valid: np.ndarray, q: np.ndarray, m: int, k: int, scope: str,
+          reader: apsw.Connection | None
+          ) -> tuple[list[int], dict[int, np.ndarray] | None, int, list[tuple[int, float]]]:
+    """The m valid records nearest `q` by hamming distance; given the second
+    connection, their float vectors with the last `memory_changes` row it saw (read
+    in one snapshot) and the k best of them by cosine; vectors None when there is no
+    reader or it failed. Runs on the worker thread: it touches no state but its
+    arguments."""
     import numpy as np
 
     n = len(rowids)
@@ -142,16 +144,17 @@ def _scan(rowids: np.ndarray, columns: np.ndarray, valid: np.ndarray, q: np.ndar
     dist[~valid] = np.iinfo(wide).max
     ids = [int(r) for r in rowids[np.argpartition(dist, m - 1)[:m]]]
     if reader is None:
-        return ids, None, 0
+        return ids, None, 0, []
     try:
         reader.execute("BEGIN")  # one snapshot: the log's end and the vectors as of then
         try:
             top = int(next(iter(reader.execute("SELECT max(seq) FROM memory_changes")))[0] or 0)
-            return ids, _float_vectors(reader, scope, ids), top
+            vecs = _float_vectors(reader, scope, ids)
         finally:
             reader.execute("COMMIT")
     except apsw.Error:
-        return ids, None, 0
+        return ids, None, 0, []
+    return ids, vecs, top, _ranked(_cosines(q, vecs), k)
 
 
 def _cosines(q: np.ndarray, vecs: dict[int, np.ndarray]) -> dict[int, float]:
@@ -360,17 +363,18 @@ class SqliteVectorIndex:
             ranked = _ranked(self.cosines(scope, q, [int(r) for r in index.rowids[:index.n][valid]]), k)
             return lambda: ranked
         reader = self.db.reader()
-        job = self._workers().submit(_scan, index.rowids[:index.n], index.columns, valid, q, m, scope, reader)
+        job = self._workers().submit(_scan, index.rowids[:index.n], index.columns, valid, q, m, k, scope, reader)
 
         def finish() -> list[tuple[int, float]]:
-            ids, vecs, top = job.result()
+            ids, vecs, top, ranked = job.result()
             if vecs is None:
                 if reader is not None:
                     self.db.drop_reader()
-                vecs = self.float_vectors(scope, ids)
-            else:
-                vecs = self._settle(scope, ids, vecs, top)
-            return _ranked(_cosines(q, vecs), k)
+                return _ranked(self.cosines(scope, q, ids), k)
+            redo = self._unseen(ids, vecs, top)
+            if not redo:
+                return ranked
+            return _ranked(_cosines(q, self._settled(scope, ids, vecs, redo)), k)
 
         return finish
 
@@ -382,19 +386,23 @@ class SqliteVectorIndex:
             self._pool_pid = os.getpid()
         return self._pool
 
-    def _settle(self, scope: str, ids: list[int], vecs: dict[int, np.ndarray], top: int) -> dict[int, np.ndarray]:
-        """The second connection's vectors made this connection's: the candidates it
-        did not see, and those written in this connection's open transaction (the
-        `memory_changes` rows past the last one it saw), are read here; in the order
-        `float_vectors` gives (cosines are summed the same way, to the last bit)."""
+    def _unseen(self, ids: list[int], vecs: dict[int, np.ndarray], top: int) -> list[int]:
+        """The candidates whose vectors the second connection did not have, or had
+        before this connection's open transaction changed them (the `memory_changes`
+        rows past `top`, the last it saw)."""
         redo = [r for r in ids if r not in vecs]
         if self.db.conn.in_transaction:
             changed = {r[0] for r in self.db.conn.execute("SELECT row FROM memory_changes WHERE seq > ?", (top,))}
             redo += [r for r in ids if r in changed and r in vecs]
-        if redo:
-            for r in redo:
-                vecs.pop(r, None)
-            vecs.update(self.float_vectors(scope, redo))
+        return redo
+
+    def _settled(self, scope: str, ids: list[int], vecs: dict[int, np.ndarray], redo: list[int]
+                 ) -> dict[int, np.ndarray]:
+        """`vecs` with the `redo` ones read on this connection, in the order
+        `float_vectors` gives (cosines are summed the same way, to the last bit)."""
+        for r in redo:
+            vecs.pop(r, None)
+        vecs.update(self.float_vectors(scope, redo))
         return {r: vecs[r] for i in range(0, len(ids), 500) for r in sorted(ids[i:i + 500]) if r in vecs}
 
     def cosines(self, scope: str, q: np.ndarray, rowids: Sequence[int]) -> dict[int, float]:
