@@ -279,7 +279,10 @@ class SqliteVectorIndex:
     def _catch_up(self, scope: str, index: ScopeIndex) -> bool:
         """Apply the scope's changes logged since the index was last current; False
         when the log was pruned past that point or the changes are too many."""
-        top, low = self.db.rows("SELECT max(seq), min(seq) FROM memory_changes")[0]
+        # two subqueries: each is one probe of the key, where min and max in one
+        # select scan the whole log (~0.25 ms a write at its 4,096 rows)
+        top, low = self.db.rows(
+            "SELECT (SELECT max(seq) FROM memory_changes), (SELECT min(seq) FROM memory_changes)")[0]
         if top is None or int(top) <= index.seq:
             return True
         if int(low) > index.seq + 1:
