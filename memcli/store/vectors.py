@@ -1,7 +1,8 @@
 """The vector index: `memory_embeddings` (each record's float32 vector by rowid with
 its sign bits: the recall scan, rescoring and point lookups; the one copy of each
 vector), the in-memory sign-bit index of a scope kept up to date from the
-`memory_changes` log, and the embedder the vectors were made with (in `meta`)."""
+`memory_changes` log (scanned on a worker thread while the caller's keyword search
+runs, `start_search`), and the embedder the vectors were made with (in `meta`)."""
 
 from __future__ import annotations
 
