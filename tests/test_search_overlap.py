@@ -145,3 +145,17 @@ def test_the_reconciliation_search_asks_each_index_once(store, monkeypatch):
     assert [(n.memory.id, n.similarity, n.keyword) for n in near] == \
         [(n.memory.id, n.similarity, n.keyword) for n in narrow]
     assert near and not any(n.memory.episode for n in near)
+
+
+def test_the_second_connection_opens_the_same_file_after_a_change_of_directory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s = MemoryStore("memory.db", HashEmbedder())  # a relative path
+    try:
+        _fill(s, 10)
+        (tmp_path / "elsewhere").mkdir()
+        monkeypatch.chdir(tmp_path / "elsewhere")
+        reader = s.db.reader()
+        assert reader is not None
+        assert reader.execute("SELECT count(*) FROM memories").fetchone()[0] == 10
+    finally:
+        s.close()

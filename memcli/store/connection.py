@@ -165,10 +165,11 @@ class Database:
         if self._reader_failed or (self.conn.in_transaction and not self._depth):
             return None
         if self._reader is None or self._reader_pid != os.getpid():
-            if str(self.path) == ":memory:" or not self.path.is_file():
+            name = self.conn.filename  # the file SQLite opened (absolute), "" in memory
+            if not name or not os.path.isfile(name):
                 return None
             try:
-                self._reader = apsw.Connection(str(self.path), flags=apsw.SQLITE_OPEN_READONLY)
+                self._reader = apsw.Connection(name, flags=apsw.SQLITE_OPEN_READONLY)
                 self._reader.setbusytimeout(self.busy_timeout_ms)
             except apsw.Error:
                 self._reader_failed = True
