@@ -17,6 +17,7 @@ from .errors import ModelError, ModelUnavailable
 from .llm import LLM, load_prompt
 from .models import Candidate, Decision, Memory, Neighbour, Outcome
 from .scope import validate_scope
+from .store.vectors import COARSE_MIN, OVERSAMPLE
 from .text import claim_words, comparable
 from .timeutil import to_iso, utcnow
 
@@ -59,20 +60,27 @@ def _nearest(store: MemoryStore, scope: str, text: str, vector: np.ndarray, k: i
              ) -> tuple[dict[int, float], set[int], dict[int, Memory]]:
     """The k nearest records by vector and by keyword, episodes left out (what the
     user said in a turn is not a claim to reconcile with: its facts are). When
-    episodes take places among the k, the search is asked again for 4k."""
-    sims, kw, rows = _search(store, scope, text, vector, k)
+    episodes take places among the k, the 4k nearest are read instead. Both indexes
+    are searched once, for 4k: their first k are what a search for k returns (the
+    same candidates are rescored and sorted, ties in the same order), as long as
+    4k stays within the scan's minimum of candidates."""
+    wide = 4 * k * OVERSAMPLE <= COARSE_MIN
+    kw_hits, vec_hits = store.search_indexes(scope, text, vector, k=4 * k if wide else k)
+    sims, kw, rows = _matches(store, scope, vector, kw_hits[:k], vec_hits[:k])
     if not any(m.episode for m in rows.values()):
         return sims, set(kw), rows
     if sum(not m.episode for m in rows.values()) >= k:
         return _facts_of(sims, kw, rows, k)
-    return _facts_of(*_search(store, scope, text, vector, 4 * k), k)
+    if not wide:
+        kw_hits, vec_hits = store.search_indexes(scope, text, vector, k=4 * k)
+    return _facts_of(*_matches(store, scope, vector, kw_hits, vec_hits), k)
 
 
-def _search(store: MemoryStore, scope: str, text: str, vector: np.ndarray, k: int
-            ) -> tuple[dict[int, float], list[int], dict[int, Memory]]:
-    """Vector and keyword matches: their similarities, the keyword ranking, the records."""
-    sims = {rowid: 1.0 - dist for rowid, dist in store.search_vector(scope, vector, k=k)}
-    kw = [rowid for rowid, _ in store.search_keyword(scope, text, k=k)]
+def _matches(store: MemoryStore, scope: str, vector: np.ndarray, kw_hits: list[tuple[int, float]],
+             vec_hits: list[tuple[int, float]]) -> tuple[dict[int, float], list[int], dict[int, Memory]]:
+    """What the two searches returned as similarities, the keyword ranking and the records."""
+    sims = {rowid: 1.0 - dist for rowid, dist in vec_hits}
+    kw = [rowid for rowid, _ in kw_hits]
     sims.update(store.similarities(scope, vector, [r for r in kw if r not in sims]))
     return sims, kw, store.by_rowids(scope, list(sims))
 

@@ -46,12 +46,12 @@ def search(
 ) -> Candidates:
     """The top `n` of each index, in `scope`; `query_vector` saves embedding the query."""
     kw_text = query if raw_query else keyword_query(query, config.drop_stopwords)
-    kw = store.search_keyword(scope, kw_text, k=n, raw=raw_query, include_inactive=include_inactive, as_of=as_of)
     if query_vector is not None:
         qvec = query_vector
     else:
         qvec = store.embed_query(keyword_query(query, True) if config.embed_keywords and not raw_query else query)
-    vec = store.search_vector(scope, qvec, k=n, include_inactive=include_inactive, as_of=as_of)
+    kw, vec = store.search_indexes(scope, kw_text, qvec, k=n, raw=raw_query, include_inactive=include_inactive,
+                                   as_of=as_of)
     kw_rank = {rowid: i for i, (rowid, _) in enumerate(kw)}
     kw_score = {rowid: -s for rowid, s in kw}
     best_kw = max(kw_score.values(), default=0.0) or 1.0

@@ -143,6 +143,20 @@ class Store:
                        include_inactive: bool = False, as_of: str | None = None) -> list[tuple[int, float]]:
         return self.keyword.search(scope, query, k=k, raw=raw, include_inactive=include_inactive, as_of=as_of)
 
+    def search_indexes(self, scope: str, query: str, vector: np.ndarray, *, k: int = 50, raw: bool = False,
+                       include_inactive: bool = False, as_of: str | None = None
+                       ) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
+        """`search_keyword` and `search_vector` at once: the vector scan runs on a worker
+        thread while FTS5 runs here (what each returns is what it returns alone)."""
+        # the keyword index's small reads first: the worker would hold up each of them
+        keyword = self.keyword.prepared(scope, query, k=k, raw=raw, include_inactive=include_inactive, as_of=as_of)
+        pending = self.vector_index.start_search(scope, vector, k=k, include_inactive=include_inactive, as_of=as_of)
+        try:
+            kw = keyword()
+        finally:
+            vec = pending()
+        return kw, vec
+
     # -- records ------------------------------------------------------------------------
     def new_id(self) -> str:
         return self.records.new_id()

@@ -6,7 +6,7 @@ methods. Records are addressed by scope and id, index entries by an integer row 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..models import Memory
@@ -64,6 +64,10 @@ class KeywordIndex(Protocol):
                include_inactive: bool = ..., as_of: str | None = ...) -> list[tuple[int, float]]:
         """(rowid, score) of the best full-text matches, best (lowest score) first."""
         ...
+    def prepared(self, scope: str, query: str, *, k: int = ..., raw: bool = ...,
+                 include_inactive: bool = ..., as_of: str | None = ...) -> Callable[[], list[tuple[int, float]]]:
+        """`search`, ready to run: calling the result runs it (a backend may do it all then)."""
+        ...
 
 
 class VectorIndex(Protocol):
@@ -78,6 +82,10 @@ class VectorIndex(Protocol):
     def search(self, scope: str, vector: np.ndarray, *, k: int = ..., include_inactive: bool = ...,
                as_of: str | None = ...) -> list[tuple[int, float]]:
         """(rowid, cosine distance) of the nearest records, nearest first."""
+        ...
+    def start_search(self, scope: str, vector: np.ndarray, *, k: int = ..., include_inactive: bool = ...,
+                     as_of: str | None = ...) -> Callable[[], list[tuple[int, float]]]:
+        """`search`, begun; calling the result gives its ranking (a backend may do it all here)."""
         ...
     def similarities(self, scope: str, vector: np.ndarray, rowids: Sequence[int]) -> dict[int, float]: ...
     def vectors(self, scope: str, rowids: Sequence[int]) -> dict[int, np.ndarray]: ...

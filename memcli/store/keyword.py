@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import apsw
@@ -65,6 +65,15 @@ class SqliteKeywordIndex:
         other terms: FTS5's bm25 gives them an idf of 1e-6 (no say in the order), yet
         every row they match would be scored and sorted ("user" in "User lives in
         ..." is in nearly every record)."""
+        return self.prepared(scope, query, k=k, raw=raw, include_inactive=include_inactive, as_of=as_of)()
+
+    def prepared(
+        self, scope: str, query: str, *, k: int = 50, raw: bool = False,
+        include_inactive: bool = False, as_of: str | None = None,
+    ) -> Callable[[], list[tuple[int, float]]]:
+        """`search` in two steps: the small reads that shape the query (the terms'
+        counts, the scope's share of the file) here, the full-text query itself when
+        the result is called (one long statement, while another thread works)."""
         scope = validate_scope(scope)
         if raw:
             match = query
@@ -75,11 +84,16 @@ class SqliteKeywordIndex:
                 terms = [t for t in terms if t not in common]
             match = quote_terms(terms)
         if not match:
-            return []
+            return lambda: []
+        dominates = self.scope_dominates(scope)
+        return lambda: self._run(scope, query, match, k, dominates, include_inactive, as_of)
+
+    def _run(self, scope: str, query: str, match: str, k: int, dominates: bool, include_inactive: bool,
+             as_of: str | None) -> list[tuple[int, float]]:
         where, args = time_filter(include_inactive, as_of)
         try:
             rows = []
-            if self.scope_dominates(scope):
+            if dominates:
                 # The file-wide best matches first, then the scope filter: when k of them
                 # are in the scope they are exactly the scope's top k (bm25 is file-wide
                 # either way), without a join for every matching row.

@@ -1,14 +1,18 @@
 """The vector index: `memory_embeddings` (each record's float32 vector by rowid with
 its sign bits: the recall scan, rescoring and point lookups; the one copy of each
 vector), the in-memory sign-bit index of a scope kept up to date from the
-`memory_changes` log, and the embedder the vectors were made with (in `meta`)."""
+`memory_changes` log (scanned on a worker thread while the caller's keyword search
+runs, `start_search`), and the embedder the vectors were made with (in `meta`)."""
 
 from __future__ import annotations
 
+import os
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+import apsw
 
 from ..errors import EmbedderMismatch
 from ..scope import validate_scope
@@ -16,6 +20,8 @@ from .connection import Database
 from .rows import time_filter
 
 if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
     import numpy as np
 
     from ..embed import Embedder
@@ -101,6 +107,75 @@ def _bits_matrix(blobs: Sequence[bytes], width: int) -> np.ndarray:
     return np.frombuffer(b"".join(blobs), dtype=dtype).reshape(len(blobs), cols)
 
 
+def _float_vectors(conn: apsw.Connection, scope: str, rowids: Sequence[int]) -> dict[int, np.ndarray]:
+    """The float vectors of these records in the scope, in chunks of 500 rowids, each
+    chunk in rowid order (as SQLite walks `rowid IN (...)`)."""
+    import numpy as np
+
+    out: dict[int, np.ndarray] = {}
+    rowids = list(dict.fromkeys(rowids))
+    for i in range(0, len(rowids), 500):
+        chunk = rowids[i:i + 500]
+        # `+scope`: look the rowids up, never walk the scope's index.
+        for rowid, blob in conn.execute(
+                f"SELECT rowid, embedding FROM memory_embeddings WHERE rowid IN ({','.join('?' * len(chunk))}) "
+                "AND +scope = ?", (*chunk, scope)):
+            out[rowid] = np.frombuffer(blob, dtype="<f4")
+    return out
+
+
+def _scan(rowids: np.ndarray, columns: np.ndarray, valid: np.ndarray, q: np.ndarray, m: int, k: int, scope: str,
+          reader: apsw.Connection | None
+          ) -> tuple[list[int], dict[int, np.ndarray] | None, int, list[tuple[int, float]]]:
+    """The m valid records nearest `q` by hamming distance; given the second
+    connection, their float vectors with the last `memory_changes` row it saw (read
+    in one snapshot) and the k best of them by cosine; vectors None when there is no
+    reader or it failed. Runs on the worker thread: it touches no state but its
+    arguments."""
+    import numpy as np
+
+    n = len(rowids)
+    qbits = np.frombuffer(sign_bits(q), dtype=columns.dtype)
+    # column by column: one contiguous pass per word of bits (6x faster than a
+    # row-wise sum at 100k records), distances in the narrowest integer
+    wide = np.uint16 if q.size < 65536 else np.uint32
+    dist = np.bitwise_count(columns[0, :n] ^ qbits[0]).astype(wide)
+    for i in range(1, len(qbits)):
+        dist += np.bitwise_count(columns[i, :n] ^ qbits[i])
+    dist[~valid] = np.iinfo(wide).max
+    ids = [int(r) for r in rowids[np.argpartition(dist, m - 1)[:m]]]
+    if reader is None:
+        return ids, None, 0, []
+    try:
+        reader.execute("BEGIN")  # one snapshot: the log's end and the vectors as of then
+        try:
+            top = int(next(iter(reader.execute("SELECT max(seq) FROM memory_changes")))[0] or 0)
+            vecs = _float_vectors(reader, scope, ids)
+        finally:
+            reader.execute("COMMIT")
+    except apsw.Error:
+        return ids, None, 0, []
+    return ids, vecs, top, _ranked(_cosines(q, vecs), k)
+
+
+def _cosines(q: np.ndarray, vecs: dict[int, np.ndarray]) -> dict[int, float]:
+    import numpy as np
+
+    qn = float(np.linalg.norm(q))
+    if not vecs or not qn:
+        return {}
+    ids = list(vecs)
+    mat = np.vstack([vecs[r] for r in ids])
+    norms = np.linalg.norm(mat, axis=1)
+    dots = mat @ q
+    return {r: float(d / (n * qn)) for r, d, n in zip(ids, dots, norms, strict=True) if n > 0}
+
+
+def _ranked(sims: dict[int, float], k: int) -> list[tuple[int, float]]:
+    """The k most similar as (rowid, cosine distance), ties by rowid."""
+    return [(r, 1.0 - sim) for r, sim in sorted(sims.items(), key=lambda kv: (-kv[1], kv[0]))[:k]]
+
+
 class SqliteVectorIndex:
     """Vectors of the records, searched inside one scope at a time."""
 
@@ -109,6 +184,8 @@ class SqliteVectorIndex:
         self._embedder = embedder
         self._indexes: dict[str, ScopeIndex] = {}  # scope -> its index, least recently used first
         self._masks: dict[tuple[Any, ...], np.ndarray] = {}  # (scope, as_of, version) -> valid slots
+        self._pool: ThreadPoolExecutor | None = None  # the worker of `start_search`
+        self._pool_pid = 0
 
     # -- the embedder ---------------------------------------------------------------
     @property
@@ -203,7 +280,10 @@ class SqliteVectorIndex:
     def _catch_up(self, scope: str, index: ScopeIndex) -> bool:
         """Apply the scope's changes logged since the index was last current; False
         when the log was pruned past that point or the changes are too many."""
-        top, low = self.db.rows("SELECT max(seq), min(seq) FROM memory_changes")[0]
+        # two subqueries: each is one probe of the key, where min and max in one
+        # select scan the whole log (~0.25 ms a write at its 4,096 rows)
+        top, low = self.db.rows(
+            "SELECT (SELECT max(seq) FROM memory_changes), (SELECT min(seq) FROM memory_changes)")[0]
         if top is None or int(top) <= index.seq:
             return True
         if int(low) > index.seq + 1:
@@ -260,66 +340,82 @@ class SqliteVectorIndex:
         candidates, and those are ranked by exact cosine against their float vectors:
         a scope of at most that many records is searched exactly. A record without a
         vector is found by the keyword index only."""
+        return self.start_search(scope, vector, k=k, include_inactive=include_inactive, as_of=as_of)()
+
+    def start_search(
+        self, scope: str, vector: np.ndarray, *, k: int = 50,
+        include_inactive: bool = False, as_of: str | None = None,
+    ) -> Callable[[], list[tuple[int, float]]]:
+        """`search`, begun: what it returns gives the ranking. The scan over the bits
+        and the read of the candidates' float vectors (on the file's second connection,
+        `Database.reader`) run on a worker thread, so the caller's next statement on
+        this connection (the keyword search) runs meanwhile: numpy and SQLite let go
+        of the GIL. Call the result before anything writes to the store."""
         import numpy as np
 
         scope = validate_scope(scope)
         if not self.has_vectors():
-            return []
+            return lambda: []
         q = np.asarray(vector, dtype=np.float32)
         if k <= 0 or not float(np.dot(q, q)):
-            return []
+            return lambda: []
         index = self.scope_index(scope)
         valid = self._valid(scope, index, include_inactive, as_of)
         m = max(k * OVERSAMPLE, COARSE_MIN)
         count = int(valid.sum())
-        if not count:
-            return []
-        if count > m:
-            columns = index.columns
-            qbits = np.frombuffer(sign_bits(q), dtype=columns.dtype)
-            n = index.n
-            # column by column: one contiguous pass per word of bits (6x faster than a
-            # row-wise sum at 100k records), distances in the narrowest integer
-            wide = np.uint16 if q.size < 65536 else np.uint32
-            dist = np.bitwise_count(columns[0, :n] ^ qbits[0]).astype(wide)
-            for i in range(1, len(qbits)):
-                dist += np.bitwise_count(columns[i, :n] ^ qbits[i])
-            dist[~valid] = np.iinfo(wide).max
-            cand = index.rowids[:n][np.argpartition(dist, m - 1)[:m]]
-        else:
-            cand = index.rowids[:index.n][valid]
-        sims = self.cosines(scope, q, [int(r) for r in cand])
-        ranked = sorted(sims.items(), key=lambda kv: (-kv[1], kv[0]))[:k]
-        return [(r, 1.0 - sim) for r, sim in ranked]
+        if count <= m:  # searched exactly, here: too small to be worth a thread
+            ranked = _ranked(self.cosines(scope, q, [int(r) for r in index.rowids[:index.n][valid]]), k)
+            return lambda: ranked
+        reader = self.db.reader()
+        job = self._workers().submit(_scan, index.rowids[:index.n], index.columns, valid, q, m, k, scope, reader)
+
+        def finish() -> list[tuple[int, float]]:
+            ids, vecs, top, ranked = job.result()
+            if vecs is None:
+                if reader is not None:
+                    self.db.drop_reader()
+                return _ranked(self.cosines(scope, q, ids), k)
+            redo = self._unseen(ids, vecs, top)
+            if not redo:
+                return ranked
+            return _ranked(_cosines(q, self._settled(scope, ids, vecs, redo)), k)
+
+        return finish
+
+    def _workers(self) -> ThreadPoolExecutor:
+        from concurrent.futures import ThreadPoolExecutor  # imported on the first search that needs it
+
+        if self._pool is None or self._pool_pid != os.getpid():
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memcli-vectors")
+            self._pool_pid = os.getpid()
+        return self._pool
+
+    def _unseen(self, ids: list[int], vecs: dict[int, np.ndarray], top: int) -> list[int]:
+        """The candidates whose vectors the second connection did not have, or had
+        before this connection's open transaction changed them (the `memory_changes`
+        rows past `top`, the last it saw)."""
+        redo = [r for r in ids if r not in vecs]
+        if self.db.conn.in_transaction:
+            changed = {r[0] for r in self.db.conn.execute("SELECT row FROM memory_changes WHERE seq > ?", (top,))}
+            redo += [r for r in ids if r in changed and r in vecs]
+        return redo
+
+    def _settled(self, scope: str, ids: list[int], vecs: dict[int, np.ndarray], redo: list[int]
+                 ) -> dict[int, np.ndarray]:
+        """`vecs` with the `redo` ones read on this connection, in the order
+        `float_vectors` gives (cosines are summed the same way, to the last bit)."""
+        for r in redo:
+            vecs.pop(r, None)
+        vecs.update(self.float_vectors(scope, redo))
+        return {r: vecs[r] for i in range(0, len(ids), 500) for r in sorted(ids[i:i + 500]) if r in vecs}
 
     def cosines(self, scope: str, q: np.ndarray, rowids: Sequence[int]) -> dict[int, float]:
         """Exact cosine of `q` to the float vectors of these records (rowid lookups in
         `memory_embeddings`); records without a vector or with a zero one are left out."""
-        import numpy as np
-
-        qn = float(np.linalg.norm(q))
-        vecs = self.float_vectors(scope, rowids)
-        if not vecs or not qn:
-            return {}
-        ids = list(vecs)
-        mat = np.vstack([vecs[r] for r in ids])
-        norms = np.linalg.norm(mat, axis=1)
-        dots = mat @ q
-        return {r: float(d / (n * qn)) for r, d, n in zip(ids, dots, norms, strict=True) if n > 0}
+        return _cosines(q, self.float_vectors(scope, rowids))
 
     def float_vectors(self, scope: str, rowids: Sequence[int]) -> dict[int, np.ndarray]:
-        import numpy as np
-
-        out: dict[int, np.ndarray] = {}
-        rowids = list(dict.fromkeys(rowids))
-        for i in range(0, len(rowids), 500):
-            chunk = rowids[i:i + 500]
-            # `+scope`: look the rowids up, never walk the scope's index.
-            for rowid, blob in self.db.conn.execute(
-                    f"SELECT rowid, embedding FROM memory_embeddings WHERE rowid IN ({','.join('?' * len(chunk))}) "
-                    "AND +scope = ?", (*chunk, scope)):
-                out[rowid] = np.frombuffer(blob, dtype="<f4")
-        return out
+        return _float_vectors(self.db.conn, scope, rowids)
 
     # -- point lookups ------------------------------------------------------------------
     def similarities(self, scope: str, vector: np.ndarray, rowids: Sequence[int]) -> dict[int, float]:
