@@ -270,9 +270,12 @@ _FROM_TO_RE = re.compile(r"\bfrom\s+(?P<a>[\w$£€.,:'&-]+(?:\s+[\w$£€.,:'&-
 # "stopped the annotation work", "gave up the allotment", "cancelled my gym membership":
 # what the change ends, up to a comma or a reason.
 _ENDED_RE = re.compile(r"\b(?:stopped|quit|gave up|dropped|cancel(?:l)?ed|ended|finished with|done with|"
-                       r"got rid of|no longer (?:do|doing|have|go to|take))\s+(?:the |my |our |a |an |doing |going to )?"
+                       r"got rid of|no longer (?:do|doing|have|go to|take)|(?:gone|went) off|lost interest in|"
+                       r"got bored of|fell out of love with)\s+(?:the |my |our |a |an |doing |going to )?"
                        r"(?P<o>[\w' -]+?)(?=\s*(?:[,.;:!?()]|$|\s(?:because|since|as|for|so|and|but|now|anymore|"
-                       r"any more)\b))", re.I)
+                       r"any more)\b))"
+                       r"|^(?:User's )?(?P<s>[\w' -]{1,30}?)\s+(?:is|'s|are|'re)\s+(?:out|over|done|finished|dead to "
+                       r"(?:me|them|User))\b", re.I)
 
 
 def _from_value_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbour, str] | None:
@@ -299,7 +302,7 @@ def _ended_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbour, st
     subject that holds every content word of X and is not itself a negation or a
     change ("User has gone off nematodes" ends nothing a second time)."""
     m = _ENDED_RE.search(cand.text)
-    what = parse(m.group("o")) if m else None
+    what = parse(m.group("o") or m.group("s")) if m else None
     if what is None or not what.words:
         return None
     for n in near:
@@ -309,7 +312,7 @@ def _ended_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbour, st
             continue
         old = parse(n.memory.text)
         if what.words <= old.words and not old.negated and change_said(n.memory.text) != "delete":
-            return n, m.group("o") if m else ""
+            return n, (m.group("o") or m.group("s")) if m else ""
     return None
 
 

@@ -188,3 +188,26 @@ def test_a_value_corrected_in_its_sentence_is_stored_corrected(said, stored, gon
 def test_an_apology_that_corrects_no_value_changes_nothing(said):
     ex = extract_facts(said, NOW)
     assert not any(d.reason.startswith("a correction") for d in ex.discarded)
+
+
+# -- a thing of the user's that has ended, said as its subject -------------------------
+
+@pytest.mark.parametrize("said", ["Tennis is out since the shoulder surgery, pilates instead",
+                                  "tennis is out, pilates instead"])
+def test_a_thing_said_to_be_out_is_ended(said):
+    ended = [f for f in extract_facts(said, NOW).facts if f.change == "delete"]
+    assert ended and ended[0].rule == "ended_thing"
+    old = _near("User plays tennis on weekends", 0.45)
+    assert decide_by_rules(Candidate(text=ended[0].text, change="delete"), [old])[:2] == ("DELETE", old)
+
+
+@pytest.mark.parametrize("said", ["the new iPhone is out", "Dinner is done", "Mum is out for the day",
+                                  "the weather is out of control"])
+def test_something_out_or_done_for_now_ends_nothing(said):
+    assert all(f.change != "delete" for f in extract_facts(said, NOW).facts)
+
+
+def test_going_off_a_thing_ends_it():
+    ended = [f for f in extract_facts("Honestly I've gone off jigsaws", NOW).facts if f.change == "delete"]
+    old = _near("User does jigsaw puzzles every evening to unwind", 0.5)
+    assert decide_by_rules(Candidate(text=ended[0].text, change="delete"), [old])[:2] == ("DELETE", old)

@@ -204,7 +204,16 @@ PREFERENCE_RE = re.compile(
 CHANGE_DELETE_RE = re.compile(
     r"\b(?:no longer|not anymore|anymore|any more|stopped|quit|gave up|give up|sold (?:my|our)|"
     r"got rid of|gave away|broke up|divorced|left my|retired from|cancel(?:l)?ed my|"
-    r"am not .* anymore|lost my|passed away|died|moved out of)\b", _I)
+    r"am not .* anymore|lost my|passed away|died|moved out of|(?:have |'ve )?(?:gone|went) off|lost interest in|"
+    r"got bored of|fell out of love with|(?:is|'s) dead to me)\b", _I)
+# "tennis is out since the shoulder surgery", "the allotment's done": a thing of the user's
+# that has ended, said as its subject
+ENDED_THING_RE = re.compile(r"^(?:(?:so|and|but|also|honestly|anyway),?\s+)?(?P<o>(?!(?:he|she|they|it|that|this|"
+                            r"there|the weather|the sun|the rain)\b)[a-z][\w' -]{1,30}?)\s+(?:is|'s|are|'re)\s+"
+                            r"(?:out|over|done|finished|off the table|dead to me)\b(?!\s+(?:of|for|to|with|at|in)\b)"
+                            # only with what says it is the user's and for good: a reason, a time, a replacement
+                            r"(?=.*\b(?:since|these days|anymore|any more|for good|for me|after|because|instead)\b"
+                            r"|\s*(?:,\s*)?\w+(?:\s+\w+)?\s+instead\b)", _I)
 CHANGE_UPDATE_RE = re.compile(
     r"\b(?:moved to|relocated to|switched to|now|joined|started (?:at|working|a new)|got a (?:new )?job|"
     r"became|got promoted|changed (?:my|to)|new (?:job|role|position)|instead)\b", _I)

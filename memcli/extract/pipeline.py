@@ -22,6 +22,7 @@ from .lexicon import (
     _I,
     _REL,
     CHANGE_DELETE_RE,
+    ENDED_THING_RE,
     HYPOTHETICAL_RE,
     IMPERATIVE_VERBS,
     PARTNER_WORDS,
@@ -259,6 +260,13 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         tp = _third_party(raw, people, now)
         if tp is not None:
             ex.facts.append(_mk({"rule": "other_person", **tp[0]}, clause, tp[1], False))
+            return True
+        ended = ENDED_THING_RE.match(raw)
+        if ended and ended.group("o").strip() not in people.names:
+            # "tennis is out since the shoulder surgery, pilates instead": the user's thing ended
+            resolved, ed = resolve_dates(raw, now)
+            ex.facts.append(_mk(dict(text=to_third_person(resolved), kind="semantic", importance=0.45, change="delete",
+                                     rule="ended_thing"), clause, ed, False))
             return True
         if WEATHER_RE.search(raw) or len(raw.split()) <= 3 or not _carries_content(raw):
             _discard(ex, clause, "small talk" if WEATHER_RE.search(raw) or len(raw.split()) <= 3
