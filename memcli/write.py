@@ -153,11 +153,11 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
             if kept is None:
                 return op, best, f"change cue against {best.memory.id} (similarity {best.similarity:.2f})"
         same_topic = _same_topic(cand, near) if cand.change == "update" else None
-        if same_topic is not None:
-            kept = kept or _says_more(same_topic, cand)
-            if _says_more(same_topic, cand) is None:
-                return "UPDATE", same_topic, (f"change cue against {same_topic.memory.id}: the same topic with "
-                                              f"another value (similarity {same_topic.similarity:.2f})")
+        more = _says_more(same_topic, cand) if same_topic is not None else None
+        if same_topic is not None and more is None:
+            return "UPDATE", same_topic, (f"change cue against {same_topic.memory.id}: the same topic with "
+                                          f"another value (similarity {same_topic.similarity:.2f})")
+        kept = kept or more
         was = _from_value_target(cand, near) if cand.change == "update" else None
         if was is not None:
             return "UPDATE", was[0], f"change from {was[1]!r}, which {was[0].memory.id} holds"
