@@ -193,6 +193,8 @@ class _Ctx:
     def tense(self) -> str | None:
         """The tense of the clause the date is in ("got accepted!! talk is june 12": the
         talk is to come), else of the whole text."""
+        if re.match(r"\s*since\s", self.text[self.at:self.at + 8], re.I):
+            return "past"  # "since January": it began before
         start = end = None
         for b in _CLAUSE_BREAK_RE.finditer(self.text):
             if b.end() <= self.at:

@@ -237,6 +237,25 @@ def _correction_candidate(text: str, when: datetime, said_before: list[Memory]) 
     return None
 
 
+def _reply_candidates(question: str, reply: str, when: datetime, people: dict[str, str],
+                      have: list[Candidate]) -> list[Candidate]:
+    """"Are you still on 13p a word?" -> "14p since January": the question's statement
+    with the reply's value, read as the user's own words, each fact a change (the
+    reply says the old value no longer holds). Facts the reply already gave are not
+    repeated."""
+    from .extract import extract_facts
+    from .extract.said import value_reply
+
+    said = value_reply(question, reply)
+    if said is None:
+        return []
+    seen = {c.text for c in have}
+    return [Candidate(text=f.text, kind=f.kind, importance=f.importance, key=f.key, value=f.value,
+                      change=f.change or "update", valid_from=to_iso(when), safety=f.safety,
+                      rule=f"value_reply/{f.rule}")
+            for f in extract_facts(said, when, people=people).facts if f.text not in seen]
+
+
 def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id: str, ts: str) -> list[str]:
     """Archive what a forget request names (the user's decision, logged per record);
     a request that matches nothing is logged too, so `memcli log` says why nothing went."""
@@ -321,6 +340,8 @@ def ingest(
         else:
             told, cands, forgets, discards = _told(msg, when, llm=llm, strategy=strategy, people=people,
                                                    said_before=said_before)
+            if before and before[1] and strategy != "model":
+                cands += _reply_candidates(before[1], told, when, people, cands)
             if episodes:
                 episode = episode_of(told, before[1] if before else None, [c.text for c in cands], when,
                                      statement=before[2] if before else None)

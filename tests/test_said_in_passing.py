@@ -115,3 +115,42 @@ def test_one_weeks_days_and_a_business_said_as_ours():
     assert not any(f.key == "work_days" for f in extract_facts(said, NOW).facts)
     ours = [f.value for f in extract_facts("nope, we're open wed-sun now", NOW).facts if f.key == "work_days"]
     assert ours == ["wed-sun"]
+
+
+@pytest.mark.parametrize(("question", "reply", "said"), [
+    ("Are you still on 13p a word with them?", "14p since January; they put everyone up",
+     "I am on 14p a word with them since January"),
+    ("Do you still work at Kelly Motors?", "No, Dublin Airport since January", "I work at Dublin Airport since January"),
+    ("Are you still free on Saturday?", "Sunday works better", "I am free on Sunday"),
+])
+def test_a_reply_that_changes_the_value_a_still_question_names(question, reply, said):
+    from memcli.extract.said import value_reply
+    assert value_reply(question, reply) == said
+
+
+@pytest.mark.parametrize(("question", "reply"), [
+    ("Are you still on 13p a word with them?", "13p, yes"), ("Are you still at Shopify?", "Yes, 3 years now"),
+    ("Are you still at Shopify?", "Still there, yes"), ("How are you getting on?", "14p since January"),
+    ("Are you still in Leeds?", "It is York now"),
+])
+def test_a_reply_that_keeps_the_value_or_names_none_changes_nothing(question, reply):
+    from memcli.extract.said import value_reply
+    assert value_reply(question, reply) is None
+
+
+def test_the_reply_replaces_the_old_value_through_ingest(real_embedder, tmp_path):
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:n", [Message(role="user", content="Tessera have sent me two jobs, at 13p a word.",
+                                     ts="2024-10-01T10:00:00Z", ref="a")], source="s1")
+    ingest(store, "user:n", [
+        Message(role="assistant", content="Great. Are you still on 13p a word with them?", ts="2025-02-01T10:00:00Z",
+                ref="b"),
+        Message(role="user", content="14p since January; they put everyone up.", ts="2025-02-01T10:01:00Z", ref="c"),
+    ], source="s2")
+    active = [m.text for m in store.list_memories("user:n")]
+    assert "User is on 14p a word with them since January 2025" in active
+    assert not any("13p" in t for t in active), active
+    store.close()

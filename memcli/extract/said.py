@@ -176,3 +176,41 @@ def statement_of(text: str) -> str | None:
         return None
     words = " ".join(kept).split()
     return " ".join(words[-CONTEXT_WORDS:])
+
+
+# "Are you still on 13p a word with them?" -> "14p since January": the reply gives the
+# question's value again, changed. Values: a number with its unit, or a capitalised name.
+_STILL_QUESTION = re.compile(r"\b(?P<aux>are|is|do|does)\s+(?:you|u)\s+still\s+(?P<body>[^?]+)\?", re.I)
+_VALUE = r"(?:[£$€]?\d[\d,.:]*\s?[a-z%]{0,3}\b|(?-i:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*))"
+_VALUE_REPLY = re.compile(r"^\W*(?:(?:no|nope|nah|not anymore|actually)\b[,!.]*\s*)?(?P<w>" + _VALUE + r")"
+                          r"(?P<rest>[^.;!?]*)", re.I)
+
+
+_NOT_VALUES = frozenset("yes yeah yep yup sure ok okay well oh ah hmm haha lol still same definitely absolutely "
+                        "totally i i'm it that this thanks honestly sadly luckily unfortunately".split())
+
+
+def value_reply(question: str | None, reply: str) -> str | None:
+    """The statement a reply makes when it answers "are you still <X with value V>?"
+    with another value W: the question's words with W for V, in the first person,
+    with the reply's "since ..." ("I am on 14p a word with them since January"). None
+    when the question asks no "still", names no value, or the reply opens on the same
+    value, on "yes", or on a value of another kind."""
+    q = _STILL_QUESTION.search(question or "")
+    r = _VALUE_REPLY.match(reply.strip())
+    if not q or not r:
+        return None
+    new = r.group("w").strip()
+    if new.split()[0].lower() in _NOT_VALUES:
+        return None
+    numeric = new[:1].isdigit() or new[:1] in "£$€"
+    olds = [m for m in re.finditer(_VALUE, q.group("body"))
+            if (m.group(0)[:1].isdigit() or m.group(0)[:1] in "£$€") == numeric and m.group(0).strip() != "I"]
+    if not olds or olds[-1].group(0).strip().lower() == new.lower():
+        return None
+    body, old = q.group("body"), olds[-1]
+    stated = (body[:old.start()] + new + body[old.end():]).strip()
+    tail = r.group("rest").strip(" ,")
+    tail = tail if re.match(r"^(?:since|from|as of|now|these days)\b", tail, re.I) else ""
+    verb = "I am" if q.group("aux").lower() in ("are", "is") else "I"
+    return f"{verb} {stated}{' ' + tail if tail else ''}"
