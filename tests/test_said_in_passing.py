@@ -105,7 +105,8 @@ def test_the_days_the_user_works_are_one_keyed_fact(said, days):
 
 
 @pytest.mark.parametrize("said", ["my wife works Monday to Friday", "the gym is open Monday to Friday",
-                                  "we fly Monday and come back Friday", "I work on Fridays"])
+                                  "we fly Monday and come back Friday", "I work on Fridays",
+                                  "next week I'm working Monday and Tuesday only"])
 def test_other_days_are_no_work_schedule(said):
     assert not any(f.key == "work_days" for f in extract_facts(said, NOW).facts)
 

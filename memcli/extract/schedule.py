@@ -28,8 +28,10 @@ _WORK_RE = re.compile(r"\b(?:i\s+(?:work|am working|'m working)|working|my (?:da
 _SOMEONE_ELSE_RE = re.compile(r"\b(?:my|our|his|her|their)\s+" + _REL + r"\b|\b(?:he|she|they)\s+(?:works?|is|are)\b"
                               r"|(?<!we're )(?<!we are )\b(?:open|closed|opens|closes)\b", _I)
 # A run of days that is one week's, not the schedule: "this block started on the 17th, so
-# Monday to Thursday I'm working", "today and tomorrow".
-_ONE_WEEK_RE = re.compile(r"\b(?:this|that) (?:block|week|month|rotation)\b(?! on)|\b(?:today|tomorrow|tonight)\b"
+# Monday to Thursday I'm working", "next week I'm working Monday and Tuesday" ("from next
+# week" is when a new schedule starts).
+_ONE_WEEK_RE = re.compile(r"\b(?:this|that) (?:block|week|month|rotation)\b(?! on)|(?<!from )\bnext (?:week|month)\b"
+                          r"|\b(?:today|tomorrow|tonight)\b"
                           r"|\b\d{4}-\d\d-\d\d\b", _I)
 
 
