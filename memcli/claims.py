@@ -19,7 +19,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from .text import MONTHS, WEEKDAYS, plural_stem
+from .text import MONTHS, WEEKDAY_SHORT, WEEKDAYS, plural_stem
 
 _TOKEN = re.compile(r"\d[\d,.:/-]*\d(?:st|nd|rd|th|am|pm|kg|km|lb|lbs|k)?|\d(?:st|nd|rd|th|am|pm|kg|km|lb|lbs|k)?"
                     r"|[A-Za-z\u00c0-\u024f]+(?:['\u2019][A-Za-z]+)*")
@@ -51,8 +51,6 @@ _WEEKDAYS = frozenset(WEEKDAYS)
 # A weekday said in full ("Tuesday", "mondays") is always one; a short form ("wed",
 # "sat", "sun" are words too) only beside another weekday: "wed-sun", "mon & tue".
 _WEEKDAY_FULL = {d: i for i, d in enumerate(WEEKDAYS)} | {d + "s": i for i, d in enumerate(WEEKDAYS)}
-_WEEKDAY_SHORT = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
-                  "sat": 5, "sun": 6}
 
 
 def _weekday_at(tokens: list[tuple[str, int]], i: int) -> int | None:
@@ -60,10 +58,10 @@ def _weekday_at(tokens: list[tuple[str, int]], i: int) -> int | None:
     low = tokens[i][0].lower()
     if low in _WEEKDAY_FULL:
         return _WEEKDAY_FULL[low]
-    if low.rstrip("s") in _WEEKDAY_SHORT or low in _WEEKDAY_SHORT:
+    if low.rstrip("s") in WEEKDAY_SHORT or low in WEEKDAY_SHORT:
         near = [tokens[j][0].lower() for j in (i - 2, i - 1, i + 1, i + 2) if 0 <= j < len(tokens)]
-        if any(w in _WEEKDAY_FULL or w in _WEEKDAY_SHORT or w.rstrip("s") in _WEEKDAY_SHORT for w in near):
-            return _WEEKDAY_SHORT.get(low, _WEEKDAY_SHORT.get(low.rstrip("s")))
+        if any(w in _WEEKDAY_FULL or w in WEEKDAY_SHORT or w.rstrip("s") in WEEKDAY_SHORT for w in near):
+            return WEEKDAY_SHORT.get(low, WEEKDAY_SHORT.get(low.rstrip("s")))
     return None
 
 NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,

@@ -38,14 +38,13 @@ from datetime import date, datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from .text import MONTH_NAMES, MONTHS, WEEKDAYS
+from .text import MONTH_NAMES, MONTHS, WEEKDAY_SHORT, WEEKDAYS
 
 _Result = tuple[str, date | None] | None
 """A rule's phrase and date (None: leave the match as it is)."""
 
 __all__ = ["resolve_dates"]
 
-_WD_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6}
 _MON_ABBR = {m[:3]: i + 1 for i, m in enumerate(MONTHS)}
 _MON_ABBR["sept"] = 9
 
@@ -61,12 +60,14 @@ _UNIT = r"(?P<unit>days?|weeks?|months?|years?)"
 _PREP = r"(?:\b(?P<prep>on|since|until|till|by|before|after|from|in|during|for|to)\s+)?"
 _PARTS = r"(?:\s+(?:morning|afternoon|evening|night)\b)?"
 
+# Verbs that move a plan to another date: "shifted to 12 March", "pushed the wedding to June".
+RESCHEDULE_VERBS = r"(?:moved|shifted|pushed(?: back)?|postponed|rescheduled|brought forward|bumped)"
 _FUTURE_RE = re.compile(
     r"\b(will|'ll|shall|going to|gonna|plan(?:ning)?|intend|hope to|want to|would like to|'d like to"
     r"|upcoming|coming|scheduled|due|tomorrow|next|booked|reserved|flying|leaving|departing|heading|"
     r"am \w+ing|'m \w+ing|are \w+ing|is \w+ing|have to|need to|in \d+ (?:days?|weeks?)|"
     # a date something was moved to is still to come: "the sailing has been shifted to 12 March"
-    r"(?:moved|shifted|pushed(?: back)?|postponed|rescheduled|brought forward|bumped)(?: \w+){0,3}? (?:to|till|until))\b",
+    + RESCHEDULE_VERBS + r"(?: \w+){0,3}? (?:to|till|until))\b",
     re.I)
 _PAST_RE = re.compile(
     r"\b(was|were|did|had|ago|last|yesterday|went|ran|got|came|saw|met|bought|sold|left|took|made|gave"
@@ -107,7 +108,7 @@ def _wd_index(s: str) -> int:
     s = s.lower()
     if s in WEEKDAYS:
         return WEEKDAYS.index(s)
-    return _WD_ABBR.get(s, _WD_ABBR.get(s[:3], 0))
+    return WEEKDAY_SHORT.get(s, WEEKDAY_SHORT.get(s[:3], 0))
 
 
 def _mon_index(s: str) -> int:
@@ -548,15 +549,12 @@ _RULES: tuple[DateRule, ...] = (
 _PLACEHOLDER = "\x00{}\x00"
 
 
-_SHORT_WD = frozenset({"sat", "sun", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri"})
-
-
 def _short_weekday_as_word(m: re.Match[str], text: str) -> bool:
     """A short weekday form that is a word here: in capitals ("the SAT got moved", an
     acronym), or opening a sentence with no preposition before it ("Sat got moved to
     may 3"); "on Sat", "Sat 14th", "see you Sat" stay dates."""
     wd = m.group("wd")
-    if wd.lower() not in _SHORT_WD:
+    if wd.lower() not in WEEKDAY_SHORT:
         return False
     if wd.isupper():
         return True

@@ -145,6 +145,9 @@ def comparable(text: str) -> str:
 # ----------------------------------------------------------------------------- calendar
 
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+# Short forms of the weekdays (0 Monday .. 6 Sunday); most are words too ("sat", "wed").
+WEEKDAY_SHORT = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
+                 "sat": 5, "sun": 6}
 MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
           "september", "october", "november", "december"]
 MONTH_NAMES = [m.capitalize() for m in MONTHS]

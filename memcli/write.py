@@ -10,6 +10,7 @@ decision, including rejected model replies, goes to the decision log.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from .claims import adds_to, contradicts, differences, parse
@@ -226,16 +227,22 @@ def _same_subject(cand: Candidate, n: Neighbour) -> bool:
     return False
 
 
+def _targets(cand: Candidate, near: list[Neighbour]) -> Iterator[Neighbour]:
+    """The neighbours a change that names what it changes may retire, nearest first:
+    close enough to be on its topic, facts (not episodes), not pinned, the same subject."""
+    for n in near:
+        if n.similarity < TOPIC_TARGET:
+            return
+        if n.memory.kind != "episodic" and not n.memory.pinned and _same_subject(cand, n):
+            yield n
+
+
 def _named_target(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
     """What a retirement that names something ("User quit the Hangul House classes")
     retires: the closest record that holds every name it says, even when another
     record is nearer."""
     names = parse(cand.text).names
-    for n in near:
-        if n.similarity < TOPIC_TARGET:
-            break
-        if n.memory.kind == "episodic" or not _same_subject(cand, n) or n.memory.pinned:
-            continue
+    for n in _targets(cand, near):
         old = parse(n.memory.text)
         if names <= (old.names | old.words) and old.negated == parse(cand.text).negated:
             return n
@@ -284,17 +291,13 @@ def _from_value_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbou
     m = _FROM_TO_RE.search(cand.text)
     if not m:
         return None
-    old, new = m.group("a").strip(" ,.").lower(), m.group("b").strip(" ,.").lower()
-    if not parse(old).words | parse(old).numbers | parse(old).names or old == new:
+    said = m.group("a").strip(" ,.")
+    old, new = said.lower(), m.group("b").strip(" ,.").lower()
+    named = parse(old)
+    if not (named.words or named.numbers or named.names) or old == new:
         return None
-    for n in near:
-        if n.similarity < TOPIC_TARGET:
-            break
-        if n.memory.kind == "episodic" or n.memory.pinned or not _same_subject(cand, n):
-            continue
-        if _holds(n.memory.text, old) and not _holds(n.memory.text, new):
-            return n, m.group("a").strip(" ,.")
-    return None
+    return next(((n, said) for n in _targets(cand, near)
+                 if _holds(n.memory.text, old) and not _holds(n.memory.text, new)), None)
 
 
 def _ended_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbour, str] | None:
@@ -302,17 +305,14 @@ def _ended_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbour, st
     subject that holds every content word of X and is not itself a negation or a
     change ("User has gone off nematodes" ends nothing a second time)."""
     m = _ENDED_RE.search(cand.text)
-    what = parse(m.group("o") or m.group("s")) if m else None
-    if what is None or not what.words:
+    said = (m.group("o") or m.group("s")) if m else ""
+    what = parse(said)
+    if not what.words:
         return None
-    for n in near:
-        if n.similarity < TOPIC_TARGET:
-            break
-        if n.memory.kind == "episodic" or n.memory.pinned or not _same_subject(cand, n):
-            continue
+    for n in _targets(cand, near):
         old = parse(n.memory.text)
         if what.words <= old.words and not old.negated and change_said(n.memory.text) != "delete":
-            return n, (m.group("o") or m.group("s")) if m else ""
+            return n, said
     return None
 
 

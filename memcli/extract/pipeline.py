@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..claims import parse
-from ..dates import resolve_dates
+from ..dates import RESCHEDULE_VERBS, resolve_dates
 from ..models import Discard, Extraction, Fact
 from ..text import MEDICAL_SELF_RE, MONTH_NAMES, MONTHS, SAFETY_TOPIC_RE, WEEKDAYS, claim_words, normalize_punctuation
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
@@ -122,9 +122,8 @@ _WORLD_CHANGE_RE = re.compile(r"\b(?:now|these days|any ?more|instead|went (?:up
 _WHEN_WORDS = r"(?:" + "|".join([*MONTHS, *WEEKDAYS, "spring", "summer", "autumn", "fall", "winter", "tomorrow"]) + r")\b"
 # A plan or a booking moved to another date: "the Fiji sailing has been shifted to 12
 # March", "Sat got moved to may 3", "we pushed the wedding to June".
-_RESCHEDULED_RE = re.compile(r"\b(?:moved|shifted|pushed(?: back)?|postponed|rescheduled|brought forward|bumped)"
-                             r"\s+(?:\w+\s+){0,3}?(?:to|till|until)\s+(?:the\s+)?(?:\d|next\b|later\b|" + _WHEN_WORDS
-                             + r")", _I)
+_RESCHEDULED_RE = re.compile(r"\b" + RESCHEDULE_VERBS + r"\s+(?:\w+\s+){0,3}?(?:to|till|until)\s+(?:the\s+)?"
+                             r"(?:\d|next\b|later\b|" + _WHEN_WORDS + r")", _I)
 
 
 # "No wait, 21!", "sorry, I meant 41", "make that June 16", "it's 14 not 41": the value
