@@ -27,7 +27,10 @@ _ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
 _SENTENCE_END = ".!?:;\n"
 
 NEGATIONS = frozenset({"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without",
-                       "cannot", "hardly"})
+                       "cannot", "hardly",
+                       # casual messages drop the apostrophe: "losa isnt moving anymore", "i dont eat meat"
+                       "isnt", "arent", "wasnt", "werent", "dont", "doesnt", "didnt", "havent", "hasnt", "hadnt",
+                       "cant", "couldnt", "wouldnt", "shouldnt", "aint"})
 _NEGATION_SUFFIX = "n't"
 
 POSITIVE = frozenset({"like", "likes", "liked", "love", "loves", "loved", "enjoy", "enjoys", "enjoyed", "prefer",

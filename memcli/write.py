@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .claims import adds_to, contradicts, differences, parse
 from .errors import ModelError, ModelUnavailable
+from .extract.lexicon import RELATIONS, replacement
 from .llm import LLM, load_prompt
 from .models import Candidate, Decision, Memory, Neighbour, Outcome
 from .scope import validate_scope
@@ -211,6 +212,21 @@ def _says_more(n: Neighbour, cand: Candidate) -> str | None:
             f"{', '.join(more[:5])}: both kept")
 
 
+def _someone_else(text: str) -> list[str] | None:
+    """The word that names the person a fact is about when it is not the user: the
+    name ("Lindiwe", "Marcus", "losa"), else the relation ("sister"); None for the
+    user's own fact."""
+    m = re.match(r"^User's (?P<rel>[a-z][a-z-]*(?: [a-z][a-z-]*)?)(?: (?P<n>[A-Z][\w'-]*|[a-z][a-z-]+(?= (?:is|has|was|"
+                 r"got|moved|lives|works)\b)))?", text)
+    if m is not None:
+        for rel in (m.group("rel"), m.group("rel").split()[0]):
+            if rel in RELATIONS:
+                name = m.group("n") if rel == m.group("rel") else None
+                return [name or rel]
+    m = re.match(r"^(?!User\b)(?P<m>[A-Z][a-z'-]+)\s+(?:is|has|was|got|moved|lives|works|left|quit)\b", text)
+    return [m.group("m")] if m else None
+
+
 def _same_subject(cand: Candidate, n: Neighbour) -> bool:
     """Whether a change can be about the neighbour's subject: a relative's news
     ("my sister works at Adidas now", key `sister.employer`) never retires the user's
@@ -220,6 +236,11 @@ def _same_subject(cand: Candidate, n: Neighbour) -> bool:
         return key.split(".", 1)[0] if key and "." in key else None
 
     mine, theirs = whose(cand.key), whose(n.memory.key)
+    if mine is None and theirs is None and not cand.key:
+        # "User's daughter Lindiwe is leaving Wits": someone else's news, unkeyed, retires
+        # only a record that names them
+        who = _someone_else(cand.text)
+        return who is None or any(re.search(r"\b" + re.escape(w) + r"\b", n.memory.text, re.IGNORECASE) for w in who)
     if mine == theirs:
         return True
     if mine and theirs is None:
@@ -270,29 +291,27 @@ def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
     return None
 
 
-# "moved from Busan to Daejeon", "switched from Spotify to Tidal", "went from 70 kg to 64":
-# the old value is said, so the record holding it is the one replaced.
-_FROM_TO_RE = re.compile(r"\bfrom\s+(?P<a>[\w$£€.,:'&-]+(?:\s+[\w$£€.,:'&-]+){0,2}?)\s+(?:to|into)\s+(?P<b>\w[\w$£€.,:'&-]*)",
-                         re.I)
 # "stopped the annotation work", "gave up the allotment", "cancelled my gym membership":
 # what the change ends, up to a comma or a reason.
-_ENDED_RE = re.compile(r"\b(?:stopped|quit|gave up|dropped|cancel(?:l)?ed|ended|finished with|done with|"
+_ENDED_RE = re.compile(r"\b(?:stopped|quit|gave up|dropped|ditched|dumped|cancel(?:l)?ed|ended|finished with|done with|"
                        r"got rid of|no longer (?:do|doing|have|go to|take)|(?:gone|went) off|lost interest in|"
-                       r"got bored of|fell out of love with)\s+(?:the |my |our |a |an |doing |going to )?"
+                       r"got bored of|fell out of love with|used to (?:love|like|be into|be obsessed with|play|do|go to))\s+"
+                       r"(?:the |my |our |a |an |doing |going to )?"
                        r"(?P<o>[\w' -]+?)(?=\s*(?:[,.;:!?()]|$|\s(?:because|since|as|for|so|and|but|now|anymore|"
                        r"any more)\b))"
-                       r"|^(?:User's )?(?P<s>[\w' -]{1,30}?)\s+(?:is|'s|are|'re)\s+(?:out|over|done|finished|dead to "
-                       r"(?:me|them|User))\b", re.I)
+                       r"|^(?:User's )?(?P<s>[\w' -]{1,30}?)\s+(?:is|'s|are|'re)\s+(?:(?:so|kinda|pretty|lowkey)\s+)*"
+                       r"(?:out|over|done|finished|mid|overrated|cringe|boring|trash|dead to (?:me|them|User))\b", re.I)
 
 
 def _from_value_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbour, str] | None:
-    """The record a "from A to B" change replaces: the nearest of the same subject
-    that says A (whole words) and not B."""
-    m = _FROM_TO_RE.search(cand.text)
-    if not m:
+    """The record a change that names the old value replaces ("from A to B", "B has
+    taken over A's patients", "swapped A for B"): the nearest of the same subject that
+    says A (whole words) and not B."""
+    pair = replacement(cand.text)
+    if pair is None:
         return None
-    said = m.group("a").strip(" ,.")
-    old, new = said.lower(), m.group("b").strip(" ,.").lower()
+    said = pair[0]
+    old, new = said.lower(), pair[1].lower()
     named = parse(old)
     if not (named.words or named.numbers or named.names) or old == new:
         return None

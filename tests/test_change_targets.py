@@ -11,6 +11,7 @@ import pytest
 from memcli.api import MemoryStore
 from memcli.claims import differences, parse
 from memcli.extract import extract_facts
+from memcli.extract.lexicon import replacement
 from memcli.ingest import Message, ingest
 from memcli.models import Memory
 from memcli.write import Candidate, Neighbour, decide_by_rules
@@ -74,6 +75,32 @@ def test_a_route_is_no_change():
     """"from Oslo to Bergen" without a change cue is a trip, not a move."""
     out = decide_by_rules(Candidate(text="User's flight goes from Oslo to Bergen"), [_near("User lives in Oslo", 0.5)])
     assert out is None or out[0] == "ADD"
+
+
+@pytest.mark.parametrize(("said", "pair"), [
+    ("Dr Whitcombe, who has taken over Dr Anand's patients since his retirement, has asked User to ...",
+     ("Dr Anand", "Dr Whitcombe")),
+    ("User swapped the Pegasus for Hoka Clifton 9s", ("Pegasus", "Hoka")),
+    ("Ms Patel was replaced by Mr Obi as head of year", ("Ms Patel", "Mr Obi")),
+    ("User moved from Leeds to York", ("Leeds", "York")),
+])
+def test_a_replacement_names_the_old_value_and_the_new(said, pair):
+    assert replacement(said) == pair
+
+
+@pytest.mark.parametrize("said", ["User took over the cooking", "Anna took the bus over the bridge",
+                                  "User replaced the batteries", "the team has taken over the office"])
+def test_a_replacement_must_name_both(said):
+    assert replacement(said) is None
+
+
+def test_taking_over_a_persons_role_replaces_the_record_of_them():
+    anand = _near("User's doctor is Dr Anand at the Roslyn Medical Centre", 0.45)
+    other = _near("User takes warfarin for atrial fibrillation", 0.5)
+    new = Candidate(text="Dr Whitcombe, who has taken over Dr Anand's patients since July, has asked User to keep "
+                         "a record of their INR readings", change="update")
+    op, target, _ = decide_by_rules(new, [other, anand])
+    assert (op, target) == ("UPDATE", anand)
 
 
 # -- "stopped X" names what ends ------------------------------------------------------

@@ -484,10 +484,19 @@ def test_not_person_facts_or_transient_discarded(msg):
     assert texts(msg) == []
 
 
-def test_other_peoples_news_is_never_a_user_change():
-    for msg in ["My sister quit her job.", "My brother Omar no longer lives in Cairo."]:
-        for f in ex(msg).facts:
-            assert f.change is None and (f.key is None or "." in f.key)
+@pytest.mark.parametrize(("msg", "own"), [("My sister quit her job.", "User quit their job at the bank"),
+                                          ("My brother Omar no longer lives in Cairo.", "User lives in Cairo")])
+def test_other_peoples_news_is_never_a_user_change(msg, own):
+    """A relative's news may end a record of theirs, never one of the user's."""
+    from memcli.models import Candidate, Memory, Neighbour
+    from memcli.write import decide_by_rules
+
+    for f in ex(msg).facts:
+        assert f.key is None or "." in f.key
+        assert f.change is None or f.text.startswith(("User's sister", "User's brother Omar"))
+        near = [Neighbour(Memory(id="u1", scope="user:t", kind="semantic", text=own), 0.8)]
+        out = decide_by_rules(Candidate(text=f.text, change=f.change), near)
+        assert out is None or out[0] in ("ADD", "NOOP")
 
 
 # --------------------------------------------------------------------------- salience, rules

@@ -33,7 +33,7 @@ _EMOJI_BREAK_RE = re.compile("[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\u2B55]+(
 _SUBJECTLESS_RE = re.compile(
     r"^(?:just\s+|finally\s+|recently\s+|also\s+)?(?:got|moved|started|quit|left|joined|bought|sold|switched|"
     r"adopted|relocated|became|finished|passed|graduated|retired|changed|stopped|picked up|signed up|booked|"
-    r"took up|gave up|lost|won|broke|met|married)\b", _I)
+    r"took up|gave up|lost|won|broke|met|married|weighed|ditched|dumped|swapped|traded|replaced|dropped|cancell?ed|canceled)\b", _I)
 _SUBJECTLESS_BEEN_RE = re.compile(r"^been\b", _I)
 # ... and the "I'm" of a state: "living in Halifax these days", "still at Shopify for now",
 # "back in Toronto since May", "off sugar", "not at cfa anymore", "now at Brightline", "head chef now at Maison
@@ -53,12 +53,21 @@ _PAST_VERB_RE = re.compile(r"\b(?!(?:called|named) [A-Z]|(?:based|retired|engage
                            r"(?i:[a-z]{3,}ed)\b")
 
 
+# An interjection before a subject-less clause; not a conjunction, whose clause may go on
+# with the last sentence's subject ("Rob texted. And moved the date"): "nah, moved in with sam".
+_LEAD_RE = re.compile(r"^(?:nah|nope|yeah|yep|yup|ok|okay|haha|lol)\b,?\s+", _I)
+
+
 def _with_subject(sentence: str) -> str:
-    lowered = sentence[:1].lower() + sentence[1:]
-    if _SUBJECTLESS_BEEN_RE.match(sentence):
-        return "I've " + lowered
-    if _SUBJECTLESS_RE.match(sentence):
-        return "I " + lowered
+    # "nah, moved in with sam": the interjection, then the subject-less clause
+    lead = _LEAD_RE.match(sentence)
+    rest = sentence[lead.end():] if lead else sentence
+    lowered = rest[:1].lower() + rest[1:]
+    said = sentence[:lead.end()] if lead else ""
+    if _SUBJECTLESS_BEEN_RE.match(rest):
+        return said + "I've " + lowered
+    if _SUBJECTLESS_RE.match(rest):
+        return said + "I " + lowered
     if _OWN_VERB_RE.search(sentence):
         return sentence
     lead = re.match(r"^(?:also|and|but|so|plus|btw|oh)\b,?\s+", sentence, _I)
@@ -67,7 +76,7 @@ def _with_subject(sentence: str) -> str:
         return "I'm " + rest[:1].lower() + rest[1:]
     job = _OCCUPATION_AT_RE.match(sentence)
     if job and job.group("h").lower() in OCCUPATIONS and not _PAST_VERB_RE.search(sentence):
-        return "I'm " + lowered
+        return "I'm " + sentence[:1].lower() + sentence[1:]
     return sentence
 
 
@@ -108,6 +117,9 @@ def _clauses(sentence: str) -> list[str]:
     if _SUBORDINATE_START_RE.match(sentence):
         # "When I was a kid, I lived in Kerala" / "If I ever get a cat, I'll ...": keep whole
         return [sentence]
+    # "me and my wife Thandi live in Randburg" is "my wife Thandi and I live ..."
+    sentence = re.sub(r"(^|[:;,]\s+|\b(?:and|but|so)\s+)(?i:me|myself)\s+(?i:and)\s+((?i:my|our)\s+[\w'-]+"
+                      r"(?:\s+[A-Z][\w'-]+)?|[A-Z][a-z'-]+)\s+(?=[a-z])", "\\1\\2\x01and\x01I ", sentence)
     # "Marco and I broke up", "my wife Sofia and I have ...": one subject, not two clauses
     sentence = re.sub(r"^((?i:my|our)\s+[\w'-]+(?:\s+[A-Z][\w'-]+)?|(?!(?:So|And|But|Then|Yesterday|Today|Now|Also|Well)\b)"
                       r"[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\s+(?i:and)\s+(?=[Ii]\b)", "\\1\x01and\x01", sentence)
@@ -121,7 +133,8 @@ def _clauses(sentence: str) -> list[str]:
                             r"(?:\s+[A-Z][\w'-]+)?[.!]?$", p, _I):
             out[-1] = out[-1] + " and " + p  # "... with my wife Emma and our two kids": no verb, same clause
             continue
-        if out and re.match(_CLAUSE_VERBS, p, _I) and not re.match(_SUBJ, p, _I):
+        if out and re.match(_CLAUSE_VERBS, p, _I) and not re.match(_SUBJ, p, _I) \
+                and not re.match(r"^[\w-]+\s+(?:is|are)\s", p):  # "rent is 1,650": a subject, not a verb
             prev = out[-1]
             if re.search(r"\b(?:to|can|could|will|would|should|must|and|or)\s+[\w'-]+$", prev, _I):
                 out[-1] = prev + " and " + p  # "I like to read and write": one clause

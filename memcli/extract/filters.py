@@ -122,6 +122,12 @@ _BARE_MOVE_RE = re.compile(r"^(?:i|we|my [\w'-]+(?: and i)?|[A-Z][a-z'-]+ and i)
                            _I)
 
 
+# "I'm eating eggs again??", "i used to be obsessed w blackpink but theyre kinda mid now?!": a
+# statement said with surprise (a doubled or mixed mark after a first-person clause), not a question
+_INCREDULOUS_RE = re.compile(r"^(?!.*\b(?:should|shall|could|would|might|or not)\b)(?:\w+,?\s+){0,2}?(?:i|i'm|im|i've|ive|we|"
+                             r"we're|my)\b.*(?:\?\?|\?!|!\?)[?!]*\s*$", _I)
+
+
 def _classify_discard(c: str, lc: str) -> str | None:
     if _is_greeting(c):
         return "greeting"
@@ -133,7 +139,7 @@ def _classify_discard(c: str, lc: str) -> str | None:
             and not RULE_CUE_RE.search(c) \
             and not STYLE_RE.search(c):
         return "request"
-    if c.rstrip().endswith("?") or QUESTION_START_RE.match(c):
+    if QUESTION_START_RE.match(c) or (c.rstrip().endswith("?") and not _INCREDULOUS_RE.search(c)):
         return "question"
     if HYPOTHETICAL_RE.match(c) or HYPOTHETICAL_ANY_RE.search(c) or CONDITIONAL_MODAL_RE.search(c):
         return "hypothetical"

@@ -55,8 +55,10 @@ GREETING_WORDS = {
 FILLER_RE = re.compile(
     r"^(?:(?:oh|well|so|also|btw|by the way|actually|anyway|anyways|and|but|um+|uh+|yeah|yes|ok|okay|"
     r"hey|hi|hello|fyi|just fyi|just so you know|for context|for the record|honestly|basically|"
-    r"haha|lol|fun fact|oh and|oh also|ah|alright|right|plus|update|quick update|small update|big news|news|"
-    r"good news|bad news|guess what|omg|ugh)\b(?:[,:!.]?\s+|[,:!.]*$))+", _I)
+    r"haha|lol|fun fact|(?:the )?(?:good|bad|big|sad|great|funny|best|worst|other) (?:news|part|thing) (?:is|was)|"
+    r"(?:some )?(?:happy|great|exciting|sad|other|more) news|"
+    r"(?:the )?thing is|oh and|oh also|ah|alright|right|plus|update|quick update|small update|big news|news|"
+    r"good news|bad news|guess what|omg|ugh|ngl|tbh|lowkey|imo|fr)\b(?:[,:!.]?\s+|[,:!.]*$))+", _I)
 
 OCCUPATIONS = {
     "engineer", "developer", "programmer", "manager", "nurse", "doctor", "physician", "surgeon",
@@ -202,12 +204,16 @@ PREFERENCE_RE = re.compile(
     r"do not like|don't like|do not enjoy|would rather)\b", _I)
 
 CHANGE_DELETE_RE = re.compile(
-    r"\b(?:no longer|not anymore|anymore|any more|stopped|quit|gave up|give up|sold (?:my|our)|"
+    r"\b(?:no longer|not anymore|anymore|any more|stopped|quit|gave up|give up|sold (?:my|our)|ditched|dumped|used to|"
     r"got rid of|gave away|broke up|divorced|left my|retired from|cancel(?:l)?ed my|"
     r"am not .* anymore|lost my|passed away|died|moved out of|(?:have |'ve )?(?:gone|went) off|lost interest in|"
     r"got bored of|fell out of love with|(?:is|'s) dead to me)\b", _I)
 # "tennis is out since the shoulder surgery", "the allotment's done": a thing of the user's
 # that has ended, said as its subject
+# "drake is so mid now", "no drake, drake is overrated now fr": a taste the user has lost
+OVER_IT_RE = re.compile(r"(?:^|,\s+)(?P<o>(?!(?:he|she|they|it|that|this|there|everything|life|work|school)\b)[a-z][\w' -]{1,30}?)"
+                        r"\s+(?:is|'s|are|'re)\s+(?:(?:so|kinda|kind of|pretty|lowkey|honestly|actually|just|lowkey)\s+)*"
+                        r"(?:mid|overrated|cringe|boring|trash|lame|not it|dead to me)\s+(?:now|these days|anymore|tbh|ngl)\b", _I)
 ENDED_THING_RE = re.compile(r"^(?:(?:so|and|but|also|honestly|anyway),?\s+)?(?P<o>(?!(?:he|she|they|it|that|this|"
                             r"there|the weather|the sun|the rain)\b)[a-z][\w' -]{1,30}?)\s+(?:is|'s|are|'re)\s+"
                             r"(?:out|over|done|finished|off the table|dead to me)\b(?!\s+(?:of|for|to|with|at|in)\b)"
@@ -229,7 +235,7 @@ FAMILY_SINGLE = {"mother", "mom", "mum", "father", "dad", "wife", "husband", "pa
                  "sister", "brother", "son", "daughter", "grandmother", "grandfather", "grandma",
                  "grandpa", "stepmother", "stepfather", "roommate", "flatmate", "landlord",
                  "therapist", "doctor", "dentist"}
-RELATIONS = FAMILY_SINGLE | {"friend", "best friend", "cousin", "colleague", "coworker", "co-worker",
+RELATIONS = FAMILY_SINGLE | {"friend", "best friend", "bestie", "bff", "cousin", "colleague", "coworker", "co-worker",
                              "neighbor", "neighbour", "aunt", "uncle", "niece", "nephew", "kid", "kids",
                              "child", "children", "parents", "grandparents", "in-laws", "sibling", "siblings", "team",
                              "teammate", "classmate", "ex", "mentor", "kid's", "baby"}
@@ -246,3 +252,28 @@ _VALUE_STOP_RE = re.compile(
     r"during|until|till|by|around|right now|at the moment|lol|haha|though|too|also|again|originally|"
     r"and(?= [a-z])|,|;|\()", _I)
 
+
+
+# One thing said to replace another, the old value (a) and the new (b): "from A to B",
+# "Dr Whitcombe, who has taken over Dr Anand's patients", "swapped the Pegasus for Hoka
+# Clifton 9s", "replaced the key safes with ...", "A was replaced by B".
+_PHRASE = r"[\w$£€.,:'&-]+(?:\s+[\w$£€.,:'&-]+){0,2}?"
+_NAMED = r"[A-Z][a-z-]*(?:'[A-Z][a-z-]+)?"  # "Anand" in "Anand's", "O'Brien"
+_PERSON = r"(?:(?:Dr|Prof|Mr|Mrs|Ms|Mx|dr|prof|mr|mrs|ms)\.?\s+)?" + _NAMED + r"(?:\s+" + _NAMED + r")?"
+REPLACEMENT_RES = (
+    re.compile(r"\bfrom\s+(?P<a>" + _PHRASE + r")\s+(?:to|into)\s+(?P<b>\w[\w$£€.,:'&-]*)", re.I),
+    re.compile(r"(?P<b>" + _PERSON + r"),?\s+(?:who\s+)?(?:has\s+|had\s+|have\s+)?(?:taken|took)\s+over\s+(?:from\s+)?"
+               r"(?P<a>" + _PERSON + r")(?='s\b|\b)"),
+    re.compile(r"\b(?:swapped|switched|traded|exchanged|replaced|ditched)\s+(?:the |my |our |a |an )?(?P<a>" + _PHRASE +
+               r")\s+(?:for|with)\s+(?:the |a |an |some )?(?P<b>\w[\w$£€.,:'&-]*)", re.I),
+    re.compile(r"(?P<a>" + _PERSON + r")\s+(?:was|has been|got|is being)\s+replaced\s+by\s+(?P<b>" + _PERSON + r")"),
+)
+
+
+def replacement(text: str) -> tuple[str, str] | None:
+    """The (old, new) pair a text says one thing replaced another with, or None."""
+    for rx in REPLACEMENT_RES:
+        m = rx.search(text)
+        if m:
+            return m.group("a").strip(" ,."), m.group("b").strip(" ,.")
+    return None

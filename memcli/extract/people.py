@@ -48,10 +48,41 @@ _PERSON_PRED_RE = re.compile(
     r"works?|worked|lives|lived|comes from|came from|grew up|studies|studied|teaches|taught|moved|relocated|"
     r"got (?:a (?:new )?job|married|engaged|promoted|hired|divorced)|runs|ran|owns|owned|has (?:a|an|two|three|\d+)\b|"
     r"was born|started|joined|plays|played|manages|coaches|speaks|leads|founded|graduated|retired|passed away|died|"
-    r"is (?:a|an|my|our|the)\b|was (?:a|an|my|our)\b)", _I)
+    r"is (?:a|an|my|our|the)\b|was (?:a|an|my|our)\b|"
+    # news of theirs: "Lindiwe's leaving Wits", "Declan's finished up in AIB", "losa isnt moving anymore"
+    r"(?:is |are )?(?:now )?back (?:in|at|to|home|with|for good)\b|"
+    # "he's in the Canary Wharf office from today", "Chidi is in Lagos for work": a place or an employer by name
+    r"(?:is|are) (?:now |still |currently )?(?:in|at|with) (?:the )?(?-i:[A-Z])|"
+    r"moves|moving|has moved|has given (?:in )?(?:his|her|their )?notice|handed in (?:his|her|their) notice|resigned|"
+    r"(?:is |has |have )?(?:leaving|left|quit|quitting|finished|staying|transferring|switching|changing|starting|"
+    r"took a job|got into|got in to|got a place|got a position)\b|"
+    r"(?:is|was|has|does|did) not\b|(?:isnt|isn't|wasnt|wasn't|hasnt|hasn't|doesnt|doesn't|didnt|didn't|no longer)\b)",
+    _I)
+# what makes news of theirs a change: an end ("leaving", "not ... anymore") or a new value
+_THEIR_END_RE = re.compile(r"^(?:is |has |have )?(?:leaving|left|quit|quitting|finished|resigned)\b|\b(?:anymore|any more|"
+                           r"no longer|given (?:in )?(?:his |her |their )?notice|handed in (?:his|her|their) notice)\b", _I)
+# A new value of theirs needs a verb that says so ("took a job in Oslo", "is back in
+# curitiba", "moved"). "now" alone is no change of theirs: "Theo is 5 now" says nothing of
+# where Theo goes to school, and the nearest record of Theo may be that; "Morag is in Rome
+# now" may be a trip; a plan in the progressive is not yet a change ("is moving to Perth").
+_THEIR_NEW_RE = re.compile(r"\b(?:back for good|back (?:in|at|to|home|with)|took a job|got a job|got into|got in to|"
+                           r"transferred|switched|moved|started at|joined|instead)\b", _I)
+_PARTICIPLES = r"(?:finished|left|gone|got|moved|been|started|quit|taken|had|become|joined|changed|switched)"
 
 
 _UNNAMED_REL_RE = re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))\b(?!'s| [A-Z])")
+
+
+# Casual messages write names in lower case: "my bestie losa is moving". A lower-case word
+# after a relation is a name only when a verb or a break follows it, and it is no adverb,
+# participle or gerund ("my sister really wants", "my mom texted").
+_LOWER_NAME_RE = re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))\s+(?P<n>[a-z][a-z-]{1,20})"
+                            r"(?=\s*(?:,|'s\b|\s(?:is|was|isnt|isn't|has|had|and|just|got|lives|works|moved|said|says|"
+                            r"wants|loves|texted|called)\b))")
+
+
+def _lower_name(word: str) -> bool:
+    return word not in _NOT_NAMES and not word.endswith(("ly", "ing", "ed")) and word not in RELATIONS
 
 
 class _People:
@@ -68,6 +99,14 @@ class _People:
                 if n.split()[0].lower() in _NOT_NAMES:
                     continue
                 self.names.setdefault(n, m.group("rel").lower())
+        for m in _LOWER_NAME_RE.finditer(text):
+            if _lower_name(m.group("n")) and not any(k.lower() == m.group("n") for k in self.names):
+                self.names.setdefault(m.group("n"), m.group("rel").lower())
+
+    def named(self, word: str) -> str | None:
+        """The known name a word is, whatever its case ("losa" after "my bestie losa")."""
+        low = word.lower()
+        return next((k for k in self.names if k.lower() == low), None)
 
     def scan(self, clause: str) -> None:
         best: tuple[int, str] | None = None
@@ -99,13 +138,17 @@ class _People:
 
 def _third_party(raw: str, people: _People, now: datetime) -> tuple[FactDict, datetime | None] | None:
     """ "Niamh is from Galway": a fact about a named person, kept as theirs (never a user key)."""
-    m = re.match(r"^(?P<n>" + _NAME + r")\s+(?P<rest>[a-z'].*)$", raw)
-    if not m or "'" in m.group("n"):
+    raw = re.sub(r"^(?:(?:and|also|oh|so|but|plus)\b,?\s+)+", "", raw, flags=re.I)
+    m = re.match(r"^(?P<n>[A-Z][a-z]*'[A-Z][a-z-]+|[A-Z][a-z-]+(?:\s+[A-Z][a-z-]+)?|[a-z][a-z-]+)(?P<s>'s)?\s+"
+                 r"(?P<rest>[a-z'].*)$", raw)
+    if not m or "'" in m.group("n") or (m.group("n")[:1].islower() and people.named(m.group("n")) is None):
         return None
-    n = m.group("n")
+    n = people.named(m.group("n")) or m.group("n")
     if n.split()[0].lower() in _NOT_NAMES or (len(n.split()) > 1 and n.split()[1].lower() in _NOT_NAMES):
         return None
     rest = re.sub(r"[\s.!…]+$", "", m.group("rest"))
+    if m.group("s"):  # "Lindiwe's leaving Wits": is; "Declan's finished up in AIB": has
+        rest = ("has " if re.match(_PARTICIPLES + r"\b", rest, _I) else "is ") + rest
     pred = _PERSON_PRED_RE.match(rest)
     if not pred:
         return None
@@ -121,7 +164,15 @@ def _third_party(raw: str, people: _People, now: datetime) -> tuple[FactDict, da
                             rest, _I))
     imp = 0.85 if safety else 0.5
     kind = "episodic" if ed is not None else "semantic"
-    return dict(text=text, kind=kind, importance=imp, safety=safety), ed
+    people.last = people.subject(n)  # "Marcus has given notice; he's moving to Glasgow": he is Marcus
+    return dict(text=text, kind=kind, importance=imp, safety=safety, change=their_change(rest)), ed
+
+
+def their_change(said: str) -> str | None:
+    """The change cue of someone else's news, said after their name: an end ("is
+    leaving Wits", "isn't moving anymore"), a new value ("is back in curitiba", "took a
+    job in Oslo"), or none."""
+    return "delete" if _THEIR_END_RE.search(said) else "update" if _THEIR_NEW_RE.search(said) else None
 
 
 
@@ -139,4 +190,9 @@ def known_people(texts: Iterable[str] | None) -> dict[str, str]:
             if m and m.group("n").split()[0].lower() not in _NOT_NAMES:
                 out.setdefault(m.group("n"), m.group("rel").lower())
                 break
+        else:  # "User's bestie losa is moving to wellington": a name written in lower case
+            m = re.match(r"^User's " + rel + r" (?P<n>[a-z][a-z-]{1,20})(?=\s*(?:,|'s\b|\s(?:is|was|has|had|lives|works|"
+                         r"moved|got)\b))", t.strip())
+            if m and _lower_name(m.group("n")):
+                out.setdefault(m.group("n"), m.group("rel").lower())
     return out

@@ -14,6 +14,7 @@ from ..claims import parse
 from ..dates import RESCHEDULE_VERBS, resolve_dates
 from ..models import Discard, Extraction, Fact
 from ..text import MEDICAL_SELF_RE, MONTH_NAMES, MONTHS, SAFETY_TOPIC_RE, WEEKDAYS, claim_words, normalize_punctuation
+from .attributes import bare_attribute, embedded_attributes
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
 from .grammar import _expand, _finish, to_third_person
@@ -25,12 +26,14 @@ from .lexicon import (
     ENDED_THING_RE,
     HYPOTHETICAL_RE,
     IMPERATIVE_VERBS,
+    OVER_IT_RE,
     PARTNER_WORDS,
     PLAN_RE,
     REQUEST_RE,
     WEATHER_RE,
+    replacement,
 )
-from .people import _NOT_NAMES, _People, _third_party
+from .people import _NOT_NAMES, _People, _third_party, their_change
 from .quotes import set_apart
 from .schedule import work_days
 from .slots import ATTR_CHANGE_RE, WITH_ORG_RE, _other_slots, _user_slots, role_named
@@ -256,11 +259,16 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         _discard(ex, clause, "request")
         return True
     if not _first_person(raw):
+        attr = bare_attribute(raw)
+        if attr is not None:
+            resolved, ed = resolve_dates(raw, now)
+            ex.facts.append(_mk({**attr, "text": to_third_person(resolved)}, clause, ed, False))
+            return True
         tp = _third_party(raw, people, now)
         if tp is not None:
             ex.facts.append(_mk({"rule": "other_person", **tp[0]}, clause, tp[1], False))
             return True
-        ended = ENDED_THING_RE.match(raw)
+        ended = ENDED_THING_RE.match(raw) or OVER_IT_RE.search(raw)
         if ended and ended.group("o").strip() not in people.names:
             # "tennis is out since the shoulder surgery, pilates instead": the user's thing ended
             resolved, ed = resolve_dates(raw, now)
@@ -274,7 +282,7 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
             # "Yara moves into Zetland Road on 1 December at £1,025", "700 usd here for a
             # bigger place": the user's world, said by the user; never dropped
             resolved, ed = resolve_dates(raw, now)
-            change = "update" if _WORLD_CHANGE_RE.search(raw) else None
+            change = "update" if _WORLD_CHANGE_RE.search(raw) or replacement(raw) else None
             ex.facts.append(_mk(dict(text=to_third_person(resolved), kind="semantic", importance=0.4, change=change,
                                      rule="users_world"),
                                 clause, ed, False))
@@ -333,9 +341,10 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     facts: list[FactDict] = []
     # the user's household moving or living somewhere is the user's home: "We moved to Austin",
     # "My wife and I live in Denver"
-    hh = re.match(r"^(?:we|(?:my|our) [\w'-]+(?: [A-Z][\w'-]+)? and i|[A-Z][a-z'-]+ and i)\s+(?P<rest>(?:(?:just|recently|"
-                  r"finally|have|had|also|now|currently|still) )*(?:moved|relocated|live|are living|have lived|"
-                  r"have been living|are based|are now based|are settled)\b.*)$", exp, _I)
+    hh = re.match(r"^(?:(?:since|now that|as) )?(?:we|(?:my|our) [\w'-]+(?: [A-Z][\w'-]+)? and i|[A-Z][a-z'-]+ and i)\s+"
+                  r"(?P<rest>(?:(?:just|recently|finally|have|had|also|now|currently|still) )*(?:moved|relocated|live|"
+                  r"are living|have lived|have been living|are based|are now based|are settled|are (?:now )?in)\b.*)$",
+                  exp, _I)
     if not s.plan and hh:
         rest = re.sub(r"^are\b", "am", hh.group("rest"))
         facts = [d for d in _user_slots("I " + rest, resolved) if d.get("key") == "home_city"]
@@ -360,9 +369,13 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     own = _first_person(s.raw) and not re.match(r"^(?:my|our) " + _REL + r"\b", exp, _I)
     if CHANGE_DELETE_RE.search(exp) and own:
         change = "delete"
-    elif re.search(r"\b(?:switched to|now|instead|changed to)\b", _REAFFIRMED_RE.sub("", exp), _I) and own \
+    elif (re.search(r"\b(?:switched to|now|instead|changed to)\b", _REAFFIRMED_RE.sub("", exp), _I) or replacement(exp)) \
+            and own \
             and not re.search(r"\bstill\b", exp, _I):  # "still at Shopify for now" confirms, changes nothing
         change = "update"
+    elif (rel := re.match(r"^(?:my|our) " + _REL + r"(?:\s+[A-Z][\w'-]+)?\s+(?P<said>.+)$", exp, _I)) is not None:
+        # a relative's news is a change of theirs: "my husband Chidi is in the Canary Wharf office from today"
+        change = their_change(rel.group("said"))
     elif _RESCHEDULED_RE.search(exp) \
             and not re.match(r"^(?:(?:my|our) " + _REL + r"|he|she|they)\b", exp, _I):
         change = "update"  # a date moved, not a person: "Sat got moved to may 3"
@@ -505,6 +518,9 @@ def extract_facts(text: str, now: datetime, role: str = "user",
             whole = _kept_whole(clause, new, now, explicit) if new and _first_person(clause) else None
             if whole is not None and all(f.text != whole.text for f in new):
                 ex.facts.append(whole)
+            for d in embedded_attributes(clause) if new else ():
+                if not any(f.key == d["key"] for f in ex.facts[before:]):
+                    ex.facts.append(_mk(d, clause, None, explicit))
     _resolve_message_conflicts(ex)
     _add_change_events(ex)
     _split_safety(ex)

@@ -174,7 +174,9 @@ def _moved_to(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
                  # where from, said or not: "moved from Leeds to York", "moved, Columbus to Dayton"
                  r"(?:(?:,\s*|\s+from\s+|\s+away from\s+)(?P<from>(?-i:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}))\s+|\s+)"
                  r"(?:back\s+)?(?:to|into (?:a|an|my|our|the) (?:[\w-]+ ){0,3}?(?:flat|apartment|house|place|home|condo|studio|room|"
-                 r"loft|cottage|townhouse|bungalow|dorm)\s+in)\s+(?P<v>.+)$", c, _I)
+                 r"loft|cottage|townhouse|bungalow|dorm)\s+in"
+                 # "moved in with my partner sam in longfellow": the person, then the place
+                 r"|in with (?:my |our )?(?:[\w'-]+ ){0,3}?in)\s+(?P<v>.+)$", c, _I)
     if m:
         # "Dayton, to be closer to family": the place ends where a new clause begins ("Portland, Oregon" stays)
         v = _clean_value(re.split(r",\s+(?=[a-z])", m.group("v"))[0])
@@ -201,15 +203,21 @@ def _lives_in(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     m = re.match(r"^i (?:now |currently |still |also )*(?:live|reside|stay|have lived|have been living|am living|"
                  r"am based|am located|am now based|am now living|am settled)\s+(?:now\s+)?in\s+(?P<v>.+)$", c, _I)
     if m:
-        v = _clean_value(m.group("v"))
+        v = _clean_value(re.split(r",\s+(?=[a-z])", m.group("v"))[0])  # "Randburg, two kids": the place ends
         if _place_ok(v):
             return [_profile(f"User lives in {v}", "home_city", v, 0.75, "update" if now_cue else None)]
-    # "I'm in tbilisi now", "we're in Lisbon these days": where the user is living now
-    m = re.match(r"^i am (?:now |currently )?(?:back )?in\s+(?P<v>[\w'. -]+?)\s+(?:now|these days|nowadays|for good)"
-                 r"\b(?P<rest>.*)$", c, _I)
+    # "I'm in tbilisi now", "we're in Lisbon these days", "since we are in Swords now, the
+    # school run is ...": where the user is living now
+    m = re.match(r"^(?:i am|we are) (?:now |currently )?(?:back )?in\s+(?P<v>[\w'. -]+?)\s+(?:now|these days|nowadays|for good)"
+                 r"\b(?P<rest>.*)$", c, _I) or \
+        re.match(r"^(?:since|now that|as) (?:i am|we are) (?:now )?in\s+(?P<v>(?-i:[A-Z])[\w'.-]*(?: (?-i:[A-Z])[\w'.-]*){0,2})"
+                 r"\s+(?:now|these days)\b(?P<rest>.*)$", c, _I)
     if m:
         v = _clean_value(m.group("v"))
-        if _place_ok(v) and v.lower().split()[0] not in _PASSING_PLACES and not re.search(r"\d", v):
+        visit = re.search(r"\b(?:for (?:the|a|this|\d+|a few|two|three) (?:week|weekend|day|night|month)s?|on (?:holiday|"
+                          r"vacation|a trip|business)|visiting|for work|this week|until|till|for the holidays)\b",
+                          m.group("rest"), _I)
+        if _place_ok(v) and v.lower().split()[0] not in _PASSING_PLACES and not re.search(r"\d", v) and not visit:
             return [_profile(f"User lives in {v}", "home_city", v, 0.7, "update")]
     return None
 
@@ -580,7 +588,10 @@ _ATTR_INVERTED_RE = re.compile(
     r"^(?P<v>[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}) (?:is|'s) (?:now )?my (?P<k>(?:[a-z][a-z-]* ){0,2}[a-z][a-z-]*)"
     r"(?: now| these days| from now on)?[.!]?$")
 _WEIGHT_RE = re.compile(r"^i(?: am|'m| m|m)? (?:weigh|at|down to|up to|now|currently)?\s*(?:at\s+)?"
-                        r"(?P<v>\d+(?:\.\d+)?\s?(?:kg|kgs|kilos|lbs?|pounds|stone))\b", _I)
+                        r"(?P<v>\d+(?:\.\d+)?\s?(?:kg|kgs|kilos|lbs?|pounds|stone))\b"
+                        # "weighed 71.5 this morning", "weighed myself today, 68.9": the verb says what the number is
+                        r"|^i (?:just )?weighed (?:myself |in )?(?:(?:today|this morning|this week|on [\w-]+),?\s+)?(?:at\s+)?"
+                        r"(?P<w>\d{2,3}(?:\.\d)?(?:\s?(?:kg|kgs|kilos|lbs?|pounds))?)\b", _I)
 
 
 def _attribute_key(phrase: str) -> str | None:
@@ -658,7 +669,7 @@ def _weight(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     m = _WEIGHT_RE.match(c)
     if not m:
         return None
-    return [_profile(to_third_person(raw), "weight", m.group("v"), 0.55, "update")]
+    return [_profile(to_third_person(raw), "weight", m.group("v") or m.group("w"), 0.55, "update")]
 
 
 _RULES: tuple[Rule, ...] = (

@@ -1,0 +1,69 @@
+"""Attributes said without a possessive: "Medical aid is Discovery", "Weight is 94 now",
+and ", rent is 1,650 euro every month" inside a longer clause. Keyed like "my X is Y"
+(`slots._attribute`), so a later value replaces the earlier one."""
+
+from __future__ import annotations
+
+import re
+
+from .grammar import to_third_person
+from .lexicon import _I
+from .people import _NOT_NAMES
+from .slots import _ATTR_VERB, _ROLES, _attribute_key, _informative
+from .values import _NOW_RE, FactDict, _clean_value, _profile
+
+# "Medical aid is Discovery", "rent is 1,650 euro", "Weight is 94 now", "the premium went up
+# to R5,400": an attribute said without "my". Its value opens with a number, a currency or a
+# name (not a preposition: "class is on Tuesdays" is a plan's time, not a value).
+_BARE_ATTR_RE = re.compile(r"^(?:(?i:the)\s+)?(?P<k>(?:[A-Za-z0-9][a-z0-9-]*|[A-Z0-9]{2,})(?:\s+(?:[a-z][a-z-]*|[A-Z0-9]{2,})){0,2})\s+"
+                           + _ATTR_VERB + r"\s+(?P<v>(?:[$£€¥₹R]\s?)?\d[\d,.:]*\b.*|(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2}"
+                           r"(?:[,.!]|\s+(?:now|these days|this year|from now on)\b|$).*)$", _I)
+# A word that opens a sentence is capitalised whatever it is: alone, it is an attribute only
+# when it names a measure ("Weight is 94 now"), not a person ("Leo is 7").
+_MEASURE_NOUNS = frozenset("weight height rent mortgage salary pay wage budget rate price cost fee fees premium "
+                           "pb score level grade bill deposit insurance commute pace balance debt loan income "
+                           "allowance quota target goal limit".split())
+_NOT_ATTRIBUTES = frozenset("it this that there here what which who everything something nothing everyone "
+                            "weather traffic time today tomorrow tonight life work school he she they".split())
+
+
+# Attributes of the user's own life that need no antecedent: ", rent is 1,650 euro" inside a
+# longer clause is the user's rent; ", the date is 12 May" is the date of what was just said.
+_OWN_MEASURES = frozenset("rent mortgage salary pay wage budget rate premium pb weight height commute income "
+                          "allowance quota insurance".split())
+_EMBEDDED_ATTR_RE = re.compile(r",\s+(?=(?:the\s+|my\s+|our\s+)?(?:[a-z0-9][\w-]*\s+)?(?P<h>[a-zA-Z]+)\s+(?:is|are)\s+"
+                               r"(?:now\s+|up to\s+|down to\s+)?[$£€R]?\d)")
+
+
+def embedded_attributes(clause: str) -> list[FactDict]:
+    """"We are living in Phibsborough, apartment on second floor, rent is 1,650 euro every
+    month": the rent, as a keyed attribute of its own; the clause stays whole."""
+    out = []
+    for m in _EMBEDDED_ATTR_RE.finditer(clause):
+        if m.group("h").lower() in _OWN_MEASURES:
+            piece = re.sub(r"^(?:my|our)\s+", "", clause[m.end():])
+            found = bare_attribute(re.split(r",\s+(?![\d])", piece)[0])
+            if found is not None:
+                out.append(found)
+    return out
+
+
+def bare_attribute(raw: str) -> FactDict | None:
+    """An attribute of the user's world said without a possessive, keyed like "my X is Y"
+    (`_attribute`), or None."""
+    m = _BARE_ATTR_RE.match(raw.strip())
+    if not m:
+        return None
+    words = m.group("k").split()
+    if words[0].lower() in _NOT_ATTRIBUTES or any(w.lower() in _NOT_NAMES for w in words):
+        return None
+    if len(words) == 1 and words[0][:1].isupper() and not words[0].isupper() and words[0].lower() not in _MEASURE_NOUNS:
+        return None  # "Leo is 7", "Tessera is great": a name
+    key = _attribute_key(m.group("k"))
+    v = _clean_value(re.split(r",(?!\d{3}\b)", m.group("v"))[0])  # "52:40, running 30 km a week": the value ends
+    if key is None or key.replace("_", " ") in _ROLES or not v or not _informative(v) or len(v.split()) > 6:
+        return None
+    lc = raw.lower()
+    changed = bool(_NOW_RE.search(raw) or re.search(r"\b(?:up|down|rose|fell|dropped|increased|decreased|changed|"
+                                                    r"bumped|became|become)\b", lc))
+    return {"rule": "bare_attribute", **_profile(to_third_person(raw), key, v, 0.55, "update" if changed else None)}

@@ -1,0 +1,181 @@
+"""How people write when they don't write carefully: an attribute with no "my" ("rent is
+1,650 euro", "Weight is 94 now"), a name in lower case ("my bestie losa"), news about
+a named person ("Lindiwe's leaving Wits"), a negation with no apostrophe ("isnt"),
+"me and my wife ..." as the subject, an interjection before a subject-less clause
+("nah, moved in with ..."), and where the household is now ("since we're in Swords
+now"). Each family with the look-alikes it must leave alone."""
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memcli.api import MemoryStore
+from memcli.claims import contradicts, parse
+from memcli.extract import extract_facts
+from memcli.extract.people import _People
+from memcli.ingest import Message, ingest
+
+NOW = datetime(2024, 11, 6, 10, tzinfo=UTC)
+
+
+def _facts(text: str) -> list[tuple[str, str | None, str | None]]:
+    return [(f.text, f.key, f.value) for f in extract_facts(text, NOW).facts]
+
+
+def _keyed(text: str) -> dict[str, str | None]:
+    return {f.key: f.value for f in extract_facts(text, NOW).facts if f.key}
+
+
+# -- an attribute said without "my" -------------------------------------------------------
+
+@pytest.mark.parametrize(("said", "key", "value"), [
+    ("Medical aid is Discovery and it's killing us", "medical_aid", "Discovery"),
+    ("Weight is 94 now, the doctor is happy.", "weight", "94"),
+    ("Good news is the weight is down to 97 kg!", "weight", "97 kg"),
+    ("PB is 27:30, want to get under 27 by the summer", "pb", "27:30"),
+    ("We are living in Phibsborough, apartment on second floor, rent is 1,650 euro every month.", "rent",
+     "1,650 euro every month"),
+    ("the premium went up to R5,400", "premium", "R5,400"),
+])
+def test_an_attribute_said_without_my_is_keyed(said, key, value):
+    assert _keyed(said).get(key) == value
+
+
+@pytest.mark.parametrize("said", [
+    "Leo is 7",                       # a person's age, not an attribute called "leo"
+    "Tessera is great",               # a name with no value
+    "Class is on Tuesday evenings",   # a time, said with a preposition
+    "the staff room on the ward is 2580",  # a code of a place, not one attribute
+    "It is 30 degrees",               # a pronoun
+    "The kids are 7 and 4",           # a plural: more than one value
+])
+def test_look_alikes_of_a_bare_attribute_are_not_keyed(said):
+    assert not {k for k in _keyed(said) if k not in ("age",)}
+
+
+def test_a_later_bare_value_replaces_the_earlier_one(real_embedder, tmp_path):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for i, (said, ts) in enumerate([("I'm 104 kg and my cholesterol is high.", "2024-07-13T07:30:00Z"),
+                                    ("Good news is the weight is down to 97 kg!", "2024-11-06T05:50:00Z"),
+                                    ("ja still on it, 10mg. Weight is 94 now, the doctor is happy.",
+                                     "2025-03-18T16:10:00Z")]):
+        ingest(store, "user:t", [Message(role="user", content=said, ts=ts, ref=f"m{i}")], source=f"s{i}")
+    assert [m.text for m in store.list_memories("user:t", key="weight")] == ["Weight is 94 now, the doctor is happy"]
+    store.close()
+
+
+# -- a negation without its apostrophe ------------------------------------------------------
+
+@pytest.mark.parametrize("said", ["losa isnt moving to wellington anymore", "i dont eat meat", "he doesnt drive",
+                                  "we arent going"])
+def test_a_negation_without_its_apostrophe_is_a_negation(said):
+    assert parse(said).negated
+
+
+def test_isnt_contradicts_is():
+    assert contradicts("User's bestie losa is moving to wellington", "User's bestie losa isnt moving to wellington")
+
+
+# -- names in lower case, and news about a named person ---------------------------------------
+
+def test_a_lower_case_name_after_a_relation_is_a_person():
+    facts = extract_facts("my bestie losa is moving to wellington. AND losa isnt moving to wellington anymore!!!",
+                          NOW).facts
+    news = [f for f in facts if f.rule == "other_person"]
+    assert [(f.text, f.change) for f in news] == [("User's bestie losa is not moving to wellington anymore",
+                                                   "delete")]
+
+
+@pytest.mark.parametrize("said", ["my sister really wants a dog", "my mom texted me", "my brother is moving",
+                                  "my friend just got married"])
+def test_a_word_after_a_relation_that_is_no_name_stays_a_word(said):
+    people = _People()
+    people.prescan(said)
+    assert people.names == {}
+
+
+@pytest.mark.parametrize(("said", "text", "change"), [
+    ("My daughter Lindiwe is at Wits. Oh and Lindiwe's leaving Wits.", "User's daughter Lindiwe is leaving Wits",
+     "delete"),
+    ("My husband Declan is in AIB. And Declan's finished up in AIB.", "User's husband Declan has finished up in AIB",
+     "delete"),
+    ("My sister Luiza moved to Porto. luiza's back in curitiba", "User's sister Luiza is back in curitiba", "update"),
+    ("My son Theo is 4. Theo got into the Regenboog school", "User's son Theo got into the Regenboog school",
+     "update"),
+])
+def test_news_about_a_named_person_is_theirs_and_a_change(said, text, change):
+    news = [(f.text, f.change) for f in extract_facts(said, NOW).facts if f.rule == "other_person"]
+    assert (text, change) in news
+
+
+def test_leaving_a_named_place_retires_the_record_of_it(real_embedder, tmp_path):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:t", [Message(role="user", content="My daughter Lindiwe is at Wits doing mechanical "
+                                     "engineering, second year.", ts="2024-07-13T07:31:20Z", ref="a")], source="s1")
+    ingest(store, "user:t", [Message(role="user", content="Oh and Lindiwe's leaving Wits. She got into UCT for next "
+                                     "year.", ts="2024-11-06T05:53:42Z", ref="b")], source="s2")
+    active = [m.text for m in store.list_memories("user:t")]
+    assert not any("is at Wits" in t for t in active)
+    assert any("UCT" in t for t in active)
+    store.close()
+
+
+# -- the subject a casual message writes differently -------------------------------------------
+
+def test_me_and_my_wife_is_the_household():
+    assert _keyed("Bit of background: me and my wife Thandi live in Randburg, two kids.").get("home_city") == \
+        "Randburg"
+    assert "User" not in [t for t, _, _ in _facts("me and my wife live in Leeds")]
+
+
+@pytest.mark.parametrize(("said", "value"), [
+    ("nah, moved in with my partner sam in longfellow last month, way quieter", "longfellow"),
+    ("Since we are in Swords now the airport is only 10 minutes for me", "Swords"),
+    ("we're in Swords now", "Swords"),
+])
+def test_where_the_household_is_now(said, value):
+    assert _keyed(said).get("home_city") == value
+
+
+@pytest.mark.parametrize("said", ["we're in Paris now for the week", "we are in the car now",
+                                  "I moved in with my parents"])
+def test_being_somewhere_for_a_while_is_no_home(said):
+    assert "home_city" not in _keyed(said)
+
+
+# -- surprise, lost tastes and habits, a weight said with its verb -------------------------------
+
+@pytest.mark.parametrize("said", ["I'm eating eggs again??", "ngl i used to be obsessed w blackpink but theyre kinda mid now??"])
+def test_a_statement_said_with_surprise_is_no_question(said):
+    assert extract_facts(said, NOW).facts
+    assert not any(d.reason == "question" for d in extract_facts(said, NOW).discarded)
+
+
+@pytest.mark.parametrize("said", ["so I should take the job??", "Is it weird that I hate it??", "am I crazy?!"])
+def test_a_question_with_marks_of_surprise_is_still_a_question(said):
+    assert not extract_facts(said, NOW).facts
+
+
+@pytest.mark.parametrize(("said", "change"), [
+    ("I used to play tennis every week", "delete"),
+    ("no drake, drake is so mid now fr, kendrick only", "delete"),
+    ("honestly sourdough is overrated now", "delete"),
+])
+def test_a_habit_or_taste_given_up_is_a_change(said, change):
+    assert change in [f.change for f in extract_facts(said, NOW).facts]
+
+
+@pytest.mark.parametrize("said", ["the new iPhone is out now", "that movie is so boring", "it's so mid now"])
+def test_an_opinion_of_something_else_ends_nothing(said):
+    assert "delete" not in [f.change for f in extract_facts(said, NOW).facts]
+
+
+@pytest.mark.parametrize(("said", "value"), [("weighed 71.5 this morning, and I'm up to 45 km a week", "71.5"),
+                                             ("weighed myself today, 68.9. basically hit the goal lol", "68.9"),
+                                             ("I weighed in at 82 kg", "82 kg")])
+def test_a_weight_said_with_its_verb(said, value):
+    assert _keyed(said).get("weight") == value
+
+
+def test_a_weighed_thing_is_no_weight():
+    assert "weight" not in _keyed("I weighed the flour, 500 g")
