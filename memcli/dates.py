@@ -178,7 +178,7 @@ def _year(d: date, prep: str | None) -> str:
 
 
 # Where one clause of a sentence ends: "the abstract got accepted!! talk is june 12".
-_CLAUSE_BREAK_RE = re.compile(r"[,;!?]+|\s(?:and|but|so|because)\s")
+_CLAUSE_BREAK_RE = re.compile(r"[,;!?]+|\.(?=\s)|\s(?:and|but|so|because)\s")
 
 
 class _Ctx:

@@ -212,7 +212,7 @@ def _says_more(n: Neighbour, cand: Candidate) -> str | None:
             f"{', '.join(more[:5])}: both kept")
 
 
-def _someone_else(text: str) -> list[str] | None:
+def someone_else(text: str) -> list[str] | None:
     """The word that names the person a fact is about when it is not the user: the
     name ("Lindiwe", "Marcus", "losa"), else the relation ("sister"); None for the
     user's own fact."""
@@ -239,7 +239,7 @@ def _same_subject(cand: Candidate, n: Neighbour) -> bool:
     if mine is None and theirs is None and not cand.key:
         # "User's daughter Lindiwe is leaving Wits": someone else's news, unkeyed, retires
         # only a record that names them
-        who = _someone_else(cand.text)
+        who = someone_else(cand.text)
         return who is None or any(re.search(r"\b" + re.escape(w) + r"\b", n.memory.text, re.IGNORECASE) for w in who)
     if mine == theirs:
         return True

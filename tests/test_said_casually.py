@@ -179,3 +179,19 @@ def test_a_weight_said_with_its_verb(said, value):
 
 def test_a_weighed_thing_is_no_weight():
     assert "weight" not in _keyed("I weighed the flour, 500 g")
+
+
+def test_the_kids_and_i_are_the_household():
+    said = "Hi. Update: I moved out. The kids and I are in a rental in Oro Valley now, $1,850 a month."
+    assert _keyed(said).get("home_city") == "Oro Valley"
+    assert "home_city" not in _keyed("the kids and I are in the car now")
+
+
+@pytest.mark.parametrize(("said", "text", "change"), [
+    ("My wife Renee teaches 3rd grade. Renee's assistant principal at a school in Kettering now.",
+     "User's wife Renee is assistant principal at a school in Kettering now", "update"),
+    ("My son Theo is 4. Theo is 5 now", "User's son Theo is 5 now", None),  # "now" alone: no change of theirs
+])
+def test_a_named_persons_occupation_now_is_their_change(said, text, change):
+    news = [(f.text, f.change) for f in extract_facts(said, NOW).facts if f.rule == "other_person"]
+    assert news == [(text, change)]

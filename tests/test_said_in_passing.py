@@ -53,6 +53,10 @@ def test_a_date_takes_the_tense_of_its_own_clause():
     text, first = resolve_dates("montreal abstract got accepted!! talk is june 12", NOW)
     assert first is not None and first.date().isoformat() == "2025-06-12"
     assert resolve_dates("we met on june 2, it was lovely", NOW)[1].date().isoformat() == "2024-06-02"
+    # a sentence is a clause too: "signed up ... first one ever. it's on 19 October" is to come
+    said = "so I finally did it, signed up for the Cape Town Marathon, first one ever. it's on 19 October"
+    assert resolve_dates(said, NOW)[1].date().isoformat() == "2025-10-19"
+    assert resolve_dates("I ran the Dublin marathon. It was on 19 October", NOW)[1].date().isoformat() == "2024-10-19"
 
 
 def test_permission_to_drop_a_habit_of_the_replies_is_no_forget_request():

@@ -121,7 +121,7 @@ def _clauses(sentence: str) -> list[str]:
     sentence = re.sub(r"(^|[:;,]\s+|\b(?:and|but|so)\s+)(?i:me|myself)\s+(?i:and)\s+((?i:my|our)\s+[\w'-]+"
                       r"(?:\s+[A-Z][\w'-]+)?|[A-Z][a-z'-]+)\s+(?=[a-z])", "\\1\\2\x01and\x01I ", sentence)
     # "Marco and I broke up", "my wife Sofia and I have ...": one subject, not two clauses
-    sentence = re.sub(r"^((?i:my|our)\s+[\w'-]+(?:\s+[A-Z][\w'-]+)?|(?!(?:So|And|But|Then|Yesterday|Today|Now|Also|Well)\b)"
+    sentence = re.sub(r"^((?i:my|our|the)\s+[\w'-]+(?:\s+[A-Z][\w'-]+)?|(?!(?:So|And|But|Then|Yesterday|Today|Now|Also|Well)\b)"
                       r"[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\s+(?i:and)\s+(?=[Ii]\b)", "\\1\x01and\x01", sentence)
     parts = [p.strip().replace("\x01", " ") for p in _CLAUSE_SPLIT_RE.split(sentence) if p and p.strip()]
     out: list[str] = []

@@ -53,6 +53,7 @@ _PERSON_PRED_RE = re.compile(
     r"(?:is |are )?(?:now )?back (?:in|at|to|home|with|for good)\b|"
     # "he's in the Canary Wharf office from today", "Chidi is in Lagos for work": a place or an employer by name
     r"(?:is|are) (?:now |still |currently )?(?:in|at|with) (?:the )?(?-i:[A-Z])|"
+    r"(?:is|was) (?:now |still |currently )?(?:doing|studying|training|teaching|working|taking|running|coaching)\b|"
     r"moves|moving|has moved|has given (?:in )?(?:his|her|their )?notice|handed in (?:his|her|their) notice|resigned|"
     r"(?:is |has |have )?(?:leaving|left|quit|quitting|finished|staying|transferring|switching|changing|starting|"
     r"took a job|got into|got in to|got a place|got a position)\b|"
@@ -150,7 +151,9 @@ def _third_party(raw: str, people: _People, now: datetime) -> tuple[FactDict, da
     if m.group("s"):  # "Lindiwe's leaving Wits": is; "Declan's finished up in AIB": has
         rest = ("has " if re.match(_PARTICIPLES + r"\b", rest, _I) else "is ") + rest
     pred = _PERSON_PRED_RE.match(rest)
-    if not pred:
+    # "Renee's assistant principal at a school in Kettering now": an occupation, no article
+    job = re.match(r"^is (?:now )?(?P<x>(?!a |an |the )[a-z][\w -]+)$", rest)
+    if not pred and not (job and _occupation(job.group("x"))):
         return None
     ia = re.match(r"^(?:is|was) (?:a|an) (?P<x>.+)$", rest)
     if ia and not _occupation(ia.group("x")) and not re.match(_REL_WORDS + r"\b", ia.group("x"), _I):
@@ -171,8 +174,14 @@ def _third_party(raw: str, people: _People, now: datetime) -> tuple[FactDict, da
 def their_change(said: str) -> str | None:
     """The change cue of someone else's news, said after their name: an end ("is
     leaving Wits", "isn't moving anymore"), a new value ("is back in curitiba", "took a
-    job in Oslo"), or none."""
-    return "delete" if _THEIR_END_RE.search(said) else "update" if _THEIR_NEW_RE.search(said) else None
+    job in Oslo", an occupation "now": "is assistant principal at a school in Kettering
+    now"), or none."""
+    if _THEIR_END_RE.search(said):
+        return "delete"
+    job = re.match(r"^(?:is|'s) (?:now )?(?:a |an )?(?P<x>[a-z][\w -]+?)(?:\s+(?:now|these days))?$", said, _I)
+    if _THEIR_NEW_RE.search(said) or (job and re.search(r"\b(?:now|these days)\b", said, _I) and _occupation(job.group("x"))):
+        return "update"
+    return None
 
 
 

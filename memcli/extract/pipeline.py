@@ -341,7 +341,7 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     facts: list[FactDict] = []
     # the user's household moving or living somewhere is the user's home: "We moved to Austin",
     # "My wife and I live in Denver"
-    hh = re.match(r"^(?:(?:since|now that|as) )?(?:we|(?:my|our) [\w'-]+(?: [A-Z][\w'-]+)? and i|[A-Z][a-z'-]+ and i)\s+"
+    hh = re.match(r"^(?:(?:since|now that|as) )?(?:we|(?:my|our|the) [\w'-]+(?: [A-Z][\w'-]+)? and i|[A-Z][a-z'-]+ and i)\s+"
                   r"(?P<rest>(?:(?:just|recently|finally|have|had|also|now|currently|still) )*(?:moved|relocated|live|"
                   r"are living|have lived|have been living|are based|are now based|are settled|are (?:now )?in)\b.*)$",
                   exp, _I)

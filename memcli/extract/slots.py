@@ -213,7 +213,9 @@ def _lives_in(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
         re.match(r"^(?:since|now that|as) (?:i am|we are) (?:now )?in\s+(?P<v>(?-i:[A-Z])[\w'.-]*(?: (?-i:[A-Z])[\w'.-]*){0,2})"
                  r"\s+(?:now|these days)\b(?P<rest>.*)$", c, _I)
     if m:
-        v = _clean_value(m.group("v"))
+        # "in a rental in Oro Valley now": the place, not the home
+        v = _clean_value(re.sub(r"^(?:a|an|the|our|my) (?:new |small |tiny |bigger |little )?(?:rental|flat|apartment|"
+                                r"house|place|condo|studio|home|sublet) in ", "", m.group("v"), flags=_I))
         visit = re.search(r"\b(?:for (?:the|a|this|\d+|a few|two|three) (?:week|weekend|day|night|month)s?|on (?:holiday|"
                           r"vacation|a trip|business)|visiting|for work|this week|until|till|for the holidays)\b",
                           m.group("rest"), _I)

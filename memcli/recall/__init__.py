@@ -29,6 +29,7 @@ from .config import AbstainConfig, CandidateConfig, ContextConfig, FeatureConfig
 from .context import ordered_by_turn, read_neighbours, shares
 from .features import QueryFeatures, Signals, score_all
 from .keyed import profile
+from .newer import newer_first
 from .query import STOPWORDS, in_span, key_stems, keyword_query, query_names, query_span
 from .rehearsal import rehearse
 
@@ -97,6 +98,7 @@ def recall(
     hits = blend(cands, base, context, q, cfg, now_dt, Filters(kind=kind, key=key, since=since, until=until))
     if cfg.blend.collapse_turns:
         hits = collapse(hits)
+    hits = newer_first(hits, query, cfg.blend.newer_window)
     # a question about the user at large is answered by whatever is stored, and one that
     # names a key ("what's their diet?") by the record that holds it
     asked_key = any(h.memory.key and _names_key(q.stems, h.memory.key) for h in hits[:k])

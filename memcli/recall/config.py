@@ -68,6 +68,9 @@ class Weights:
     stale_episode: float = 0.5
     # a fact and the episode it was drawn from say the same turn twice: keep the better one
     collapse_turns: bool = True
+    # among the best `newer_window` hits, a statement made later that gives the same thing
+    # another value goes above the earlier one, for a question in the present (`newer.py`)
+    newer_window: int = 5
 
 
 @dataclass

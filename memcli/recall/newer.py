@@ -1,0 +1,82 @@
+"""Recent beats old at read time, where the write path could not tell that a later
+fact replaced an earlier one: "rent is 1,650 euro" (November) and "2,100 per
+month" (August), both still active. Among the best few hits, when a later statement
+is about the same thing the question asks (a word of the question in common, the same
+subject), scores at least half as well, and gives it
+another value (a number, a name, a weekday, a month or a negation differs), it goes
+above the earlier one (seed 001: recent beats old at equal trust). Only for a question
+in the present: "where did they live before?" and "what did she paint?" are about the
+past, where the older statement may be the answer. States only (semantic and profile
+facts): an event or a turn is not corrected by a later one on the same subject (on
+LoCoMo's raw turns, reordering them by date cut MRR from .624 to .518).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+from ..claims import differences, parse
+from ..models import Hit
+from ..timeutil import parse_dt
+from ..write import someone_else
+
+# A question about the past, or about an earlier state.
+_PAST_Q = re.compile(r"\b(?:did|was|were|had|used to|before|first|originally|previously|ago|back then|at the time|"
+                     r"last (?:year|month|week|time)|in (?:19|20)\d\d|earlier|former|old|initially)\b", re.I)
+# Words any two statements share that name no topic.
+_GENERIC = frozenset("user user's they them their family is are was has have had got called named now these days "
+                     "still also just really very much lot thing things time day days week weeks month months year "
+                     "years".split())
+# Statements made in the same sitting are one telling, not an old and a new one.
+_GAP = timedelta(hours=12)
+_CHANGED = ("number", "name", "weekday", "month", "negation")
+_NEAR = 0.5
+
+
+def _since(h: Hit) -> datetime | None:
+    """When what a hit says became true (its `valid_from`: the date the text gave, else
+    when it was said)."""
+    return parse_dt(h.memory.valid_from) if h.memory.valid_from else None
+
+
+def _state(h: Hit) -> bool:
+    """A fact of how things are (semantic or profile, not an episode): states are replaced,
+    events and turns add up ("went to Paris in May" and "went to Rome in June" are both true)."""
+    return h.memory.kind in ("semantic", "profile") and not h.memory.episode
+
+
+def conflict(older: str, newer: str, asked: frozenset[str] | None = None) -> bool:
+    """Whether `newer` gives what `older` is about another value: a content word in
+    common (one the question asks about, when `asked` is given), the same subject (the
+    user, or the same person named), and a difference in a number, a name, a weekday, a
+    month or a negation."""
+    a, b = parse(older), parse(newer)
+    shared = (a.words & b.words) - _GENERIC - a.names - b.names
+    if asked is not None:
+        shared &= asked
+    if not shared or someone_else(older) != someone_else(newer):
+        return False
+    return any(d.startswith(_CHANGED) for d in differences(a, b))
+
+
+def newer_first(hits: list[Hit], query: str, window: int) -> list[Hit]:
+    """`hits` with each later, conflicting statement among the first `window` moved just
+    above the earliest hit it gives another value to."""
+    if window < 2 or _PAST_Q.search(query):
+        return hits
+    top, rest = list(hits[:window]), hits[window:]
+    asked = parse(query).words - _GENERIC
+    for j in range(1, len(top)):
+        b = top[j]
+        tb = _since(b)
+        if tb is None or not _state(b):
+            continue
+        for i in range(j):
+            ta = _since(top[i])
+            # both answer the question: the later one scores at least half the earlier one
+            if ta is not None and _state(top[i]) and tb - ta > _GAP and b.score >= _NEAR * top[i].score \
+                    and conflict(top[i].memory.text, b.memory.text, asked):
+                top.insert(i, top.pop(j))
+                break
+    return top + rest

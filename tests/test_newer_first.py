@@ -1,0 +1,81 @@
+"""Recent beats old at read time: among the best hits, a later fact that gives the same
+thing another value goes above the earlier one, for a question in the present; events,
+episodes, other subjects, one sitting and questions about the past are left alone."""
+
+import pytest
+
+from memcli.models import Hit, Memory
+from memcli.recall.newer import conflict, newer_first
+
+
+def _hit(text: str, since: str, *, kind: str = "semantic", episode: bool = False, score: float = 0.5) -> Hit:
+    m = Memory(id=text[:12], scope="user:t", kind=kind, text=text, valid_from=since, episode=episode)
+    return Hit(memory=m, score=score)
+
+
+OLD = "User and family are living in Phibsborough, rent is 1,650 euro every month"
+NEW = "The house here is bigger, rent is 2,100 per month but with garden"
+
+
+@pytest.mark.parametrize(("older", "newer"), [
+    (OLD, NEW),
+    ("Medical aid is Discovery", "Medical aid is Momentum since November"),
+    ("User's son Graham lives in Perth with his family", "User's son Graham lives in Brisbane now"),
+    ("User volunteers in the dell on Thursday mornings", "User volunteers in the gift shop on Tuesday mornings"),
+])
+def test_a_later_value_for_the_same_thing_conflicts(older, newer):
+    assert conflict(older, newer)
+
+
+@pytest.mark.parametrize(("older", "newer"), [
+    ("User's son Graham lives in Perth", "User's daughter Lindiwe lives in Cape Town"),  # another subject
+    ("User has a cat called Mango", "User has a dog called Dotty"),  # nothing in common but having
+    ("User likes jazz", "User likes jazz a lot"),  # the same value
+])
+def test_other_things_do_not_conflict(older, newer):
+    assert not conflict(older, newer)
+
+
+def test_the_later_fact_goes_above_the_earlier_one():
+    hits = [_hit(OLD, "2024-11-12T20:00:00Z", score=0.6), _hit("User is a mechanic", "2024-11-12T20:00:00Z"),
+            _hit(NEW, "2025-08-30T09:00:00Z", score=0.4)]
+    out = newer_first(hits, "How much rent does the user pay?", 5)
+    assert [h.memory.text for h in out] == [NEW, OLD, "User is a mechanic"]
+
+
+@pytest.mark.parametrize("query", ["How much rent did the user pay before?", "What was the user's first rent?",
+                                   "How much rent did they pay in 2024?"])
+def test_a_question_about_the_past_keeps_the_order(query):
+    hits = [_hit(OLD, "2024-11-12T20:00:00Z"), _hit(NEW, "2025-08-30T09:00:00Z")]
+    assert newer_first(hits, query, 5) == hits
+
+
+@pytest.mark.parametrize(("kind", "episode"), [("episodic", False), ("semantic", True)])
+def test_events_and_turns_add_up(kind, episode):
+    hits = [_hit(OLD, "2024-11-12T20:00:00Z"), _hit(NEW, "2025-08-30T09:00:00Z", kind=kind, episode=episode)]
+    assert newer_first(hits, "How much rent does the user pay?", 5) == hits
+
+
+def test_one_sitting_is_one_telling():
+    hits = [_hit(OLD, "2024-11-12T20:00:00Z"), _hit(NEW, "2024-11-12T20:05:00Z")]
+    assert newer_first(hits, "How much rent does the user pay?", 5) == hits
+
+
+def test_only_the_window_is_reordered():
+    hits = [_hit(OLD, "2024-11-12T20:00:00Z"), _hit("User is a mechanic", "2024-11-12T20:00:00Z"),
+            _hit(NEW, "2025-08-30T09:00:00Z")]
+    assert newer_first(hits, "How much rent does the user pay?", 2) == hits
+
+
+def test_a_word_in_common_that_the_question_does_not_ask_is_no_conflict():
+    """"epipen lives in my knife roll" and "User lives in Aix" share "lives"; the question
+    is about the allergy, so the later fact stays where it ranks."""
+    allergy = _hit("User is allergic to shellfish, the epipen lives in their knife roll", "2024-10-08T10:00:00Z",
+                   score=0.65)
+    home = _hit("User lives in Aix", "2025-09-14T10:00:00Z", score=0.6)
+    assert newer_first([allergy, home], "What is the user allergic to?", 5) == [allergy, home]
+
+
+def test_a_later_fact_that_barely_answers_stays_below():
+    hits = [_hit(OLD, "2024-11-12T20:00:00Z", score=0.8), _hit(NEW, "2025-08-30T09:00:00Z", score=0.3)]
+    assert newer_first(hits, "How much rent does the user pay?", 5) == hits
