@@ -148,7 +148,10 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         return "NOOP", None, "change cue, but no record holds what it names"
     if cand.change in ("update", "delete"):
         kept = None  # a near record the change would retire, but that says more than the change touches
+        # "used to take zinc" names the old thing: the nearest record may be the new one
+        # ("takes vitamin D now"), so only what it names is retired (`_ended_target`)
         if best and best.similarity >= CHANGE_TARGET and best.memory.kind != "episodic" and _same_subject(cand, best) \
+                and not _USED_TO_RE.search(cand.text) \
                 and not (cand.key and best.memory.key and best.memory.key != cand.key):  # a move is not a job change
             op = "UPDATE" if cand.change == "update" else "DELETE"
             kept = _says_more(best, cand)
@@ -295,12 +298,15 @@ def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
 # what the change ends, up to a comma or a reason.
 _ENDED_RE = re.compile(r"\b(?:stopped|quit|gave up|dropped|ditched|dumped|cancel(?:l)?ed|ended|finished with|done with|"
                        r"got rid of|no longer (?:do|doing|have|go to|take)|(?:gone|went) off|lost interest in|"
-                       r"got bored of|fell out of love with|used to (?:love|like|be into|be obsessed with|play|do|go to))\s+"
+                       r"got bored of|fell out of love with|used to (?:be into|be obsessed with|be a fan of|[a-z]+))\s+"
                        r"(?:the |my |our |a |an |doing |going to )?"
                        r"(?P<o>[\w' -]+?)(?=\s*(?:[,.;:!?()]|$|\s(?:because|since|as|for|so|and|but|now|anymore|"
                        r"any more)\b))"
                        r"|^(?:User's )?(?P<s>[\w' -]{1,30}?)\s+(?:is|'s|are|'re)\s+(?:(?:so|kinda|pretty|lowkey)\s+)*"
                        r"(?:out|over|done|finished|mid|overrated|cringe|boring|trash|dead to (?:me|them|User))\b", re.I)
+
+
+_USED_TO_RE = re.compile(r"\bused to\b", re.I)
 
 
 def _from_value_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbour, str] | None:

@@ -238,3 +238,13 @@ def test_going_off_a_thing_ends_it():
     ended = [f for f in extract_facts("Honestly I've gone off jigsaws", NOW).facts if f.change == "delete"]
     old = _near("User does jigsaw puzzles every evening to unwind", 0.5)
     assert decide_by_rules(Candidate(text=ended[0].text, change="delete"), [old])[:2] == ("DELETE", old)
+
+
+def test_used_to_retires_what_it_names_never_the_nearest_record():
+    """"User used to take zinc" names the old thing; the nearest record can be the new one."""
+    now = _near("User takes vitamin D every morning now", 0.7)
+    zinc = _near("User takes zinc tablets for colds", 0.45)
+    op, target, _ = decide_by_rules(Candidate(text="User used to take zinc", change="delete"), [now, zinc])
+    assert (op, target) == ("DELETE", zinc)
+    out = decide_by_rules(Candidate(text="User used to take zinc", change="delete"), [now])
+    assert out is not None and out[0] == "NOOP"

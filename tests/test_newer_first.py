@@ -56,6 +56,21 @@ def test_events_and_turns_add_up(kind, episode):
     assert newer_first(hits, "How much rent does the user pay?", 5) == hits
 
 
+def test_a_later_state_goes_above_an_earlier_event():
+    ran = _hit("User ran a 5:58 mile on 2025-02-25", "2025-02-27T10:00:00Z", kind="episodic", score=0.7)
+    now = _hit("Mile is 5:41 now, coach says User could make state next yr", "2025-06-14T10:00:00Z", score=0.66)
+    assert newer_first([ran, now], "What is the user's mile time?", 5) == [now, ran]
+
+
+def test_a_later_state_goes_above_the_turn_that_said_the_old_value():
+    """The turn that said "rent is 1,650" is what the user said then; the later fact is
+    what holds now."""
+    turn = _hit("We are living in Phibsborough, rent is 1,650 euro every month", "2024-11-12T20:00:00Z",
+                kind="episodic", episode=True)
+    fact = _hit(NEW, "2025-08-30T09:00:00Z")
+    assert newer_first([turn, fact], "How much rent does the user pay?", 5) == [fact, turn]
+
+
 def test_one_sitting_is_one_telling():
     hits = [_hit(OLD, "2024-11-12T20:00:00Z"), _hit(NEW, "2024-11-12T20:05:00Z")]
     assert newer_first(hits, "How much rent does the user pay?", 5) == hits
@@ -79,3 +94,12 @@ def test_a_word_in_common_that_the_question_does_not_ask_is_no_conflict():
 def test_a_later_fact_that_barely_answers_stays_below():
     hits = [_hit(OLD, "2024-11-12T20:00:00Z", score=0.8), _hit(NEW, "2025-08-30T09:00:00Z", score=0.3)]
     assert newer_first(hits, "How much rent does the user pay?", 5) == hits
+
+
+def test_three_values_of_one_thing_come_newest_first():
+    said = [("User's mile is like 6:40", "2024-10-01T10:00:00Z", 0.7), ("User ran a 5:58 mile", "2025-02-25T10:00:00Z",
+                                                                        0.6),
+            ("User's mile is 5:41 now", "2025-06-20T10:00:00Z", 0.5)]
+    hits = [_hit(t, since, score=score) for t, since, score in said]
+    out = newer_first(hits, "What is the user's mile time?", 5)
+    assert [h.memory.text for h in out] == [t for t, _, _ in reversed(said)]

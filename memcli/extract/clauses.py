@@ -41,7 +41,7 @@ _SUBJECTLESS_BEEN_RE = re.compile(r"^been\b", _I)
 # here", "the manager at the shop was rude" (a gerund or a noun that is the subject).
 _STATE = (r"(?:living|working|renting|staying|studying|teaching|based|training|learning|dating|expecting|pregnant|"
           r"engaged|married|single|retired|unemployed|self[- ]employed|vegan|vegetarian|pescatarian|allergic|"
-          r"intolerant)")
+          r"intolerant|taking|doing|playing|volunteering|coaching|practising|practicing)")
 _SUBJECTLESS_AM_RE = re.compile(
     r"^(?:(?:still|now|currently)\s+(?:at|in|with|on|a|an|" + _STATE[3:] + r"|back\s+(?:in|at|home|on|with)|"
     r"off\s+(?!to\b)\w+|(?:not|no longer)\s+(?:at|in|with|on|a|an|" + _STATE[3:] + r"|" + _STATE + r")\b", _I)

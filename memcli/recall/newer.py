@@ -46,6 +46,16 @@ def _state(h: Hit) -> bool:
     return h.memory.kind in ("semantic", "profile") and not h.memory.episode
 
 
+def _subject(text: str, other: str) -> list[str] | None:
+    """Who `text` is about (`write.someone_else`), where a capitalised first word that
+    `other` writes in lower case is a word, not a name ("Mile is 5:41 now" beside "ran a
+    5:58 mile")."""
+    who = someone_else(text)
+    if who and text.startswith(who[0]) and re.search(r"\b" + re.escape(who[0].lower()) + r"\b", other):
+        return None
+    return who
+
+
 def conflict(older: str, newer: str, asked: frozenset[str] | None = None) -> bool:
     """Whether `newer` gives what `older` is about another value: a content word in
     common (one the question asks about, when `asked` is given), the same subject (the
@@ -55,28 +65,34 @@ def conflict(older: str, newer: str, asked: frozenset[str] | None = None) -> boo
     shared = (a.words & b.words) - _GENERIC - a.names - b.names
     if asked is not None:
         shared &= asked
-    if not shared or someone_else(older) != someone_else(newer):
+    if not shared or _subject(older, newer) != _subject(newer, older):
         return False
     return any(d.startswith(_CHANGED) for d in differences(a, b))
 
 
+def _replaces(b: Hit, a: Hit, asked: frozenset[str]) -> bool:
+    """Whether the state `b` was said after `a` (a state, an event or the turn that said
+    it) and gives what `a` says about the question another value; both answer the
+    question (`b` scores at least half as well). What holds now is a state: an event or
+    a turn never goes above anything."""
+    ta, tb = _since(a), _since(b)
+    return ta is not None and tb is not None and _state(b) and tb - ta > _GAP and b.score >= _NEAR * a.score and conflict(a.memory.text, b.memory.text, asked)
+
+
 def newer_first(hits: list[Hit], query: str, window: int) -> list[Hit]:
-    """`hits` with each later, conflicting statement among the first `window` moved just
-    above the earliest hit it gives another value to."""
+    """`hits` with each later, conflicting state among the first `window` moved above
+    the earliest hit it gives another value to, but never above a statement of the same
+    thing made after it (6:40, then 5:58, then 5:41: the newest first)."""
     if window < 2 or _PAST_Q.search(query):
         return hits
     top, rest = list(hits[:window]), hits[window:]
     asked = parse(query).words - _GENERIC
     for j in range(1, len(top)):
         b = top[j]
-        tb = _since(b)
-        if tb is None or not _state(b):
+        at = next((i for i in range(j) if _replaces(b, top[i], asked)), None)
+        if at is None:
             continue
-        for i in range(j):
-            ta = _since(top[i])
-            # both answer the question: the later one scores at least half the earlier one
-            if ta is not None and _state(top[i]) and tb - ta > _GAP and b.score >= _NEAR * top[i].score \
-                    and conflict(top[i].memory.text, b.memory.text, asked):
-                top.insert(i, top.pop(j))
-                break
+        at = max([at] + [k + 1 for k in range(at, j) if _replaces(top[k], b, asked)])
+        if at < j:
+            top.insert(at, top.pop(j))
     return top + rest
