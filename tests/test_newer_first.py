@@ -103,3 +103,13 @@ def test_three_values_of_one_thing_come_newest_first():
     hits = [_hit(t, since, score=score) for t, since, score in said]
     out = newer_first(hits, "What is the user's mile time?", 5)
     assert [h.memory.text for h in out] == [t for t, _, _ in reversed(said)]
+
+
+def test_a_later_fact_that_drops_the_value_gives_no_other_one():
+    lagos = _hit("User's husband Chidi is in Lagos for work until the end of the year", "2024-09-01T10:00:00Z",
+                 score=0.68)
+    back = _hit("User's husband Chidi is back for good", "2025-01-10T10:00:00Z", score=0.48)
+    wharf = _hit("User's husband Chidi is in the Canary Wharf office from 2025-01-10", "2025-01-10T10:00:00Z",
+                 score=0.45)
+    out = newer_first([lagos, back, wharf], "Where is the user's husband working?", 5)
+    assert [h.memory.text for h in out] == [wharf.memory.text, lagos.memory.text, back.memory.text]

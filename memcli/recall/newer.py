@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
-from ..claims import differences, parse
+from ..claims import parse
 from ..models import Hit
 from ..timeutil import parse_dt
 from ..write import someone_else
@@ -30,7 +30,6 @@ _GENERIC = frozenset("user user's they them their family is are was has have had
                      "years".split())
 # Statements made in the same sitting are one telling, not an old and a new one.
 _GAP = timedelta(hours=12)
-_CHANGED = ("number", "name", "weekday", "month", "negation")
 _NEAR = 0.5
 
 
@@ -59,15 +58,20 @@ def _subject(text: str, other: str) -> list[str] | None:
 def conflict(older: str, newer: str, asked: frozenset[str] | None = None) -> bool:
     """Whether `newer` gives what `older` is about another value: a content word in
     common (one the question asks about, when `asked` is given), the same subject (the
-    user, or the same person named), and a difference in a number, a name, a weekday, a
-    month or a negation."""
+    user, or the same person named), and a number, a name, a weekday or a month that
+    `newer` says and `older` does not, or a negation that differs."""
     a, b = parse(older), parse(newer)
     shared = (a.words & b.words) - _GENERIC - a.names - b.names
     if asked is not None:
         shared &= asked
     if not shared or _subject(older, newer) != _subject(newer, older):
         return False
-    return any(d.startswith(_CHANGED) for d in differences(a, b))
+    if a.negated != b.negated:
+        return True
+    # another value, not none: "Chidi is back for good" drops "Lagos" but gives no new place
+    names_a, names_b = a.names - b.words, b.names - a.words
+    return any(new - old for old, new in ((a.numbers, b.numbers), (names_a, names_b), (a.weekdays, b.weekdays),
+                                          (a.months, b.months)))
 
 
 def _replaces(b: Hit, a: Hit, asked: frozenset[str]) -> bool:
@@ -76,7 +80,8 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str]) -> bool:
     question (`b` scores at least half as well). What holds now is a state: an event or
     a turn never goes above anything."""
     ta, tb = _since(a), _since(b)
-    return ta is not None and tb is not None and _state(b) and tb - ta > _GAP and b.score >= _NEAR * a.score and conflict(a.memory.text, b.memory.text, asked)
+    return ta is not None and tb is not None and _state(b) and tb - ta > _GAP and b.score >= _NEAR * a.score \
+        and conflict(a.memory.text, b.memory.text, asked)
 
 
 def newer_first(hits: list[Hit], query: str, window: int) -> list[Hit]:
