@@ -42,8 +42,10 @@ def zipf_store(store, monkeypatch):
     return store
 
 
-def test_bounded_top_k_is_the_full_querys_to_the_bit(zipf_store, monkeypatch):
+@pytest.mark.parametrize("pair_share", [0.01, 0.3])  # pairs of common terms spelt out seldom, often
+def test_bounded_top_k_is_the_full_querys_to_the_bit(zipf_store, monkeypatch, pair_share):
     store = zipf_store
+    monkeypatch.setattr(bm25, "PAIR_SHARE", pair_share)
     taken = []
     real = bm25.bounded_top
 
