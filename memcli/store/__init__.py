@@ -144,12 +144,14 @@ class Store:
         return self.keyword.search(scope, query, k=k, raw=raw, include_inactive=include_inactive, as_of=as_of)
 
     def search_indexes(self, scope: str, query: str, vector: np.ndarray, *, k: int = 50, raw: bool = False,
-                       include_inactive: bool = False, as_of: str | None = None
+                       include_inactive: bool = False, as_of: str | None = None, distinctive: bool = False
                        ) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
         """`search_keyword` and `search_vector` at once: the vector scan runs on a worker
-        thread while FTS5 runs here (what each returns is what it returns alone)."""
+        thread while FTS5 runs here (what each returns is what it returns alone).
+        `distinctive`: the keyword side leaves out a large scope's common terms."""
         # the keyword index's small reads first: the worker would hold up each of them
-        keyword = self.keyword.prepared(scope, query, k=k, raw=raw, include_inactive=include_inactive, as_of=as_of)
+        keyword = self.keyword.prepared(scope, query, k=k, raw=raw, include_inactive=include_inactive, as_of=as_of,
+                                        distinctive=distinctive)
         pending = self.vector_index.start_search(scope, vector, k=k, include_inactive=include_inactive, as_of=as_of)
         try:
             kw = keyword()

@@ -65,8 +65,10 @@ class KeywordIndex(Protocol):
         """(rowid, score) of the best full-text matches, best (lowest score) first."""
         ...
     def prepared(self, scope: str, query: str, *, k: int = ..., raw: bool = ...,
-                 include_inactive: bool = ..., as_of: str | None = ...) -> Callable[[], list[tuple[int, float]]]:
-        """`search`, ready to run: calling the result runs it (a backend may do it all then)."""
+                 include_inactive: bool = ..., as_of: str | None = ..., distinctive: bool = ...
+                 ) -> Callable[[], list[tuple[int, float]]]:
+        """`search`, ready to run: calling the result runs it (a backend may do it all then).
+        `distinctive`: a large scope's very common terms may be left out (a neighbour probe)."""
         ...
 
 

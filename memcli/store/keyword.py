@@ -14,11 +14,17 @@ import apsw
 
 from ..errors import InputError
 from ..scope import validate_scope
+from . import bm25
 from .connection import Database
 from .rows import time_filter
 
 # Below this many records the counts of `common_terms` and `scope_dominates` are exact.
 EXACT_BELOW = 2000
+# From this many records in the scope a query with common terms tries
+# `bm25.bounded_top` first, and a `distinctive` probe leaves out the terms of more
+# than DISTINCTIVE_SHARE of the file's records.
+BOUND_FROM = 5000
+DISTINCTIVE_SHARE = 0.05
 
 
 def fts_terms(query: str) -> list[str]:
@@ -51,9 +57,11 @@ class SqliteKeywordIndex:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._dominance: dict[str, tuple[tuple[Any, ...], bool]] = {}  # scope -> (epoch, holds half the file)
+        self._dominance: dict[str, tuple[tuple[Any, ...], int]] = {}  # scope -> (epoch, its records)
         self._fts_rows: tuple[tuple[Any, ...] | None, int] = (None, 0)  # (epoch, records)
         self._term_docs: dict[str, int] = {}  # term -> records holding it, in that epoch
+        self._hits: tuple[tuple[Any, ...] | None, dict[str, int]] = (None, {})  # (epoch, term -> text matches)
+        self._bm25 = bm25.register(db.conn)
 
     def search(
         self, scope: str, query: str, *, k: int = 50, raw: bool = False,
@@ -69,12 +77,19 @@ class SqliteKeywordIndex:
 
     def prepared(
         self, scope: str, query: str, *, k: int = 50, raw: bool = False,
-        include_inactive: bool = False, as_of: str | None = None,
+        include_inactive: bool = False, as_of: str | None = None, distinctive: bool = False,
     ) -> Callable[[], list[tuple[int, float]]]:
         """`search` in two steps: the small reads that shape the query (the terms'
         counts, the scope's share of the file) here, the full-text query itself when
-        the result is called (one long statement, while another thread works)."""
+        the result is called (one long statement, while another thread works).
+
+        `distinctive` (the write path's neighbour probe): in a scope of BOUND_FROM
+        records or more, terms matching over DISTINCTIVE_SHARE of the file are left
+        out when another term remains ("lives" of "User lives in Lisbon" in a third
+        of a 100k store): what they add are records sharing a common word, which the
+        vector search already judges, at the cost of scoring each."""
         scope = validate_scope(scope)
+        terms: list[str] = []
         if raw:
             match = query
         else:
@@ -86,25 +101,29 @@ class SqliteKeywordIndex:
         if not match:
             return lambda: []
         dominates = self.scope_dominates(scope)
-        return lambda: self._run(scope, query, match, k, dominates, include_inactive, as_of)
+        # the scope's own matches are few in a small scope: its full query is cheap
+        large = len(terms) > 1 and self._scope_size(scope) >= BOUND_FROM
+        if large and distinctive:
+            terms = self._distinctive(terms)
+            match = quote_terms(terms)
+        bound = large and len(terms) > 1
+        return lambda: self._run(scope, query, match, k, dominates, include_inactive, as_of,
+                                 terms if bound else [])
 
     def _run(self, scope: str, query: str, match: str, k: int, dominates: bool, include_inactive: bool,
-             as_of: str | None) -> list[tuple[int, float]]:
+             as_of: str | None, terms: list[str]) -> list[tuple[int, float]]:
         where, args = time_filter(include_inactive, as_of)
         try:
-            rows = []
+            if terms:
+                found = bm25.bounded_top(self.db, self._bm25, scope, scope_token(scope), terms, k, where, args,
+                                         self.term_hits(terms))
+                if found is not None:
+                    return found
+            rows: list[tuple[Any, ...]] = []
             if dominates:
-                # The file-wide best matches first, then the scope filter: when k of them
-                # are in the scope they are exactly the scope's top k (bm25 is file-wide
-                # either way), without a join for every matching row.
-                rows = self.db.rows(
-                    "SELECT m.rowid, f.s FROM (SELECT rowid, bm25(memories_fts, 1.0, 0.0) AS s FROM memories_fts "
-                    f"WHERE memories_fts MATCH ? ORDER BY s LIMIT {max(8 * k, 400)}) f "
-                    # CROSS JOIN keeps this order: left to itself the planner walks the
-                    # scope's index and probes the matches (2x slower at 100k records)
-                    f"CROSS JOIN memories m ON m.rowid = f.rowid WHERE m.scope = ?{where} ORDER BY f.s LIMIT ?",
-                    (f"text : ({match})", scope, *args, k),
-                )
+                rows, complete = self._file_wide(scope, match, k, where, args)
+                if complete:
+                    return [(r[0], r[1]) for r in rows]
             if len(rows) < k:
                 # The scope's token ANDed with the terms: FTS5 scores and returns the
                 # scope's matches only, not every match in the file (its column has
@@ -119,6 +138,25 @@ class SqliteKeywordIndex:
             raise InputError(f"bad full-text query {query!r}: {exc} (drop --raw-query to search plain words)") from exc
         return [(r[0], r[1]) for r in rows]
 
+    def _file_wide(self, scope: str, match: str, k: int, where: str, args: Sequence[Any]
+                   ) -> tuple[list[tuple[Any, ...]], bool]:
+        """The file-wide best matches first, then the scope filter: when k of them are
+        in the scope they are exactly the scope's top k (bm25 is file-wide either way),
+        without a join for every matching row; so are they when the file has fewer
+        matches than were read (all of them were). Returns the scope's rows and whether
+        they are its answer."""
+        limit = max(8 * k, 400)
+        rows = self.db.rows(
+            "SELECT f.rowid, f.s, m.rowid IS NOT NULL FROM (SELECT rowid, bm25(memories_fts, 1.0, 0.0) AS s "
+            f"FROM memories_fts WHERE memories_fts MATCH ? ORDER BY s LIMIT {limit}) f "
+            # the LEFT JOIN keeps this order: left to itself the planner walks the
+            # scope's index and probes the matches (2x slower at 100k records)
+            f"LEFT JOIN memories m ON m.rowid = f.rowid AND m.scope = ?{where} ORDER BY f.s",
+            (f"text : ({match})", scope, *args),
+        )
+        kept = [r for r in rows if r[2]][:k]
+        return kept, len(kept) >= k or len(rows) < limit
+
     def epoch(self) -> tuple[Any, ...]:
         """What the counts below are cached under: the file version while the file is
         small (exact), else its size in steps of ~3% (max rowid, one index probe), so
@@ -132,13 +170,15 @@ class SqliteKeywordIndex:
         """Whether the scope holds at least half of the file's records (counted again
         when the file's size moved, see `epoch`)."""
         total = int(self.db.one("SELECT max(rowid) FROM memories") or 0)
-        if total < 2000:
-            return False
+        return total >= 2000 and 2 * self._scope_size(scope) >= total
+
+    def _scope_size(self, scope: str) -> int:
+        """The scope's records, counted again when the file's size moved (see `epoch`)."""
         epoch = self.epoch()
         cached = self._dominance.get(scope)
         if cached is None or cached[0] != epoch:
             n = int(self.db.one("SELECT count(*) FROM memories WHERE scope = ?", (scope,)))
-            cached = self._dominance[scope] = (epoch, 2 * n >= total)
+            cached = self._dominance[scope] = (epoch, n)
         return cached[1]
 
     def common_terms(self, terms: Sequence[str]) -> set[str]:
@@ -164,6 +204,25 @@ class SqliteKeywordIndex:
             if 2 * self._term_docs[t] >= total:
                 out.add(t)
         return out
+
+    def _distinctive(self, terms: list[str]) -> list[str]:
+        """The terms of at most DISTINCTIVE_SHARE of the file's records (all of them
+        when none is)."""
+        most = DISTINCTIVE_SHARE * int(self.db.one("SELECT max(rowid) FROM memories") or 0)
+        kept = [t for t, h in zip(terms, self.term_hits(terms), strict=True) if h <= most]
+        return kept or terms
+
+    def term_hits(self, terms: Sequence[str]) -> list[int]:
+        """The rows each term's phrase matches (stemmed as FTS5 stems it), cached per
+        `epoch`: what `bm25.bounded_top` plans with before it counts exactly."""
+        epoch = self.epoch()
+        if self._hits[0] != epoch or len(self._hits[1]) > 50_000:
+            self._hits = (epoch, {})
+        cache = self._hits[1]
+        for t in terms:
+            if t not in cache:
+                cache[t] = bm25.term_hits(self.db, t)
+        return [cache[t] for t in terms]
 
     def secure_delete(self) -> None:
         """Make deletes from the full-text index remove the terms from the segments that
