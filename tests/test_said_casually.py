@@ -102,6 +102,7 @@ def test_a_word_after_a_relation_that_is_no_name_stays_a_word(said):
     ("My sister Luiza moved to Porto. luiza's back in curitiba", "User's sister Luiza is back in curitiba", "update"),
     ("My son Theo is 4. Theo got into the Regenboog school", "User's son Theo got into the Regenboog school",
      "update"),
+    ("My friend Siobhan O'Brien lives in Cork. O'Brien took a job in Galway", "O'Brien took a job in Galway", "update"),
 ])
 def test_news_about_a_named_person_is_theirs_and_a_change(said, text, change):
     news = [(f.text, f.change) for f in extract_facts(said, NOW).facts if f.rule == "other_person"]

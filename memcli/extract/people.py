@@ -142,7 +142,7 @@ def _third_party(raw: str, people: _People, now: datetime) -> tuple[FactDict, da
     raw = re.sub(r"^(?:(?:and|also|oh|so|but|plus)\b,?\s+)+", "", raw, flags=re.I)
     m = re.match(r"^(?P<n>[A-Z][a-z]*'[A-Z][a-z-]+|[A-Z][a-z-]+(?:\s+[A-Z][a-z-]+)?|[a-z][a-z-]+)(?P<s>'s)?\s+"
                  r"(?P<rest>[a-z'].*)$", raw)
-    if not m or "'" in m.group("n") or (m.group("n")[:1].islower() and people.named(m.group("n")) is None):
+    if not m or (m.group("n")[:1].islower() and people.named(m.group("n")) is None):
         return None
     n = people.named(m.group("n")) or m.group("n")
     if n.split()[0].lower() in _NOT_NAMES or (len(n.split()) > 1 and n.split()[1].lower() in _NOT_NAMES):
