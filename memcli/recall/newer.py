@@ -1,14 +1,15 @@
 """Recent beats old at read time, where the write path could not tell that a later
-fact replaced an earlier one: "rent is 1,650 euro" (November) and "2,100 per
-month" (August), both still active. Among the best few hits, when a later statement
-is about the same thing the question asks (a word of the question in common, the same
-subject), scores at least half as well, and gives it
-another value (a number, a name, a weekday, a month or a negation differs), it goes
-above the earlier one (seed 001: recent beats old at equal trust). Only for a question
-in the present: "where did they live before?" and "what did she paint?" are about the
-past, where the older statement may be the answer. States only (semantic and profile
-facts): an event or a turn is not corrected by a later one on the same subject (on
-LoCoMo's raw turns, reordering them by date cut MRR from .624 to .518).
+fact replaced an earlier one: "rent is 1,650 euro" (November) and "2,100 per month"
+(August), both still active. Among the best few hits, when a later state is about the
+same thing the question asks (a word of the question in common, the same subject),
+scores at least half as well, and gives it another value (a number, a name, a weekday
+or a month the earlier one does not say, or the other negation), it goes above the
+earlier fact, event or turn (seed 001: recent beats old at equal trust), never above a
+later statement of the same thing. Only for a question in the present: "where did they
+live before?" and "what did she paint?" are about the past, where the older statement
+may be the answer. Only a state (a semantic or profile fact) moves up: an event or a
+turn is not corrected by a later one on the same subject (on LoCoMo's raw turns,
+letting them move cut MRR from .624 to .518).
 """
 
 from __future__ import annotations
