@@ -53,13 +53,17 @@ def test_look_alikes_of_a_bare_attribute_are_not_keyed(said):
     assert not {k for k in _keyed(said) if k not in ("age",)}
 
 
+def _told(store: MemoryStore, *said: tuple[str, str]) -> None:
+    """Each (message, timestamp) ingested as its own session, in order."""
+    for i, (content, ts) in enumerate(said):
+        ingest(store, "user:t", [Message(role="user", content=content, ts=ts, ref=f"m{i}")], source=f"s{i}")
+
+
 def test_a_later_bare_value_replaces_the_earlier_one(real_embedder, tmp_path):
     store = MemoryStore(tmp_path / "m.db", real_embedder)
-    for i, (said, ts) in enumerate([("I'm 104 kg and my cholesterol is high.", "2024-07-13T07:30:00Z"),
-                                    ("Good news is the weight is down to 97 kg!", "2024-11-06T05:50:00Z"),
-                                    ("ja still on it, 10mg. Weight is 94 now, the doctor is happy.",
-                                     "2025-03-18T16:10:00Z")]):
-        ingest(store, "user:t", [Message(role="user", content=said, ts=ts, ref=f"m{i}")], source=f"s{i}")
+    _told(store, ("I'm 104 kg and my cholesterol is high.", "2024-07-13T07:30:00Z"),
+          ("Good news is the weight is down to 97 kg!", "2024-11-06T05:50:00Z"),
+          ("ja still on it, 10mg. Weight is 94 now, the doctor is happy.", "2025-03-18T16:10:00Z"))
     assert [m.text for m in store.list_memories("user:t", key="weight")] == ["Weight is 94 now, the doctor is happy"]
     store.close()
 
@@ -111,10 +115,8 @@ def test_news_about_a_named_person_is_theirs_and_a_change(said, text, change):
 
 def test_leaving_a_named_place_retires_the_record_of_it(real_embedder, tmp_path):
     store = MemoryStore(tmp_path / "m.db", real_embedder)
-    ingest(store, "user:t", [Message(role="user", content="My daughter Lindiwe is at Wits doing mechanical "
-                                     "engineering, second year.", ts="2024-07-13T07:31:20Z", ref="a")], source="s1")
-    ingest(store, "user:t", [Message(role="user", content="Oh and Lindiwe's leaving Wits. She got into UCT for next "
-                                     "year.", ts="2024-11-06T05:53:42Z", ref="b")], source="s2")
+    _told(store, ("My daughter Lindiwe is at Wits doing mechanical engineering, second year.", "2024-07-13T07:31:20Z"),
+          ("Oh and Lindiwe's leaving Wits. She got into UCT for next year.", "2024-11-06T05:53:42Z"))
     active = [m.text for m in store.list_memories("user:t")]
     assert not any("is at Wits" in t for t in active)
     assert any("UCT" in t for t in active)

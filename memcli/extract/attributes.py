@@ -29,8 +29,8 @@ _NOT_ATTRIBUTES = frozenset("it this that there here what which who everything s
 
 # Attributes of the user's own life that need no antecedent: ", rent is 1,650 euro" inside a
 # longer clause is the user's rent; ", the date is 12 May" is the date of what was just said.
-_OWN_MEASURES = frozenset("rent mortgage salary pay wage budget rate premium pb weight height commute income "
-                          "allowance quota insurance".split())
+_OWN_MEASURES = _MEASURE_NOUNS - frozenset("price cost fee fees score level grade bill deposit pace balance debt loan "
+                                            "target goal limit".split())
 _EMBEDDED_ATTR_RE = re.compile(r",\s+(?=(?:the\s+|my\s+|our\s+)?(?:[a-z0-9][\w-]*\s+)?(?P<h>[a-zA-Z]+)\s+(?:is|are)\s+"
                                r"(?:now\s+|up to\s+|down to\s+)?[$£€R]?\d)")
 
