@@ -170,7 +170,7 @@ def parse(text: str) -> Claim:
             continue
         if low in _FILLER or low.startswith("user"):
             continue
-        if raw[0].isupper() and low not in _WEEKDAYS:
+        if raw[0].isupper() and low not in _WEEKDAYS and low.split("'")[0] != "i":  # "I'm" is no name
             before = text[:start].rstrip(" \t\"'(\u201c\u2018*-")
             if before and before[-1] not in _SENTENCE_END:
                 names.add(low)

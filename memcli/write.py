@@ -145,7 +145,7 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         if named is not None:
             return "DELETE", named, f"change cue against {named.memory.id}, which holds what it names"
         # "I quit the Sejong classes" never retires the Hangul House ones: what it names is not there
-        return "NOOP", None, "change cue, but no record holds what it names"
+        return _end_kept(cand, near, "change cue, but no record holds what it names")
     if cand.change in ("update", "delete"):
         kept = None  # a near record the change would retire, but that says more than the change touches
         # "used to take zinc" names the old thing: the nearest record may be the new one
@@ -170,12 +170,33 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         if ended is not None:
             return "DELETE", ended[0], f"change cue ends {ended[1]!r}, which {ended[0].memory.id} is about"
         if cand.change == "delete":
-            return "NOOP", None, kept or "change cue but no matching memory to retire"
+            return _end_kept(cand, near, kept or "change cue but no matching memory to retire")
         return "ADD", None, kept or "change cue but no matching memory to replace"
     if best is None or best.similarity < RELATED:
         return "ADD", None, "nothing similar stored" if best is None else (
             f"nearest is {best.memory.id} at similarity {best.similarity:.2f}")
     return None
+
+
+def _end_kept(cand: Candidate, near: list[Neighbour], why: str) -> tuple[str, Neighbour | None, str]:
+    """An end with nothing to retire ("lisbon's a no" before the plan was told, "quit the
+    Sejong classes" when only Hangul House is stored) is itself what the user said: it
+    is stored, and so a plan said in an older transcript ingested later is history at
+    once (`superseded_by_later`). Only an end already stored in the same words is a NOOP."""
+    if cand.key:  # an end of a slot never fills it ("I left Google" when no employer is stored)
+        return "NOOP", None, why
+    said = claim_words(cand.text)[0] - _GENERIC - _END_WORDS
+    for n in _targets(cand, near):
+        old = parse(n.memory.text)
+        if (old.negated or change_said(n.memory.text) == "delete") and said <= claim_words(n.memory.text)[0] \
+                and not [d for d in differences(n.memory.text, cand.text) if d != "negation"]:
+            return "NOOP", n, f"{why}; the end is already stored in {n.memory.id}"
+    return "ADD", None, f"{why}; the end is kept as told"
+
+
+# The words that say a thing ended, not which thing.
+_END_WORDS = frozenset("quit gave give up ditched dumped cancelled canceled called off fell through longer anymore "
+                       "over done finished ended dropped rid lost interest bored".split())
 
 
 # Below CHANGE_TARGET a change still has a target when it is plainly the same topic:
@@ -251,13 +272,28 @@ def _same_subject(cand: Candidate, n: Neighbour) -> bool:
     return False
 
 
+# "lisbon's a no", "the trip to Rome is off", "the wedding got called off": a plan ended
+_CALLED_OFF_TEXT = re.compile(r"(?:\b(?:is|are|was|were)|'s|'re)\s+(?:a (?:no|no-go|no go|nope)|not happening|"
+                              r"not going ahead|off|cancel(?:l)?ed|called off|scrapped|axed)\b|\bfell through\b|"
+                              r"\b(?:got|been) (?:cancel(?:l)?ed|called off|scrapped)\b|\b(?:isn't|is not|won't be) happening\b",
+                              re.I)
+# an event still to come, as the user said it: what a cancellation can end
+_PLANNED_TEXT = re.compile(r"\b(?:(?:is|are|am) (?:going|flying|travelling|traveling|heading|off) to|will|plans? to|"
+                           r"planning|booked|signed up|registered|is getting married|are getting married)\b", re.I)
+
+
 def _targets(cand: Candidate, near: list[Neighbour]) -> Iterator[Neighbour]:
     """The neighbours a change that names what it changes may retire, nearest first:
-    close enough to be on its topic, facts (not episodes), not pinned, the same subject."""
+    close enough to be on its topic, facts (not episodes), not pinned, the same subject.
+    A cancellation ("lisbon's a no") may also end an event still to come, the plan."""
+    plans = cand.change == "delete" and _CALLED_OFF_TEXT.search(cand.text) is not None
     for n in near:
         if n.similarity < TOPIC_TARGET:
             return
-        if n.memory.kind != "episodic" and not n.memory.pinned and _same_subject(cand, n):
+        event = n.memory.kind == "episodic"
+        if event and not (plans and not n.memory.episode and _PLANNED_TEXT.search(n.memory.text)):
+            continue
+        if not n.memory.pinned and _same_subject(cand, n):
             yield n
 
 
@@ -302,8 +338,13 @@ _ENDED_RE = re.compile(r"\b(?:stopped|quit|gave up|dropped|ditched|dumped|cancel
                        r"(?:the |my |our |a |an |doing |going to )?"
                        r"(?P<o>[\w' -]+?)(?=\s*(?:[,.;:!?()]|$|\s(?:because|since|as|for|so|and|but|now|anymore|"
                        r"any more)\b))"
-                       r"|^(?:User's )?(?P<s>[\w' -]{1,30}?)\s+(?:is|'s|are|'re)\s+(?:(?:so|kinda|pretty|lowkey)\s+)*"
-                       r"(?:out|over|done|finished|mid|overrated|cringe|boring|trash|dead to (?:me|them|User))\b", re.I)
+                       r"|^(?:User's )?(?P<s>[\w' -]{1,30}?)(?:\s+(?:is|are)|'s|'re)\s+(?:(?:so|kinda|pretty|lowkey)\s+)*"
+                       r"(?:out|over|done|finished|mid|overrated|cringe|boring|trash|dead to (?:me|them|User)|"
+                       r"a (?:no|no-go|no go|nope)|not happening|not going ahead|off|(?:got |been )?cancel(?:l)?ed|"
+                       r"(?:got |been )?called off|scrapped|axed)\b"
+                       # "the Japan trip fell through", "the wedding got called off": a plan that ended
+                       r"|^(?:User's )?(?P<f>[\w' -]{1,30}?)\s+(?:fell through|(?:got|was|were) (?:cancel(?:l)?ed|called off)|"
+                       r"(?:isn't|is not|won't be) happening)\b", re.I)
 
 
 _USED_TO_RE = re.compile(r"\bused to\b", re.I)
@@ -330,13 +371,13 @@ def _ended_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbour, st
     subject that holds every content word of X and is not itself a negation or a
     change ("User has gone off nematodes" ends nothing a second time)."""
     m = _ENDED_RE.search(cand.text)
-    said = (m.group("o") or m.group("s")) if m else ""
+    said = (m.group("o") or m.group("s") or m.group("f")) if m else ""
     what = parse(said)
     if not what.words:
         return None
     for n in _targets(cand, near):
         old = parse(n.memory.text)
-        if what.words <= old.words and not old.negated and change_said(n.memory.text) != "delete":
+        if what.words | what.names <= old.words | old.names and not old.negated and change_said(n.memory.text) != "delete":
             return n, said
     return None
 
@@ -345,7 +386,8 @@ def _ended_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbour, st
 _CHANGE_UPDATE_TEXT = re.compile(r"\b(?:now|these days|nowadays|instead|went (?:up|down)|(?:is|are) (?:up|down) to|"
                                  r"rose|dropped|increased|decreased|changed|moved|switched|swapped)\b", re.I)
 _CHANGE_DELETE_TEXT = re.compile(r"\b(?:no longer|not anymore|any ?more|stopped|quit|gave up|sold|got rid of|"
-                                 r"broke up|moved out)\b", re.I)
+                                 r"broke up|moved out|fell through|called off|cancel(?:l)?ed|not happening|"
+                                 r"(?:is|'s) a (?:no|no-go|no go|nope))\b", re.I)
 
 
 def change_said(text: str) -> str | None:

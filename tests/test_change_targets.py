@@ -115,10 +115,30 @@ def test_stopping_a_named_thing_retires_the_record_of_it():
 @pytest.mark.parametrize("old", ["User takes guitar lessons on Tuesdays", "User does not do annotation work",
                                  "User has stopped the annotation work"])
 def test_stopping_leaves_other_things_alone(old):
-    """Another thing, a negation, an end already said: nothing to retire."""
+    """Another thing, a negation, an end said of less: nothing to retire, and the end
+    itself is kept (it says more than what is stored)."""
     new = Candidate(text="User stopped the annotation work and the piano lessons", change="delete")
+    op, target, _ = decide_by_rules(new, [_near(old, 0.5)])
+    assert (op, target) == ("ADD", None)
+
+
+@pytest.mark.parametrize("old", ["User has stopped the annotation work", "User does not do the annotation work"])
+def test_an_end_already_stored_is_not_stored_twice(old):
+    new = Candidate(text="User stopped the annotation work", change="delete")
     op, _, _ = decide_by_rules(new, [_near(old, 0.5)])
     assert op == "NOOP"
+
+
+def test_an_end_with_nothing_to_retire_is_kept_and_makes_an_older_plan_history(tmp_path, real_embedder):
+    """Sessions ingested out of order: "lisbon's a no" arrives before the plan it ends."""
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:kai", [Message(role="user", content="anyway lisbon's a no, travel funding got cut.",
+                                       ts="2025-02-06T20:11:12Z", ref="b1")], source="s2")
+    ingest(store, "user:kai", [Message(role="user", content="and I'm going to a conference in lisbon in may!!",
+                                       ts="2024-09-08T17:29:01Z", ref="a1")], source="s1")
+    active = [m.text for m in store.list_memories("user:kai") if m.kind != "episodic"]
+    assert any("a no" in t for t in active), active
+    assert not any("going to a conference" in t for t in active), active
 
 
 # -- the subject a casual message leaves out ---------------------------------------------
@@ -247,4 +267,40 @@ def test_used_to_retires_what_it_names_never_the_nearest_record():
     op, target, _ = decide_by_rules(Candidate(text="User used to take zinc", change="delete"), [now, zinc])
     assert (op, target) == ("DELETE", zinc)
     out = decide_by_rules(Candidate(text="User used to take zinc", change="delete"), [now])
-    assert out is not None and out[0] == "NOOP"
+    assert out is not None and out[:2] == ("ADD", None)  # vitamin D stays; what was said is kept
+
+
+# -- a plan called off --------------------------------------------------------------------
+
+@pytest.mark.parametrize("said", ["anyway lisbon's a no, travel funding got cut.", "the trip to Rome is off, work got crazy",
+                                  "the wedding got called off", "our Japan trip fell through", "so the Tenby trip is off",
+                                  "the deal's off", "my interview got cancelled, they filled the role",
+                                  "the reunion isn't happening"])
+def test_a_plan_called_off_is_an_end(said):
+    facts = extract_facts(said, NOW).facts
+    assert any(f.change == "delete" for f in facts), [(f.text, f.change) for f in facts]
+
+
+@pytest.mark.parametrize("said", ["the light is off", "the light's off", "the party is off the hook",
+                                  "the answer's a no", "the sale is 20% off", "she's off to Spain tomorrow"])
+def test_a_thing_switched_off_is_no_plan_called_off(said):
+    facts = extract_facts(said, NOW).facts
+    assert not any(f.change == "delete" for f in facts), [(f.text, f.change) for f in facts]
+
+
+def _event(text: str, sim: float, *, episode: bool = False) -> Neighbour:
+    n = _near(text, sim)
+    n.memory.kind = "episodic"
+    n.memory.episode = episode
+    return n
+
+
+def test_a_cancellation_ends_the_plan_it_names_but_no_past_event_or_turn():
+    plan = _event("User is going to a conference in lisbon in may, first time in europe", 0.43)
+    new = Candidate(text="Lisbon's a no, travel funding got cut", change="delete")
+    assert decide_by_rules(new, [plan])[:2] == ("DELETE", plan)
+    went = _event("User went to a conference in lisbon in 2023", 0.5)
+    turn = _event("and I'm going to a conference in lisbon in may!!", 0.5, episode=True)
+    assert decide_by_rules(new, [went, turn])[:2] == ("ADD", None)
+    stopped = Candidate(text="User stopped going to lisbon", change="delete")  # no cancellation: plans stay
+    assert decide_by_rules(stopped, [plan])[0] != "DELETE"

@@ -86,8 +86,28 @@ def test_a_lower_case_name_after_a_relation_is_a_person():
     facts = extract_facts("my bestie losa is moving to wellington. AND losa isnt moving to wellington anymore!!!",
                           NOW).facts
     news = [f for f in facts if f.rule == "other_person"]
-    assert [(f.text, f.change) for f in news] == [("User's bestie losa is not moving to wellington anymore",
+    assert [(f.text, f.change) for f in news] == [("User's bestie Losa is not moving to wellington anymore",
                                                    "delete")]
+
+
+def test_a_lower_case_name_is_written_as_a_name_so_a_later_session_knows_the_person(tmp_path):
+    """The introduction is read back by its capital: "losa" in the next session is the bestie."""
+    store = MemoryStore(tmp_path / "m.db")
+    ingest(store, "user:mere", [Message(role="user", content="my bestie losa is moving to wellington!!",
+                                        ts="2024-03-01T10:00:00Z", ref="a1")], source="s1")
+    assert any("Losa" in t for t in store.introductions("user:mere"))
+    ingest(store, "user:mere", [Message(role="user", content="AND losa isnt moving to wellington anymore!!!",
+                                        ts="2024-06-01T10:00:00Z", ref="b1")], source="s2")
+    active = [m.text for m in store.list_memories("user:mere") if m.kind != "episodic"]
+    assert "User's bestie Losa is not moving to wellington anymore" in active, active
+    assert not any("is moving to wellington" in t for t in active), active
+
+
+@pytest.mark.parametrize("said", ["my girlfriend is Niamh", "my mom has a cold", "my son will be 7"])
+def test_the_verb_after_a_relation_is_no_lower_case_name(said):
+    people = _People()
+    people.prescan(said)
+    assert all(n[0].isupper() for n in people.names), people.names
 
 
 @pytest.mark.parametrize("said", ["my sister really wants a dog", "my mom texted me", "my brother is moving",

@@ -58,6 +58,9 @@ _PAST_VERB_RE = re.compile(r"\b(?!(?:called|named) [A-Z]|(?:based|retired|engage
 _LEAD_RE = re.compile(r"^(?:nah|nope|yeah|yep|yup|ok|okay|haha|lol)\b,?\s+", _I)
 
 
+_NEXT_SUBJECT_RE = re.compile(r"(?:,|;|\s+(?:and|but|so))\s+(?=(?:we|i|he|she|they|it|my|our|you)\b)", _I)
+
+
 def _with_subject(sentence: str) -> str:
     # "nah, moved in with sam": the interjection, then the subject-less clause
     lead = _LEAD_RE.match(sentence)
@@ -68,14 +71,17 @@ def _with_subject(sentence: str) -> str:
         return said + "I've " + lowered
     if _SUBJECTLESS_RE.match(rest):
         return said + "I " + lowered
-    if _OWN_VERB_RE.search(sentence):
+    # the first clause decides: in "head chef now at Maison Olea, 28 covers, we opened in
+    # February" the verb of "we opened" is the next clause's, with its own subject
+    head = _NEXT_SUBJECT_RE.split(sentence, maxsplit=1)[0]
+    if _OWN_VERB_RE.search(head):
         return sentence
     lead = re.match(r"^(?:also|and|but|so|plus|btw|oh)\b,?\s+", sentence, _I)
     rest = sentence[lead.end():] if lead else sentence
     if _SUBJECTLESS_AM_RE.match(rest):
         return "I'm " + rest[:1].lower() + rest[1:]
     job = _OCCUPATION_AT_RE.match(sentence)
-    if job and job.group("h").lower() in OCCUPATIONS and not _PAST_VERB_RE.search(sentence):
+    if job and job.group("h").lower() in OCCUPATIONS and not _PAST_VERB_RE.search(head):
         return "I'm " + sentence[:1].lower() + sentence[1:]
     return sentence
 

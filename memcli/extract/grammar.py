@@ -72,7 +72,11 @@ def to_third_person(s: str) -> str:
                 return m.group(0)  # "i.e."
             verb = m.group("verb")
             adv = m.group("adv") or ""
-            if before.endswith(("and", "or", "than", "as")) or verb is None:
+            # "my wife and I live": a coordinated subject keeps its verb; a sentence that
+            # opens with the conjunction ("and I'm going ...") does not coordinate a subject
+            coordinated = (before.endswith(("and", "or")) and not re.search(r"(?:^|[,.;:!?])\s*(?:and|or)$", before)
+                           and (verb or "").lower() not in ("am", "'m"))
+            if coordinated or before.endswith(("than", "as")) or verb is None:
                 out = "User" + adv + ((" " + verb) if verb else "")
             else:
                 out = "User" + adv + " " + _third_person_verb(verb)

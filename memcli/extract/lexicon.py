@@ -205,9 +205,10 @@ PREFERENCE_RE = re.compile(
 
 CHANGE_DELETE_RE = re.compile(
     r"\b(?:no longer|not anymore|anymore|any more|stopped|quit|gave up|give up|sold (?:my|our)|ditched|dumped|used to|"
-    r"got rid of|gave away|broke up|divorced|left my|retired from|cancel(?:l)?ed my|"
+    r"got rid of|gave away|broke up|divorced|left my|retired from|cancel(?:l)?ed (?:my|our|the)|"
     r"am not .* anymore|lost my|passed away|died|moved out of|(?:have |'ve )?(?:gone|went) off|lost interest in|"
-    r"got bored of|fell out of love with|(?:is|'s) dead to me)\b", _I)
+    r"got bored of|fell out of love with|(?:is|'s) dead to me|fell through|called off|(?:got|been) cancel(?:l)?ed|"
+    r"pulled out of|dropped out of|bailed on)\b", _I)
 # "tennis is out since the shoulder surgery", "the allotment's done": a thing of the user's
 # that has ended, said as its subject
 # "drake is so mid now", "no drake, drake is overrated now fr": a taste the user has lost
@@ -220,6 +221,23 @@ ENDED_THING_RE = re.compile(r"^(?:(?:so|and|but|also|honestly|anyway),?\s+)?(?P<
                             # only with what says it is the user's and for good: a reason, a time, a replacement
                             r"(?=.*\b(?:since|these days|anymore|any more|for good|for me|after|because|instead)\b"
                             r"|\s*(?:,\s*)?\w+(?:\s+\w+)?\s+instead\b)", _I)
+# "lisbon's a no, travel funding got cut", "the Japan trip fell through", "the wedding got
+# called off": a plan that will not happen, said as its subject. "is off" alone says so only
+# of a plan ("the trip is off"), not of a thing ("the light is off", "20% off").
+PLAN_NOUNS = ("trip|holiday|holidays|vacation|wedding|party|move|plan|plans|conference|visit|concert|interview|"
+              "surgery|operation|appointment|booking|deal|offer|sale|dinner|date|match|game|race|marathon|course|"
+              "class|lessons|tour|camp|retreat|gig|show|festival|meeting|reunion|honeymoon|cruise|flight|"
+              "job offer|internship|exchange|semester abroad|road trip|sleepover|playdate|barbecue|bbq")
+CALLED_OFF_RE = re.compile(
+    r"^(?:(?:so|and|but|also|honestly|anyway|well|sadly|unfortunately|ugh|welp|update),?\s+)*"
+    r"(?P<o>(?!(?:he|she|they|it|that|this|there|everything|life|work|school|the answer|the response)\b)"
+    r"[a-z][\w' -]{1,30}?)(?:"
+    r"(?:\s+(?:is|are|was|were)|'s|'re)\s+(?:a (?:no|no-go|no go|nope)|not happening|not going ahead|cancel(?:l)?ed|"
+    r"called off|scrapped|axed|off for good)"
+    r"|\s+(?:got|has been|have been|had to be)\s+(?:cancel(?:l)?ed|called off|scrapped|axed)"
+    r"|\s+fell through|\s+(?:isn't|isnt|aren't|arent|won't be|wont be) happening)\b"
+    r"|^(?:(?:so|and|but|also|anyway|well|sadly|unfortunately|ugh),?\s+)*(?P<p>(?:the|our|my)\s+(?:[\w'-]+\s+){0,2}?"
+    r"(?:" + PLAN_NOUNS + r")(?:\s+(?:to|in|with|at)\s+[\w'-]+)?)(?:\s+(?:is|are)|'s|'re)\s+off\b(?!\s+(?:the|to|at|on|in|with|for|by|of)\b)", _I)
 CHANGE_UPDATE_RE = re.compile(
     r"\b(?:moved to|relocated to|switched to|now|joined|started (?:at|working|a new)|got a (?:new )?job|"
     r"became|got promoted|changed (?:my|to)|new (?:job|role|position)|instead)\b", _I)

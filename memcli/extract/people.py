@@ -82,8 +82,15 @@ _LOWER_NAME_RE = re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))\s+
                             r"wants|loves|texted|called)\b))")
 
 
+# the verbs and words that follow a relation in "my girlfriend is Niamh", "my mom has ..."
+_NOT_LOWER_NAMES = frozenset("is was has had and just got lives works moved said says wants loves texted called are "
+                             "were will would can could should does did do also really finally wants went took gets "
+                             "says thinks keeps makes".split())
+
+
 def _lower_name(word: str) -> bool:
-    return word not in _NOT_NAMES and not word.endswith(("ly", "ing", "ed")) and word not in RELATIONS
+    return word not in _NOT_NAMES and word not in _NOT_LOWER_NAMES and not word.endswith(("ly", "ing", "ed")) \
+        and word not in RELATIONS
 
 
 class _People:

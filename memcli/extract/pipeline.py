@@ -6,6 +6,7 @@ episodic twin of a delete, duplicates). See :mod:`memcli.extract` for the rules.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,6 +23,7 @@ from .lexicon import (
     _CONDITION_RE,
     _I,
     _REL,
+    CALLED_OFF_RE,
     CHANGE_DELETE_RE,
     ENDED_THING_RE,
     HYPOTHETICAL_RE,
@@ -269,11 +271,14 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
             ex.facts.append(_mk({"rule": "other_person", **tp[0]}, clause, tp[1], False))
             return True
         ended = ENDED_THING_RE.match(raw) or OVER_IT_RE.search(raw)
-        if ended and ended.group("o").strip() not in people.names:
-            # "tennis is out since the shoulder surgery, pilates instead": the user's thing ended
+        called = None if ended else CALLED_OFF_RE.match(raw)
+        thing = ended.group("o") if ended else (called.group("o") or called.group("p")) if called else None
+        if thing and thing.strip() not in people.names and people.named(thing.strip()) is None:
+            # "tennis is out since the shoulder surgery, pilates instead": the user's thing ended;
+            # "lisbon's a no, travel funding got cut": the user's plan will not happen
             resolved, ed = resolve_dates(raw, now)
             ex.facts.append(_mk(dict(text=to_third_person(resolved), kind="semantic", importance=0.45, change="delete",
-                                     rule="ended_thing"), clause, ed, False))
+                                     rule="ended_thing" if ended else "called_off"), clause, ed, False))
             return True
         if WEATHER_RE.search(raw) or len(raw.split()) <= 3 or not _carries_content(raw):
             _discard(ex, clause, "small talk" if WEATHER_RE.search(raw) or len(raw.split()) <= 3
@@ -528,6 +533,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     days = work_days(text)
     if days is not None and not any(f.key == "work_days" for f in ex.facts):
         ex.facts.append(days)
+    _capitalise_names(ex, named)
     _dedupe(ex)
     _drop_fragments(ex)
     return ex
@@ -609,12 +615,31 @@ def _resolve_message_conflicts(ex: Extraction) -> None:
 
 
 def _dedupe(ex: Extraction) -> None:
-    seen: set[tuple[str, str | None]] = set()
-    out = []
+    """One fact per text, kind and key. Two rules that say the same text, one as a change and one not
+    ("losa isnt moving to wellington anymore"), make one fact, the change: written
+    second, the change would be a NOOP against its own plain twin and retire nothing."""
+    seen: dict[tuple[str, str, str | None], int] = {}
+    out: list[Fact] = []
     for f in ex.facts:
-        k = (f.text.lower(), f.change)
-        if k in seen or not f.text:
+        k = (f.text.lower(), f.kind, f.key)
+        if not f.text:
             continue
-        seen.add(k)
+        if k in seen:
+            i = seen[k]
+            if out[i].change is None and f.change is not None:
+                out[i] = f
+            continue
+        seen[k] = len(out)
         out.append(f)
     ex.facts = out
+
+
+def _capitalise_names(ex: Extraction, people: _People) -> None:
+    """A name the user wrote in lower case ("my bestie losa") is written as a name in
+    the facts ("User's bestie Losa ..."): then a later session knows the person too,
+    since introductions are read back by their capital (`store.introductions`)."""
+    lower = [n for n in people.names if n.islower()]
+    if not lower:
+        return
+    rx = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(lower, key=len, reverse=True))) + r")\b")
+    ex.facts = [dataclasses.replace(f, text=rx.sub(lambda m: m.group(0).capitalize(), f.text)) for f in ex.facts]
