@@ -218,3 +218,41 @@ def test_the_kids_and_i_are_the_household():
 def test_a_named_persons_occupation_now_is_their_change(said, text, change):
     news = [(f.text, f.change) for f in extract_facts(said, NOW).facts if f.rule == "other_person"]
     assert news == [(text, change)]
+
+
+# -- a new value announced, then given ------------------------------------------------------
+
+@pytest.mark.parametrize(("said", "key", "value"), [
+    ("new 10k PB too!! 49:55 along the Sea Point promenade", "10k_pb", "49:55"),
+    ("new PB: 49:55", "pb", "49:55"),
+    ("new weight: 71.5 kg", "weight", "71.5"),
+    ("got a new 5k time, 22:10", "5k_time", "22:10"),
+])
+def test_a_new_measure_and_its_value_said_apart_are_one_keyed_change(said, key, value):
+    facts = extract_facts(said, NOW).facts
+    assert any(f.key == key and value in f.text and f.change == "update" for f in facts), \
+        [(f.text, f.key, f.change) for f in facts]
+
+
+@pytest.mark.parametrize("said", ["new phone!! 10/10 recommend", "new job!! 3 days a week", "new puppy!! 8 weeks old"])
+def test_a_new_thing_that_is_no_measure_is_not_given_a_value(said):
+    assert not any(" is now " in f.text for f in extract_facts(said, NOW).facts)
+
+
+def test_a_new_pb_said_apart_replaces_the_old_one_end_to_end(tmp_path, real_embedder):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:zo", [Message(role="user", content="I'm 34, 10k PB is 52:40, running about 30 km a week",
+                                      ts="2025-03-03T16:31:52Z", ref="a1")], source="s1")
+    ingest(store, "user:zo", [Message(role="user", content="new 10k PB too!! 49:55 along the Sea Point promenade",
+                                      ts="2025-05-20T17:08:20Z", ref="b1")], source="s2")
+    current = [m.text for m in store.list_memories("user:zo", key="10k_pb")]
+    assert len(current) == 1 and "49:55" in current[0], current
+
+
+# -- the first clause decides whether a sentence has its own subject ------------------------
+
+@pytest.mark.parametrize("said", ["head chef now at a tiny place called Maison Olea in Aix, 28 covers, we opened in "
+                                  "February.", "nurse at St James now, it is so much better"])
+def test_a_subjectless_job_before_a_clause_with_its_own_subject_is_the_users(said):
+    facts = extract_facts(said, NOW).facts
+    assert any(f.key == "employer" for f in facts), [(f.text, f.key) for f in facts]

@@ -67,3 +67,38 @@ def bare_attribute(raw: str) -> FactDict | None:
     changed = bool(_NOW_RE.search(raw) or re.search(r"\b(?:up|down|rose|fell|dropped|increased|decreased|changed|"
                                                     r"bumped|became|become)\b", lc))
     return {"rule": "bare_attribute", **_profile(to_third_person(raw), key, v, 0.55, "update" if changed else None)}
+
+
+# "new 10k PB too!! 49:55 along the promenade", "new weight: 71.5": a new value of one of the
+# user's measures, announced, then given (in the next sentence, or after a colon).
+_NEW_MEASURE_RE = re.compile(r"^(?:(?:and|also|oh|plus|so|ok|omg|guess what),?\s+)*(?:I\s+)?(?:(?:got|hit|set)\s+)?"
+                             r"(?:a\s+|my\s+)?new\s+(?P<x>(?:[\w-]+\s+){0,2}?(?P<h>[a-zA-Z]+)"
+                             r"(?:\s+(?:for|in|on)\s+(?:the\s+|my\s+)?[\w-]+)?)"
+                             r"(?:\s+(?:too|also|as well|today|yesterday|this week|this morning|lol|ngl))?"
+                             r"\s*(?P<sep>[!.:]*|,)\s*(?P<v>[$£€R]?\d.*)?$", re.I)
+_VALUE_START_RE = re.compile(r"^[$£€R]?\d[\d:.,]*(?!\d)")
+
+
+def value_said_apart(sentences: list[str]) -> list[str]:
+    """Join an announced new measure and its value into "my X is now V ...", the form
+    the attribute rules key: "new 10k PB too!!" + "49:55 along the Sea Point promenade"
+    becomes "my 10k PB is now 49:55 along the Sea Point promenade". Only for a measure
+    noun (`_MEASURE_NOUNS`, "record", "time"): "new phone!! 10/10" stays as said."""
+    out: list[str] = []
+    i = 0
+    while i < len(sentences):
+        s = sentences[i]
+        m = _NEW_MEASURE_RE.match(s.strip())
+        if m and (m.group("h").lower() in _MEASURE_NOUNS | {"record", "time", "best", "max"}):
+            value = m.group("v") if m.group("v") and m.group("sep") in (":", ",") else None
+            if value is None and not m.group("v") and i + 1 < len(sentences) \
+                    and _VALUE_START_RE.match(sentences[i + 1].strip()):
+                value = sentences[i + 1].strip()
+                i += 1
+            if value is not None:
+                out.append(f"my {m.group('x')} is now {value}")
+                i += 1
+                continue
+        out.append(s)
+        i += 1
+    return out

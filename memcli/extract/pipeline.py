@@ -15,7 +15,7 @@ from ..claims import parse
 from ..dates import RESCHEDULE_VERBS, resolve_dates
 from ..models import Discard, Extraction, Fact
 from ..text import MEDICAL_SELF_RE, MONTH_NAMES, MONTHS, SAFETY_TOPIC_RE, WEEKDAYS, claim_words, normalize_punctuation
-from .attributes import bare_attribute, embedded_attributes
+from .attributes import bare_attribute, embedded_attributes, value_said_apart
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
 from .grammar import _expand, _finish, to_third_person
@@ -485,7 +485,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     for n, r in (people or {}).items():
         named.names[n] = r
     named.prescan(text)
-    for sentence in _sentences(text):
+    for sentence in value_said_apart(_sentences(text)):
         sentence = _corrected_inline(sentence, ex)
         rest = _corrects(sentence, ex, now) if ex.facts else None
         if rest is not None:
