@@ -151,6 +151,7 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         # "used to take zinc" names the old thing: the nearest record may be the new one
         # ("takes vitamin D now"), so only what it names is retired (`_ended_target`)
         if best and best.similarity >= CHANGE_TARGET and best.memory.kind != "episodic" and _same_subject(cand, best) \
+                and not _identity(best.memory) \
                 and not _USED_TO_RE.search(cand.text) \
                 and not (cand.key and best.memory.key and best.memory.key != cand.key):  # a move is not a job change
             op = "UPDATE" if cand.change == "update" else "DELETE"
@@ -282,6 +283,16 @@ _PLANNED_TEXT = re.compile(r"\b(?:(?:is|are|am) (?:going|flying|travelling|trave
                            r"planning|booked|signed up|registered|is getting married|are getting married)\b", re.I)
 
 
+_IDENTITY_RE = re.compile(r"^User's (?:[\w'-]+ ){0,2}?(?:is|are) (?:called |named )?[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}$")
+
+
+def _identity(m: Memory) -> bool:
+    """A record that says only who someone is ("User's husband is Chidi"): news of theirs
+    ("Chidi is back for good") changes what they do, never who they are. Only a change
+    of that same key (a new partner) replaces it, by the slot rules."""
+    return m.key == "partner" or _IDENTITY_RE.match(m.text) is not None
+
+
 def _targets(cand: Candidate, near: list[Neighbour]) -> Iterator[Neighbour]:
     """The neighbours a change that names what it changes may retire, nearest first:
     close enough to be on its topic, facts (not episodes), not pinned, the same subject.
@@ -293,7 +304,7 @@ def _targets(cand: Candidate, near: list[Neighbour]) -> Iterator[Neighbour]:
         event = n.memory.kind == "episodic"
         if event and not (plans and not n.memory.episode and _PLANNED_TEXT.search(n.memory.text)):
             continue
-        if not n.memory.pinned and _same_subject(cand, n):
+        if not n.memory.pinned and not _identity(n.memory) and _same_subject(cand, n):
             yield n
 
 
@@ -318,7 +329,7 @@ def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
     for n in near:
         if n.similarity < TOPIC_TARGET:
             break
-        if n.memory.kind == "episodic" or not _same_subject(cand, n):
+        if n.memory.kind == "episodic" or _identity(n.memory) or not _same_subject(cand, n):
             continue
         old = parse(n.memory.text)
         # the topic is a thing both name, not the person both are about ("Renee")
@@ -344,7 +355,7 @@ _ENDED_RE = re.compile(r"\b(?:stopped|quit|gave up|dropped|ditched|dumped|cancel
                        r"(?:got |been )?called off|scrapped|axed)\b"
                        # "the Japan trip fell through", "the wedding got called off": a plan that ended
                        r"|^(?:User's )?(?P<f>[\w' -]{1,30}?)\s+(?:fell through|(?:got|was|were) (?:cancel(?:l)?ed|called off)|"
-                       r"(?:isn't|is not|won't be) happening)\b", re.I)
+                       r"(?:isn't|is not|won't be) happening|(?:has )?(?:ended|finished|wrapped up|ran out|expired))\b", re.I)
 
 
 _USED_TO_RE = re.compile(r"\bused to\b", re.I)

@@ -304,3 +304,22 @@ def test_a_cancellation_ends_the_plan_it_names_but_no_past_event_or_turn():
     assert decide_by_rules(new, [went, turn])[:2] == ("ADD", None)
     stopped = Candidate(text="User stopped going to lisbon", change="delete")  # no cancellation: plans stay
     assert decide_by_rules(stopped, [plan])[0] != "DELETE"
+
+
+# -- news of a person never retires who they are ----------------------------------------------
+
+@pytest.mark.parametrize("who", ["User's husband is Chidi", "User's sister is Luiza"])
+def test_news_of_a_person_never_retires_the_record_of_who_they_are(who):
+    identity = _near(who, 0.85, key="partner" if "husband" in who else None)
+    lagos = _near("User's husband Chidi is in Lagos for work until the end of the year", 0.5)
+    new = Candidate(text="User's husband Chidi is back for good" if "husband" in who else
+                    "User's sister Luiza is back in curitiba", change="update")
+    op, target, _ = decide_by_rules(new, [identity, lagos])
+    assert target is None or target.memory.text != who
+
+
+def test_a_spell_that_ended_retires_the_record_of_it():
+    lagos = _near("User's husband Chidi is in Lagos for work until the end of the year", 0.45)
+    (ended,) = [f for f in extract_facts("The Lagos posting ended early", NOW).facts if f.change == "delete"]
+    op, target, _ = decide_by_rules(Candidate(text=ended.text, change="delete"), [lagos])
+    assert (op, target) == ("DELETE", lagos)

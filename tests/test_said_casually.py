@@ -256,3 +256,50 @@ def test_a_new_pb_said_apart_replaces_the_old_one_end_to_end(tmp_path, real_embe
 def test_a_subjectless_job_before_a_clause_with_its_own_subject_is_the_users(said):
     facts = extract_facts(said, NOW).facts
     assert any(f.key == "employer" for f in facts), [(f.text, f.key) for f in facts]
+
+
+# -- a home's cost said without the word "rent" ---------------------------------------------
+
+@pytest.mark.parametrize(("said", "value"), [
+    ("renting in roma norte, 1,450 usd a month 😬", "1,450 usd"),
+    ("The house here is bigger, 2,100 per month but with garden, kids are happy.", "2,100"),
+    ("700 usd here for a bigger place", "700 usd"),
+    ("the landlord finally fixed the boiler but after he put the rent up, now it is 1,820. Crazy.", "1,820"),
+])
+def test_a_homes_monthly_cost_is_the_rent(said, value):
+    facts = extract_facts(said, NOW).facts
+    assert any(f.key == "rent" and value in f.text for f in facts), [(f.text, f.key) for f in facts]
+
+
+@pytest.mark.parametrize("said", ["I pay 40 a month for the gym near my flat", "my phone plan is 30 a month",
+                                  "we spend 600 a month on food", "the flat is 3 minutes from the station",
+                                  "the house was built in 1920",
+                                  "The second is Flat 2, 8 Zetland Road, let to Marcus Bell at £950 a month",
+                                  "we rent the flat out for 900 a month"])
+def test_another_monthly_cost_or_a_number_about_a_home_is_no_rent(said):
+    assert not any(f.key == "rent" for f in extract_facts(said, NOW).facts)
+
+
+def test_the_measure_then_it_with_a_new_value():
+    facts = extract_facts("my salary went up, now it is 52,000", NOW).facts
+    assert any(f.key == "salary" and "52,000" in f.text and f.change == "update" for f in facts)
+
+
+# -- a pronoun after "<Name>'s <relative>" -------------------------------------------------------
+
+def test_she_after_a_named_persons_mum_is_the_mum():
+    people = {"Chidi": "husband"}
+    facts = extract_facts("Chidi's mum is two streets away so she helps with pick-up.", NOW, people=people).facts
+    texts = [f.text for f in facts]
+    assert "User's husband Chidi's mum helps with pick-up" in texts, texts
+    assert not any(t.startswith("User's husband is Chidi's") for t in texts), texts
+
+
+def test_a_pronoun_of_the_other_gender_is_not_the_relative():
+    facts = extract_facts("my sister Anna's husband is visiting, she is so happy", NOW).facts
+    assert not any("husband is so happy" in f.text for f in facts), [f.text for f in facts]
+
+
+def test_a_partner_named_before_a_possessive_is_still_the_partner():
+    facts = extract_facts("my husband Chidi's car broke down", NOW).facts
+    assert any(f.key == "partner" and f.value == "Chidi" for f in facts), [(f.text, f.key, f.value) for f in facts]

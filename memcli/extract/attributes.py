@@ -35,10 +35,61 @@ _EMBEDDED_ATTR_RE = re.compile(r",\s+(?=(?:the\s+|my\s+|our\s+)?(?:[a-z0-9][\w-]
                                r"(?:now\s+|up to\s+|down to\s+)?[$£€R]?\d)")
 
 
+_AMOUNT = (r"(?P<v>[$£€R]?\s?\d{1,3}(?:[,.]\d{3})*(?:\.\d+)?k?(?:\s*(?:usd|eur|euros?|gbp|dollars|pounds|bucks|zar|rand|"
+           r"nzd|aud|cad|chf|lari|pesos))?)")
+_PER_MONTH = r"(?P<per>\s*(?:a|per|every|each|/)\s*(?:month|mo)\b|\s*(?:pcm|pm)\b)"
+_HOUSING_RE = re.compile(r"\b(?:renting|rent|rented|flat|apartment|apt|house|room|studio|condo|place|one-bed|two-bed|"
+                         r"bedsit|houseshare|flatshare)\b", _I)
+# what else a monthly amount is the cost of
+_OTHER_COSTS_RE = re.compile(r"\b(?:gym|phone|netflix|spotify|parking|insurance|car|childcare|daycare|creche|membership|"
+                             r"subscription|plan|loan|mortgage|bill|bills|electricity|power|gas|internet|wifi|broadband|"
+                             r"tuition|fees?|lessons?|classes|food|groceries|petrol|fuel|storage|aid|premium|salary|"
+                             r"pay|earn|earning|makes?|making|budget|save|saving|"
+                             # the user's income as a landlord, not a rent they pay
+                             r"let|lets|letting|sublet|tenants?|lodgers?|charge|charging|rent(?:ing|ed|s)? (?:[a-z]+ ){0,2}out)\b",
+                             _I)
+_RENT_PER_MONTH_RE = re.compile(_AMOUNT + _PER_MONTH, _I)
+_RENT_FOR_PLACE_RE = re.compile(_AMOUNT + r"\s+(?:here\s+|now\s+)?for\s+(?:a|the|my|our)\s+(?:[a-z-]+\s+)?"
+                                r"(?:place|flat|apartment|room|house|studio|condo|one-bed|two-bed)\b", _I)
+# "he put the rent up, now it is 1,820": the measure, then "it" with its new value
+_IT_NOW_RE = re.compile(r"\b(?P<m>" + "|".join(sorted(_OWN_MEASURES)) + r")\b[^.;!?]{0,60}?,?\s*(?:and\s+|so\s+)?"
+                        r"(?:now\s+it(?:'s|\s+is)|it(?:'s|\s+is)\s+now)\s+" + _AMOUNT, _I)
+
+
+def implied_rent(clause: str) -> FactDict | None:
+    """A home's monthly cost said without the word "rent": "renting in roma norte, 1,450
+    usd a month", "the house here is bigger, 2,100 per month", "700 usd here for a bigger
+    place". A monthly amount with a home word and no other cost in the clause ("40 a
+    month for the gym near my flat" is the gym's)."""
+    if _OTHER_COSTS_RE.search(clause) or re.search(r"\brent\s+(?:is|are|was)\b", clause, _I):
+        return None
+    m = _RENT_FOR_PLACE_RE.search(clause)
+    if m is None:
+        m = _RENT_PER_MONTH_RE.search(clause)
+        if m is None or not _HOUSING_RE.search(clause):
+            return None
+    v = m.group("v").strip() + (" a month" if "per" in m.groupdict() and m.group("per") else "")
+    return {"rule": "implied_rent", **_profile(f"User's rent is {v}", "rent", m.group("v").strip(), 0.55, "update")}
+
+
+def _measure_it_now(clause: str) -> FactDict | None:
+    """"after he put the rent up, now it is 1,820": the rent is now 1,820."""
+    m = _IT_NOW_RE.search(clause)
+    if m is None:
+        return None
+    key = _attribute_key(m.group("m"))
+    if key is None:
+        return None
+    v = m.group("v").strip()
+    return {"rule": "measure_now", **_profile(f"User's {m.group('m').lower()} is now {v}", key, v, 0.55, "update")}
+
+
 def embedded_attributes(clause: str) -> list[FactDict]:
     """"We are living in Phibsborough, apartment on second floor, rent is 1,650 euro every
-    month": the rent, as a keyed attribute of its own; the clause stays whole."""
-    out = []
+    month": the rent, as a keyed attribute of its own; the clause stays whole. So are a
+    home's cost said without the word (`implied_rent`) and "now it is 1,820" after the
+    rent went up."""
+    out = [d for d in (implied_rent(clause), _measure_it_now(clause)) if d is not None]
     for m in _EMBEDDED_ATTR_RE.finditer(clause):
         if m.group("h").lower() in _OWN_MEASURES:
             piece = re.sub(r"^(?:my|our)\s+", "", clause[m.end():])

@@ -208,7 +208,8 @@ CHANGE_DELETE_RE = re.compile(
     r"got rid of|gave away|broke up|divorced|left my|retired from|cancel(?:l)?ed (?:my|our|the)|"
     r"am not .* anymore|lost my|passed away|died|moved out of|(?:have |'ve )?(?:gone|went) off|lost interest in|"
     r"got bored of|fell out of love with|(?:is|'s) dead to me|fell through|called off|(?:got|been) cancel(?:l)?ed|"
-    r"pulled out of|dropped out of|bailed on)\b", _I)
+    r"pulled out of|dropped out of|bailed on|(?:posting|contract|lease|placement|secondment|tenancy|internship|"
+    r"membership|subscription) (?:has )?(?:ended|finished|expired|ran out))\b", _I)
 # "tennis is out since the shoulder surgery", "the allotment's done": a thing of the user's
 # that has ended, said as its subject
 # "drake is so mid now", "no drake, drake is overrated now fr": a taste the user has lost
@@ -237,7 +238,12 @@ CALLED_OFF_RE = re.compile(
     r"|\s+(?:got|has been|have been|had to be)\s+(?:cancel(?:l)?ed|called off|scrapped|axed)"
     r"|\s+fell through|\s+(?:isn't|isnt|aren't|arent|won't be|wont be) happening)\b"
     r"|^(?:(?:so|and|but|also|anyway|well|sadly|unfortunately|ugh),?\s+)*(?P<p>(?:the|our|my)\s+(?:[\w'-]+\s+){0,2}?"
-    r"(?:" + PLAN_NOUNS + r")(?:\s+(?:to|in|with|at)\s+[\w'-]+)?)(?:\s+(?:is|are)|'s|'re)\s+off\b(?!\s+(?:the|to|at|on|in|with|for|by|of)\b)", _I)
+    r"(?:" + PLAN_NOUNS + r")(?:\s+(?:to|in|with|at)\s+[\w'-]+)?)(?:\s+(?:is|are)|'s|'re)\s+off\b(?!\s+(?:the|to|at|on|in|with|for|by|of)\b)"
+    # "the Lagos posting ended early", "my contract finished in May": a spell of something ended
+    r"|^(?:(?:so|and|but|also|anyway|well|sadly|unfortunately),?\s+)*(?P<e>(?:the|my|our)\s+(?:[\w'-]+\s+){0,2}?"
+    r"(?:posting|contract|lease|placement|secondment|assignment|tenancy|rotation|internship|project|job|course|"
+    r"treatment|programme|program|season|stint|tour|membership|subscription))\s+(?:has\s+)?(?:ended|finished|"
+    r"wrapped up|ran out|expired|is over|was over)\b", _I)
 CHANGE_UPDATE_RE = re.compile(
     r"\b(?:moved to|relocated to|switched to|now|joined|started (?:at|working|a new)|got a (?:new )?job|"
     r"became|got promoted|changed (?:my|to)|new (?:job|role|position)|instead)\b", _I)

@@ -93,6 +93,18 @@ def _lower_name(word: str) -> bool:
         and word not in RELATIONS
 
 
+_SHE = frozenset("mum mom mother mam mama sister wife daughter aunt auntie grandma granny grandmother girlfriend "
+                 "niece fiancee stepmother stepmom stepmum".split())
+_HE = frozenset("dad father pop papa brother husband son uncle grandpa grandad granddad grandfather boyfriend "
+                "nephew fiance stepfather stepdad".split())
+
+
+def _gender(rel: str) -> str | None:
+    """The pronoun a relation word takes ("mum": she), or None when it says none ("friend")."""
+    low = rel.lower()
+    return "she" if low in _SHE else "he" if low in _HE else None
+
+
 class _People:
     """People named by the user in one message: name -> relation, and the last one mentioned."""
 
@@ -119,9 +131,11 @@ class _People:
     def scan(self, clause: str) -> None:
         best: tuple[int, str] | None = None
         for n in self.names:
-            for m in re.finditer(r"\b" + re.escape(n) + r"\b", clause):
+            for m in re.finditer(r"\b" + re.escape(n) + r"\b(?:'s (?P<rel>(?i:" + _REL_WORDS + r"))\b)?", clause):
                 if best is None or m.start() >= best[0]:
-                    best = (m.start(), self.subject(n))
+                    # "Chidi's mum is two streets away so she helps": she is the mum, not Chidi
+                    rel = m.group("rel")
+                    best = (m.start(), f"{self.subject(n)}'s {rel.lower()}" if rel and _gender(rel) else self.subject(n))
         # an unnamed relative ("my sister lives in Delhi. She is visiting ..."), when the
         # clause names no one (in "my cousin Rachel is my maid of honor", she is Rachel)
         if best is None:
@@ -140,6 +154,9 @@ class _People:
         m = re.match(r"^(?P<p>she|he)(?P<c>'s|\s)(?P<rest>.*)$", clause, _I)
         if not m:
             return clause
+        said = _gender(self.last.split()[-1])
+        if said is not None and said != m.group("p").lower():
+            return clause  # "Chidi's mum ... he": not the mum; who he is would be a guess
         verb = "is " if m.group("c") == "'s" else ""
         return f"{self.last} {verb}{m.group('rest')}".replace("  ", " ")
 

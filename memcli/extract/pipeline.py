@@ -272,7 +272,8 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
             return True
         ended = ENDED_THING_RE.match(raw) or OVER_IT_RE.search(raw)
         called = None if ended else CALLED_OFF_RE.match(raw)
-        thing = ended.group("o") if ended else (called.group("o") or called.group("p")) if called else None
+        thing = ended.group("o") if ended else (called.group("o") or called.group("p") or called.group("e")) \
+            if called else None
         if thing and thing.strip() not in people.names and people.named(thing.strip()) is None:
             # "tennis is out since the shoulder surgery, pilates instead": the user's thing ended;
             # "lisbon's a no, travel funding got cut": the user's plan will not happen
@@ -395,7 +396,7 @@ def _with_people(facts: list[FactDict], s: _Said, people: _People) -> None:
             d["text"] = d["text"].replace("their partner ", f"their {people.names[d['value']]} ", 1)
     # "I live in Lisbon with my boyfriend Marco": the partner's name is a profile fact too
     if not s.plan and not any(d.get("key") == "partner" for d in facts) and not CHANGE_DELETE_RE.search(s.exp):
-        pm = re.search(r"\b(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r")),? (?P<n>[A-Z][a-z'-]+)\b", s.exp)
+        pm = re.search(r"\b(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r")),? (?P<n>[A-Z][a-z]*'[A-Z][a-z-]+|[A-Z][a-z-]+)\b", s.exp)
         if pm and pm.group("n").lower() not in _NOT_NAMES:
             facts.append(_profile(f"User's {pm.group('r').lower()} is {pm.group('n')}", "partner", pm.group("n"), 0.75))
 

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ..extract.lexicon import RELATIONS
 from ..models import Memory
 from .candidates import Candidates
 from .config import FeatureConfig
@@ -36,6 +37,7 @@ class QueryFeatures:
     span: tuple[str, str] | None = None  # the dates it names (see `query_span`)
     stems: set[str] = field(default_factory=set)  # the keyword query's words, stemmed (for coverage)
     broad: bool = False  # about the user at large: every memory is relevant, the important first
+    whose: str | None = None  # "the user's husband": a relative the question is about, else the user
 
     @classmethod
     def of(cls, query: str, keyword_text: str, config: FeatureConfig) -> QueryFeatures:
@@ -45,7 +47,40 @@ class QueryFeatures:
             span=query_span(query) if config.w_date else None,
             stems={stem(w) for w in WORD_RE.findall(keyword_text.lower())} if config.keyword_coverage else set(),
             broad=is_broad(query),
+            whose=_whose(query),
         )
+
+
+# "Where is the user's husband working?": the question is the husband's, not the user's
+_WHOSE_RE = re.compile(r"\b(?:the )?user'?s (?P<r>(?:best )?[a-z-]+)\b", re.I)
+_NOT_WHOSE = frozenset("own current new old main first last favourite favorite usual".split())
+
+
+def _whose(query: str) -> str | None:
+    m = _WHOSE_RE.search(query)
+    if m is None or m.group("r").lower() in _NOT_WHOSE:
+        return None
+    return m.group("r").lower()
+
+
+_PARTNERS = frozenset("wife husband partner boyfriend girlfriend fiance fiancee spouse".split())
+
+
+def _person(whose: str | None) -> str | None:
+    """`whose` when it is a relation (a person), not an attribute ("diet")."""
+    return whose if whose is not None and (whose in RELATIONS or whose in _PARTNERS) else None
+
+
+def key_owner_matches(key: str, whose: str | None) -> bool:
+    """Whether a profile key belongs to whom the question asks about: "sister.employer"
+    answers "where does the user's sister work?", never "where does the user work?";
+    "employer" answers only the user's own questions ("the user's diet" names an
+    attribute, not a person: only a relation word is a person)."""
+    owner = key.split(".", 1)[0] if "." in key else None
+    person = _person(whose)
+    if person is None:
+        return owner is None
+    return owner == person or (owner in _PARTNERS and person in _PARTNERS)
 
 
 class Signals(NamedTuple):
@@ -65,7 +100,7 @@ def signals(rowid: int, m: Memory, cands: Candidates, q: QueryFeatures, config: 
         # the query: scale by how much of the query the memory covers.
         covered = len(q.stems & {stem(w) for w in WORD_RE.findall(m.text.lower())}) / len(q.stems)
         keyword *= 1.0 - cfg.keyword_coverage * (1.0 - covered)
-    if m.key and q.stems & key_stems(m.key):
+    if m.key and q.stems & key_stems(m.key) and key_owner_matches(m.key, q.whose):
         keyword = 1.0  # "what's their diet?" asks for the record that holds the key `diet`
     sim = cands.vec_sim.get(rowid, 0.0)
     vector = max(0.0, (sim - cfg.vector_floor) / (1.0 - cfg.vector_floor))
@@ -79,6 +114,9 @@ def signals(rowid: int, m: Memory, cands: Candidates, q: QueryFeatures, config: 
     if q.names:
         low = subject(m.text) if cfg.entity_subject else m.text.lower()
         boost = cfg.w_entity * sum(1 for nm in q.names if re.search(r"\b" + re.escape(nm), low)) / len(q.names)
+    person = _person(q.whose)
+    if person and cfg.w_entity and re.search(r"\buser's " + re.escape(person) + r"\b", subject(m.text)):
+        boost += cfg.w_entity  # "the user's husband" asks about records of the husband, as a name would
     if cfg.question_damp != 1.0 and is_question(m.text):
         rel *= cfg.question_damp
     if q.asks_when and TIME_CUE_RE.search(m.text):
