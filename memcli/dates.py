@@ -67,7 +67,12 @@ _FUTURE_RE = re.compile(
     r"|upcoming|coming|scheduled|due|tomorrow|next|booked|reserved|flying|leaving|departing|heading|"
     r"am \w+ing|'m \w+ing|are \w+ing|is \w+ing|have to|need to|in \d+ (?:days?|weeks?)|"
     # a date something was moved to is still to come: "the sailing has been shifted to 12 March"
-    + RESCHEDULE_VERBS + r"(?: \w+){0,3}? (?:to|till|until))\b",
+    + RESCHEDULE_VERBS + r"(?: \w+){0,3}? (?:to|till|until)"
+    # an arrangement made is for a date to come: "got a poster slot on june 14", "was
+    # offered an interview on the 12th", "landed a viewing for Friday"
+    r"|(?:got|was given|were given|was offered|were offered|landed|secured|set up|arranged|made|lined up) "
+    r"(?:a|an|the|my|our|us a|me a|us an|me an)(?: [\w-]+){0,2}? (?:slot|appointment|interview|spot|ticket|tickets|"
+    r"booking|reservation|table|audition|viewing|consultation|session|exam|hearing|court date|follow-up|place on))\b",
     re.I)
 _PAST_RE = re.compile(
     r"\b(was|were|did|had|ago|last|yesterday|went|ran|got|came|saw|met|bought|sold|left|took|made|gave"

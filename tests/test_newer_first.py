@@ -22,6 +22,8 @@ NEW = "The house here is bigger, rent is 2,100 per month but with garden"
     ("Medical aid is Discovery", "Medical aid is Momentum since November"),
     ("User's son Graham lives in Perth with his family", "User's son Graham lives in Brisbane now"),
     ("User volunteers in the dell on Thursday mornings", "User volunteers in the gift shop on Tuesday mornings"),
+    # the topic written as a name in one and as a word in the other
+    ("User sings with the Leith Community Choir on Tuesday evenings", "Choir is on Wednesdays this term"),
 ])
 def test_a_later_value_for_the_same_thing_conflicts(older, newer):
     assert conflict(older, newer)

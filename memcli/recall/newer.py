@@ -48,10 +48,13 @@ def _state(h: Hit) -> bool:
 
 def _subject(text: str, other: str) -> list[str] | None:
     """Who `text` is about (`write.someone_else`), where a capitalised first word that
-    `other` writes in lower case is a word, not a name ("Mile is 5:41 now" beside "ran a
-    5:58 mile")."""
+    `other` writes in lower case, or as the end of a longer name, is a word, not a name
+    ("Mile is 5:41 now" beside "ran a 5:58 mile")."""
     who = someone_else(text)
-    if who and text.startswith(who[0]) and re.search(r"\b" + re.escape(who[0].lower()) + r"\b", other):
+    # "Choir is on Wednesdays" beside "the Leith Community Choir": the last word of a
+    # longer name is the thing, not a person
+    if who and text.startswith(who[0]) and (re.search(r"\b" + re.escape(who[0].lower()) + r"\b", other)
+                                           or re.search(r"\b[A-Z][\w'-]+ " + re.escape(who[0]) + r"\b", other)):
         return None
     return who
 
@@ -62,7 +65,9 @@ def conflict(older: str, newer: str, asked: frozenset[str] | None = None) -> boo
     user, or the same person named), and a number, a name, a weekday or a month that
     `newer` says and `older` does not, or a negation that differs."""
     a, b = parse(older), parse(newer)
-    shared = (a.words & b.words) - _GENERIC - a.names - b.names
+    # the topic is a thing both say, not the person both name ("Renee"); a word one of them
+    # capitalises ("the Leith Community Choir" / "Choir is on Wednesdays") is still the topic
+    shared = (a.words & b.words) - _GENERIC - (a.names & b.names)
     if asked is not None:
         shared &= asked
     if not shared or _subject(older, newer) != _subject(newer, older):
