@@ -303,3 +303,29 @@ def test_a_pronoun_of_the_other_gender_is_not_the_relative():
 def test_a_partner_named_before_a_possessive_is_still_the_partner():
     facts = extract_facts("my husband Chidi's car broke down", NOW).facts
     assert any(f.key == "partner" and f.value == "Chidi" for f in facts), [(f.text, f.key, f.value) for f in facts]
+
+
+# -- a standing way of working, and a change of mind about it --------------------------------
+
+@pytest.mark.parametrize("said", ["Please correct every mistake I make when I write Dutch, be strict.",
+                                  "answer in Dutch when I write in Dutch", "flag every typo please"])
+def test_an_instruction_for_every_instance_is_a_lasting_rule(said):
+    assert any(f.kind == "procedural" for f in extract_facts(said, NOW).facts)
+
+
+@pytest.mark.parametrize("said", ["Please fix this email", "correct me if I'm wrong, but it's Tuesday",
+                                  "can you check every answer in this worksheet?"])
+def test_a_one_off_request_is_no_rule(said):
+    assert not any(f.kind == "procedural" for f in extract_facts(said, NOW).facts)
+
+
+def test_a_change_of_mind_replaces_the_rule_end_to_end(tmp_path, real_embedder):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:ana", [Message(role="user", content="Please correct every mistake I make when I write Dutch, "
+                                       "be strict. I want to learn properly.", ts="2025-02-04T18:23:56Z", ref="a1")],
+           source="s1")
+    ingest(store, "user:ana", [Message(role="user", content="Also, I changed my mind about the corrections: only "
+                                       "correct the big mistakes, it was getting discouraging seeing everything red.",
+                                       ts="2025-11-18T18:33:08Z", ref="b1")], source="s2")
+    rules = [m.text for m in store.list_memories("user:ana") if m.kind == "procedural"]
+    assert len(rules) == 1 and "big mistakes" in rules[0], rules

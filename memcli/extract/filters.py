@@ -48,8 +48,10 @@ STOP_LEAVE_RE = re.compile(r"^(?:(?:ok|okay|so|also|and|btw)[,\s]+)*(?:you can|y
                            r"lose|translate|give|use|add|include|write|explain|do)\b)", _I)
 
 
-def _procedural(c: str) -> tuple[str, bool] | None:
-    """Instruction to the assistant that should persist. Returns (text, hard_constraint)."""
+def _procedural(c: str, lasting: bool = False) -> tuple[str, bool] | None:
+    """Instruction to the assistant that should persist. Returns (text, hard_constraint).
+    `lasting`: said as a change of a standing rule ("I changed my mind about the
+    corrections: only correct the big mistakes"), so it needs no cue of its own."""
     leave = STOP_LEAVE_RE.match(c)
     if leave:
         body = _object_pronouns(re.sub(r"[.!]+$", "", _expand(c[leave.end():])).strip())
@@ -64,11 +66,13 @@ def _procedural(c: str) -> tuple[str, bool] | None:
     s = re.sub(r"^(?:from now on|going forward|moving forward|in (?:the )?future|by default|in general)\s*,?\s*", "", s, flags=_I)
     s = re.sub(r"^(?:please|pls|kindly)\s+", "", s, flags=_I)
     first = (s.split() or [""])[0].lower().strip(",")
+    if lasting and first in ("only", "just") and len(s.split()) > 1:
+        first = s.split()[1].lower().strip(",")  # "only correct the big mistakes"
     if first not in IMPERATIVE_VERBS:
         return None
     if first == "call" and re.match(r"^call me\s+[A-Z]", s):
         return None  # name
-    cue = bool(RULE_CUE_RE.search(c))
+    cue = bool(RULE_CUE_RE.search(c)) or lasting
     style = bool(STYLE_RE.search(s))
     negated = first in ("don't", "never") or s.lower().startswith(("do not ", "don't ever"))
     if not (cue or style or (negated and first != "never" and _first_person(s) is False and len(s.split()) <= 8)

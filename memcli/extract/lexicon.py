@@ -159,7 +159,7 @@ IMPERATIVE_VERBS = {
     "skip", "help", "find", "draft", "create", "generate", "compute", "calculate", "search", "look",
     "recommend", "suggest", "fix", "book", "schedule", "set", "plan", "review", "proofread",
     "rewrite", "edit", "convert", "compare", "describe", "define", "provide", "read", "open",
-    "run", "try", "do", "don't", "never", "always", "email", "text", "ping", "message", "wake",
+    "run", "try", "correct", "point", "flag", "highlight", "do", "don't", "never", "always", "email", "text", "ping", "message", "wake",
     "notify", "alert", "refrain", "stick", "respect", "default", "prioritize", "focus",
     "emphasize", "omit", "drop", "remove", "cut", "shorten", "simplify", "elaborate", "expand",
 }
@@ -167,7 +167,10 @@ IMPERATIVE_VERBS = {
 RULE_CUE_RE = re.compile(
     r"\b(?:always|never|from now on|going forward|in (?:the )?future|every time|each time|whenever|by default|"
     r"no more|ever again|anymore|any more|at all times|in all (?:your )?(?:answers|responses|replies)|"
-    r"from here on|moving forward|for all|all the time|in general)\b", _I)
+    r"from here on|moving forward|for all|all the time|in general|"
+    # a standing way of working, said of every instance: "correct every mistake I make when I write Dutch"
+    r"every (?:single )?(?:mistake|error|typo|message|answer|reply|response|email|question)|"
+    r"when(?:ever)? I (?:write|ask|send|message|text|speak|talk|post|paste|share))\b", _I)
 STYLE_RE = re.compile(
     r"\b(?:answers?|responses?|replies|reply|your tone|tone|emojis?|bullet points?|markdown|formal|casual|"
     r"short|concise|brief|detailed|verbose|in (?:english|french|spanish|german|hindi|italian|portuguese|"

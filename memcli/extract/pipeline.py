@@ -104,16 +104,24 @@ def _salience(raw: str, clause: str, explicit: bool, ex: Extraction) -> bool:
     return False
 
 
+# "I changed my mind about the corrections: only correct the big mistakes": a new rule for
+# the assistant in place of the one said before
+_CHANGED_MIND_RE = re.compile(r"^(?:(?:also|ok|okay|so|actually|and|oh)[,\s]+)*I(?:'ve| have)? changed my mind"
+                              r"(?:\s+(?:about|on)\s+[^:,;]+)?\s*[:,;-]+\s*", _I)
+
+
 def _as_rule(raw: str, clause: str, now: datetime, explicit: bool, ex: Extraction) -> bool:
     """A lasting rule for the assistant (before the request filter: "please keep
     answers short from now on"). True when stored as one."""
-    proc = _procedural(raw)
+    mind = _CHANGED_MIND_RE.match(raw)
+    proc = _procedural(raw[mind.end():], lasting=True) if mind else _procedural(raw)
     if not proc:
         return False
     text, hard = proc
     resolved, ed = resolve_dates(text, now)
     imp = 0.9 if hard else 0.7
-    change = "update" if STOP_LEAVE_RE.match(raw) else None  # leave to stop changes the rule said before
+    # leave to stop, or a change of mind, changes the rule said before
+    change = "update" if STOP_LEAVE_RE.match(raw) or mind else None
     ex.facts.append(_mk(dict(text=resolved, kind="procedural", importance=imp, safety=hard, rule="procedural",
                              change=change), clause, ed, explicit))
     return True
