@@ -329,3 +329,33 @@ def test_a_change_of_mind_replaces_the_rule_end_to_end(tmp_path, real_embedder):
                                        ts="2025-11-18T18:33:08Z", ref="b1")], source="s2")
     rules = [m.text for m in store.list_memories("user:ana") if m.kind == "procedural"]
     assert len(rules) == 1 and "big mistakes" in rules[0], rules
+
+
+# -- pets listed in one breath ------------------------------------------------------------------
+
+def test_pets_listed_in_one_long_sentence_are_each_a_pet():
+    facts = extract_facts("we've got Pickle (border collie, 4, absolute menace), two cats — Mango who's 9 and "
+                          "Bramble who's 2 — and a bearded dragon called Sir Reginald that my partner Owen insisted on",
+                          NOW).facts
+    keys = {f.key for f in facts}
+    assert {"pet.dog.pickle", "pet.cat.mango", "pet.bearded_dragon.sir_reginald"} <= keys, \
+        [(f.text, f.key) for f in facts]
+    assert any(f.key == "pet.cat.mango" and "Mango and Bramble" in f.text for f in facts)
+
+
+def test_a_pet_announced_then_named_is_a_second_pet_not_a_new_value(tmp_path, real_embedder):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:rh", [Message(role="user", content="we've got Pickle (border collie, 4, absolute menace)",
+                                      ts="2025-02-11T19:30:00Z", ref="a1")], source="s1")
+    ingest(store, "user:rh", [Message(role="user", content="happier news, we adopted a rescue greyhound!! Dotty, "
+                                      "she's 6 and sleeps about 20 hours a day", ts="2025-05-27T18:01:45Z", ref="b1")],
+           source="s2")
+    texts = [m.text for m in store.list_memories("user:rh") if m.kind != "episodic"]
+    assert any("Pickle" in t for t in texts) and any("Dotty" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said", ["my friend has a cat and two dogs, she loves them all so much",
+                                  "we have a dog walker who comes at noon on weekdays when we work",
+                                  "we have a cat allergy in the family so no pets for us sadly"])
+def test_pets_that_are_not_the_users_or_no_pets_are_no_pet(said):
+    assert not any((f.key or "").startswith("pet.") for f in extract_facts(said, NOW).facts)

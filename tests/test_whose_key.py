@@ -25,6 +25,7 @@ def test_whose_question(query, whose):
     ("partner.employer", "Where is the user's husband working?", True),
     ("diet", "What is the user's diet?", True),
     ("employer", "Who is the user's employer?", True),
+    ("pet.dog", "What pets does the user have?", True),
 ])
 def test_a_key_answers_its_owners_question(key, query, answers):
     assert key_owner_matches(key, _whose(query)) is answers

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from .grammar import to_third_person
-from .lexicon import _I
+from .lexicon import _I, CAT_BREEDS, DOG_BREEDS, PET_WORDS
 from .people import _NOT_NAMES
 from .slots import _ATTR_VERB, _ROLES, _attribute_key, _informative
 from .values import _NOW_RE, FactDict, _clean_value, _profile
@@ -130,15 +130,27 @@ _NEW_MEASURE_RE = re.compile(r"^(?:(?:and|also|oh|plus|so|ok|omg|guess what),?\s
 _VALUE_START_RE = re.compile(r"^[$£€R]?\d[\d:.,]*(?!\d)")
 
 
+_PET_NAMED_NEXT_RE = re.compile(r"\b(?:adopted|got|rescued|took in|brought home)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:"
+                                + PET_WORDS[3:-1] + "|" + DOG_BREEDS + "|" + CAT_BREEDS + r")\W*$", _I)
+_NAME_FIRST_RE = re.compile(r"^[A-Z][\w'-]+(?=,|!|\s+(?:is|she|he|who)\b|\s*$)")
+
+
 def value_said_apart(sentences: list[str]) -> list[str]:
     """Join an announced new measure and its value into "my X is now V ...", the form
     the attribute rules key: "new 10k PB too!!" + "49:55 along the Sea Point promenade"
     becomes "my 10k PB is now 49:55 along the Sea Point promenade". Only for a measure
-    noun (`_MEASURE_NOUNS`, "record", "time"): "new phone!! 10/10" stays as said."""
+    noun (`_MEASURE_NOUNS`, "record", "time"): "new phone!! 10/10" stays as said. So are
+    a pet and its name: "we adopted a rescue greyhound!!" + "Dotty, she's 6"."""
     out: list[str] = []
     i = 0
     while i < len(sentences):
         s = sentences[i]
+        pet = _PET_NAMED_NEXT_RE.search(s.strip())
+        nxt = _NAME_FIRST_RE.match(sentences[i + 1].strip()) if pet and i + 1 < len(sentences) else None
+        if nxt:  # "we adopted a rescue greyhound!!" + "Dotty, she's 6": the greyhound called Dotty
+            out.append(re.sub(r"[\s!.]+$", "", s) + " called " + sentences[i + 1].strip())
+            i += 2
+            continue
         m = _NEW_MEASURE_RE.match(s.strip())
         if m and (m.group("h").lower() in _MEASURE_NOUNS | {"record", "time", "best", "max"}):
             value = m.group("v") if m.group("v") and m.group("sep") in (":", ",") else None
@@ -153,3 +165,50 @@ def value_said_apart(sentences: list[str]) -> list[str]:
         out.append(s)
         i += 1
     return out
+
+
+# "we've got Pickle (border collie, 4, absolute menace), two cats - Mango who's 9 and Bramble
+# who's 2 - and a bearded dragon called Sir Reginald": the user's pets, listed in one breath
+_PET_KINDS = PET_WORDS[3:-1] + r"|bearded dragon|axolotl|chinchilla|budgie|cockatiel|" + DOG_BREEDS + "|" + CAT_BREEDS
+_OWNING_RE = re.compile(r"^(?:User|User and family) (?:(?:also|now|still|just|finally) )?(?:has|have|has got|have got|owns|own|"
+                        r"adopted|rescued|took in|brought home|got)\b", _I)
+# the names that follow a counted kind: "two cats - Mango who's 9 and Bramble who's 2"
+_NAMES_AFTER_RE = re.compile(r"^\s*(?:-|,|:|\()?\s*(?P<a>[A-Z][\w'-]+)(?:[^A-Z()]{0,24}?\b(?:and|&)\s+(?P<b>[A-Z][\w'-]+))?")
+_COUNTED_PET_RE = re.compile(r"\b(?P<cnt>a|an|one|two|three|four|five|\d)\s+(?P<adj>(?:[a-z-]+\s+){0,2}?)(?P<s>" + _PET_KINDS +
+                             r")(?:s|es)?\b(?!\s+(?:walker|walking|sitter|sitting|food|bed|allergy|groomer|trainer|hair|"
+                             r"person|people|lover|park|bowl|toy|show|door|flap|insurance|friendly))(?:\s+(?:named|called)\s+(?P<n>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?))?", _I)
+_NAMED_PET_RE = re.compile(r"\b(?P<n>[A-Z][\w'-]+)\s+\((?:a\s+|an\s+)?(?P<s>" + _PET_KINDS + r")\b", _I)
+_SPECIES = {"puppy": "dog", "kitten": "cat", "bunny": "rabbit", "budgie": "bird", "cockatiel": "bird"}
+
+
+def listed_pets(fact_text: str) -> list[FactDict]:
+    """The named pets of a "User and family have got ..." fact, one keyed record a pet
+    (`pet.<species>.<name>`: a second dog is a second record, never a new value of the
+    first): a count or an article before a species or a breed, with the name after it
+    ("called Dotty", "two cats - Mango ... and Bramble"), or a name before "(border
+    collie". Nothing for a clause that is no having ("User's friend has a cat")."""
+    if not _OWNING_RE.match(fact_text):
+        return []
+    out: dict[str, FactDict] = {}
+    for m in [*_NAMED_PET_RE.finditer(fact_text), *_COUNTED_PET_RE.finditer(fact_text)]:
+        kind = m.group("s").lower()
+        species = "dog" if re.fullmatch(DOG_BREEDS, kind, _I) else "cat" if re.fullmatch(CAT_BREEDS, kind, _I) \
+            else _SPECIES.get(kind, kind)
+        if species in out:
+            continue
+        cnt = (m.groupdict().get("cnt") or "a").lower()
+        many = cnt not in ("a", "an", "one", "1")
+        text = f"User has {cnt if many else 'a'} pet {species}{'s' if many else ''}"
+        if species != kind:
+            text += f" ({kind})"
+        names = m.group("n")
+        after = _NAMES_AFTER_RE.match(fact_text[m.end():]) if many and not names else None
+        if after and after.group("a") != "User":
+            names = " and ".join(n for n in (after.group("a"), after.group("b")) if n)
+        if not names:
+            continue  # "two cats": the clause says it; a key of its own would replace a named cat
+        text += f" named {names}"
+        # one record a pet: two dogs are two records, never a new value of one
+        key = "pet." + species.replace(" ", "_") + "." + re.sub(r"\W+", "_", names.split(" and ")[0].lower())
+        out[species] = {"rule": "listed_pets", **_profile(text, key, names, 0.65, None)}
+    return list(out.values())

@@ -15,7 +15,7 @@ from ..claims import parse
 from ..dates import RESCHEDULE_VERBS, resolve_dates
 from ..models import Discard, Extraction, Fact
 from ..text import MEDICAL_SELF_RE, MONTH_NAMES, MONTHS, SAFETY_TOPIC_RE, WEEKDAYS, claim_words, normalize_punctuation
-from .attributes import bare_attribute, embedded_attributes, value_said_apart
+from .attributes import bare_attribute, embedded_attributes, listed_pets, value_said_apart
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
 from .grammar import _expand, _finish, to_third_person
@@ -533,6 +533,9 @@ def extract_facts(text: str, now: datetime, role: str = "user",
             if whole is not None and all(f.text != whole.text for f in new):
                 ex.facts.append(whole)
             for d in embedded_attributes(clause) if new else ():
+                if not any(f.key == d["key"] for f in ex.facts[before:]):
+                    ex.facts.append(_mk(d, clause, None, explicit))
+            for d in [p for f in new for p in listed_pets(f.text)]:
                 if not any(f.key == d["key"] for f in ex.facts[before:]):
                     ex.facts.append(_mk(d, clause, None, explicit))
     _resolve_message_conflicts(ex)

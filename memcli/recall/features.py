@@ -76,7 +76,7 @@ def key_owner_matches(key: str, whose: str | None) -> bool:
     answers "where does the user's sister work?", never "where does the user work?";
     "employer" answers only the user's own questions ("the user's diet" names an
     attribute, not a person: only a relation word is a person)."""
-    owner = key.split(".", 1)[0] if "." in key else None
+    owner = _person(key.split(".", 1)[0]) if "." in key else None  # "pet.dog" is the user's
     person = _person(whose)
     if person is None:
         return owner is None
