@@ -118,7 +118,7 @@ def _float_vectors(conn: apsw.Connection, scope: str, rowids: Sequence[int]) -> 
     for i in range(0, len(rowids), 500):
         chunk = rowids[i:i + 500]
         # `+scope`: look the rowids up, never walk the scope's index.
-        rows = conn.execute(
+        rows: list[tuple[int, bytes]] = conn.execute(  # type: ignore[assignment]
             f"SELECT rowid, embedding FROM memory_embeddings WHERE rowid IN ({','.join('?' * len(chunk))}) "
             "AND +scope = ?", (*chunk, scope)).fetchall()
         if rows and len({len(r[1]) for r in rows}) == 1:
