@@ -1,6 +1,7 @@
-"""The keyword search of a large scope: the bounded top k (`store/bm25.py`) returns what
-FTS5's full query returns, to the last bit of every score, and the write path's
-`distinctive` probe leaves a large scope's common terms out."""
+"""The keyword search of a large scope: the postings kept in memory (`store/postings.py`)
+and, inside a write transaction, the bounded top k (`store/bm25.py`) return what FTS5's
+full query returns, to the last bit of every score, however the file changes; the write
+path's `distinctive` probe leaves a large scope's common terms out."""
 
 import random
 
@@ -55,14 +56,80 @@ def test_bounded_top_k_is_the_full_querys_to_the_bit(zipf_store, monkeypatch, pa
         return out
 
     monkeypatch.setattr(bm25, "bounded_top", spy)
-    rng = random.Random(5)
-    queries = ["w1 w250", "w2 w3 w390", "w1 w2", "w0 w1 w2 w3", "w370 w371", "w5 w300 w301"]
-    queries += [" ".join(f"w{int(rng.paretovariate(0.9)) % 400}" for _ in range(3)) for _ in range(40)]
-    for q in queries:
-        for k in (5, 20, 50):
-            for scope in ("user:big", "user:small"):
-                assert store.search_keyword(scope, q, k=k) == _full(store, scope, q, k), (q, k, scope)
+    with store.transaction():  # where the write path searches: the postings are not used there
+        for q in _queries():
+            for k in (5, 20, 50):
+                for scope in ("user:big", "user:small"):
+                    assert store.search_keyword(scope, q, k=k) == _full(store, scope, q, k), (q, k, scope)
     assert sum(taken) >= 10 and not all(taken)  # the bound proved some answers, not all
+
+
+def _queries() -> list[str]:
+    rng = random.Random(5)
+    queries = ["w1 w250", "w2 w3 w390", "w1 w2", "w0 w1 w2 w3", "w370 w371", "w5 w300 w301", "w0", "w399"]
+    return queries + [" ".join(f"w{int(rng.paretovariate(0.9)) % 400}" for _ in range(3)) for _ in range(40)]
+
+
+def _spy_postings(store, monkeypatch) -> list[str]:
+    used: list[str] = []
+    real = store.keyword.postings.top
+
+    def spy(scope, *args, **kwargs):
+        used.append(scope)
+        return real(scope, *args, **kwargs)
+
+    monkeypatch.setattr(store.keyword.postings, "top", spy)
+    return used
+
+
+def test_postings_top_k_is_the_full_querys_to_the_bit(zipf_store, monkeypatch):
+    store = zipf_store
+    used = _spy_postings(store, monkeypatch)
+    for _ in range(2):  # read, then kept
+        for q in _queries():
+            for k in (1, 5, 20, 50):
+                for scope in ("user:big", "user:small"):
+                    assert store.search_keyword(scope, q, k=k) == _full(store, scope, q, k), (q, k, scope)
+                assert store.search_keyword("user:big", q, k=k, include_inactive=True) == _full(
+                    store, "user:big", q, k, where=""), q
+    assert used and set(used) == {"user:big"}  # the small scope's own query is cheap
+
+
+def test_postings_follow_every_change_to_the_file(zipf_store, monkeypatch, tmp_path):
+    store = zipf_store
+    used = _spy_postings(store, monkeypatch)
+    queries = ["w1 w250", "w0 w1 w2 w3", "w2 w3 w390", "w7"]
+
+    def same():
+        for q in queries:
+            for k in (5, 50):
+                assert store.search_keyword("user:big", q, k=k) == _full(store, "user:big", q, k), q
+
+    same()
+    # new records (short ones, which rank first), one without a vector
+    for text in ("w1 w250", "w0 w1 w2 w3 w3", "w390"):
+        store.insert(Memory(id="", scope="user:big", kind="semantic", text=text), store.embed_many([text])[0])
+    store.insert(Memory(id="", scope="user:big", kind="semantic", text="w2 w7"))
+    same()
+    best = store.by_rowids("user:big", [store.search_keyword("user:big", "w1 w250", k=1)[0][0]])
+    store.archive("user:big", next(iter(best.values())).id, reason="test")  # retired: filtered out
+    same()
+    # a record purged from the middle of the file, then the last one, and its rowid used again
+    victim = next(iter(store.by_rowids("user:big", [store.search_keyword("user:big", "w7", k=3)[2][0]]).values()))
+    store.purge("user:big", [victim.id], vacuum=False)
+    same()
+    last = store.conn.execute("SELECT id, rowid FROM memories ORDER BY rowid DESC LIMIT 1").fetchone()
+    store.purge("user:big" if store.exists(last[0]) else "user:small", [last[0]], vacuum=False)
+    again = store.insert(Memory(id="", scope="user:big", kind="semantic", text="w250 w250"))
+    assert store.rowids("user:big", [again.id])[again.id] == last[1]
+    same()
+    # another connection's write
+    from memcli.store import Store
+    other = Store(store.path, store.embedder)
+    other.insert(Memory(id="", scope="user:big", kind="semantic", text="w1 w3"))
+    other.close()
+    same()
+    assert len(used) >= 6 * len(queries)
 
 
 def test_bounded_top_k_reads_the_time_filter(zipf_store):

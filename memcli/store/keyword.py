@@ -1,7 +1,8 @@
 """The keyword index: FTS5 over `memories.text` and the record's scope as one token
 (`memories_fts`, porter stemming, kept in sync by triggers), searched with quoted
 terms so user text never reaches `MATCH` as syntax, and with the scope's token so its
-cost follows the scope's matches, not the file's."""
+cost follows the scope's matches, not the file's; a large scope's query outside a write
+transaction is scored from postings kept in memory (`postings.py`), the same answer."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ..errors import InputError
 from ..scope import validate_scope
 from . import bm25
 from .connection import Database
+from .postings import Postings
 from .rows import time_filter
 
 # Below this many records the counts of `common_terms` and `scope_dominates` are exact.
@@ -62,6 +64,7 @@ class SqliteKeywordIndex:
         self._term_docs: dict[str, int] = {}  # term -> records holding it, in that epoch
         self._hits: tuple[tuple[Any, ...] | None, dict[str, int]] = (None, {})  # (epoch, term -> text matches)
         self._bm25 = bm25.register(db.conn)
+        self.postings = Postings(db)
 
     def search(
         self, scope: str, query: str, *, k: int = 50, raw: bool = False,
@@ -102,19 +105,24 @@ class SqliteKeywordIndex:
             return lambda: []
         dominates = self.scope_dominates(scope)
         # the scope's own matches are few in a small scope: its full query is cheap
-        large = len(terms) > 1 and self._scope_size(scope) >= BOUND_FROM
+        big = bool(terms) and self._scope_size(scope) >= BOUND_FROM
+        large = big and len(terms) > 1
         if large and distinctive:
             terms = self._distinctive(terms)
             match = quote_terms(terms)
         bound = large and len(terms) > 1
+        # outside a write transaction, a large scope's query is scored from the postings
+        kept = big and not self.db.conn.in_transaction
         return lambda: self._run(scope, query, match, k, dominates, include_inactive, as_of,
-                                 terms if bound else [])
+                                 terms if bound or kept else [], kept)
 
     def _run(self, scope: str, query: str, match: str, k: int, dominates: bool, include_inactive: bool,
-             as_of: str | None, terms: list[str]) -> list[tuple[int, float]]:
+             as_of: str | None, terms: list[str], kept: bool = False) -> list[tuple[int, float]]:
         where, args = time_filter(include_inactive, as_of)
         try:
-            if terms:
+            if kept and not self.db.conn.in_transaction:
+                return self.postings.top(scope, scope_token(scope), [f'"{t}"' for t in terms], k, where, args)
+            if len(terms) > 1:
                 found = bm25.bounded_top(self.db, self._bm25, scope, scope_token(scope), terms, k, where, args,
                                          self.term_hits(terms))
                 if found is not None:

@@ -109,7 +109,8 @@ def _bits_matrix(blobs: Sequence[bytes], width: int) -> np.ndarray:
 
 def _float_vectors(conn: apsw.Connection, scope: str, rowids: Sequence[int]) -> dict[int, np.ndarray]:
     """The float vectors of these records in the scope, in chunks of 500 rowids, each
-    chunk in rowid order (as SQLite walks `rowid IN (...)`)."""
+    chunk in rowid order (as SQLite walks `rowid IN (...)`): rows of one matrix per
+    chunk (one buffer, not an array per row)."""
     import numpy as np
 
     out: dict[int, np.ndarray] = {}
@@ -117,10 +118,14 @@ def _float_vectors(conn: apsw.Connection, scope: str, rowids: Sequence[int]) -> 
     for i in range(0, len(rowids), 500):
         chunk = rowids[i:i + 500]
         # `+scope`: look the rowids up, never walk the scope's index.
-        for rowid, blob in conn.execute(
-                f"SELECT rowid, embedding FROM memory_embeddings WHERE rowid IN ({','.join('?' * len(chunk))}) "
-                "AND +scope = ?", (*chunk, scope)):
-            out[rowid] = np.frombuffer(blob, dtype="<f4")
+        rows: list[tuple[int, bytes]] = conn.execute(  # type: ignore[assignment]
+            f"SELECT rowid, embedding FROM memory_embeddings WHERE rowid IN ({','.join('?' * len(chunk))}) "
+            "AND +scope = ?", (*chunk, scope)).fetchall()
+        if rows and len({len(r[1]) for r in rows}) == 1:
+            mat = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1)
+            out.update(zip([r[0] for r in rows], mat, strict=True))
+        else:
+            out.update((r[0], np.frombuffer(r[1], dtype="<f4")) for r in rows)
     return out
 
 
@@ -143,7 +148,7 @@ def _scan(rowids: np.ndarray, columns: np.ndarray, valid: np.ndarray, q: np.ndar
     for i in range(1, len(qbits)):
         dist += np.bitwise_count(columns[i, :n] ^ qbits[i])
     dist[~valid] = np.iinfo(wide).max
-    ids = [int(r) for r in rowids[np.argpartition(dist, m - 1)[:m]]]
+    ids: list[int] = rowids[np.argpartition(dist, m - 1)[:m]].tolist()
     if reader is None:
         return ids, None, 0, []
     try:
@@ -155,20 +160,36 @@ def _scan(rowids: np.ndarray, columns: np.ndarray, valid: np.ndarray, q: np.ndar
             reader.execute("COMMIT")
     except apsw.Error:
         return ids, None, 0, []
-    return ids, vecs, top, _ranked(_cosines(q, vecs), k)
+    return ids, vecs, top, _top(*_cosine_arrays(q, vecs), k)
 
 
-def _cosines(q: np.ndarray, vecs: dict[int, np.ndarray]) -> dict[int, float]:
+def _cosine_arrays(q: np.ndarray, vecs: dict[int, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """The rowids of `vecs` (in its order) and their cosines to `q` (float32, as each
+    row's d / (norm * |q|) in float32), zero vectors left out."""
     import numpy as np
 
     qn = float(np.linalg.norm(q))
     if not vecs or not qn:
-        return {}
-    ids = list(vecs)
-    mat = np.vstack([vecs[r] for r in ids])
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
+    ids = np.fromiter(vecs, dtype=np.int64, count=len(vecs))
+    mat = np.vstack(list(vecs.values()))
     norms = np.linalg.norm(mat, axis=1)
     dots = mat @ q
-    return {r: float(d / (n * qn)) for r, d, n in zip(ids, dots, norms, strict=True) if n > 0}
+    keep = norms > 0
+    return ids[keep], dots[keep] / (norms[keep] * np.float32(qn))
+
+
+def _cosines(q: np.ndarray, vecs: dict[int, np.ndarray]) -> dict[int, float]:
+    ids, sims = _cosine_arrays(q, vecs)
+    return dict(zip(ids.tolist(), sims.tolist(), strict=True))
+
+
+def _top(ids: np.ndarray, sims: np.ndarray, k: int) -> list[tuple[int, float]]:
+    """`_ranked` over arrays: the k most similar as (rowid, cosine distance), ties by rowid."""
+    import numpy as np
+
+    order = np.lexsort((ids, -sims))[:k]
+    return [(r, 1.0 - sim) for r, sim in zip(ids[order].tolist(), sims[order].tolist(), strict=True)]
 
 
 def _ranked(sims: dict[int, float], k: int) -> list[tuple[int, float]]:

@@ -1,0 +1,207 @@
+"""The keyword search of a large scope from postings kept in memory: FTS5's own bm25
+top k, computed over numpy arrays instead of row by row.
+
+FTS5 scores an OR-query by visiting every row a term matches (a `_docsize` lookup,
+a position list, a sorter entry each, ~0.7 us a row), so a query holding a word of
+a third of a 100k file costs ~20 ms however few rows can rank, and a bound on the
+rest (`bm25.py`) proves the answer only for some queries. Here each term's matches,
+with the term's count in the row and the row's length, are read once
+(`memcli_postings`, an FTS5 auxiliary function) and kept: the score of every match
+is then a few array operations over them, with the constants, counts, lengths and
+order of additions of fts5_aux.c, so the scores are the same numbers as FTS5's, and
+the order (score, then rowid) the same as its `ORDER BY ... LIMIT`. The scope and
+time filter are SQL over the best rows, in order, until k pass.
+
+Kept up to date cheaply: rows past the last one seen are read per term (an FTS5
+rowid range), and a delete (in the `memory_changes` log, or the last row seen gone
+or replaced) drops everything kept. Records' text is never rewritten in place (a new
+record replaces an old one), which is what makes a row's postings final once read.
+Used outside a write transaction only (FTS5's pending changes are not in its totals
+there), and only for a scope of `keyword.BOUND_FROM` records or more."""
+
+from __future__ import annotations
+
+import weakref
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import apsw
+
+from .bm25 import K1, K1_PLUS_1, B, idf
+from .connection import Database
+
+if TYPE_CHECKING:
+    import numpy as np
+
+FUNCTION = "memcli_postings"
+MAX_POSTINGS = 4_000_000  # rows kept over all terms (16 bytes each), least recently used dropped first
+BATCH = 512  # best rows whose scope and time filter are read at once
+
+
+def _postings(api: apsw.FTS5ExtensionApi, *args: Any) -> int:
+    """`memcli_postings(memories_fts)`: the first phrase's count in the text column
+    (FTS5's term frequency for a column weighted 1) times 2^32, plus the row's length
+    over all columns (what bm25 divides by the average length). With 1 or 2 as
+    argument, the file's rows or its total length (bm25's N and N * avgdl)."""
+    if args:
+        return int(api.row_count) if args[0] == 1 else int(api.column_total_size(-1))
+    return (len(api.phrase_column_offsets(0, 0)) << 32) | int(api.column_size(-1))
+
+
+def _zeros(n: int) -> np.ndarray:
+    import numpy as np
+
+    return np.zeros(n, dtype=np.float64)
+
+
+_REGISTERED: weakref.WeakSet[apsw.Connection] = weakref.WeakSet()
+
+
+@dataclass
+class Term:
+    """One quoted term's matches in the whole file, by rowid: its count in the text
+    and the row's length, as of rows up to `seen`."""
+
+    rowids: np.ndarray  # int64, ascending
+    tf: np.ndarray  # uint32
+    length: np.ndarray  # uint32
+    seen: int
+
+
+class Postings:
+    """Per-term postings of the file's full-text index, kept for the connection."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._terms: OrderedDict[str, Term] = OrderedDict()
+        self._size = 0
+        self._seen = -1  # the file's last rowid at the last check
+        self._seen_id: str | None = None  # that row's id (a rowid used again is another row)
+        self._seq = -1  # the last `memory_changes` row checked
+        self._score = _zeros(0)  # by rowid, zero but while a query is scored
+        if db.conn not in _REGISTERED:
+            db.conn.register_fts5_function(FUNCTION, _postings)
+            _REGISTERED.add(db.conn)
+
+    def top(self, scope: str, scope_token: str, terms: Sequence[str], k: int, where: str,
+            args: Sequence[Any]) -> list[tuple[int, float]]:
+        """The scope's top k for the OR of the quoted `terms` (in query order) as
+        (rowid, bm25), FTS5's answer to `scope_token : ... AND text : (...)` ordered
+        by bm25 with `where` (the time filter over `memories m`)."""
+        conn = self.db.conn
+        conn.execute("BEGIN")  # one snapshot: the checks, the postings, the totals, the filter
+        try:
+            self._check()
+            kept = [self._term(t) for t in terms]
+            stats = conn.execute(f"SELECT {FUNCTION}(memories_fts, 1), {FUNCTION}(memories_fts, 2) FROM memories_fts "
+                                 "WHERE memories_fts MATCH ? LIMIT 1", (f'scope_token : "{scope_token}"',)).fetchone()
+            if stats is None:  # the scope has no records
+                return []
+            rows, total = int(stats[0]), int(stats[1])
+            return self._best(scope, kept, rows, total / rows, k, where, args)
+        finally:
+            conn.execute("COMMIT")
+
+    def _check(self) -> None:
+        """Drop everything kept when a row of the file was deleted since the last check
+        (the log, or the last row seen gone or replaced), or the log no longer reaches
+        back to it."""
+        db = self.db
+        top = int(db.one("SELECT max(rowid) FROM memories") or 0)
+        last, low = db.rows("SELECT (SELECT max(seq) FROM memory_changes), (SELECT min(seq) FROM memory_changes)")[0]
+        last = int(last or 0)
+        stale = self._seen >= 0 and (
+            (low is not None and last > self._seq and int(low) > self._seq + 1)
+            or db.one("SELECT id FROM memories WHERE rowid = ?", (self._seen,)) != self._seen_id)
+        if not stale and self._seen >= 0 and last > self._seq:
+            changed = [r[0] for r in db.rows("SELECT DISTINCT row FROM memory_changes WHERE seq > ? AND row <= ?",
+                                             (self._seq, self._seen))]
+            for i in range(0, len(changed), 500):
+                chunk = changed[i:i + 500]
+                there = db.rows(f"SELECT count(*) FROM memories WHERE rowid IN ({','.join('?' * len(chunk))})",
+                                chunk)[0][0]
+                stale = stale or there != len(chunk)
+        if stale:
+            self._terms.clear()
+            self._size = 0
+        self._seen, self._seq = top, last
+        self._seen_id = db.one("SELECT id FROM memories WHERE rowid = ?", (top,))
+
+    def _term(self, quoted: str) -> Term:
+        """The term's postings up to the last row seen: read whole the first time, then
+        the rows past those it has."""
+        import numpy as np
+
+        term = self._terms.pop(quoted, None)
+        if term is None or term.seen < self._seen:
+            start = -1 if term is None else term.seen
+            got = self.db.rows(f"SELECT rowid, {FUNCTION}(memories_fts) FROM memories_fts WHERE memories_fts MATCH ? "
+                               "AND rowid > ? AND rowid <= ?", (f"text : {quoted}", start, self._seen))
+            ids = np.fromiter((r[0] for r in got), dtype=np.int64, count=len(got))
+            packed = np.fromiter((r[1] for r in got), dtype=np.int64, count=len(got))
+            tf, length = (packed >> 32).astype(np.uint32), (packed & 0xFFFFFFFF).astype(np.uint32)
+            if term is None:
+                term = Term(ids, tf, length, self._seen)
+            else:
+                self._size -= len(term.rowids)
+                term = Term(np.concatenate([term.rowids, ids]), np.concatenate([term.tf, tf]),
+                            np.concatenate([term.length, length]), self._seen)
+            self._size += len(term.rowids)
+        self._terms[quoted] = term  # most recently used last
+        while self._size > MAX_POSTINGS and len(self._terms) > 1:
+            self._size -= len(self._terms.pop(next(iter(self._terms))).rowids)
+        return term
+
+    def _best(self, scope: str, terms: list[Term], rows: int, avgdl: float, k: int, where: str,
+              args: Sequence[Any]) -> list[tuple[int, float]]:
+        """Every match scored as fts5_aux.c scores it (phrase by phrase, in query order,
+        from 0.0), best first and rowid first among equals, filtered by SQL in batches."""
+        import numpy as np
+
+        if len(self._score) <= self._seen:
+            self._score = _zeros(2 * self._seen + 1)
+        score = self._score  # zero outside the rows scored below, which are zeroed again after
+        touched = np.concatenate([t.rowids for t in terms])
+        try:
+            for t in terms:
+                if len(t.rowids):
+                    f, d = t.tf.astype(np.float64), t.length.astype(np.float64)
+                    # idf * (f (k1 + 1)) / (f + k1 (1 - b + b D / avgdl)), grouped as the C expression is
+                    score[t.rowids] += idf(rows, len(t.rowids)) * ((f * K1_PLUS_1) / (f + K1 * (1 - B + B * d / avgdl)))
+            return self._filtered(scope, touched, score[touched], k, where, args)
+        finally:
+            score[touched] = 0.0
+
+    def _filtered(self, scope: str, rowids: np.ndarray, scores: np.ndarray, k: int, where: str,
+                  args: Sequence[Any]) -> list[tuple[int, float]]:
+        """The best k of the matches (`rowids` may repeat) that pass the scope and time
+        filter: the best few first, all rows tied with the last of them included."""
+        import numpy as np
+
+        out: list[tuple[int, float]] = []
+        want = 2 * k + 8
+        while len(rowids) and len(out) < k:
+            if len(rowids) > want:
+                cut = -np.partition(-scores, want - 1)[want - 1]
+                top = scores >= cut
+                head, head_scores = rowids[top], scores[top]
+                rowids, scores = rowids[~top], scores[~top]
+            else:
+                head, head_scores = rowids, scores
+                rowids = rowids[:0]
+            head, first = np.unique(head, return_index=True)
+            head_scores = head_scores[first]
+            order = np.lexsort((head, -head_scores))
+            ranked, values = head[order].tolist(), head_scores[order].tolist()
+            for i in range(0, len(ranked), BATCH):
+                chunk = ranked[i:i + BATCH]
+                ok = {r[0] for r in self.db.rows(
+                    f"SELECT m.rowid FROM memories m WHERE m.rowid IN ({','.join('?' * len(chunk))}) "
+                    f"AND m.scope = ?{where}", (*chunk, scope, *args))}
+                out += [(r, -1.0 * v) for r, v in zip(chunk, values[i:i + BATCH], strict=True) if r in ok]
+                if len(out) >= k:
+                    break
+            want *= 8
+        return out[:k]
