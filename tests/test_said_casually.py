@@ -93,12 +93,10 @@ def test_a_lower_case_name_after_a_relation_is_a_person():
 def test_a_lower_case_name_is_written_as_a_name_so_a_later_session_knows_the_person(tmp_path):
     """The introduction is read back by its capital: "losa" in the next session is the bestie."""
     store = MemoryStore(tmp_path / "m.db")
-    ingest(store, "user:mere", [Message(role="user", content="my bestie losa is moving to wellington!!",
-                                        ts="2024-03-01T10:00:00Z", ref="a1")], source="s1")
-    assert any("Losa" in t for t in store.introductions("user:mere"))
-    ingest(store, "user:mere", [Message(role="user", content="AND losa isnt moving to wellington anymore!!!",
-                                        ts="2024-06-01T10:00:00Z", ref="b1")], source="s2")
-    active = [m.text for m in store.list_memories("user:mere") if m.kind != "episodic"]
+    _told(store, ("my bestie losa is moving to wellington!!", "2024-03-01T10:00:00Z"))
+    assert any("Losa" in t for t in store.introductions("user:t"))
+    _told(store, ("AND losa isnt moving to wellington anymore!!!", "2024-06-01T10:00:00Z"))
+    active = [m.text for m in store.list_memories("user:t") if m.kind != "episodic"]
     assert "User's bestie Losa is not moving to wellington anymore" in active, active
     assert not any("is moving to wellington" in t for t in active), active
 
@@ -241,11 +239,9 @@ def test_a_new_thing_that_is_no_measure_is_not_given_a_value(said):
 
 def test_a_new_pb_said_apart_replaces_the_old_one_end_to_end(tmp_path, real_embedder):
     store = MemoryStore(tmp_path / "m.db", real_embedder)
-    ingest(store, "user:zo", [Message(role="user", content="I'm 34, 10k PB is 52:40, running about 30 km a week",
-                                      ts="2025-03-03T16:31:52Z", ref="a1")], source="s1")
-    ingest(store, "user:zo", [Message(role="user", content="new 10k PB too!! 49:55 along the Sea Point promenade",
-                                      ts="2025-05-20T17:08:20Z", ref="b1")], source="s2")
-    current = [m.text for m in store.list_memories("user:zo", key="10k_pb")]
+    _told(store, ("I'm 34, 10k PB is 52:40, running about 30 km a week", "2025-03-03T16:31:52Z"),
+          ("new 10k PB too!! 49:55 along the Sea Point promenade", "2025-05-20T17:08:20Z"))
+    current = [m.text for m in store.list_memories("user:t", key="10k_pb")]
     assert len(current) == 1 and "49:55" in current[0], current
 
 
@@ -321,13 +317,11 @@ def test_a_one_off_request_is_no_rule(said):
 
 def test_a_change_of_mind_replaces_the_rule_end_to_end(tmp_path, real_embedder):
     store = MemoryStore(tmp_path / "m.db", real_embedder)
-    ingest(store, "user:ana", [Message(role="user", content="Please correct every mistake I make when I write Dutch, "
-                                       "be strict. I want to learn properly.", ts="2025-02-04T18:23:56Z", ref="a1")],
-           source="s1")
-    ingest(store, "user:ana", [Message(role="user", content="Also, I changed my mind about the corrections: only "
-                                       "correct the big mistakes, it was getting discouraging seeing everything red.",
-                                       ts="2025-11-18T18:33:08Z", ref="b1")], source="s2")
-    rules = [m.text for m in store.list_memories("user:ana") if m.kind == "procedural"]
+    _told(store, ("Please correct every mistake I make when I write Dutch, be strict. I want to learn properly.",
+                  "2025-02-04T18:23:56Z"),
+          ("Also, I changed my mind about the corrections: only correct the big mistakes, it was getting "
+           "discouraging seeing everything red.", "2025-11-18T18:33:08Z"))
+    rules = [m.text for m in store.list_memories("user:t") if m.kind == "procedural"]
     assert len(rules) == 1 and "big mistakes" in rules[0], rules
 
 
@@ -345,12 +339,10 @@ def test_pets_listed_in_one_long_sentence_are_each_a_pet():
 
 def test_a_pet_announced_then_named_is_a_second_pet_not_a_new_value(tmp_path, real_embedder):
     store = MemoryStore(tmp_path / "m.db", real_embedder)
-    ingest(store, "user:rh", [Message(role="user", content="we've got Pickle (border collie, 4, absolute menace)",
-                                      ts="2025-02-11T19:30:00Z", ref="a1")], source="s1")
-    ingest(store, "user:rh", [Message(role="user", content="happier news, we adopted a rescue greyhound!! Dotty, "
-                                      "she's 6 and sleeps about 20 hours a day", ts="2025-05-27T18:01:45Z", ref="b1")],
-           source="s2")
-    texts = [m.text for m in store.list_memories("user:rh") if m.kind != "episodic"]
+    _told(store, ("we've got Pickle (border collie, 4, absolute menace)", "2025-02-11T19:30:00Z"),
+          ("happier news, we adopted a rescue greyhound!! Dotty, she's 6 and sleeps about 20 hours a day",
+           "2025-05-27T18:01:45Z"))
+    texts = [m.text for m in store.list_memories("user:t") if m.kind != "episodic"]
     assert any("Pickle" in t for t in texts) and any("Dotty" in t for t in texts), texts
 
 
