@@ -283,14 +283,21 @@ _PLANNED_TEXT = re.compile(r"\b(?:(?:is|are|am) (?:going|flying|travelling|trave
                            r"planning|booked|signed up|registered|is getting married|are getting married)\b", re.I)
 
 
-_IDENTITY_RE = re.compile(r"^User's (?:[\w'-]+ ){0,2}?(?:is|are) (?:called |named )?[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}$")
+_IDENTITY_RE = re.compile(r"^User's (?P<r>[\w' -]+?) (?:is|are) (?:called |named )?[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}$")
+# roles a new person can take over ("Dr Whitcombe has taken over Dr Anand's patients"): not kin
+_ROLES = frozenset("boss manager landlord therapist doctor dentist team teammate mentor roommate flatmate "
+                   "colleague coworker co-worker classmate".split())
 
 
 def _identity(m: Memory) -> bool:
-    """A record that says only who someone is ("User's husband is Chidi"): news of theirs
-    ("Chidi is back for good") changes what they do, never who they are. Only a change
-    of that same key (a new partner) replaces it, by the slot rules."""
-    return m.key == "partner" or _IDENTITY_RE.match(m.text) is not None
+    """A record that says only who a relative is ("User's husband is Chidi"): news of
+    theirs ("Chidi is back for good") changes what they do, never who they are. Only a
+    change of that same key (a new partner) replaces it, by the slot rules. A role
+    ("User's doctor is Dr Anand") is no such record: someone else can take it over."""
+    if m.key == "partner":
+        return True
+    said = _IDENTITY_RE.match(m.text)
+    return said is not None and said.group("r").lower() in RELATIONS - _ROLES
 
 
 def _targets(cand: Candidate, near: list[Neighbour]) -> Iterator[Neighbour]:

@@ -318,6 +318,13 @@ def test_news_of_a_person_never_retires_the_record_of_who_they_are(who):
     assert target is None or target.memory.text != who
 
 
+def test_a_role_taken_over_still_replaces_the_record_of_who_held_it():
+    anand = _near("User's doctor is Dr Anand", 0.45)
+    new = Candidate(text="Dr Whitcombe, who has taken over Dr Anand's patients since July, has asked User to keep "
+                         "a record of their INR readings", change="update")
+    assert decide_by_rules(new, [anand])[:2] == ("UPDATE", anand)
+
+
 def test_a_spell_that_ended_retires_the_record_of_it():
     lagos = _near("User's husband Chidi is in Lagos for work until the end of the year", 0.45)
     (ended,) = [f for f in extract_facts("The Lagos posting ended early", NOW).facts if f.change == "delete"]

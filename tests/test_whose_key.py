@@ -26,6 +26,8 @@ def test_whose_question(query, whose):
     ("diet", "What is the user's diet?", True),
     ("employer", "Who is the user's employer?", True),
     ("pet.dog", "What pets does the user have?", True),
+    ("doctor", "Who is the user's doctor?", True),
+    ("partner", "Who is the user's husband?", False),  # no key word asked: the name boost finds it
 ])
 def test_a_key_answers_its_owners_question(key, query, answers):
     assert key_owner_matches(key, _whose(query)) is answers
