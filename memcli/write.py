@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from .claims import adds_to, contradicts, differences, parse
 from .errors import ModelError, ModelUnavailable
-from .extract.lexicon import RELATIONS, replacement
+from .extract.lexicon import CALLED_OFF_WORDS, RELATIONS, replacement
+from .extract.slots import _ROLES as SLOT_ROLES
 from .llm import LLM, load_prompt
 from .models import Candidate, Decision, Memory, Neighbour, Outcome
 from .scope import validate_scope
@@ -274,8 +275,7 @@ def _same_subject(cand: Candidate, n: Neighbour) -> bool:
 
 
 # "lisbon's a no", "the trip to Rome is off", "the wedding got called off": a plan ended
-_CALLED_OFF_TEXT = re.compile(r"(?:\b(?:is|are|was|were)|'s|'re)\s+(?:a (?:no|no-go|no go|nope)|not happening|"
-                              r"not going ahead|off|cancel(?:l)?ed|called off|scrapped|axed)\b|\bfell through\b|"
+_CALLED_OFF_TEXT = re.compile(r"(?:\b(?:is|are|was|were)|'s|'re)\s+(?:" + CALLED_OFF_WORDS + r"|off)\b|\bfell through\b|"
                               r"\b(?:got|been) (?:cancel(?:l)?ed|called off|scrapped)\b|\b(?:isn't|is not|won't be) happening\b",
                               re.I)
 # an event still to come, as the user said it: what a cancellation can end
@@ -284,9 +284,10 @@ _PLANNED_TEXT = re.compile(r"\b(?:(?:is|are|am) (?:going|flying|travelling|trave
 
 
 _IDENTITY_RE = re.compile(r"^User's (?P<r>[\w' -]+?) (?:is|are) (?:called |named )?[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}$")
-# roles a new person can take over ("Dr Whitcombe has taken over Dr Anand's patients"): not kin
-_ROLES = frozenset("boss manager landlord therapist doctor dentist team teammate mentor roommate flatmate "
-                   "colleague coworker co-worker classmate".split())
+# roles a new person can take over ("Dr Whitcombe has taken over Dr Anand's patients"): the
+# user's one-of-a-kind roles (`slots._ROLES`) but a parent, and the ties of work or school
+_TAKEN_OVER = (SLOT_ROLES - {"mother", "mom", "mum", "father", "dad"}) | {"team", "teammate", "colleague", "coworker",
+                                                                         "co-worker", "classmate"}
 
 
 def _identity(m: Memory) -> bool:
@@ -297,7 +298,7 @@ def _identity(m: Memory) -> bool:
     if m.key == "partner":
         return True
     said = _IDENTITY_RE.match(m.text)
-    return said is not None and said.group("r").lower() in RELATIONS - _ROLES
+    return said is not None and said.group("r").lower() in RELATIONS - _TAKEN_OVER
 
 
 def _targets(cand: Candidate, near: list[Neighbour]) -> Iterator[Neighbour]:
@@ -358,8 +359,7 @@ _ENDED_RE = re.compile(r"\b(?:stopped|quit|gave up|dropped|ditched|dumped|cancel
                        r"any more)\b))"
                        r"|^(?:User's )?(?P<s>[\w' -]{1,30}?)(?:\s+(?:is|are)|'s|'re)\s+(?:(?:so|kinda|pretty|lowkey)\s+)*"
                        r"(?:out|over|done|finished|mid|overrated|cringe|boring|trash|dead to (?:me|them|User)|"
-                       r"a (?:no|no-go|no go|nope)|not happening|not going ahead|off|(?:got |been )?cancel(?:l)?ed|"
-                       r"(?:got |been )?called off|scrapped|axed)\b"
+                       r"(?:got |been )?(?:" + CALLED_OFF_WORDS + r"|off))\b"
                        # "the Japan trip fell through", "the wedding got called off": a plan that ended
                        r"|^(?:User's )?(?P<f>[\w' -]{1,30}?)\s+(?:fell through|(?:got|was|were) (?:cancel(?:l)?ed|called off)|"
                        r"(?:isn't|is not|won't be) happening|(?:has )?(?:ended|finished|wrapped up|ran out|expired))\b", re.I)

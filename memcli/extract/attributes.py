@@ -9,7 +9,7 @@ import re
 from .grammar import to_third_person
 from .lexicon import _I, CAT_BREEDS, DOG_BREEDS, PET_WORDS
 from .people import _NOT_NAMES
-from .slots import _ATTR_VERB, _ROLES, _attribute_key, _informative
+from .slots import _ATTR_VERB, _ROLES, _attribute_key, _informative, pet_species
 from .values import _NOW_RE, FactDict, _clean_value, _profile
 
 # "Medical aid is Discovery", "rent is 1,650 euro", "Weight is 94 now", "the premium went up
@@ -68,7 +68,7 @@ def implied_rent(clause: str) -> FactDict | None:
         m = _RENT_PER_MONTH_RE.search(clause)
         if m is None or not _HOUSING_RE.search(clause):
             return None
-    v = m.group("v").strip() + (" a month" if "per" in m.groupdict() and m.group("per") else "")
+    v = m.group("v").strip() + (" a month" if m.groupdict().get("per") else "")
     return {"rule": "implied_rent", **_profile(f"User's rent is {v}", "rent", m.group("v").strip(), 0.55, "update")}
 
 
@@ -178,7 +178,6 @@ _COUNTED_PET_RE = re.compile(r"\b(?P<cnt>a|an|one|two|three|four|five|\d)\s+(?P<
                              r")(?:s|es)?\b(?!\s+(?:walker|walking|sitter|sitting|food|bed|allergy|groomer|trainer|hair|"
                              r"person|people|lover|park|bowl|toy|show|door|flap|insurance|friendly))(?:\s+(?:named|called)\s+(?P<n>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?))?", _I)
 _NAMED_PET_RE = re.compile(r"\b(?P<n>[A-Z][\w'-]+)\s+\((?:a\s+|an\s+)?(?P<s>" + _PET_KINDS + r")\b", _I)
-_SPECIES = {"puppy": "dog", "kitten": "cat", "bunny": "rabbit", "budgie": "bird", "cockatiel": "bird"}
 
 
 def listed_pets(fact_text: str) -> list[FactDict]:
@@ -192,8 +191,7 @@ def listed_pets(fact_text: str) -> list[FactDict]:
     out: dict[str, FactDict] = {}
     for m in [*_NAMED_PET_RE.finditer(fact_text), *_COUNTED_PET_RE.finditer(fact_text)]:
         kind = m.group("s").lower()
-        species = "dog" if re.fullmatch(DOG_BREEDS, kind, _I) else "cat" if re.fullmatch(CAT_BREEDS, kind, _I) \
-            else _SPECIES.get(kind, kind)
+        species = pet_species(kind)
         if species in out:
             continue
         cnt = (m.groupdict().get("cnt") or "a").lower()

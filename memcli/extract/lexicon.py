@@ -232,12 +232,13 @@ PLAN_NOUNS = ("trip|holiday|holidays|vacation|wedding|party|move|plan|plans|conf
               "surgery|operation|appointment|booking|deal|offer|sale|dinner|date|match|game|race|marathon|course|"
               "class|lessons|tour|camp|retreat|gig|show|festival|meeting|reunion|honeymoon|cruise|flight|"
               "job offer|internship|exchange|semester abroad|road trip|sleepover|playdate|barbecue|bbq")
+# what is said of a plan that will not happen, after "is": "a no", "called off", ...
+CALLED_OFF_WORDS = r"a (?:no|no-go|no go|nope)|not happening|not going ahead|cancel(?:l)?ed|called off|scrapped|axed"
 CALLED_OFF_RE = re.compile(
     r"^(?:(?:so|and|but|also|honestly|anyway|well|sadly|unfortunately|ugh|welp|update),?\s+)*"
     r"(?P<o>(?!(?:he|she|they|it|that|this|there|everything|life|work|school|the answer|the response)\b)"
     r"[a-z][\w' -]{1,30}?)(?:"
-    r"(?:\s+(?:is|are|was|were)|'s|'re)\s+(?:a (?:no|no-go|no go|nope)|not happening|not going ahead|cancel(?:l)?ed|"
-    r"called off|scrapped|axed|off for good)"
+    r"(?:\s+(?:is|are|was|were)|'s|'re)\s+(?:" + CALLED_OFF_WORDS + r"|off for good)"
     r"|\s+(?:got|has been|have been|had to be)\s+(?:cancel(?:l)?ed|called off|scrapped|axed)"
     r"|\s+fell through|\s+(?:isn't|isnt|aren't|arent|won't be|wont be) happening)\b"
     r"|^(?:(?:so|and|but|also|anyway|well|sadly|unfortunately|ugh),?\s+)*(?P<p>(?:the|our|my)\s+(?:[\w'-]+\s+){0,2}?"

@@ -521,6 +521,19 @@ def _car_bought(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return None
 
 
+_YOUNG = {"puppy": "dog", "kitten": "cat", "bunny": "rabbit", "budgie": "bird", "cockatiel": "bird"}
+
+
+def pet_species(kind: str) -> str:
+    """The species a pet word or a breed names ("border collie", "puppy": dog)."""
+    low = kind.lower()
+    if re.fullmatch(DOG_BREEDS, low, _I):
+        return "dog"
+    if re.fullmatch(CAT_BREEDS, low, _I):
+        return "cat"
+    return _YOUNG.get(low, low)
+
+
 def _pet_owned(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I have a beagle named Biscuit", "we adopted two kittens"."""
     m = re.match(r"^i (?:(?:just|also|recently|finally) )*(?:have|own|got|adopted|have got|rescued|took in)\s+"
@@ -532,8 +545,7 @@ def _pet_owned(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
         m = None  # "I have a dog walker", "a cat allergy": not a pet
     if m:
         breed = m.group("s").lower()
-        species = "dog" if re.fullmatch(DOG_BREEDS, breed, _I) else "cat" if re.fullmatch(CAT_BREEDS, breed, _I) else breed
-        species = {"puppy": "dog", "kitten": "cat", "bunny": "rabbit"}.get(species, species)
+        species = pet_species(breed)
         adj = re.sub(r"\bpet\b", "", m.group("adj") or "", flags=_I).strip()
         kind_of = (adj + " " + breed).strip() if species != breed and breed not in ("puppy", "kitten", "bunny") else adj
         n = m.group("n")

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..extract.lexicon import RELATIONS
+from ..extract.lexicon import PARTNER_WORDS, RELATIONS
 from ..models import Memory
 from .candidates import Candidates
 from .config import FeatureConfig
@@ -63,12 +63,13 @@ def _whose(query: str) -> str | None:
     return m.group("r").lower()
 
 
-_PARTNERS = frozenset("wife husband partner boyfriend girlfriend fiance fiancee spouse".split())
+def _partner(word: str | None) -> bool:
+    return word is not None and re.fullmatch(PARTNER_WORDS, word) is not None
 
 
 def _person(whose: str | None) -> str | None:
     """`whose` when it is a relation (a person), not an attribute ("diet")."""
-    return whose if whose is not None and (whose in RELATIONS or whose in _PARTNERS) else None
+    return whose if whose in RELATIONS else None
 
 
 def key_owner_matches(key: str, whose: str | None) -> bool:
@@ -82,7 +83,7 @@ def key_owner_matches(key: str, whose: str | None) -> bool:
         return owner is None
     if owner is None and stem(person) in key_stems(key):
         return True  # "who is the user's doctor?": the user's key `doctor` is the answer
-    return owner == person or (owner in _PARTNERS and person in _PARTNERS)
+    return owner == person or (_partner(owner) and _partner(person))
 
 
 class Signals(NamedTuple):
