@@ -12,6 +12,16 @@ from __future__ import annotations
 
 # rule name -> (positives: (text, resolved text), negatives: texts)
 DATE_CASES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
+    "weekday_list": ([("custody is Mon/Tue nights", "custody is Mon/Tue nights"),
+                      ("my days are Wednesday, Thursday and Friday", "my days are Wednesday, Thursday and Friday"),
+                      ("swim squad is Mon Wed Fri", "swim squad is Mon Wed Fri")],
+                     ["I'm off on Monday", "on Monday and Tuesday next week", "Monday / the day after"]),
+    "a_weekday": ([("the market's busy on a Saturday", "the market's busy on a Saturday"),
+                   ("I was born on a Sunday morning", "I was born on a Sunday morning")],
+                  ["on Saturday", "a day off"]),
+    "weekday_ordinal": ([("grandma's 80th is saturday the 21st", "grandma's 80th is on 2026-03-21"),
+                         ("the recital was on Friday the 13th", "the recital was on 2026-02-13")],
+                        ["Tuesday the 3rd floor", "Friday the 13th of March", "the 21st"]),
     "weekly_range": ([("I work tuesday to saturday", "I work tuesday to saturday"),
                       ("we're open Wed-Sun", "we're open Wed-Sun")],
                      ["from 9 to 5", "I want to go to the sun today"]),
@@ -68,7 +78,12 @@ DATE_CASES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
                   ["I may 21 times", "a march of 5 people"]),
     "day_month": ([("the wedding is on the 12th of June", "the wedding is on 2026-06-12"),
                    ("I arrived 3 March", "I arrived on 2026-03-03"),
-                   ("I was offered an interview on 12 March", "I was offered an interview on 2026-03-12")],
+                   ("I was offered an interview on 12 March", "I was offered an interview on 2026-03-12"),
+                   # an entry made is for the event to come; a race run is past
+                   ("signed up for the Leith 10k on 27 February", "signed up for the Leith 10k on 2027-02-27"),
+                   ("we ran the Leith 10k on 27 February", "we ran the Leith 10k on 2026-02-27"),
+                   # a verbless sentence takes no tense from the one beside it
+                   ("Ran a PB last Sunday. Berlin, 29 March.", "Ran a PB on 2026-03-01. Berlin, on 2026-03-29.")],
                   ["3 may be enough", "the 12th man"]),
     "numeric_prep": ([("the deadline is on 3/14", "the deadline is on 2026-03-14"),
                       ("I've been sober since 1/15", "I've been sober since 2026-01-15")],

@@ -72,7 +72,9 @@ _FUTURE_RE = re.compile(
     # offered an interview on the 12th", "landed a viewing for Friday"
     r"|(?:got|was given|were given|was offered|were offered|landed|secured|set up|arranged|made|lined up) "
     r"(?:a|an|the|my|our|us a|me a|us an|me an)(?: [\w-]+){0,2}? (?:slot|appointment|interview|spot|ticket|tickets|"
-    r"booking|reservation|table|audition|viewing|consultation|session|exam|hearing|court date|follow-up|place on))\b",
+    r"booking|reservation|table|audition|viewing|consultation|session|exam|hearing|court date|follow-up|place on)"
+    # an entry made for an event: "signed up for the Da Nang 10k on 27 April"
+    r"|(?:signed up|registered|enrolled|entered|put (?:my|our) names? down) (?:for|in|on)\b)\b",
     re.I)
 _PAST_RE = re.compile(
     r"\b(was|were|did|had|ago|last|yesterday|went|ran|got|came|saw|met|bought|sold|left|took|made|gave"
@@ -186,11 +188,13 @@ def _year(d: date, prep: str | None) -> str:
 _CLAUSE_BREAK_RE = re.compile(r"[,;!?]+|\.(?=\s)|\s(?:and|but|so|because)\s")
 
 
+_SENTENCE_END_RE = re.compile(r"[.!?]+(?=\s)|\n+")
+
+
 class _Ctx:
     def __init__(self, now: datetime, text: str) -> None:
         self.today = now.date() if isinstance(now, datetime) else now
         self.text = text
-        self.whole_tense = _tense(text)
         self.at = 0  # where the match being resolved starts
         self.recurring = bool(_RECURRING_RE.search(text))
         self.first: tuple[int, date] | None = None  # (position, date)
@@ -208,7 +212,14 @@ class _Ctx:
             elif b.start() >= self.at and end is None:
                 end = b.start()
         clause = self.text[start or 0:end]
-        return _tense(clause) or self.whole_tense
+        return _tense(clause) or self._sentence_tense()
+
+    def _sentence_tense(self) -> str | None:
+        """The tense of the sentence the date is in: a verbless "Berlin, 29 September."
+        after "Half marathon last Sunday." takes no tense from its neighbour."""
+        start = max((b.end() for b in _SENTENCE_END_RE.finditer(self.text) if b.end() <= self.at), default=0)
+        end = next((b.start() for b in _SENTENCE_END_RE.finditer(self.text) if b.start() >= self.at), len(self.text))
+        return _tense(self.text[start:end])
 
     def note(self, pos: int, d: date) -> None:
         if self.first is None or pos < self.first[0]:
@@ -360,7 +371,7 @@ def _h_month_only(m: re.Match[str], c: _Ctx) -> _Result:  # in May (2026)
 _HABIT_RE = re.compile(r"\b(?:(?:i|we|they|you)\s+(?:usually\s+|always\s+|normally\s+|often\s+)?"
                        r"(?:go|work|train|play|teach|volunteer|swim|sing|attend|practi[sc]e)|"
                        r"goes|works|trains|plays|teaches|volunteers|swims|sings|attends|practi[sc]es|"
-                       r"lessons?\s+(?:are|is|moved|changed)|classe?s?\s+(?:are|is|moved|changed)|"
+                       r"(?:lessons?|classe?s?|practices?|training|rehearsals?|club)\s+(?:are|is|moved|changed)|"
                        r"every|each|usually|always|normally|weekly)\b", re.I)
 
 
@@ -467,6 +478,35 @@ def _h_ordinal_day(m: re.Match[str], c: _Ctx) -> _Result:
     return _day(d, m.group("prep")), d
 
 
+def _h_weekday_ordinal(m: re.Match[str], c: _Ctx) -> _Result:
+    """"saturday the 22nd", "Fri 14th": the day of the month the weekday falls on, in the
+    nearest month where it does (the coming one unless the clause is in the past)."""
+    day = int(m.group("d"))
+    wd = _wd_index(m.group("wd"))
+    if not 1 <= day <= 31:
+        return None
+    first = c.today.replace(day=1)
+    fits = []
+    for k in range(-6, 7):
+        try:
+            cand = (first + relativedelta(months=k)).replace(day=day)
+        except ValueError:
+            continue
+        if cand.weekday() == wd:
+            fits.append(cand)
+    if not fits:
+        return None
+    ahead = [d for d in fits if d >= c.today]
+    behind = [d for d in fits if d <= c.today]
+    if c.tense == "past" and behind:
+        d = max(behind)
+    elif c.tense != "past" and ahead:
+        d = min(ahead)
+    else:
+        d = min(fits, key=lambda x: abs((x - c.today).days))
+    return _day(d, m.group("prep")), d
+
+
 def _h_keep(m: re.Match[str], c: _Ctx) -> _Result:
     """Recurring days ("every Tuesday and Thursday"): not one date, left as said."""
     return m.group(0), None
@@ -517,16 +557,25 @@ class DateRule:
 
 _WD_ANY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thur?s?|fri|sat|sun)"
 _RULES: tuple[DateRule, ...] = (
+    # a list of days is a schedule, not dates: "Mon/Tue nights", "mon wed fri mornings",
+    # "Wednesday, Thursday and Friday for me from next week"
+    DateRule("weekday_list", re.compile(r"\b" + _WD + r"(?:(?:\s*/\s*" + _WD_ANY + r"\b)+|(?:\s+" + _WD_ANY + r"\b){2,}"
+                r"|(?:\s*,\s*" + _WD_ANY + r"\b)+\s*,?\s*(?:and|&)\s*" + _WD_ANY + r"\b)", re.I), _h_keep),
     # a weekly schedule: "tuesday to saturday", "wed-sun", "mondays and thursdays", "on sundays"
     DateRule("weekly_range", re.compile(r"\b" + _WD + r"s?\s*(?:to|-|\u2013|through|thru|till|until)\s*" + _WD_ANY + r"s?\b", re.I), _h_keep),
     DateRule("weekly_days", re.compile(r"\b" + _WD + r"s\b(?:\s*(?:,|and|or|&)\s*" + _WD_ANY + r"s?\b)*", re.I), _h_keep),
     DateRule("weekly_part", re.compile(r"\b" + _WD + r"\s+(?:morning|afternoon|evening|night)s\b", re.I), _h_keep),  # "Saturday mornings"
     DateRule("every_weekday", re.compile(r"\b(?:every|each)\s+" + _WD + r"(?:\s*(?:,|and|or|&)\s*(?:monday|tuesday|wednesday|thursday|friday|"
                 r"saturday|sunday))*\b" + _PARTS, re.I), _h_keep),
+    # any one of a kind of day: "the Marina's a trek on a Saturday", "on a Sunday morning"
+    DateRule("a_weekday", re.compile(r"\b(?:on\s+)?an?\s+" + _WD + r"\b" + _PARTS, re.I), _h_keep),
     DateRule("weekday_day_month", re.compile(_PREP + r"\b" + _WD + r",?\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON
                 + r"\b(?:,?\s+(?P<y>\d{4})\b)?", re.I), _h_weekday_date),
     DateRule("weekday_month_day", re.compile(_PREP + r"\b" + _WD + r",?\s+(?:the\s+)?" + _MON + r"\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b"
                 r"(?:,?\s+(?P<y>\d{4})\b)?", re.I), _h_weekday_date),
+    DateRule("weekday_ordinal", re.compile(_PREP + r"\b" + _WD + r",?\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)\b"
+                r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|century|floor|time|place|anniversary|"
+                r"birthday|grade|percentile))", re.I), _h_weekday_ordinal),
     DateRule("weekday_of_week", re.compile(_PREP + r"\b" + _WD + r"(?:\s+of)?\s+(?P<which>next|this|last|the following|following|the coming|"
                 r"the previous)\s+week\b", re.I), _h_weekday_of_week),
     DateRule("week_then_weekday", re.compile(_PREP + r"\b(?P<which>next|this|last)\s+week\s*,?\s+(?:on\s+)?" + _WD + r"\b", re.I), _h_weekday_of_week),
