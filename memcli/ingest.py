@@ -258,7 +258,11 @@ def _reply_candidates(question: str, reply: str, when: datetime, people: dict[st
 
 def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id: str, ts: str) -> list[str]:
     """Archive what a forget request names (the user's decision, logged per record);
-    a request that matches nothing is logged too, so `memcli log` says why nothing went."""
+    a request that matches nothing is logged too, so `memcli log` says why nothing went.
+    The request itself is logged (op REQUEST), to apply to what is ingested later but
+    was said before it."""
+    store.log(Decision(scope=scope, op="REQUEST", fact=req.topic, decided_by="user", reason=req.clause[:200],
+                       turn=turn_id, at=ts))
     vector = store.embed_query(req.topic)
     found = matching_memories(store, scope, req.topic, vector)
     reason = f"the user asked to forget {req.topic!r}: {req.clause[:160]}"
@@ -271,6 +275,46 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
         store.log(Decision(scope=scope, op="NOOP", fact=req.clause[:200], decided_by="user",
                            reason=f"a request to forget {req.topic!r} matched no stored memory", turn=turn_id, at=ts))
     return [m.id for m, _ in found]
+
+
+def _forget_now(store: MemoryStore, scope: str, forgets: list[ForgetRequest], turn_id: str, ts: str,
+                asked: list[Decision]) -> int:
+    """Act on a message's forget requests (`forget_matching`), each remembered in `asked`
+    for what the rest of the ingest brings that was said before it. The number archived."""
+    n = 0
+    for req in forgets:
+        n += len(forget_matching(store, scope, req, turn_id, ts or ""))
+        asked.append(Decision(scope=scope, op="REQUEST", fact=req.topic, decided_by="user", reason=req.clause,
+                              turn=turn_id, at=ts))
+    return n
+
+
+def forget_said_before(store: MemoryStore, scope: str, requests: list[Decision], new: list[Memory], ts: str,
+                       turn_id: str) -> int:
+    """Archive what a message ingested late tells of a topic the user asked, later, to
+    forget: sessions ingested out of order forget what in-order ingest would have
+    (`requests.matches`, and what the same turn says beside a match when it shares a
+    word of the topic). The number archived."""
+    from .claims import parse as claim
+    from .requests import matches, topic_words
+
+    later = [r for r in requests if r.at and r.at > ts]
+    new = [m for m in new if turn_id in m.source_turns]  # not an older record a NOOP pointed at
+    gone: set[str] = set()
+    for req in later:
+        vector = store.embed_query(req.fact)
+        sims = {m.id: store.similarity_to(scope, vector, m.id) for m in new if m.id not in gone}
+        hit = [m for m in new if m.id in sims and matches(req.fact, m.text, sims[m.id])]
+        want = topic_words(req.fact)
+        if hit:
+            hit += [m for m in new if m.id in sims and m not in hit and want & claim(m.text).words]
+        reason = f"the user asked on {(req.at or '')[:10]} to forget {req.fact!r}: {req.reason[:160]}"
+        for m in hit:
+            store.archive(scope, m.id, reason=reason, at=ts)
+            store.log(Decision(scope=scope, op="ARCHIVE", fact=m.text, target=m.id, decided_by="user",
+                               reason=reason, turn=turn_id, at=ts))
+            gone.add(m.id)
+    return len(gone)
 
 
 def _told(msg: Message, when: datetime, *, llm: LLM | None, strategy: str, people: dict[str, str],
@@ -318,6 +362,7 @@ def ingest(
 
     people = known_people(store.introductions(scope)) if not raw else {}
     said_before: list[Memory] = []
+    asked_to_forget = store.forget_requests(scope) if not raw else []
     before: tuple[str, str | None, str | None] | None = None  # (turn id, question, statement) of the message before
     for msg in messages:
         stats.messages += 1
@@ -355,15 +400,16 @@ def ingest(
             stats.new += 1
             if msg.role == "user":
                 stats.user_messages += 1
-            for req in forgets:
-                stats.forgotten += len(forget_matching(store, scope, req, turn_id, ts or ""))
+            stats.forgotten += _forget_now(store, scope, forgets, turn_id, ts or "", asked_to_forget)
             stats.discarded += len(discards)
             for clause, reason in discards:
                 store.log(Decision(scope=scope, op="DISCARD", fact=clause, decided_by="rule",
                                    reason=reason, turn=turn_id, at=to_iso(utcnow())))
+            told_here: list[Memory] = []
             if episode:
-                store_episode(store, scope, episode.text, vectors[len(cands)],
-                              ([before[0]] if before and episode.uses_turn_before else []) + [turn_id], ts, turn_id)
+                told_here.append(store_episode(
+                    store, scope, episode.text, vectors[len(cands)],
+                    ([before[0]] if before and episode.uses_turn_before else []) + [turn_id], ts, turn_id))
             for cand, vec in zip(cands, vectors, strict=False):
                 cand.source_turns = [turn_id]
                 stats.facts += 1
@@ -377,6 +423,9 @@ def ingest(
                     stored.append(out.memory)
                 if episodes:
                     close_superseded(store, scope, out, turn_id)
+            if asked_to_forget and msg.role == "user":
+                stats.forgotten += forget_said_before(store, scope, asked_to_forget, told_here + stored, ts or "",
+                                                      turn_id)
         # what the reply's episode may need to be read alone: the question asked, else what was said
         q = question_of(msg.content) if msg.role == "assistant" else None
         st = statement_of(msg.content) if msg.role == "assistant" and not q else None

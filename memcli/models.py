@@ -10,7 +10,7 @@ from typing import Any
 
 MEMORY_KINDS = ("episodic", "semantic", "procedural", "profile")
 SOURCES = ("explicit", "stated", "inferred", "reflected", "tool", "imported")
-OPS = ("ADD", "UPDATE", "DELETE", "NOOP", "ARCHIVE", "RESTORE", "PURGE", "MERGE", "REJECT")
+OPS = ("ADD", "UPDATE", "DELETE", "NOOP", "ARCHIVE", "RESTORE", "PURGE", "MERGE", "REJECT", "DISCARD", "REQUEST")
 
 
 @dataclass

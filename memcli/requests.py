@@ -57,6 +57,7 @@ _POSSESSIVE = re.compile(r"^(?:my|our|the|his|her|their|those|these|[a-z]+'s)\s+
 _TOLD_AS = re.compile(r"^(?:the|that|this|our|my)\s+(?:whole\s+)?(?:story|conversation|chat|discussion|thing|stuff|bit|"
                       r"part|info)\s+(?:about|abt|re|regarding|on|of|with)\s+", re.IGNORECASE)
 _VAGUE = frozenset({"thing", "stuff", "bit", "part", "story", "info", "information", "detail", "old", "said",
+                    "note", "notes", "entry", "record", "memory", "memories",
                     "conversation", "chat", "discussion", "before", "earlier",
                     "told", "mentioned", "whole", "all", "everything", "how", "much", "many", "what", "when",
                     "where", "who", "why", "which"})
@@ -65,7 +66,8 @@ _VAGUE = frozenset({"thing", "stuff", "bit", "part", "story", "info", "informati
 NOT_REQUESTS = ("in case I forget", "I always forget my keys", "don't forget to call mum", "did you forget?",
                 "forget it, never mind", "I forgot my password again", "never forget where you came from",
                 "forget about work for a while, let's talk games", "I'll delete the app tonight",
-                "we removed the old shed", "I want to remember this trip forever")
+                "we removed the old shed", "I want to remember this trip forever",
+                "forget about it", "just forget about work tonight")
 
 
 @dataclass(frozen=True)
@@ -77,8 +79,11 @@ class ForgetRequest:
 def _topic(obj: str) -> str | None:
     obj = obj.strip()
     said = re.match(_SAID, obj, re.IGNORECASE)
+    about = re.match(r"about\s+(?=" + _POSSESSIVE.pattern[1:] + ")", obj, re.IGNORECASE)
     if said:
         obj = obj[said.end():]
+    elif about:  # "forget about the house in Jaro"; "forget about work" is no request
+        obj = obj[about.end():]
     elif not _POSSESSIVE.match(obj):
         return None  # "forget it", "forget about work": not about something stored
     # "how much I sold the Tacoma for": a wh-topic runs on to the end of its clause.
@@ -114,12 +119,47 @@ def _conjuncts(topic: str) -> list[str]:
     return parts if len(parts) > 1 else [topic]
 
 
+# What follows a request in its sentence that is only about the keeping: "dont want that
+# kept around", "I don't want my pay stored anywhere".
+_ABOUT_KEEPING = re.compile(r"\b(?:kept|keep|stored|store|saved|save|remembered|recorded|written down|on file|notes?|"
+                            r"memory|anywhere|embarrass\w*)\b", re.IGNORECASE)
+
+
+# A reason that points back at what is forgotten: "we don't have one, I bike", "they've put
+# in swipe cards so they're useless now", "chloe read it over my shoulder".
+_BACK_REFERENCE = re.compile(r"\b(?:one|it|that|this|them|those|these|they|they'?re|they'?ve|its|it'?s)\b", re.IGNORECASE)
+
+
+def _after_request(sentence: str, topic: str) -> str:
+    """What a request's sentence goes on to tell after its topic ("please forget about the
+    house in Jaro, my parents decided to live with my tita"), when it is a statement of
+    five words or more and not about the keeping itself; else ""."""
+    at = sentence.lower().find(topic.lower())
+    if at < 0:
+        return ""
+    rest = sentence[at + len(topic):].lstrip(" ,;:-\u2014\u2013")
+    rest = re.sub(r"^(?:because|cause|cuz|since|as|so)\s+", "", rest, flags=re.IGNORECASE)
+    if len(rest.split()) < 5 or _ABOUT_KEEPING.search(rest) or rest.rstrip().endswith("?") \
+            or _BACK_REFERENCE.search(rest):
+        return ""
+    return rest[:1].upper() + rest[1:]
+
+
 def without_requests(text: str) -> tuple[str, list[str]]:
-    """(the message without its forget-request sentences, those sentences): the
-    requests are no facts, so extraction reads only the rest."""
-    sentences = _SENTENCE_BREAK.split(text)
-    spans = [s for s in sentences if forget_requests(s)]
-    return " ".join(s for s in sentences if s not in spans), spans
+    """(the message without its forget requests, the request sentences): the requests
+    are no facts, so extraction reads only the rest, which keeps what a request's sentence
+    goes on to tell (`_after_request`)."""
+    kept, spans = [], []
+    for s in _SENTENCE_BREAK.split(text):
+        reqs = forget_requests(s)
+        if not reqs:
+            kept.append(s)
+            continue
+        spans.append(s)
+        rest = _after_request(s, reqs[-1].topic)
+        if rest:
+            kept.append(rest)
+    return " ".join(kept), spans
 
 
 # A memory matches when it holds all the topic's words or two of them, or one of two

@@ -178,6 +178,31 @@ def test_a_forget_request_archives_the_episode_too(store):
     assert not [m for m in store.list_memories("user:a") if "French" in m.text]
 
 
+def test_a_forget_request_applies_to_what_is_ingested_later_but_was_said_before(store):
+    # the sessions out of order: the request (March) first, then the January session
+    ingest(store, "user:a", _msgs(("user", "oh and pls forget what i said about noah, chloe read it over my shoulder"),
+                                  day="2026-03-02"), source="s2")
+    ingest(store, "user:a", _msgs(("user", "theres this guy noah in my chem class 🙈"),
+                                  ("user", "I take French lessons every Tuesday evening at the library.")),
+           source="s1")
+    ingest(store, "user:a", _msgs(("user", "Noah from chem is my lab partner now."), day="2026-04-01"), source="s3")
+    texts = [m.text for m in store.list_memories("user:a")]
+    assert not [t for t in texts if "noah" in t.lower() and "lab partner" not in t]  # said before: forgotten
+    assert [t for t in texts if "lab partner" in t]  # said after the request: kept
+    assert [t for t in texts if "French" in t]  # another topic of the late session: kept
+    archived = [d for d in store.decisions("user:a") if d.op == "ARCHIVE"]
+    assert archived and all(d.decided_by == "user" and "2026-03-02" in d.reason for d in archived)
+
+
+def test_what_a_request_goes_on_to_tell_is_still_read(store):
+    ingest(store, "user:a", _msgs(("user", "Dream is to build a house for my parents in Jaro.")), source="t")
+    ingest(store, "user:a", _msgs(("user", "please forget about the house in Jaro, my parents decided to live with "
+                                           "my aunt in Iloilo."), day="2026-03-02"), source="t")
+    texts = [m.text for m in store.list_memories("user:a")]
+    assert not [t for t in texts if "Jaro" in t]
+    assert [t for t in texts if "Iloilo" in t and "aunt" in t]
+
+
 def test_old_unused_episodes_decay_and_facts_stay(store):
     ingest(store, "user:a", _msgs(("assistant", "How was the weekend?"), ("user", "I live in Porto and we had a lovely picnic by the river."),
                                   day="2025-01-01"), source="t")

@@ -15,6 +15,8 @@ from memcli.requests import NOT_REQUESTS, forget_requests, matches, without_requ
     ("plz forget the thing i said abt my ankle, its embarrassing", "my ankle"),
     ("Please delete my mobile number from whatever you keep, I've changed it", "my mobile number"),
     ("don't remember my old phone number please", "my old phone number"),
+    ("And please forget about the house in Jaro, my parents changed their minds", "the house in Jaro"),
+    ("Delete the calf strain note. Irrelevant now.", "the calf strain note"),
     ("Please don't keep my bank details.", "my bank details"),
     ("Forget what I said about the French lessons.", "the French lessons"),
 ])
@@ -32,6 +34,20 @@ def test_not_a_request(text):
 def test_request_sentences_are_set_apart_from_facts():
     text = "I moved to Leeds. Also please forget what I said about my ex. She hated it."
     assert without_requests(text) == ("I moved to Leeds. She hated it.", ["Also please forget what I said about my ex."])
+
+
+@pytest.mark.parametrize("text,rest", [
+    # what the sentence goes on to tell is still read; a reason about the keeping is not
+    ("please forget about the house in Jaro, my parents decided to live with my tita",
+     "My parents decided to live with my tita"),
+    ("pls forget my old address in roma norte, dont want that kept around", ""),
+    ("please forget the salary conversation, I don't want my pay stored anywhere.", ""),
+    ("ok also pls forget what I told you about Joaquim's job, he'd hate that", ""),
+    ("Drop the car lines, we don't have one, I bike.", ""),
+    ("and you can forget those ward codes, they've put in swipe cards so they're useless now", ""),
+])
+def test_a_request_sentence_keeps_what_it_goes_on_to_tell(text, rest):
+    assert without_requests(text) == (rest, [text])
 
 
 @pytest.mark.parametrize("topic,memory,sim,want", [

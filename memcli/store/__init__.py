@@ -269,6 +269,9 @@ class Store:
     def log(self, d: Decision) -> Decision:
         return self.decision_log.log(d)
 
+    def forget_requests(self, scope: str) -> list[Decision]:
+        return self.decision_log.requests(scope)
+
     def decisions(self, scope: str, *, memory_id: str | None = None, limit: int | None = None) -> list[Decision]:
         return self.decision_log.fetch(scope, memory_id=memory_id, limit=limit)
 

@@ -1,5 +1,6 @@
 """The decision log (`decisions`): every write decision (ADD, UPDATE, DELETE, NOOP,
-REJECT, DISCARD) and lifecycle change (ARCHIVE, RESTORE, MERGE, PURGE), with the
+REJECT, DISCARD), lifecycle change (ARCHIVE, RESTORE, MERGE, PURGE) and forget request
+said in conversation (REQUEST: its topic as `fact`, its words as `reason`), with the
 neighbours shown and why."""
 
 from __future__ import annotations
@@ -56,3 +57,12 @@ class DecisionLog:
                                 new_id=r[6], decided_by=r[7], reason=r[8],
                                 neighbours=json.loads(r[9]), turn=r[10]))
         return list(reversed(out))
+
+    def requests(self, scope: str) -> list[Decision]:
+        """The forget requests made in the scope's conversations (op `REQUEST`), oldest first."""
+        scope = validate_scope(scope)
+        return [Decision(id=r[0], scope=scope, at=r[1], op="REQUEST", fact=r[2], decided_by="user", reason=r[3],
+                         turn=r[4])
+                for r in self.db.conn.execute(
+                    "SELECT id, at, fact, reason, turn FROM decisions WHERE scope = ? AND op = 'REQUEST' "
+                    "ORDER BY at, id", (scope,))]

@@ -344,3 +344,13 @@ def _m013() -> str:
     CREATE INDEX memories_episode_turn ON memories (scope, json_extract(source_turns, '$[#-1]'))
     WHERE episode = 1;
     """
+
+
+@migration("m014_decisions_requests")
+def _m014() -> str:
+    """A partial index of the forget requests the user made in conversation (decisions
+    with op `REQUEST`): ingest reads them to apply a request to what it is given later
+    that was said before it (sessions ingested out of order)."""
+    return """
+    CREATE INDEX decisions_requests ON decisions (scope, at) WHERE op = 'REQUEST';
+    """
