@@ -115,3 +115,24 @@ def test_a_later_fact_that_drops_the_value_gives_no_other_one():
                  score=0.45)
     out = newer_first([lagos, back, wharf], "Where is the user's husband working?", 5)
     assert [h.memory.text for h in out] == [wharf.memory.text, lagos.memory.text, back.memory.text]
+
+
+def _keyed(text: str, since: str, key: str, score: float) -> Hit:
+    m = Memory(id=text[:12], scope="user:t", kind="profile", text=text, key=key, valid_from=since)
+    return Hit(memory=m, score=score)
+
+
+def test_a_later_record_of_the_key_asked_goes_above_an_older_statement_of_that_slot():
+    old = _hit("User lives in Bình Thạnh, rent is 9 million a month for a tiny studio lol", "2024-03-02T10:00:00Z",
+               score=0.62)
+    new = _keyed("The place in Đà Nẵng is 6.5 million and 5 minutes from the beach", "2024-09-02T11:00:00Z",
+                 "home_city", 0.58)
+    out = newer_first([old, new], "Where does the user live?", 5)
+    assert out[0] is new
+    # a question the key does not answer, or a record that already says the value, keeps the order
+    assert newer_first([old, new], "What does the user's studio cost?", 5)[0] is old
+    same = _hit("User lives in Đà Nẵng, near the beach", "2024-03-02T10:00:00Z", score=0.62)
+    assert newer_first([same, new], "Where does the user live?", 5)[0] is same
+    # someone else's home is not the user's slot
+    hers = _hit("Linh's sister lives in Huế", "2024-03-02T10:00:00Z", score=0.62)
+    assert newer_first([hers, new], "Where does the user live?", 5)[0] is hers

@@ -14,6 +14,7 @@ from memcli.claims import contradicts, parse
 from memcli.extract import extract_facts
 from memcli.extract.people import _People
 from memcli.ingest import Message, ingest
+from memcli.recall import recall
 
 NOW = datetime(2024, 11, 6, 10, tzinfo=UTC)
 
@@ -36,6 +37,9 @@ def _keyed(text: str) -> dict[str, str | None]:
     ("We are living in Phibsborough, apartment on second floor, rent is 1,650 euro every month.", "rent",
      "1,650 euro every month"),
     ("the premium went up to R5,400", "premium", "R5,400"),
+    # a qualifier of when is not part of what: the rent at renewal is the rent
+    ("Rent at renewal is $2,140, same unit.", "rent", "$2,140"),
+    ("Rent in Leith is 900", "rent_in_leith", "900"),
 ])
 def test_an_attribute_said_without_my_is_keyed(said, key, value):
     assert _keyed(said).get(key) == value
@@ -351,3 +355,69 @@ def test_a_pet_announced_then_named_is_a_second_pet_not_a_new_value(tmp_path, re
                                   "we have a cat allergy in the family so no pets for us sadly"])
 def test_pets_that_are_not_the_users_or_no_pets_are_no_pet(said):
     assert not any((f.key or "").startswith("pet.") for f in extract_facts(said, NOW).facts)
+
+
+# -- a day corrected in the next sentence --------------------------------------------------
+
+@pytest.mark.parametrize("said, right, wrong", [
+    ("my grandma's 80th is saturday the 23rd at her place. wait no sorry its sunday the 24th, "
+     "saturday is the flight", "2024-11-24", "2024-11-23"),
+    ("practice is Thursday 6pm at Murphey Candler Park. ugh the driving. wait sorry, Tuesday, not Thursday.",
+     "Tuesday 6pm", "Thursday"),
+    ("the plumber comes Friday. Sorry, I meant Monday.", "2024-11-11", "2024-11-08"),
+])
+def test_a_day_corrected_after_it_was_said_is_put_right(said, right, wrong):
+    texts = [f.text for f in extract_facts(said, NOW).facts]
+    assert any(right in t for t in texts), texts
+    assert not any(wrong in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said", ["Wait, I need to check Tuesday's times first.",
+                                  "Sorry, Monday was a mess."])
+def test_a_sentence_that_only_begins_like_a_correction_changes_nothing(said):
+    facts = extract_facts("The dentist is on Friday. " + said, NOW).facts
+    assert any("2024-11-08" in f.text for f in facts), [f.text for f in facts]
+
+
+# -- a stay begun, said without "I work at" or "I live in" ---------------------------------
+
+@pytest.mark.parametrize("said, key, value", [
+    ("First month at Cleveland Clinic Abu Dhabi, my charge nurse Hessa is very strict", "employer",
+     "Cleveland Clinic Abu Dhabi"),
+    ("it's my first week with Brightline", "employer", "Brightline"),
+    ("first week at the new job at Deloitte, exhausting", "employer", "Deloitte"),
+    ("First day at Oakwood Primary, teaching year 3!", "employer", "Oakwood Primary"),
+    ("We are settling in Kileleshwa, the flat is small", "home_city", "Kileleshwa"),
+    ("I've finally settled into the new flat in Leith", "home_city", "Leith"),
+    ("the new flat in Leith has no lift", "home_city", "Leith"),
+    ("the place in Đà Nẵng is 6.5 million and 5 minutes from the beach", "home_city", "Đà Nẵng"),
+])
+def test_a_stay_begun_is_the_users_employer_or_home(said, key, value):
+    assert _keyed(said).get(key) == value
+
+
+@pytest.mark.parametrize("said", [
+    "first week at the beach in Sitges was lovely",      # a holiday
+    "first day at Oakwood Primary for Ellie",            # someone else's first day
+    "first week at Kingsmead High, the kids are lovely",  # a pupil's, no work said
+    "I'm settling in nicely",                             # no place
+    "my sister's flat in Leith has no lift",              # someone else's home
+    "the house in Jaro is the dream",                     # a house is as often a wish
+])
+def test_what_only_looks_like_a_stay_begun_keys_nothing(said):
+    keyed = _keyed(said)
+    assert "employer" not in keyed and "home_city" not in keyed, keyed
+
+
+def test_a_stay_begun_replaces_the_employer_and_answers_the_question(tmp_path, real_embedder):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    _told(store, ("I'm Joy, ICU nurse, I work at Rashid Hospital in Dubai.", "2024-06-08T16:00:00Z"),
+          ("Hello! Sorry long time. First month at Cleveland Clinic Abu Dhabi, my charge nurse Hessa is strict.",
+           "2024-10-25T15:00:00Z"),
+          ("We are settling in Kileleshwa, the flat is small but near the office.", "2024-10-25T15:01:00Z"))
+    assert [m.text for m in store.list_memories("user:t", key="employer")] == [
+        "First month at Cleveland Clinic Abu Dhabi"]
+    work = recall(store, "user:t", "Which hospital does the user work at?", k=3, touch=False).hits
+    assert "Cleveland Clinic" in work[0].memory.text, [h.memory.text for h in work]
+    home = recall(store, "user:t", "Where does the user live?", k=3, touch=False).hits
+    assert "Kileleshwa" in home[0].memory.text, [h.memory.text for h in home]

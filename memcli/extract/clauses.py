@@ -20,7 +20,9 @@ _ABBREVIATIONS = ("Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "St", "Mt", "Ft", "Sr",
                   "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec", "a\\.m", "p\\.m", "ca", "cf",
                   "min", "max", "tel", "ext", "est", "dept", "govt",
                   # casual messages write titles in lower case: "my advisor dr. okafor"
-                  "dr", "mr", "mrs", "prof")
+                  "dr", "mr", "mrs", "prof",
+                  # titles of other languages: "Dra. Vidal", "Sra. Gómez", "Mme. Roux", "Ing. Novak"
+                  "Dra", "Sra", "Srta", "Mme", "Mlle", "Ing", "Lic", "Dott", "Hr")
 _ABBR = "".join(rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS) + r"(?<!\b[A-Z]\.)"
 _SENT_SPLIT_RE = re.compile(r"(?:\n+|(?<=[.!?])" + _ABBR + r"[\"')\]]*\s+)")
 

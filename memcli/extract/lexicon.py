@@ -287,7 +287,7 @@ _VALUE_STOP_RE = re.compile(
 # Clifton 9s", "replaced the key safes with ...", "A was replaced by B".
 _PHRASE = r"[\w$£€.,:'&-]+(?:\s+[\w$£€.,:'&-]+){0,2}?"
 _NAMED = r"[A-Z][a-z-]*(?:'[A-Z][a-z-]+)?"  # "Anand" in "Anand's", "O'Brien"
-_PERSON = r"(?:(?:Dr|Prof|Mr|Mrs|Ms|Mx|dr|prof|mr|mrs|ms)\.?\s+)?" + _NAMED + r"(?:\s+" + _NAMED + r")?"
+_PERSON = r"(?:(?:Dra|Dr|Prof|Mrs|Mr|Ms|Mx|Sra|Sr|Mme|dra|dr|prof|mrs|mr|ms)\.?\s+)?" + _NAMED + r"(?:\s+" + _NAMED + r")?"
 REPLACEMENT_RES = (
     re.compile(r"\bfrom\s+(?P<a>" + _PHRASE + r")\s+(?:to|into)\s+(?P<b>\w[\w$£€.,:'&-]*)", re.I),
     re.compile(r"(?P<b>" + _PERSON + r"),?\s+(?:who\s+)?(?:has\s+|had\s+|have\s+)?(?:taken|took)\s+over\s+(?:from\s+)?"

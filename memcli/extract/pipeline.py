@@ -15,6 +15,7 @@ from ..claims import parse
 from ..dates import RESCHEDULE_VERBS, resolve_dates
 from ..models import Discard, Extraction, Fact
 from ..text import MEDICAL_SELF_RE, MONTH_NAMES, MONTHS, SAFETY_TOPIC_RE, WEEKDAYS, claim_words, normalize_punctuation
+from .arrivals import arrival
 from .attributes import bare_attribute, embedded_attributes, listed_pets, value_said_apart
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
@@ -236,6 +237,43 @@ def _corrects(sentence: str, ex: Extraction, now: datetime) -> str | None:
     return correction_rest(sentence)
 
 
+# "wait sorry, Tuesday, not Thursday", "wait no sorry its sunday the 23rd, saturday is
+# chloe's flight": the day just said was wrong; it is put right where it was said, before
+# any date is read from it.
+_DAY = r"(?:" + "|".join(WEEKDAYS) + r")(?:\s+the\s+\d{1,2}(?:st|nd|rd|th))?"
+_DAY_FIX_RE = re.compile(
+    r"^(?:(?:ugh|oh|oops|no)[,!.]?\s+)*(?:no wait|wait|sorry|i mean|i meant|correction)(?:[,!.]?\s+(?:no|sorry|i mean|"
+    r"i meant))*[,:!.]?\s+(?:it'?s\s+|its\s+|it is\s+|make (?:it|that)\s+|actually\s+)?(?:on\s+)?(?P<v>" + _DAY + r")"
+    r"(?:,?\s+not\s+(?:on\s+)?(?P<old>" + _DAY + r"))?\s*(?:[,;.!]+\s*(?P<rest>.*))?$", _I)
+
+
+def _days_corrected(sentences: list[str], ex: Extraction) -> list[str]:
+    """The message's sentences with a day corrected in a later sentence put right in the
+    one that said it (the nearest before that names a day, or the wrong one named); the
+    correction itself is logged as discarded."""
+    out: list[str] = []
+    for s in sentences:
+        m = _DAY_FIX_RE.match(s.strip())
+        if m and m.group("v") and out:
+            old = m.group("old")
+            pattern = re.compile(r"\b" + (re.escape(old) if old else _DAY) + r"\b", _I)
+            for j in range(len(out) - 1, -1, -1):
+                found = list(pattern.finditer(out[j]))
+                if found:
+                    w = found[-1]
+                    _discard(ex, s, f"a correction: {w.group(0)} -> {m.group('v')} in the sentence before")
+                    out[j] = out[j][:w.start()] + m.group("v") + out[j][w.end():]
+                    break
+            else:
+                out.append(s)
+                continue
+            if (m.group("rest") or "").strip():
+                out.append(m.group("rest").strip())
+            continue
+        out.append(s)
+    return out
+
+
 def _carries_content(raw: str) -> bool:
     """A number or a name (a capitalised word inside the clause): what a memory is for."""
     words = raw.split()
@@ -347,6 +385,16 @@ def _said(raw: str, now: datetime, explicit: bool) -> _Said:
 _REAFFIRMED_RE = re.compile(r"\b(?:for now|right now|just now|as of now|until now|up to now|by now)\b", _I)
 
 
+def _arrived(raw: str, clause: str, now: datetime, ex: Extraction) -> bool:
+    """A stay begun said without a subject or a verb of work or home ("First month at
+    Cleveland Clinic", `arrivals`): the user's employer or home. Whether it was."""
+    s = _said(raw, now, False)
+    facts = arrival(s.exp)
+    for d in facts:
+        ex.facts.append(_mk({**d, "text": to_third_person(s.resolved)}, clause, s.event_date, False))
+    return bool(facts)
+
+
 def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     """The household's home, the profile slots (the user's or a relative's), else
     one fact of the whole clause: a plan, a safety fact, or a semantic/episodic fact
@@ -443,6 +491,8 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
     raw = _opening(clause, explicit, ex, people)
     if raw is None or _salience(raw, clause, explicit, ex) or _as_rule(raw, clause, now, explicit, ex):
         return
+    if not explicit and _arrived(raw, clause, now, ex):
+        return
     if not explicit and _not_the_users(raw, clause, now, ex, people):
         return
     s = _said(raw, now, explicit)
@@ -494,7 +544,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     for n, r in (people or {}).items():
         named.names[n] = r
     named.prescan(text)
-    for sentence in value_said_apart(_sentences(text)):
+    for sentence in value_said_apart(_days_corrected(_sentences(text), ex)):
         sentence = _corrected_inline(sentence, ex)
         rest = _corrects(sentence, ex, now) if ex.facts else None
         if rest is not None:

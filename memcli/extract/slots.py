@@ -608,8 +608,18 @@ _WEIGHT_RE = re.compile(r"^i(?: am|'m| m|m)? (?:weigh|at|down to|up to|now|curre
                         r"(?P<w>\d{2,3}(?:\.\d)?(?:\s?(?:kg|kgs|kilos|lbs?|pounds))?)\b", _I)
 
 
+# A qualifier of when, not of what: "rent at renewal", "pay from September" are the rent
+# and the pay ("rent for the garage" is another thing).
+_WHEN_QUALIFIERS = frozenset("renewal moment present minute increase rise review raise now today "
+                             "january february march april may june july august september october november "
+                             "december".split())
+
+
 def _attribute_key(phrase: str) -> str | None:
     words = [w for w in phrase.lower().split() if w not in _SOFT_MODIFIERS]
+    if len(words) >= 3 and words[-2] in ("at", "after", "from", "since", "in", "as", "on") \
+            and words[-1] in _WHEN_QUALIFIERS:
+        words = words[:-2]
     if not words or words[-1] in _MULTI_HEADS or (words[-1].endswith("s") and not words[-1].endswith("ss")):
         return None
     if any(w in ("allergy", "allergic", "intolerance", "medication", "condition") for w in words):
@@ -631,7 +641,7 @@ _ROLES = frozenset({"boss", "manager", "line manager", "team lead", "lead", "tec
                     "physiotherapist", "psychiatrist", "cardiologist", "consultant", "teacher", "principal",
                     "pastor", "sponsor", "carer", "caregiver", "nanny", "babysitter", "hairdresser", "barber"})
 _ROLE_MODS = r"(?i:(?:new|current|main|primary|permanent|actual|usual|regular|acting|interim|official)\s+)*"
-_NAME_V = r"(?P<v>(?:(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+_NAME_V = r"(?P<v>(?:(?:Dra|Dr|Prof|Mrs|Mr|Ms|Mx|Sra|Sr|Mme)\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
 _WHEN_TAIL = r"(?:\s+(?:now|these days|from now on|nowadays|again))?[.!]?$"
 _ROLE_IS_RE = re.compile(r"^(?i:my)\s+" + _ROLE_MODS + r"(?P<role>[a-z][a-z -]{1,24}?)\s+(?:is|'s)(?:\s+now)?\s+"
                          r"(?:(?i:called|named)\s+)?" + _NAME_V + _WHEN_TAIL)

@@ -18,9 +18,12 @@ import re
 from datetime import datetime, timedelta
 
 from ..claims import parse
+from ..extract.lexicon import RELATIONS
 from ..models import Hit
+from ..text import coverage_stem as stem
 from ..timeutil import parse_dt
 from ..write import someone_else
+from .query import key_stems
 
 # A question about the past, or about an earlier state.
 _PAST_Q = re.compile(r"\b(?:did|was|were|had|used to|before|first|originally|previously|ago|back then|at the time|"
@@ -87,7 +90,28 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str]) -> bool:
     a turn never goes above anything."""
     ta, tb = _since(a), _since(b)
     return ta is not None and tb is not None and _state(b) and tb - ta > _GAP and b.score >= _NEAR * a.score \
-        and conflict(a.memory.text, b.memory.text, asked)
+        and (conflict(a.memory.text, b.memory.text, asked) or _other_value_of_key(a, b, asked))
+
+
+# a record about someone else's slot: "Linh's sister lives in Huế", "User's son lives in Perth"
+_OTHERS = re.compile(r"\b(?!User's)[A-Z][\w-]*'s\b|\bUser's\s+(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True))
+                     + r")\b")
+
+
+def _other_value_of_key(a: Hit, b: Hit, asked: frozenset[str]) -> bool:
+    """Whether `b` holds a key of the user's the question asks for (`home_city` for "where
+    does the user live?") and `a`, about the user too, says that slot (a word the key is
+    asked with: "lives") without `b`'s value: "User lives in Bình Thạnh, rent is 9 million"
+    beside the later `home_city` "the place in Đà Nẵng is 6.5 million", which names what
+    `a` does not."""
+    key = b.memory.key
+    if not key or "." in key or someone_else(a.memory.text) or _OTHERS.search(a.memory.text):
+        return False
+    pa, pb = parse(a.memory.text), parse(b.memory.text)
+    if not pb.names - (pa.words | pa.names):
+        return False  # no place or employer `a` does not already name
+    words = key_stems(key)
+    return any(stem(w) in words for w in asked) and any(stem(w) in words for w in pa.words)
 
 
 def newer_first(hits: list[Hit], query: str, window: int) -> list[Hit]:

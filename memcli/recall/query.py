@@ -20,9 +20,20 @@ _CAPTION_RE = re.compile(r"\s*\[[^\]]*\]\s*$")
 OWNER_WORDS = frozenset({"user", "users", "remember", "know", "recall", "tell"})
 
 
+# The words a question asks a slot's key with, beside the key's own: "where does the user
+# live?" asks for `home_city`, "which company do they work for?" for `employer`.
+_KEY_QUESTION_WORDS = {
+    "home_city": "live lives living lived based reside resides home city town neighbourhood neighborhood",
+    "employer": "work works working company employer employs firm workplace hospital",
+}
+
+
 def key_stems(key: str) -> set[str]:
-    """The words of a profile key ("home_city" -> home, city; "sister.employer")."""
-    return {stem(w) for w in re.split(r"[._\s]+", key.lower()) if len(w) > 2}
+    """The words of a profile key ("home_city" -> home, city; "sister.employer"), and of
+    its last part the words a question asks it with (`_KEY_QUESTION_WORDS`)."""
+    last = key.lower().rsplit(".", 1)[-1]
+    words = re.split(r"[._\s]+", key.lower()) + _KEY_QUESTION_WORDS.get(last, "").split()
+    return {stem(w) for w in words if len(w) > 2}
 
 
 def is_broad(query: str) -> bool:

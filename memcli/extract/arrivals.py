@@ -1,0 +1,62 @@
+"""A stay begun, said without "I work at" or "I live in": "First month at Cleveland Clinic
+Abu Dhabi, my charge nurse is strict", "my first week with Brightline", "the new flat in
+Leith has no lift", "the place in Đà Nẵng is 6.5 million". Each is the user's employer
+or home, keyed as the slot rules key them, so that it replaces the one before. The clause
+is kept as said (its other details stay with it).
+
+Not an arrival: a first time somewhere that is a visit or a course ("first week at the
+beach", "first day at school", "first night at the Hilton"), a place that is someone
+else's or a wish ("my sister's flat in Leith", "the house in Jaro we want to build"), a
+place in lower case or a plan ("the flat in Leith we might rent").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .lexicon import _I
+from .values import FactDict, _clean_value, _place_ok, _profile, _strip_org_descriptor
+
+_UPPER = "A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u017d"  # capitals, with those of Latin accents ("Đà Nẵng")
+_PROPER = r"(?-i:[" + _UPPER + r"0-9])[\w'&.-]*(?:\s+(?:of\s+|de\s+|&\s+)?(?-i:[" + _UPPER + r"])[\w'&.-]*){0,4}"
+# "first month at Cleveland Clinic", "it's my first week with Brightline", "I'm in my first
+# week at Deloitte"; a night, a weekend or a holiday is a visit
+_FIRST_SPELL_RE = re.compile(
+    r"^(?:(?:it is|it's|i am in|i'm in|i am|i'm|just finished|finished|survived|done with|made it through) )?"
+    r"(?:my |our )?first (?:full )?(?:day|week|month|shift|fortnight)s?(?: back)?(?: of work)?"
+    r"(?: (?:at|with) (?:the )?new (?:job|role|place|hospital|clinic|company|firm|school|office)(?: (?:at|with))?)?"
+    r" (?:at|with) (?P<v>" + _PROPER + r")", _I)
+# "the new flat in Leith has no lift", "the place in Đà Nẵng is 6.5 million": the home the
+# user speaks of as the one they are in (a house is as often a plan or someone else's)
+_HOME_IN_RE = re.compile(
+    r"^(?:the|our) (?:new )?(?:place|flat|apartment|studio|condo|unit|rental|sublet) (?:here )?in (?P<v>" + _PROPER + r")"
+    r" (?:is|has|costs|was|comes)\b(?!\s+(?:going|gonna|supposed))", _I)
+# "we are settling in Kileleshwa", "I've finally settled into the new flat in Leith"
+_SETTLING_RE = re.compile(
+    r"^(?:i|we)(?: am| are| have| had)?(?: (?:just|finally|now|slowly|all|still|nicely))* (?:settling|settled|getting settled)"
+    r" (?:in|into)(?: (?:a|an|the|our|my) (?:new |small |tiny |little |bigger )?(?:place|flat|apartment|house|home|studio|"
+    r"condo) in)? (?P<v>" + _PROPER + r")", _I)
+_VISIT = re.compile(r"\b(?:holiday|vacation|trip|hotel|resort|beach|camp|retreat|conference|festival|course|"
+                    r"hospital as a patient|visit|visiting|tour)\b", _I)
+# someone else's first day ("for Ellie", "for my son"), or a pupil's: a school is a job
+# only when work is said
+_NOT_THE_USERS_JOB = re.compile(r"\bfor (?:my |our |the )?(?:[A-Z][\w'-]+|son|daughter|kids?|children|boy|girl)\b|"
+                                r"\b(?i:primary|school|nursery|kindergarten|preschool|daycare|college|university|uni|"
+                                r"academy|high)\b(?!.*\b(?i:job|work|teaching|shift|role|contract)\b)")
+
+
+def arrival(exp: str) -> list[FactDict]:
+    """The employer or home a clause of the user's says they have begun at, keyed, with
+    the clause as its text (`exp`: the clause in the first person, dates resolved); [] when
+    it says none."""
+    m = _FIRST_SPELL_RE.match(exp)
+    if m:
+        v = _strip_org_descriptor(_clean_value(re.split(r",\s+", m.group("v"))[0]))
+        if v and not _VISIT.search(exp) and not _NOT_THE_USERS_JOB.search(exp):
+            return [{**_profile(exp, "employer", v, 0.75, "update"), "rule": "first_spell_at"}]
+    m = _HOME_IN_RE.match(exp) or _SETTLING_RE.match(exp)
+    if m:
+        v = _clean_value(re.split(r",\s+", m.group("v"))[0])
+        if _place_ok(v):
+            return [{**_profile(exp, "home_city", v, 0.7, "update"), "rule": "home_in"}]
+    return []
