@@ -1,6 +1,7 @@
 """The vector index: `memory_embeddings` (each record's float32 vector by rowid with
 its sign bits: the recall scan, rescoring and point lookups; the one copy of each
-vector), the in-memory sign-bit index of a scope kept up to date from the
+vector), the in-memory sign-bit index of a scope (with the float vectors of recent
+candidates) kept up to date from the
 `memory_changes` log (scanned on a worker thread while the caller's keyword search
 runs, `start_search`), and the embedder the vectors were made with (in `meta`)."""
 
@@ -8,7 +9,8 @@ from __future__ import annotations
 
 import os
 from array import array
-from collections.abc import Callable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +40,9 @@ PRUNE_EVERY = 512
 CATCH_UP_MAX = 20000
 # Scopes whose index a connection keeps in memory.
 CACHED_SCOPES = 8
+# Bytes of candidates' float vectors a connection keeps between searches (over all
+# its scopes' indexes, least recently used dropped first).
+FLOATS_KEPT_BYTES = 64 << 20
 
 
 def vec_blob(vector: np.ndarray | Sequence[float]) -> bytes:
@@ -70,6 +75,9 @@ class ScopeIndex:
     seq: int  # the last `memory_changes` row applied
     version: tuple[int, int, int] = (-1, -1, -1)  # the file version it was last checked at
     pos: dict[int, int] = field(default_factory=dict)  # rowid -> slot
+    # float vectors read for earlier searches, by rowid, least recently used first:
+    # what this connection sees (an entry goes when `memory_changes` names its rowid)
+    floats: OrderedDict[int, np.ndarray] = field(default_factory=OrderedDict)
 
     def put(self, rowid: int, bits: np.ndarray, retired: bool) -> None:
         """Insert or update one record's slot, growing the arrays by doubling."""
@@ -130,13 +138,14 @@ def _float_vectors(conn: apsw.Connection, scope: str, rowids: Sequence[int]) -> 
 
 
 def _scan(rowids: np.ndarray, columns: np.ndarray, valid: np.ndarray, q: np.ndarray, m: int, k: int, scope: str,
-          reader: apsw.Connection | None
-          ) -> tuple[list[int], dict[int, np.ndarray] | None, int, list[tuple[int, float]]]:
+          reader: apsw.Connection | None, kept: Mapping[int, np.ndarray]
+          ) -> tuple[list[int], dict[int, np.ndarray] | None, tuple[int, list[int]], list[tuple[int, float]]]:
     """The m valid records nearest `q` by hamming distance; given the second
-    connection, their float vectors with the last `memory_changes` row it saw (read
-    in one snapshot) and the k best of them by cosine; vectors None when there is no
+    connection, their float vectors (those in `kept` as kept, the others read in one
+    snapshot), the last `memory_changes` row that snapshot saw with the rowids read
+    through it, and the k best of them by cosine; vectors None when there is no
     reader or it failed. Runs on the worker thread: it touches no state but its
-    arguments."""
+    arguments (`kept` is only read; nothing changes it until the search is finished)."""
     import numpy as np
 
     n = len(rowids)
@@ -150,17 +159,41 @@ def _scan(rowids: np.ndarray, columns: np.ndarray, valid: np.ndarray, q: np.ndar
     dist[~valid] = np.iinfo(wide).max
     ids: list[int] = rowids[np.argpartition(dist, m - 1)[:m]].tolist()
     if reader is None:
-        return ids, None, 0, []
-    try:
-        reader.execute("BEGIN")  # one snapshot: the log's end and the vectors as of then
+        return ids, None, (0, []), []
+    missing = [r for r in ids if r not in kept]
+    top = 0
+    read: dict[int, np.ndarray] = {}
+    if missing:
         try:
-            top = int(next(iter(reader.execute("SELECT max(seq) FROM memory_changes")))[0] or 0)
-            vecs = _float_vectors(reader, scope, ids)
-        finally:
-            reader.execute("COMMIT")
-    except apsw.Error:
-        return ids, None, 0, []
-    return ids, vecs, top, _top(*_cosine_arrays(q, vecs), k)
+            reader.execute("BEGIN")  # one snapshot: the log's end and the vectors as of then
+            try:
+                top = int(next(iter(reader.execute("SELECT max(seq) FROM memory_changes")))[0] or 0)
+                read = _float_vectors(reader, scope, missing)
+            finally:
+                reader.execute("COMMIT")
+        except apsw.Error:
+            return ids, None, (0, []), []
+    vecs = _in_read_order(ids, read, kept)
+    return ids, vecs, (top, list(read)), _top(*_cosine_arrays(q, vecs), k)
+
+
+def _in_read_order(ids: list[int], read: Mapping[int, np.ndarray], kept: Mapping[int, np.ndarray]
+                   ) -> dict[int, np.ndarray]:
+    """The vectors of `ids` (those read, else those kept) in the order `_float_vectors`
+    gives them for `ids` (rowid order within each chunk of 500), so that their cosines
+    are the same numbers to the last bit as those of a read of all of them."""
+    if not kept:
+        return dict(read)
+    out: dict[int, np.ndarray] = {}
+    ids = list(dict.fromkeys(ids))
+    for i in range(0, len(ids), 500):
+        for r in sorted(ids[i:i + 500]):
+            v = read.get(r)
+            if v is None:
+                v = kept.get(r)
+            if v is not None:
+                out[r] = v
+    return out
 
 
 def _cosine_arrays(q: np.ndarray, vecs: dict[int, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
@@ -323,6 +356,7 @@ class SqliteVectorIndex:
                     "AND +e.scope = ? AND m.scope = e.scope", (*chunk, scope)):
                 state[rowid] = (bits, bool(retired))
         for rowid in changed:
+            index.floats.pop(rowid, None)
             if rowid in state:
                 bits, retired = state[rowid]
                 index.put(rowid, _bits_matrix([bits], len(bits))[0], retired)
@@ -388,20 +422,41 @@ class SqliteVectorIndex:
             ranked = _ranked(self.cosines(scope, q, [int(r) for r in index.rowids[:index.n][valid]]), k)
             return lambda: ranked
         reader = self.db.reader()
-        job = self._workers().submit(_scan, index.rowids[:index.n], index.columns, valid, q, m, k, scope, reader)
+        job = self._workers().submit(_scan, index.rowids[:index.n], index.columns, valid, q, m, k, scope, reader,
+                                     index.floats)
 
         def finish() -> list[tuple[int, float]]:
-            ids, vecs, top, ranked = job.result()
+            ids, vecs, (top, read), ranked = job.result()
             if vecs is None:
                 if reader is not None:
                     self.db.drop_reader()
                 return _ranked(self.cosines(scope, q, ids), k)
-            redo = self._unseen(ids, vecs, top)
-            if not redo:
-                return ranked
-            return _ranked(_cosines(q, self._settled(scope, ids, vecs, redo)), k)
+            redo = self._unseen(ids, vecs, top, read)
+            if redo:
+                vecs = self._settled(scope, ids, vecs, redo)
+                ranked = _ranked(_cosines(q, vecs), k)
+            self._keep(index, vecs)
+            return ranked
 
         return finish
+
+    def _keep(self, index: ScopeIndex, vecs: dict[int, np.ndarray]) -> None:
+        """Keep the vectors a search used (each a copy of its own: a chunk's matrix is not
+        held by the rows kept), within FLOATS_KEPT_BYTES over every scope's index."""
+        floats = index.floats
+        for r, v in vecs.items():
+            if r in floats:
+                floats.move_to_end(r)
+            else:
+                floats[r] = v.copy() if v.base is not None else v
+        width = next(iter(vecs.values())).nbytes if vecs else 0
+        if not width:
+            return
+        over = sum(len(ix.floats) for ix in self._indexes.values()) - FLOATS_KEPT_BYTES // width
+        for ix in self._indexes.values():  # least recently used scope first
+            while over > 0 and ix.floats:
+                ix.floats.popitem(last=False)
+                over -= 1
 
     def _workers(self) -> ThreadPoolExecutor:
         from concurrent.futures import ThreadPoolExecutor  # imported on the first search that needs it
@@ -411,14 +466,15 @@ class SqliteVectorIndex:
             self._pool_pid = os.getpid()
         return self._pool
 
-    def _unseen(self, ids: list[int], vecs: dict[int, np.ndarray], top: int) -> list[int]:
-        """The candidates whose vectors the second connection did not have, or had
-        before this connection's open transaction changed them (the `memory_changes`
-        rows past `top`, the last it saw)."""
+    def _unseen(self, ids: list[int], vecs: dict[int, np.ndarray], top: int, read: list[int]) -> list[int]:
+        """The candidates whose vectors neither this connection's kept ones nor the
+        second connection had, or that the second connection (`read`) had from before
+        this connection's open transaction changed them (the `memory_changes` rows past
+        `top`, the last it saw). A kept vector is what this connection sees."""
         redo = [r for r in ids if r not in vecs]
-        if self.db.conn.in_transaction:
+        if read and self.db.conn.in_transaction:
             changed = {r[0] for r in self.db.conn.execute("SELECT row FROM memory_changes WHERE seq > ?", (top,))}
-            redo += [r for r in ids if r in changed and r in vecs]
+            redo += [r for r in read if r in changed]
         return redo
 
     def _settled(self, scope: str, ids: list[int], vecs: dict[int, np.ndarray], redo: list[int]
