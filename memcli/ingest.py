@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .episodes import Episode, close_superseded, episode_of, store_episode
 from .errors import InputError, ModelError
 from .extract import known_people
+from .extract.pipeline import days_corrected
 from .extract.said import question_of, statement_of
 from .models import Candidate, Decision, Memory, Outcome
 from .requests import ForgetRequest, forget_requests, matching_memories, without_requests
@@ -387,8 +388,8 @@ def ingest(
                                                    said_before=said_before)
             if before and before[1] and strategy != "model":
                 cands += _reply_candidates(before[1], told, when, people, cands)
-            if episodes:
-                episode = episode_of(told, before[1] if before else None, [c.text for c in cands], when,
+            if episodes:  # the day a message corrects is put right in its episode too
+                episode = episode_of(days_corrected(told), before[1] if before else None, [c.text for c in cands], when,
                                      statement=before[2] if before else None)
         texts = [c.text for c in cands] + ([episode.embed_text] if episode else [])
         vectors: np.ndarray | list[Any] = store.embed_many(texts) if texts else []

@@ -136,3 +136,19 @@ def test_a_later_record_of_the_key_asked_goes_above_an_older_statement_of_that_s
     # someone else's home is not the user's slot
     hers = _hit("Linh's sister lives in Huế", "2024-03-02T10:00:00Z", score=0.62)
     assert newer_first([hers, new], "Where does the user live?", 5)[0] is hers
+
+
+def test_other_days_are_no_other_place():
+    old = _hit("User works at St James's Hospital", "2024-11-04T01:00:00Z", score=0.6)
+    days = _hit("User works Monday, Tuesday and Friday days now", "2024-12-04T01:00:00Z", score=0.6)
+    assert newer_first([old, days], "Where does the user work?", 5)[0] is old
+    assert newer_first([old, days], "When does the user work?", 5)[0] is days
+
+
+def test_in_one_telling_an_end_gives_way_to_the_new_value():
+    end = _hit("User's daughter Lindiwe is leaving Wits", "2025-01-10T09:00:00Z", score=0.73)
+    new = _hit("User's daughter Lindiwe got into UCT, transferring to Cape Town", "2025-01-10T09:00:40Z", score=0.72)
+    assert newer_first([end, new], "Which university does the user's daughter attend?", 5)[0] is new
+    # two states of one telling keep their order
+    one = _hit("User's daughter Lindiwe studies at Wits", "2025-01-10T09:00:00Z", score=0.73)
+    assert newer_first([one, new], "Which university does the user's daughter attend?", 5)[0] is one

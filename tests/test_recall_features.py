@@ -28,7 +28,7 @@ def test_query_features_follow_their_knobs():
     assert f.stems == {"carolin", "go", "camp", "jun"}
     off = QueryFeatures.of(q, "caroline go camping june",
                            RecallConfig.of(w_entity=0.0, w_when=0.0, w_date=0.0, keyword_coverage=0.0).features)
-    assert off == QueryFeatures()
+    assert off == QueryFeatures(query=q)
 
 
 def test_keyword_is_relative_to_the_best_and_scaled_by_coverage():

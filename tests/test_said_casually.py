@@ -40,6 +40,8 @@ def _keyed(text: str) -> dict[str, str | None]:
     # a qualifier of when is not part of what: the rent at renewal is the rent
     ("Rent at renewal is $2,140, same unit.", "rent", "$2,140"),
     ("Rent in Leith is 900", "rent_in_leith", "900"),
+    # one attribute by two words, a currency by its code
+    ("Pay is AED 12,800 now", "salary", "AED 12,800"),
 ])
 def test_an_attribute_said_without_my_is_keyed(said, key, value):
     assert _keyed(said).get(key) == value
@@ -391,6 +393,15 @@ def test_a_sentence_that_only_begins_like_a_correction_changes_nothing(said):
     ("I've finally settled into the new flat in Leith", "home_city", "Leith"),
     ("the new flat in Leith has no lift", "home_city", "Leith"),
     ("the place in Đà Nẵng is 6.5 million and 5 minutes from the beach", "home_city", "Đà Nẵng"),
+    ("First month in the new place, in Dublin Airport, in the workshop", "employer", "Dublin Airport"),
+    # where the daily journey to work or school starts is home
+    ("The drive in to work from Carrigaline is a dream compared to the Ballincollig days", "home_city", "Carrigaline"),
+    ("From Catford the school run is one bus, thank God", "home_city", "Catford"),
+    ("the commute from Swords is 10 minutes", "home_city", "Swords"),
+    # a home that comes with the job, or that a rent is for
+    ("Pay is good and they give accommodation in Al Reem, the shuttle is only 10 minutes.", "home_city", "Al Reem"),
+    ("Rent at the Roncesvalles place is $2,780, second bedroom is my office.", "home_city", "Roncesvalles"),
+    ("Rent at the Roncesvalles place is $2,780, second bedroom is my office.", "rent", "$2,780"),
 ])
 def test_a_stay_begun_is_the_users_employer_or_home(said, key, value):
     assert _keyed(said).get(key) == value
@@ -403,6 +414,10 @@ def test_a_stay_begun_is_the_users_employer_or_home(said, key, value):
     "I'm settling in nicely",                             # no place
     "my sister's flat in Leith has no lift",              # someone else's home
     "the house in Jaro is the dream",                     # a house is as often a wish
+    "the drive from Leeds was awful",                     # a journey in the past: a trip
+    "the train from London takes 2 hours",                # no work or school: a trip
+    "From London the train takes 2 hours",
+    "they gave me a room in the back",                    # no place named
 ])
 def test_what_only_looks_like_a_stay_begun_keys_nothing(said):
     keyed = _keyed(said)
@@ -421,3 +436,36 @@ def test_a_stay_begun_replaces_the_employer_and_answers_the_question(tmp_path, r
     assert "Cleveland Clinic" in work[0].memory.text, [h.memory.text for h in work]
     home = recall(store, "user:t", "Where does the user live?", k=3, touch=False).hits
     assert "Kileleshwa" in home[0].memory.text, [h.memory.text for h in home]
+
+
+def test_a_corrected_day_is_put_right_in_the_episode_too(tmp_path, real_embedder):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    _told(store, ("also Theo made the travel soccer team!! practice is Thursday 6pm at Murphey Candler Park. "
+                  "ugh the driving. wait sorry, Tuesday, not Thursday.", "2024-11-04T01:00:53Z"))
+    texts = [m.text for m in store.list_memories("user:t")]
+    assert any("Tuesday 6pm" in t for t in texts), texts
+    assert not any("Thursday" in t for t in texts), texts
+
+
+def test_a_schedule_does_not_answer_where_the_user_works(tmp_path, real_embedder):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    _told(store, ("I'm a nurse at St James's Hospital.", "2024-11-04T01:00:53Z"),
+          ("I work Monday, Tuesday and Friday days now.", "2024-12-04T01:00:53Z"))
+    where = recall(store, "user:t", "Where does the user work?", k=3, touch=False).hits
+    assert "St James" in where[0].memory.text, [h.memory.text for h in where]
+    when = recall(store, "user:t", "Which days does the user work?", k=3, touch=False).hits
+    assert "Monday" in when[0].memory.text, [h.memory.text for h in when]
+
+
+@pytest.mark.parametrize("said, diet", [
+    ("my doctor said my b12 and iron were trash so vegetarian now I guess.", "vegetarian"),
+    ("the doc said my iron was low, so pescatarian now", "pescatarian"),
+])
+def test_a_diet_concluded_after_so_is_the_users(said, diet):
+    assert _keyed(said).get("diet") == diet
+
+
+@pytest.mark.parametrize("said", ["my sister is so vegan now it's annoying",  # "so" is "very", hers
+                                  "the place is so vegan now, no cheese anywhere"])
+def test_so_as_very_concludes_no_diet(said):
+    assert "diet" not in _keyed(said)

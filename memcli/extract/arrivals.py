@@ -1,13 +1,17 @@
 """A stay begun, said without "I work at" or "I live in": "First month at Cleveland Clinic
 Abu Dhabi, my charge nurse is strict", "my first week with Brightline", "the new flat in
-Leith has no lift", "the place in Đà Nẵng is 6.5 million". Each is the user's employer
+Leith has no lift", "the place in Đà Nẵng is 6.5 million", and the daily journey from
+home: "the drive in to work from Carrigaline is a dream", "From Catford the school run is
+one bus", and a home that comes with the job or that a rent is for: "they give
+accommodation in Al Reem", "rent at the Roncesvalles place is $2,780". Each is the user's employer
 or home, keyed as the slot rules key them, so that it replaces the one before. The clause
 is kept as said (its other details stay with it).
 
 Not an arrival: a first time somewhere that is a visit or a course ("first week at the
 beach", "first day at school", "first night at the Hilton"), a place that is someone
 else's or a wish ("my sister's flat in Leith", "the house in Jaro we want to build"), a
-place in lower case or a plan ("the flat in Leith we might rent").
+place in lower case or a plan ("the flat in Leith we might rent"), a journey in the past
+("the drive from Leeds was awful").
 """
 
 from __future__ import annotations
@@ -24,8 +28,20 @@ _PROPER = r"(?-i:[" + _UPPER + r"0-9])[\w'&.-]*(?:\s+(?:of\s+|de\s+|&\s+)?(?-i:[
 _FIRST_SPELL_RE = re.compile(
     r"^(?:(?:it is|it's|i am in|i'm in|i am|i'm|just finished|finished|survived|done with|made it through) )?"
     r"(?:my |our )?first (?:full )?(?:day|week|month|shift|fortnight)s?(?: back)?(?: of work)?"
-    r"(?: (?:at|with) (?:the )?new (?:job|role|place|hospital|clinic|company|firm|school|office)(?: (?:at|with))?)?"
-    r" (?:at|with) (?P<v>" + _PROPER + r")", _I)
+    r"(?: (?:at|in|with) (?:the )?new (?:job|role|place|hospital|clinic|company|firm|school|office),?(?: (?:at|in|with))?"
+    r"| (?:at|with))"
+    r" (?P<v>" + _PROPER + r")", _I)
+# "the drive in to work from Carrigaline is a dream", "From Catford the school run is one
+# bus": where a daily journey starts is home (a journey to work or school, or a commute,
+# said in the present: "the drive from Leeds was awful", "the train from London takes two
+# hours" are trips)
+_JOURNEY = r"(?:drive|commute|school run|bus|train|walk|cycle|ride|journey)"
+_COMMUTE_FROM_RE = re.compile(
+    r"^(?:(?:the|my|our) )?(?:commute|school run|" + _JOURNEY + r"(?: in)? (?:in )?to (?:work|the office|school|uni|"
+    r"the hospital)) from "
+    r"(?P<v>" + _PROPER + r") (?:is|takes|'s)\b"
+    r"|^from (?P<v2>" + _PROPER + r"),? (?:(?:the|my|our) )?(?:commute|school run|" + _JOURNEY
+    + r"(?: in)? to (?:work|the office|school|uni)) (?:is|takes|'s)\b", _I)
 # "the new flat in Leith has no lift", "the place in Đà Nẵng is 6.5 million": the home the
 # user speaks of as the one they are in (a house is as often a plan or someone else's)
 _HOME_IN_RE = re.compile(
@@ -36,6 +52,14 @@ _SETTLING_RE = re.compile(
     r"^(?:i|we)(?: am| are| have| had)?(?: (?:just|finally|now|slowly|all|still|nicely))* (?:settling|settled|getting settled)"
     r" (?:in|into)(?: (?:a|an|the|our|my) (?:new |small |tiny |little |bigger )?(?:place|flat|apartment|house|home|studio|"
     r"condo) in)? (?P<v>" + _PROPER + r")", _I)
+# "they give accommodation in Al Reem", "we got staff housing in Al Ain": a home that comes
+# with the job; "rent at the Roncesvalles place is $2,780": the home the rent is for
+_HOUSED_IN_RE = re.compile(
+    r"^(?:(?:they|the (?:hospital|company|school|job|employer)) (?:give|gives|provide|provides|put|puts) (?:me |us )?|"
+    r"(?:i|we) (?:got|get|have|are in|am in) )(?:free |staff |company |shared )?(?:accommodation|housing|a flat|an apartment|"
+    r"a room) in (?P<v>" + _PROPER + r")"
+    r"|^(?:the )?(?:rent|mortgage|lease) (?:at|for|on) the (?P<v2>" + _PROPER + r") (?:place|flat|apartment|house|condo)\b",
+    _I)
 _VISIT = re.compile(r"\b(?:holiday|vacation|trip|hotel|resort|beach|camp|retreat|conference|festival|course|"
                     r"hospital as a patient|visit|visiting|tour)\b", _I)
 # someone else's first day ("for Ellie", "for my son"), or a pupil's: a school is a job
@@ -54,9 +78,15 @@ def arrival(exp: str) -> list[FactDict]:
         v = _strip_org_descriptor(_clean_value(re.split(r",\s+", m.group("v"))[0]))
         if v and not _VISIT.search(exp) and not _NOT_THE_USERS_JOB.search(exp):
             return [{**_profile(exp, "employer", v, 0.75, "update"), "rule": "first_spell_at"}]
-    m = _HOME_IN_RE.match(exp) or _SETTLING_RE.match(exp)
-    if m:
-        v = _clean_value(re.split(r",\s+", m.group("v"))[0])
+    for rule, rx in (("home_in", _HOME_IN_RE), ("settling_in", _SETTLING_RE), ("commute_from", _COMMUTE_FROM_RE),
+                     ("housed_in", _HOUSED_IN_RE)):
+        m = rx.match(exp)
+        v = _clean_value(re.split(r",\s+", m.group("v") or m.group("v2") if "v2" in rx.groupindex else m.group("v"))[0]) \
+            if m else ""
         if _place_ok(v):
-            return [{**_profile(exp, "home_city", v, 0.7, "update"), "rule": "home_in"}]
+            out = [{**_profile(exp, "home_city", v, 0.7, "update"), "rule": rule}]
+            rent = re.search(r"^(?:the )?rent\b[^,;]*? is (?P<r>(?:[$£€¥₹R]\s?|[A-Z]{3}\s)?\d[\d,.]*(?:\s?(?:k|million))?)", exp, _I)
+            if rent:  # "rent at the Roncesvalles place is $2,780": the rent too
+                out.append({**_profile(exp, "rent", rent.group("r").rstrip(",."), 0.6, "update"), "rule": rule})
+            return out
     return []

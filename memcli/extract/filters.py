@@ -167,6 +167,12 @@ _ONGOING_RE = re.compile(r"^(?:i|we|my \w+(?: \w+)?)\s+(?:(?:just|also|finally|\
                          r"weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b", _I)
 
 
+_STATE_FROM_RE = re.compile(r"\b(?:is|are)\b(?:(?!\b(?:was|were|will|going to)\b)[^.])*\b(?:from|since|starting|as of|"
+                            r"effective)\s+(?:this|next|today|tomorrow|now|the (?:week|start|beginning|end|\d)|\d|"
+                            r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
+                            re.I)
+
+
 def _kind_for(c_exp: str, event_date: datetime | None, now: datetime) -> tuple[str, float]:
     lc = c_exp.lower()
     if PREFERENCE_RE.match(c_exp):
@@ -174,6 +180,8 @@ def _kind_for(c_exp: str, event_date: datetime | None, now: datetime) -> tuple[s
     past = bool(re.match(r"^(?:i|we|my \w+(?: \w+)?)\s+(?:(?:" + "|".join(ADVERBS) + r")\s+)*(?:\w+ed|"
                          + "|".join(sorted(IRREGULAR_PAST)) + r")\b", lc)) and not re.match(
         r"^i (?:\w+ )?(?:grew up|was born|graduated|studied|used to|lived|learned|learnt)\b", lc)
+    if event_date is not None and not past and _STATE_FROM_RE.search(lc):
+        return "semantic", 0.55  # "the amlodipine is 10 mg from this week": a state that begins, not an event
     if event_date is not None:
         return "episodic", 0.5
     if past and not _ONGOING_RE.search(lc):

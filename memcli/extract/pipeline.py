@@ -26,6 +26,7 @@ from .lexicon import (
     _REL,
     CALLED_OFF_RE,
     CHANGE_DELETE_RE,
+    DIETS,
     ENDED_THING_RE,
     HYPOTHETICAL_RE,
     IMPERATIVE_VERBS,
@@ -272,6 +273,34 @@ def _days_corrected(sentences: list[str], ex: Extraction) -> list[str]:
             continue
         out.append(s)
     return out
+
+
+# "my doctor said my b12 and iron were trash so vegetarian now I guess": what follows "so"
+# is the user's own conclusion, a diet now, whoever the sentence began with
+_SO_DIET_RE = re.compile(r"^(?P<head>.+?),?\s+so\s+(?:i'?m\s+|i am\s+)?(?:(?:fully|strictly|mostly|basically)\s+)?"
+                         r"(?P<d>" + DIETS + r")\s+now\b(?P<tail>.*)$", _I)
+
+
+def _conclusions(clauses: list[str]) -> list[str]:
+    """The clauses with a diet concluded after "so" made the user's own clause."""
+    out = []
+    for c in clauses:
+        m = _SO_DIET_RE.match(c)
+        # "my sister is so vegan now": "so" there is "very", the diet the sister's
+        if m and not re.match(r"^(?:i|i'm|i've|we)\b", c, _I) and len(m.group("head").split()) >= 3 \
+                and not re.search(r"(?:\b(?:is|are|was|were|be|been|am|get|got|getting)|'s|'re|'m)$", m.group("head"), _I):
+            out += [m.group("head"), f"I'm {m.group('d')} now{m.group('tail')}"]
+        else:
+            out.append(c)
+    return out
+
+
+def days_corrected(text: str) -> str:
+    """`text` with a day it corrects put right where it was said, the correction gone
+    (`_days_corrected`), or `text` itself when it corrects none: what an episode keeps."""
+    sentences = _sentences(normalize_punctuation(text))
+    fixed = _days_corrected(sentences, Extraction(facts=[], discarded=[]))
+    return " ".join(fixed) if fixed != sentences else text
 
 
 def _carries_content(raw: str) -> bool:
@@ -571,7 +600,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
             if HYPOTHETICAL_RE.match(stripped):
                 _discard(ex, sentence, "hypothetical")
                 continue
-        for clause in _clauses(sentence_body):
+        for clause in _conclusions(_clauses(sentence_body)):
             before = len(ex.facts)
             try:
                 _extract_clause(clause, now, explicit, ex, named)

@@ -615,11 +615,16 @@ _WHEN_QUALIFIERS = frozenset("renewal moment present minute increase rise review
                              "december".split())
 
 
+_SAME_ATTRIBUTE = {"pay": "salary", "wage": "salary", "wages": "salary", "paycheck": "salary", "base": "salary"}
+
+
 def _attribute_key(phrase: str) -> str | None:
     words = [w for w in phrase.lower().split() if w not in _SOFT_MODIFIERS]
     if len(words) >= 3 and words[-2] in ("at", "after", "from", "since", "in", "as", "on") \
             and words[-1] in _WHEN_QUALIFIERS:
         words = words[:-2]
+    if len(words) == 1 and words[0] in _SAME_ATTRIBUTE:
+        words = [_SAME_ATTRIBUTE[words[0]]]  # "Pay is AED 12,800" after "my salary is AED 9,500"
     if not words or words[-1] in _MULTI_HEADS or (words[-1].endswith("s") and not words[-1].endswith("ss")):
         return None
     if any(w in ("allergy", "allergic", "intolerance", "medication", "condition") for w in words):

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..models import Memory
 from .config import CandidateConfig
-from .query import is_broad, key_stems, keyword_query, stem
+from .query import asked_key_stems, is_broad, keyword_query, stem
 
 if TYPE_CHECKING:
     import numpy as np
@@ -62,7 +62,7 @@ def search(
     if missing:
         vec_sim.update(similarities(store, scope, qvec, missing))
     rows = store.by_rowids(scope, cand)
-    keyed = _keyed_asked(store, scope, kw_text, rows, as_of=as_of, broad=is_broad(query)) if not raw_query else {}
+    keyed = _keyed_asked(store, scope, query, kw_text, rows, as_of=as_of, broad=is_broad(query)) if not raw_query else {}
     if keyed:
         rows.update(keyed)
         vec_sim.update(similarities(store, scope, qvec, list(keyed)))
@@ -70,7 +70,7 @@ def search(
                       vec_rank=vec_rank, vec_sim=vec_sim, rows=rows)
 
 
-def _keyed_asked(store: MemoryStore, scope: str, kw_text: str, rows: dict[int, Memory], *,
+def _keyed_asked(store: MemoryStore, scope: str, query: str, kw_text: str, rows: dict[int, Memory], *,
                  as_of: str | None, broad: bool) -> dict[int, Memory]:
     """The profile records whose key the query names ("their diet", "where they work":
     `diet`, `employer`), when neither index returned them: "User is vegetarian" shares
@@ -78,7 +78,7 @@ def _keyed_asked(store: MemoryStore, scope: str, kw_text: str, rows: dict[int, M
     words = {stem(w) for w in kw_text.lower().split()}
     have = {m.id for m in rows.values()}
     want = [m for m in store.keyed(scope, as_of=as_of)
-            if m.id not in have and (broad or words & key_stems(m.key or ""))]
+            if m.id not in have and (broad or words & asked_key_stems(m.key or "", query))]
     return store.by_rowids(scope, list(store.rowids(scope, [m.id for m in want]).values())) if want else {}
 
 

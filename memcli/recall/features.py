@@ -17,6 +17,7 @@ from .query import (
     TIME_CUE_RE,
     WHEN_Q_RE,
     WORD_RE,
+    asked_key_stems,
     in_span,
     is_broad,
     is_question,
@@ -38,6 +39,7 @@ class QueryFeatures:
     stems: set[str] = field(default_factory=set)  # the keyword query's words, stemmed (for coverage)
     broad: bool = False  # about the user at large: every memory is relevant, the important first
     whose: str | None = None  # "the user's husband": a relative the question is about, else the user
+    query: str = ""  # the question as asked (the words it may name a key by: `asked_key_stems`)
 
     @classmethod
     def of(cls, query: str, keyword_text: str, config: FeatureConfig) -> QueryFeatures:
@@ -48,6 +50,7 @@ class QueryFeatures:
             stems={stem(w) for w in WORD_RE.findall(keyword_text.lower())} if config.keyword_coverage else set(),
             broad=is_broad(query),
             whose=_whose(query),
+            query=query,
         )
 
 
@@ -86,6 +89,17 @@ def key_owner_matches(key: str, whose: str | None) -> bool:
     return owner == person or (_partner(owner) and _partner(person))
 
 
+# A schedule's key (`work_days`) answers when, not where: "where does the user work?" is
+# the employer's question.
+_DAYS_Q = {stem(w) for w in "day days schedule shift shifts rota hours week weekend".split()}
+
+
+def _asks_days(key: str, q: QueryFeatures) -> bool:
+    """Whether a question the key's words match asks what a schedule key holds (a "when",
+    or a word of days and shifts); any other key: True."""
+    return not key.endswith("_days") or q.asks_when or bool(q.stems & _DAYS_Q)
+
+
 class Signals(NamedTuple):
     """One candidate's signals, each before the blend."""
 
@@ -103,7 +117,8 @@ def signals(rowid: int, m: Memory, cands: Candidates, q: QueryFeatures, config: 
         # the query: scale by how much of the query the memory covers.
         covered = len(q.stems & {stem(w) for w in WORD_RE.findall(m.text.lower())}) / len(q.stems)
         keyword *= 1.0 - cfg.keyword_coverage * (1.0 - covered)
-    if m.key and q.stems & key_stems(m.key) and key_owner_matches(m.key, q.whose):
+    if m.key and q.stems & asked_key_stems(m.key, q.query) and key_owner_matches(m.key, q.whose) \
+            and _asks_days(m.key, q):
         keyword = 1.0  # "what's their diet?" asks for the record that holds the key `diet`
     sim = cands.vec_sim.get(rowid, 0.0)
     vector = max(0.0, (sim - cfg.vector_floor) / (1.0 - cfg.vector_floor))

@@ -23,7 +23,7 @@ from ..models import Hit
 from ..text import coverage_stem as stem
 from ..timeutil import parse_dt
 from ..write import someone_else
-from .query import key_stems
+from .query import asked_key_stems, where_question
 
 # A question about the past, or about an earlier state.
 _PAST_Q = re.compile(r"\b(?:did|was|were|had|used to|before|first|originally|previously|ago|back then|at the time|"
@@ -32,6 +32,9 @@ _PAST_Q = re.compile(r"\b(?:did|was|were|had|used to|before|first|originally|pre
 _GENERIC = frozenset("user user's they them their family is are was has have had got called named now these days "
                      "still also just really very much lot thing things time day days week weeks month months year "
                      "years".split())
+# What says a state is over: "is leaving Wits", "quit the Hangul House classes".
+_ENDS = re.compile(r"\b(?:is|are|am) (?:leaving|quitting|dropping out of)\b|\b(?:left|quit|dropped out of|no longer|"
+                   r"not \w+ (?:anymore|any more))\b", re.I)
 # Statements made in the same sitting are one telling, not an old and a new one.
 _GAP = timedelta(hours=12)
 _NEAR = 0.5
@@ -83,14 +86,30 @@ def conflict(older: str, newer: str, asked: frozenset[str] | None = None) -> boo
                                           (a.months, b.months)))
 
 
-def _replaces(b: Hit, a: Hit, asked: frozenset[str]) -> bool:
+def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str) -> bool:
     """Whether the state `b` was said after `a` (a state, an event or the turn that said
     it) and gives what `a` says about the question another value; both answer the
     question (`b` scores at least half as well). What holds now is a state: an event or
     a turn never goes above anything."""
     ta, tb = _since(a), _since(b)
-    return ta is not None and tb is not None and _state(b) and tb - ta > _GAP and b.score >= _NEAR * a.score \
-        and (conflict(a.memory.text, b.memory.text, asked) or _other_value_of_key(a, b, asked))
+    if ta is None or tb is None or not _state(b) or b.score < _NEAR * a.score:
+        return False
+    if tb - ta <= _GAP:
+        # one telling: only an end said in it gives way to the new value said beside it
+        # ("Lindiwe is leaving Wits" and "got into UCT, transferring to Cape Town")
+        return tb >= ta and _ENDS.search(a.memory.text) is not None and not _ENDS.search(b.memory.text) \
+            and conflict(a.memory.text, b.memory.text, asked)
+    if conflict(a.memory.text, b.memory.text, asked):
+        # other days are no other place: "User works Monday and Friday" does not answer
+        # "where does the user work?" over "User works at St James's"
+        return not (where_question(query) and _only_days(a.memory.text, b.memory.text))
+    return _other_value_of_key(a, b, asked, query)
+
+
+def _only_days(older: str, newer: str) -> bool:
+    """Whether all `newer` says that `older` does not is weekdays or months."""
+    a, b = parse(older), parse(newer)
+    return not (b.numbers - a.numbers) and not (b.names - a.words) and bool((b.weekdays - a.weekdays) or (b.months - a.months))
 
 
 # a record about someone else's slot: "Linh's sister lives in Huế", "User's son lives in Perth"
@@ -98,7 +117,7 @@ _OTHERS = re.compile(r"\b(?!User's)[A-Z][\w-]*'s\b|\bUser's\s+(?:" + "|".join(so
                      + r")\b")
 
 
-def _other_value_of_key(a: Hit, b: Hit, asked: frozenset[str]) -> bool:
+def _other_value_of_key(a: Hit, b: Hit, asked: frozenset[str], query: str) -> bool:
     """Whether `b` holds a key of the user's the question asks for (`home_city` for "where
     does the user live?") and `a`, about the user too, says that slot (a word the key is
     asked with: "lives") without `b`'s value: "User lives in Bình Thạnh, rent is 9 million"
@@ -110,7 +129,7 @@ def _other_value_of_key(a: Hit, b: Hit, asked: frozenset[str]) -> bool:
     pa, pb = parse(a.memory.text), parse(b.memory.text)
     if not pb.names - (pa.words | pa.names):
         return False  # no place or employer `a` does not already name
-    words = key_stems(key)
+    words = asked_key_stems(key, query)
     return any(stem(w) in words for w in asked) and any(stem(w) in words for w in pa.words)
 
 
@@ -124,10 +143,10 @@ def newer_first(hits: list[Hit], query: str, window: int) -> list[Hit]:
     asked = parse(query).words - _GENERIC
     for j in range(1, len(top)):
         b = top[j]
-        at = next((i for i in range(j) if _replaces(b, top[i], asked)), None)
+        at = next((i for i in range(j) if _replaces(b, top[i], asked, query)), None)
         if at is None:
             continue
-        at = max([at] + [k + 1 for k in range(at, j) if _replaces(top[k], b, asked)])
+        at = max([at] + [k + 1 for k in range(at, j) if _replaces(top[k], b, asked, query)])
         if at < j:
             top.insert(at, top.pop(j))
     return top + rest

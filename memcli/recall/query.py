@@ -29,11 +29,29 @@ _KEY_QUESTION_WORDS = {
 
 
 def key_stems(key: str) -> set[str]:
-    """The words of a profile key ("home_city" -> home, city; "sister.employer"), and of
-    its last part the words a question asks it with (`_KEY_QUESTION_WORDS`)."""
-    last = key.lower().rsplit(".", 1)[-1]
-    words = re.split(r"[._\s]+", key.lower()) + _KEY_QUESTION_WORDS.get(last, "").split()
-    return {stem(w) for w in words if len(w) > 2}
+    """The words of a profile key ("home_city" -> home, city; "sister.employer")."""
+    return {stem(w) for w in re.split(r"[._\s]+", key.lower()) if len(w) > 2}
+
+
+# A question for a place or an organisation: "where does the user live?", "which company
+# ...", "what city ..." ("what shift pattern does the user work?" asks for no employer).
+_WHERE_Q_RE = re.compile(r"^\W*(?:where|which|who|what (?:city|town|company|firm|neighbou?rhood|place|hospital|country|"
+                         r"area|office|employer|organi[sz]ation|business))\b", re.I)
+
+
+def where_question(query: str) -> bool:
+    """A question for a place or an organisation (`_WHERE_Q_RE`)."""
+    return _WHERE_Q_RE.search(query) is not None
+
+
+def asked_key_stems(key: str, query: str) -> set[str]:
+    """The words a question may name a key by: its own (`key_stems`), and for a question
+    for a place or an organisation, the words such a question asks the key with
+    (`_KEY_QUESTION_WORDS` of its last part)."""
+    words = key_stems(key)
+    if where_question(query):
+        words |= {stem(w) for w in _KEY_QUESTION_WORDS.get(key.lower().rsplit(".", 1)[-1], "").split()}
+    return words
 
 
 def is_broad(query: str) -> bool:
