@@ -92,7 +92,9 @@ DATE_CASES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
                      ["3/14 of the pie", "a 1/2 chance"]),
     "ordinal_day": ([("rent is due by the 15th", "rent is due by 2026-03-15"),
                      ("I'm off from the 20th", "I'm off from 2026-03-20")],
-                    ["the 15th century", "on the 3rd floor"]),
+                    ["the 15th century", "on the 3rd floor",
+                     # a day of every month
+                     "Rent on both flats is due on the 1st", "we get paid on the 25th"]),
     "month_only": ([("we're going to Lisbon in May", "we're going to Lisbon in May 2026"),
                     ("I quit in January", "I quit in January 2026")],
                    ["in may be", "I may go"]),

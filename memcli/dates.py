@@ -455,9 +455,26 @@ def _h_weekday_date(m: re.Match[str], c: _Ctx) -> _Result:
     return _day(d, m.group("prep")), d
 
 
+# A day of every month: "rent is due on the 1st", "we get paid on the 25th", "the
+# mortgage goes out on the 3rd of each month" (not "the rent was late on the 3rd").
+_MONTHLY_RE = re.compile(r"\b(?:rent|bills?|payments?|mortgage|salary|wages?|paid|pay ?day|invoices?|direct debits?|"
+                         r"standing orders?|each month|every month|monthly|a month)\b", re.I)
+
+
+def _monthly(m: re.Match[str], c: _Ctx) -> bool:
+    """Whether an ordinal day is one of every month (its clause speaks of a monthly
+    payment in the present), not one day to come or gone."""
+    clause_start = max((b.end() for b in _CLAUSE_BREAK_RE.finditer(c.text) if b.end() <= m.start()), default=0)
+    clause = c.text[clause_start:m.end() + 40]
+    return bool(_MONTHLY_RE.search(clause)) and not _ONE_DAY_RE.search(clause) \
+        and re.search(r"\b(?:is|are|get|gets|goes|go|comes|come)\b", clause, re.I) is not None
+
+
 def _h_ordinal_day(m: re.Match[str], c: _Ctx) -> _Result:
     """"on the 14th": that day of this month, or of the next (previous) month when it has passed
-    (not yet come) for a future (past) clause."""
+    (not yet come) for a future (past) clause; a day of every month stays as said."""
+    if m.group("prep").lower() == "on" and _monthly(m, c):  # "due by the 15th" is a deadline
+        return None
     day = int(m.group("d"))
     t = c.today
     if not 1 <= day <= 31:

@@ -132,11 +132,34 @@ def _stating(store: MemoryStore, scope: str, old: str, new: str) -> list[Memory]
             and not value_now & claim_words(m.text)[0]]
 
 
+def _clause_stating(store: MemoryStore, scope: str, old: Memory, new: str) -> list[Memory]:
+    """The unkeyed facts of the replaced fact's own turns that state its old value and
+    not its new one ("User lives in Bình Thạnh, rent is 9 million a month", kept whole
+    beside the keyed "User lives in Bình Thạnh"): history too. Never a safety fact, nor
+    one that says two or more other names or numbers (what else it says must stay)."""
+    old_keys, new_keys = claim_words(old.text)[1], claim_words(new)[1]
+    gone = old_keys - new_keys
+    if not gone:
+        return []
+    value_now = new_keys - old_keys
+    turns = set(old.source_turns)
+    rows = store.by_rowids(scope, [r for r, _ in store.search_keyword(scope, " ".join(sorted(gone)), k=20)])
+    out = []
+    for m in rows.values():
+        words, keys = claim_words(m.text)
+        if m.episode or m.key or m.safety or not m.active or m.id == old.id or not turns & set(m.source_turns):
+            continue
+        if gone <= words and not value_now & words and len(keys - old_keys - new_keys) < 2:
+            out.append(m)
+    return out
+
+
 def close_superseded(store: MemoryStore, scope: str, out: Outcome, turn: str) -> list[str]:
     """After a fact's outcome: the episodes that stated what is no longer true end
     where the change began. An UPDATE or DELETE closes the episodes of the retired
     fact's turns, and an UPDATE of a keyed fact also those that name its old value
-    and not its new one (`_stating`); an older statement stored as history closes its
+    and not its new one (`_stating`), and the unkeyed facts of its turns that do
+    (`_clause_stating`); an older statement stored as history closes its
     own turn's episode where the newer fact begins. The episode of the current turn is never closed by
     its own facts. Returns the ids closed."""
     closed: list[str] = []
@@ -146,11 +169,20 @@ def close_superseded(store: MemoryStore, scope: str, out: Outcome, turn: str) ->
         stated = store.episodes_of(scope, old.source_turns)
         if old.key and out.op == "UPDATE" and out.memory is not None:
             stated += _stating(store, scope, old.text, out.memory.text)
+            stated += _clause_stating(store, scope, old, out.memory.text)
         for ep in stated:
             if turn not in ep.source_turns and until and ep.valid_until is None \
                     and (ep.valid_from or "") < until and ep.id not in closed:
-                store.close_validity(scope, ep.id, until)
                 closed.append(ep.id)
+                if ep.episode:
+                    store.close_validity(scope, ep.id, until)
+                    continue
+                # a fact that states the replaced value is history, as the replaced fact is
+                reason = f"states the old value of {old.key!r}, replaced: history from {until}"
+                store.retire(scope, ep.id, reason=reason, valid_until=until)
+                store.log(Decision(scope=scope, op="UPDATE", fact=ep.text[:200], target=ep.id,
+                                   new_id=out.memory.id if out.memory else None, decided_by="rule", reason=reason,
+                                   turn=turn, at=to_iso(utcnow())))
     elif out.memory is not None and out.memory.valid_until and not out.memory.active:
         for ep in store.episodes_of(scope, [turn]):
             if ep.valid_until is None:

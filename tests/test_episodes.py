@@ -303,3 +303,24 @@ def test_a_changed_value_closes_the_episodes_that_named_it_in_passing(store):
     assert all(m.valid_until is None for t, m in eps.items() if "Brightline" in t)
     found = recall(store, "user:a", "where does the user work?", k=3, touch=False)
     assert "Brightline" in found.hits[0].memory.text
+
+
+def test_a_fact_kept_whole_beside_a_replaced_value_becomes_history(store):
+    ingest(store, "user:a", _msgs(("user", "I live in Bình Thạnh, rent is 9 million a month for a tiny studio lol"),
+                                  day="2024-03-02"), source="t")
+    ingest(store, "user:a", _msgs(("user", "We are settling in Da Nang, the flat is bigger"), day="2024-09-02"),
+           source="t")
+    active = [m.text for m in store.list_memories("user:a") if not m.episode]
+    assert not [t for t in active if "Bình Thạnh" in t], active
+    assert [t for t in active if "Da Nang" in t], active
+    old = [m for m in store.list_memories("user:a", include_inactive=True) if "9 million" in m.text and not m.episode]
+    assert old and all(m.valid_until and m.valid_until.startswith("2024-09-02") for m in old)  # history, not gone
+    assert any(d.op == "UPDATE" and "history from" in d.reason for d in store.decisions("user:a"))
+
+
+def test_a_safety_fact_said_with_a_replaced_value_stays(store):
+    ingest(store, "user:a", _msgs(("user", "I live in Leeds and I'm allergic to peanuts, so careful with recipes"),
+                                  day="2024-03-02"), source="t")
+    ingest(store, "user:a", _msgs(("user", "I moved to York last week"), day="2024-09-02"), source="t")
+    active = [m.text for m in store.list_memories("user:a")]
+    assert [t for t in active if "peanuts" in t], active

@@ -633,11 +633,24 @@ def test_not_a_generic_attribute(text):
     ("Look at this:\n```\npassword = hunter2\n```", "hunter2"),
     ("> I live in Paris and love it\nthat's from my sister's blog", "Paris"),
     ("---------- Forwarded message ----------\nFrom: Ana\nSubject: hi\nI moved to Oslo", "Oslo"),
+    # a text to work on, after the request, and a paragraph of its own in quotation marks
+    ("hey, can you summarize this HOA email for me?\n\n'NOTICE TO ALL RESIDENTS: All vehicles must be moved to "
+     "the overflow lot on Yale St by 7am on December 2.'", "vehicles"),
+    ("can you proofread this?\nI have lived in Madrid for ten years and I work at Iberdrola.", "Madrid"),
+    ("translate the following: I am allergic to penicillin", "penicillin"),
 ])
 def test_quoted_and_pasted_text_is_never_the_users_fact(text, never):
     ex = extract_facts(text, NOW, role="user")
     assert not any(never.lower() in f.text.lower() for f in ex.facts), ex.facts
     assert any("quoted or pasted" in d.reason for d in ex.discarded)
+
+
+@pytest.mark.parametrize("text,kept", [
+    ("I moved to Leeds. can you check this for me tomorrow", "Leeds"),   # "this" with nothing after it
+    ("can you read this and tell me if it is ok? I think I live in Leeds now", "Leeds"),
+])
+def test_a_request_without_a_text_after_it_sets_nothing_apart(text, kept):
+    assert any(kept in f.text for f in extract_facts(text, NOW, role="user").facts)
 
 
 def test_the_users_own_words_around_a_quote_stay():

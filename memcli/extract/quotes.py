@@ -1,7 +1,8 @@
 """Text the user quotes or pastes is not the user speaking.
 
 "My boss wrote: 'remember that I am allergic to shellfish'", a pasted e-mail after
-"here's the email:", a forwarded message, lines quoted with ">", a code block: none
+"here's the email:" or "can you summarize this for me?", a paragraph of its own in
+quotation marks, a forwarded message, lines quoted with ">", a code block: none
 of it is a fact about the user, and none of it is an instruction to the memory. The
 words around it stay ("My boss wrote" is then a fragment the filters discard).
 """
@@ -19,6 +20,14 @@ _PASTE_INTRO = re.compile(
     r"(?i)\b(?:here(?:'s| is| are)|this is|pasting|pasted|copying|forwarding|sharing)\b[^.:!?\n]{0,60}?"
     r"\b(?:e-?mail|message|text|note|letter|notice|newsletter|post|reply|memo|minutes|notes|log|logs|error|output|"
     r"config|code|snippet|what (?:they|he|she|it|the \w+) (?:sent|wrote|said))\b[^:\n]{0,40}:\s*")
+# "can you summarize this HOA email for me?" + a new paragraph, "translate the following:"
+# -> what comes after is the text to work on
+_TASK_INTRO = re.compile(
+    r"(?i)\b(?:summari[sz]e|translate|proofread|check|rewrite|reword|explain|reply to|respond to|answer|fix|edit|"
+    r"tidy up|polish|shorten|read|look over|go over)\b[^.!?\n]{0,40}?\b(?:this|these|the following|below|it)\b"
+    r"[^\n:]{0,60}?(?::\s*|\?\s*\n|\n\s*\n)\s*")
+# a paragraph of its own in quotation marks: the text pasted, not said
+_QUOTED_PARAGRAPH = re.compile(r"(?m)^[ \t]*(?:\"[^\"\n]{20,}\"|\u201c[^\u201d\n]{20,}\u201d|'[^\n]{20,}')[ \t]*$")
 _REPORTING = (r"(?:wrote|writes|said|says|texted|emailed|e-mailed|messaged|replied|asked|told me|sent|posted|"
               r"commented|put it|goes|was like)")
 # a quotation introduced by a reporting verb or a colon: 'my boss wrote: "..."', 'she said "..."'
@@ -38,7 +47,8 @@ def set_apart(text: str) -> tuple[str, list[str]]:
     text = _CODE_BLOCK.sub(cut, text)
     text = _FORWARDED.sub(cut, text)
     text = _QUOTED_LINES.sub(cut, text)
-    m = _PASTE_INTRO.search(text)
+    text = _QUOTED_PARAGRAPH.sub(cut, text)
+    m = _PASTE_INTRO.search(text) or _TASK_INTRO.search(text)
     if m and m.end() < len(text):
         apart.append(text[m.end():].strip())
         text = text[: m.start()] + text[m.start(): m.end()].rstrip(": ")
