@@ -20,6 +20,7 @@ from memcli.timeutil import parse_dt
     "it was amazing",
     "If I ever moved to Paris, I would open a small bakery.",
     "I'm so tired today.",
+    "ah we'll see.",
 ])
 def test_pleasantries_questions_and_quotes_are_not_episodes(text):
     assert said(text) is None

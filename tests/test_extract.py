@@ -211,6 +211,18 @@ def test_third_person_rewriting(msg, expected):
     assert expected in texts(msg)
 
 
+@pytest.mark.parametrize("msg,expected", [
+    # after someone else's "they", the user is named again, not "them"
+    ("They also changed my days, it is Wednesday for me from next week",
+     "They also changed User's days, it is Wednesday for User from next week"),
+    ("they gave my sister my old bike", "They gave User's sister User's old bike"),
+    ("I told my mum about my job", "User told their mum about their job"),
+])
+def test_the_user_is_not_them_after_someone_elses_they(msg, expected):
+    from memcli.extract import to_third_person
+    assert to_third_person(msg) == expected
+
+
 def test_two_preferences_split():
     assert texts("I hate cilantro but I love mint") == ["User hates cilantro", "User loves mint"]
 
@@ -661,7 +673,7 @@ def test_the_users_own_words_around_a_quote_stay():
 
 @pytest.mark.parametrize("text", ["I said that wrong", "sorry, I typed that wrong", "here's what they sent me",
                                   "she said", "we relocated", "my bad", "I am absolutely knackered today",
-                                  "I'm honestly a wreck"])
+                                  "I'm honestly a wreck", "ah we'll see.", "time will tell", "let's see how it goes"])
 def test_meta_talk_fragments_and_moods_are_not_facts(text):
     assert extract_facts(text, NOW, role="user").facts == []
 

@@ -132,9 +132,17 @@ _INCREDULOUS_RE = re.compile(r"^(?!.*\b(?:should|shall|could|would|might|or not)
                              r"we're|my)\b.*(?:\?\?|\?!|!\?)[?!]*\s*$", _I)
 
 
+# Waiting to see, said to close a topic: "ah we'll see.", "time will tell", "let's see how it goes".
+_WAIT_AND_SEE_RE = re.compile(r"^(?:(?:ah|oh|well|ok|okay|yeah|hmm|anyway)[, ]+)*(?:we'?ll|we will|we shall|i'?ll|"
+                              r"i guess we'?ll|let'?s|time will)\s+(?:see|tell)(?:\s+(?:how it goes|what happens))?\W*$",
+                              re.I)
+
+
 def _classify_discard(c: str, lc: str) -> str | None:
     if _is_greeting(c):
         return "greeting"
+    if _WAIT_AND_SEE_RE.match(c.strip()):
+        return "talk about the conversation"  # it closes a topic, it tells nothing
     if _META_TALK_RE.match(c.strip()) or _QUOTE_INTRO_RE.match(c.strip()):
         return "talk about the conversation"
     if _BARE_MOVE_RE.match(c.strip()):

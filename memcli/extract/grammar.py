@@ -86,13 +86,18 @@ def to_third_person(s: str) -> str:
         lp = p.lower()
         if lp == "us" and p == "US":
             return p
+        # "they changed my days, it is Wednesday for me": after someone else's "they", a
+        # "them" would be theirs; the user is named again
+        plural = re.search(r"\b(?:they|them|their)\b", before) is not None
         if lp in ("me",):
-            return "them" if state["subj"] else "User"
+            return "them" if state["subj"] and not plural else "User"
         if lp == "myself":
             return "themselves" if state["subj"] else "User"
         if lp in ("my", "our"):
-            if state["subj"]:
+            if state["subj"] and not plural:
                 return "their"
+            if state["subj"]:
+                return "User's"
             state["subj"] = True
             return "User's"
         if lp in ("mine", "ours"):
