@@ -379,10 +379,14 @@ _ONE_DAY_RE = re.compile(r"\b(?:will|'ll|going to|gonna|next|this|coming|tomorro
                          r"was|were|did|had)\b", re.I)
 
 
+def _clause_start(m: re.Match[str], c: _Ctx) -> int:
+    """Where the clause of a match begins in the text."""
+    return max((b.end() for b in _CLAUSE_BREAK_RE.finditer(c.text) if b.end() <= m.start()), default=0)
+
+
 def _habit(m: re.Match[str], c: _Ctx) -> bool:
     """Whether the weekday is a habit's (its clause says one), not one day to come or gone."""
-    clause_start = max((b.end() for b in _CLAUSE_BREAK_RE.finditer(c.text) if b.end() <= m.start()), default=0)
-    clause = c.text[clause_start:m.end()]
+    clause = c.text[_clause_start(m, c):m.end()]
     return bool(_HABIT_RE.search(clause)) and not _ONE_DAY_RE.search(clause)
 
 
@@ -464,8 +468,7 @@ _MONTHLY_RE = re.compile(r"\b(?:rent|bills?|payments?|mortgage|salary|wages?|pai
 def _monthly(m: re.Match[str], c: _Ctx) -> bool:
     """Whether an ordinal day is one of every month (its clause speaks of a monthly
     payment in the present), not one day to come or gone."""
-    clause_start = max((b.end() for b in _CLAUSE_BREAK_RE.finditer(c.text) if b.end() <= m.start()), default=0)
-    clause = c.text[clause_start:m.end() + 40]
+    clause = c.text[_clause_start(m, c):m.end() + 40]
     return bool(_MONTHLY_RE.search(clause)) and not _ONE_DAY_RE.search(clause) \
         and re.search(r"\b(?:is|are|get|gets|goes|go|comes|come)\b", clause, re.I) is not None
 

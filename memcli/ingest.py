@@ -259,11 +259,7 @@ def _reply_candidates(question: str, reply: str, when: datetime, people: dict[st
 
 def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id: str, ts: str) -> list[str]:
     """Archive what a forget request names (the user's decision, logged per record);
-    a request that matches nothing is logged too, so `memcli log` says why nothing went.
-    The request itself is logged (op REQUEST), to apply to what is ingested later but
-    was said before it."""
-    store.log(Decision(scope=scope, op="REQUEST", fact=req.topic, decided_by="user", reason=req.clause[:200],
-                       turn=turn_id, at=ts))
+    a request that matches nothing is logged too, so `memcli log` says why nothing went."""
     vector = store.embed_query(req.topic)
     found = matching_memories(store, scope, req.topic, vector)
     reason = f"the user asked to forget {req.topic!r}: {req.clause[:160]}"
@@ -278,19 +274,29 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
     return [m.id for m, _ in found]
 
 
+@dataclass
+class _Asked:
+    """A forget request made in the scope (its REQUEST row) and its topic's vector, embedded
+    once, when first needed."""
+
+    request: Decision
+    vector: Any = None
+
+
 def _forget_now(store: MemoryStore, scope: str, forgets: list[ForgetRequest], turn_id: str, ts: str,
-                asked: list[Decision]) -> int:
-    """Act on a message's forget requests (`forget_matching`), each remembered in `asked`
-    for what the rest of the ingest brings that was said before it. The number archived."""
+                asked: list[_Asked]) -> int:
+    """Act on a message's forget requests (`forget_matching`), each logged (op REQUEST)
+    and remembered in `asked` for what the rest of the ingest brings that was said before
+    it. The number archived."""
     n = 0
     for req in forgets:
-        n += len(forget_matching(store, scope, req, turn_id, ts or ""))
-        asked.append(Decision(scope=scope, op="REQUEST", fact=req.topic, decided_by="user", reason=req.clause,
-                              turn=turn_id, at=ts))
+        asked.append(_Asked(store.log(Decision(scope=scope, op="REQUEST", fact=req.topic, decided_by="user",
+                                               reason=req.clause[:200], turn=turn_id, at=ts))))
+        n += len(forget_matching(store, scope, req, turn_id, ts))
     return n
 
 
-def forget_said_before(store: MemoryStore, scope: str, requests: list[Decision], new: list[Memory], ts: str,
+def forget_said_before(store: MemoryStore, scope: str, requests: list[_Asked], new: list[Memory], ts: str,
                        turn_id: str) -> int:
     """Archive what a message ingested late tells of a topic the user asked, later, to
     forget: sessions ingested out of order forget what in-order ingest would have
@@ -299,12 +305,15 @@ def forget_said_before(store: MemoryStore, scope: str, requests: list[Decision],
     from .claims import parse as claim
     from .requests import matches, topic_words
 
-    later = [r for r in requests if r.at and r.at > ts]
     new = [m for m in new if turn_id in m.source_turns]  # not an older record a NOOP pointed at
     gone: set[str] = set()
-    for req in later:
-        vector = store.embed_query(req.fact)
-        sims = {m.id: store.similarity_to(scope, vector, m.id) for m in new if m.id not in gone}
+    for asked in requests:
+        req = asked.request
+        if not req.at or req.at <= ts or not new:
+            continue
+        if asked.vector is None:
+            asked.vector = store.embed_query(req.fact)
+        sims = {m.id: store.similarity_to(scope, asked.vector, m.id) for m in new if m.id not in gone}
         hit = [m for m in new if m.id in sims and matches(req.fact, m.text, sims[m.id])]
         want = topic_words(req.fact)
         if hit:
@@ -363,7 +372,7 @@ def ingest(
 
     people = known_people(store.introductions(scope)) if not raw else {}
     said_before: list[Memory] = []
-    asked_to_forget = store.forget_requests(scope) if not raw else []
+    asked_to_forget = [_Asked(r) for r in store.forget_requests(scope)] if not raw else []
     before: tuple[str, str | None, str | None] | None = None  # (turn id, question, statement) of the message before
     for msg in messages:
         stats.messages += 1

@@ -60,6 +60,7 @@ _HOUSED_IN_RE = re.compile(
     r"a room) in (?P<v>" + _PROPER + r")"
     r"|^(?:the )?(?:rent|mortgage|lease) (?:at|for|on) the (?P<v2>" + _PROPER + r") (?:place|flat|apartment|house|condo)\b",
     _I)
+_RENT_IS_RE = re.compile(r"^(?:the )?rent\b[^,;]*? is (?P<r>(?:[$£€¥₹R]\s?|[A-Z]{3}\s)?\d[\d,.]*(?:\s?(?:k|million))?)", _I)
 _VISIT = re.compile(r"\b(?:holiday|vacation|trip|hotel|resort|beach|camp|retreat|conference|festival|course|"
                     r"hospital as a patient|visit|visiting|tour)\b", _I)
 # someone else's first day ("for Ellie", "for my son"), or a pupil's: a school is a job
@@ -81,11 +82,10 @@ def arrival(exp: str) -> list[FactDict]:
     for rule, rx in (("home_in", _HOME_IN_RE), ("settling_in", _SETTLING_RE), ("commute_from", _COMMUTE_FROM_RE),
                      ("housed_in", _HOUSED_IN_RE)):
         m = rx.match(exp)
-        v = _clean_value(re.split(r",\s+", m.group("v") or m.group("v2") if "v2" in rx.groupindex else m.group("v"))[0]) \
-            if m else ""
+        v = _clean_value(re.split(r",\s+", m.group("v") or m.groupdict().get("v2") or "")[0]) if m else ""
         if _place_ok(v):
             out = [{**_profile(exp, "home_city", v, 0.7, "update"), "rule": rule}]
-            rent = re.search(r"^(?:the )?rent\b[^,;]*? is (?P<r>(?:[$£€¥₹R]\s?|[A-Z]{3}\s)?\d[\d,.]*(?:\s?(?:k|million))?)", exp, _I)
+            rent = _RENT_IS_RE.search(exp)
             if rent:  # "rent at the Roncesvalles place is $2,780": the rent too
                 out.append({**_profile(exp, "rent", rent.group("r").rstrip(",."), 0.6, "update"), "rule": rule})
             return out

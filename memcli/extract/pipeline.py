@@ -414,10 +414,9 @@ def _said(raw: str, now: datetime, explicit: bool) -> _Said:
 _REAFFIRMED_RE = re.compile(r"\b(?:for now|right now|just now|as of now|until now|up to now|by now)\b", _I)
 
 
-def _arrived(raw: str, clause: str, now: datetime, ex: Extraction) -> bool:
+def _arrived(s: _Said, clause: str, ex: Extraction) -> bool:
     """A stay begun said without a subject or a verb of work or home ("First month at
     Cleveland Clinic", `arrivals`): the user's employer or home. Whether it was."""
-    s = _said(raw, now, False)
     facts = arrival(s.exp)
     for d in facts:
         ex.facts.append(_mk({**d, "text": to_third_person(s.resolved)}, clause, s.event_date, False))
@@ -520,11 +519,11 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
     raw = _opening(clause, explicit, ex, people)
     if raw is None or _salience(raw, clause, explicit, ex) or _as_rule(raw, clause, now, explicit, ex):
         return
-    if not explicit and _arrived(raw, clause, now, ex):
+    s = _said(raw, now, explicit)
+    if not explicit and _arrived(s, clause, ex):
         return
     if not explicit and _not_the_users(raw, clause, now, ex, people):
         return
-    s = _said(raw, now, explicit)
     facts = _rule_facts(s, now)
     _with_people(facts, s, people)
     _with_dates(facts, s)
