@@ -587,6 +587,11 @@ _RULES: tuple[DateRule, ...] = (
     DateRule("weekly_part", re.compile(r"\b" + _WD + r"\s+(?:morning|afternoon|evening|night)s\b", re.I), _h_keep),  # "Saturday mornings"
     DateRule("every_weekday", re.compile(r"\b(?:every|each)\s+" + _WD + r"(?:\s*(?:,|and|or|&)\s*(?:monday|tuesday|wednesday|thursday|friday|"
                 r"saturday|sunday))*\b" + _PARTS, re.I), _h_keep),
+    # a day that names a kind of thing: "the Monday group was full", "my Friday shift", "our
+    # Sunday lunch" (never "the Monday after next", "the Monday we met", "the Monday morning")
+    DateRule("weekday_modifier", re.compile(r"\b(?:the|my|our|his|her|their|your|that)\s+" + _WD + r"\s+(?!(?:"
+                r"morning|afternoon|evening|night|after|before|of|following|just|i|we|he|she|they|you|it|when|that|"
+                r"and|or|to|is|was|will|at|in|on|next|last|this|coming|week|weekend)\b)(?=[a-z]{3,}\b)", re.I), _h_keep),
     # any one of a kind of day: "the Marina's a trek on a Saturday", "on a Sunday morning"
     DateRule("a_weekday", re.compile(r"\b(?:on\s+)?an?\s+" + _WD + r"\b" + _PARTS, re.I), _h_keep),
     DateRule("weekday_day_month", re.compile(_PREP + r"\b" + _WD + r",?\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON

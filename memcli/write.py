@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 from .claims import adds_to, contradicts, differences, parse
 from .errors import ModelError, ModelUnavailable
 from .extract.lexicon import CALLED_OFF_WORDS, RELATIONS, replacement
-from .extract.slots import _ROLES as SLOT_ROLES
+from .extract.roles import _ROLES as SLOT_ROLES
+from .extract.roles import HOLDER_LEFT
 from .llm import LLM, load_prompt
 from .models import Candidate, Decision, Memory, Neighbour, Outcome
 from .scope import validate_scope
@@ -103,6 +104,8 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
     for n in near:
         if comparable(n.memory.text) == comparable(cand.text):
             return "NOOP", n, "same text already stored"
+    if cand.key == HOLDER_LEFT:
+        return _holder_left(cand, near)
     if cand.key:
         slot = [n for n in near if n.memory.key == cand.key]
         if slot:
@@ -178,6 +181,25 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         return "ADD", None, "nothing similar stored" if best is None else (
             f"nearest is {best.memory.id} at similarity {best.similarity:.2f}")
     return None
+
+
+_TITLES = frozenset({"dr", "dra", "prof", "mr", "mrs", "ms", "mx", "sr", "sra", "mme"})
+
+
+def _holder_left(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighbour | None, str]:
+    """"when Dr. Ferrer retired": the role record that holds that name ("User's dentist
+    is Dr. Ferrer") is no longer true; a parent's is never retired this way, and with no
+    such role stored there is nothing to do (the clause that said it is kept on its own)."""
+    def names(v: str) -> set[str]:
+        return {w for w in re.findall(r"[\w'-]+", v.lower()) if w not in _TITLES}
+
+    said = names(cand.value or "")
+    for n in near:
+        key = n.memory.key or ""
+        if n.memory.active and key.endswith(".name") and key.count(".") == 1 and said \
+                and key[:-5].replace("_", " ") in _TAKEN_OVER and said <= names(n.memory.text):
+            return "DELETE", n, f"{cand.value} no longer holds the {key[:-5].replace('_', ' ')} role: {cand.text}"
+    return "NOOP", None, f"no role held by {cand.value} is stored"
 
 
 def _end_kept(cand: Candidate, near: list[Neighbour], why: str) -> tuple[str, Neighbour | None, str]:
@@ -285,7 +307,7 @@ _PLANNED_TEXT = re.compile(r"\b(?:(?:is|are|am) (?:going|flying|travelling|trave
 
 _IDENTITY_RE = re.compile(r"^User's (?P<r>[\w' -]+?) (?:is|are) (?:called |named )?[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}$")
 # roles a new person can take over ("Dr Whitcombe has taken over Dr Anand's patients"): the
-# user's one-of-a-kind roles (`slots._ROLES`) but a parent, and the ties of work or school
+# user's one-of-a-kind roles (`roles._ROLES`) but a parent, and the ties of work or school
 _TAKEN_OVER = (SLOT_ROLES - {"mother", "mom", "mum", "father", "dad"}) | {"team", "teammate", "colleague", "coworker",
                                                                          "co-worker", "classmate"}
 

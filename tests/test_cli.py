@@ -1,6 +1,7 @@
 """The CLI through CliRunner: argument, file and stdin forms, JSON output, errors."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -269,6 +270,9 @@ def test_version_is_the_package_version():
 def test_shell_completion_is_offered():
     help_text = ok("--help").stdout
     assert "--install-completion" in help_text and "--show-completion" in help_text
+    # the shell named, not detected: a run with no shell among its parents (a CI runner, a
+    # daemon) detects none; then `--show-completion` takes the shell as its value
+    env = {**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
     script = subprocess.run([sys.executable, "-m", "memcli", "--show-completion", "bash"], capture_output=True,
-                            text=True, cwd=Path(__file__).resolve().parent.parent)
+                            text=True, cwd=Path(__file__).resolve().parent.parent, env=env)
     assert script.returncode == 0 and "complete " in script.stdout and "COMP_WORDS" in script.stdout

@@ -615,10 +615,46 @@ def test_pronoun_after_an_unnamed_relative_is_that_relative():
     ("Kwame Asante is my main supervisor now.", "supervisor.name", "Kwame Asante"),
     ("My new boss is Ana now.", "manager.name", "Ana"),
     ("I'm reporting to Colin Brandt in the meantime", "manager.name", "Colin Brandt"),
+    # a service the user goes to, named with where it is, or said with "the" in a list of theirs
+    ("My doctor is Dr. Soler in the centro de salud.", "doctor.name", "Dr. Soler"),
+    ("the dentist is Dr. Ferrer, near the market", "dentist.name", "Dr. Ferrer"),
+    ("our vet is Dr Okafor at the Elm Street clinic", "vet.name", "Dr Okafor"),
 ])
 def test_generic_attribute_is_keyed_by_what_it_is(text, key, value):
     facts = extract_facts(text, NOW, role="user").facts
     assert [(f.key, f.value) for f in facts] == [(key, value)], facts
+
+
+@pytest.mark.parametrize("text,key,value", [
+    ("The new doctora, Dra. Vidal, she says my tension is too high.", "doctor.name", "Dra. Vidal"),
+    ("my new lead, Farid, wants the report on Friday", "team_lead.name", "Farid"),
+    ("I have a new dentist, Dr. Puig.", "dentist.name", "Dr. Puig"),
+    ("we've got a new landlord called Mr Haddad", "landlord.name", "Mr Haddad"),
+])
+def test_a_new_holder_named_in_apposition_takes_the_role(text, key, value):
+    facts = extract_facts(text, NOW, role="user").facts
+    role = [f for f in facts if f.key == key]
+    assert [(f.value, f.change) for f in role] == [(value, "update")], facts
+    assert role[0].text == f"User's new {key.split('.')[0].replace('_', ' ')} is {value}"
+
+
+@pytest.mark.parametrize("text", [
+    "the teacher is Mrs Lopez",  # "the teacher" may be anyone's: only a service is the user's with "the"
+    "the boss is Ana",
+    "the new doctor, who is great, says I'm fine",  # no name in the apposition
+    "my new sister-in-law, Ana, is lovely",  # not a one-of-a-kind role
+    "the dentist is closed on Monday",
+])
+def test_not_a_role(text):
+    facts = extract_facts(text, NOW, role="user").facts
+    assert not any(f.key and f.key.endswith(".name") for f in facts), facts
+
+
+def test_the_next_clause_of_a_list_is_its_own():
+    # "..., and the dentist is Dr. Ferrer": a clause with a subject of its own
+    facts = extract_facts("My doctor is Dr. Soler in the centro de salud, and the dentist is Dr. Ferrer, near "
+                          "the Benimaclet market.", NOW, role="user").facts
+    assert {(f.key, f.value) for f in facts if f.key} >= {("doctor.name", "Dr. Soler"), ("dentist.name", "Dr. Ferrer")}
 
 
 @pytest.mark.parametrize("text", [

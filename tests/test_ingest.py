@@ -286,3 +286,24 @@ def test_a_correction_in_the_next_message_replaces_the_value(tmp_path):
     assert any("room 41" in t for t in active) and not any("room 14" in t for t in active), active
     rows = json.loads(runner.invoke(app, ["log", "--scope", "user:c", "--json"]).stdout)
     assert any(r["op"] == "UPDATE" and "[extracted by correction]" in r["reason"] for r in rows)
+
+
+def test_a_role_holder_who_retired_no_longer_holds_the_role(tmp_path):
+    s1 = _jsonl(tmp_path, "s1.jsonl", [
+        ("user", "My doctor is Dr. Soler, and the dentist is Dr. Ferrer, near the market.", "2025-03-01T10:00:00Z"),
+        ("user", "My dad is Luis, he lives in Elche.", "2025-03-01T10:01:00Z")])
+    s2 = _jsonl(tmp_path, "s2.jsonl", [
+        ("user", "For the teeth I go to Clínica Ruzafa now, the other one closed when Dr. Ferrer retired.",
+         "2025-06-01T10:00:00Z"),
+        ("user", "Luis retired in May.", "2025-06-01T10:01:00Z"),  # a parent's news: he is still the dad
+        ("user", "Dr. Amat retired too.", "2025-06-01T10:02:00Z")])  # holds no role: nothing to retire
+    for f in (s1, s2):
+        assert runner.invoke(app, ["ingest", str(f), "--scope", "user:h"]).exit_code == 0
+    active = _active("user:h")
+    assert not any("dentist is Dr. Ferrer" in t for t in active), active
+    assert any("Ruzafa" in t and "Ferrer retired" in t for t in active), active  # what was said is kept
+    assert any("doctor is Dr. Soler" in t for t in active), active
+    assert any("dad is Luis" in t for t in active), active
+    assert not any(t.strip(".") in ("Dr. Amat retired", "Dr. Ferrer retired") for t in active), active
+    rows = json.loads(runner.invoke(app, ["log", "--scope", "user:h", "--json"]).stdout)
+    assert any(r["op"] == "DELETE" and "[extracted by holder_left]" in r["reason"] for r in rows), rows

@@ -111,6 +111,8 @@ _CLAUSE_VERBS = (r"(?:joined|moved|started|switched|quit|left|bought|sold|got|be
 _CLAUSE_SPLIT_RE = re.compile(
     r"\s*;\s*|\s*,\s+(?=(?:and |so )?(?:please|pls)\b)|\s*,?\s+(?:and|but|so|plus)\s+(?=" + _SUBJ + r"|" + _CLAUSE_VERBS + r")"
     r"|\s*,\s+(?=" + _SUBJ + r")"
+    # "..., and the dentist is Dr. Ferrer": a subject of its own, said of a name or a number
+    r"|\s*,?\s+(?:and|but|plus)\s+(?=the\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|was|were)\s+(?-i:[A-Z0-9]))"
     # "..., today I was there": a time word, then a subject of its own
     r"|\s*,\s+(?=(?:today|yesterday|tonight|then|now|later|earlier|anyway|this morning|last night)\s*,?\s+"
     + _SUBJ + r")|\s*,\s+(?=(?:do|does|did|can|could|would|will|is|are|what|"

@@ -117,6 +117,10 @@ _META_TALK_RE = re.compile(
     r"^(?:(?:sorry|oops|oh|wait|no|ugh|ok|okay|lol|haha|ah)[, ]+)*(?:i (?:said|typed|wrote|put|got|worded) "
     r"(?:that|it|this)(?: (?:wrong|wrongly|incorrectly|backwards|the wrong way round|badly))?|my bad|typo|"
     r"never ?mind|nvm|ignore that|that came out wrong|let me rephrase|i mean|what i meant was|"
+    # "I must tell you also", "one more thing": the next clause is the news, not this one
+    r"(?:(?:also|and|so|but) )?(?:i (?:must|have to|need to|should|wanted to|want to|forgot to|meant to|gotta) |"
+    r"let me |i'll |i will )(?:tell|ask) you(?: (?:also|too|something|one (?:more |last )?thing|this|more))*|"
+    r"(?:one |a few |some )?more things?|one last thing|"
     r"(?:here(?:'s| is| are)|this is) (?:what|the (?:\w+ )?(?:email|e-mail|message|text|note|letter|reply|notice))"
     r"(?: (?:they|he|she|it|\w+) (?:sent|wrote|said|forwarded)(?: (?:me|us))?)?)\W*$", _I)
 _QUOTE_INTRO_RE = re.compile(r"^.{0,40}?\b(?:wrote|writes|said|says|texted|emailed|messaged|replied|asked|posted|"

@@ -39,8 +39,9 @@ from .lexicon import (
 )
 from .people import _NOT_NAMES, _People, _third_party, their_change
 from .quotes import set_apart
+from .roles import HOLDER_LEFT, holder_left, role_named
 from .schedule import work_days
-from .slots import ATTR_CHANGE_RE, WITH_ORG_RE, _other_slots, _user_slots, role_named
+from .slots import ATTR_CHANGE_RE, WITH_ORG_RE, _other_slots, _user_slots
 from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
 
 
@@ -336,6 +337,11 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         _discard(ex, clause, "request")
         return True
     if not _first_person(raw):
+        # "the dentist is Dr. Ferrer", "the new doctora, Dra. Vidal, says ...": a role of the user's
+        role = role_named(raw, raw) if re.match(r"^the\b", raw, _I) else []
+        if role:
+            ex.facts.append(_mk({**role[0], "rule": "role_named"}, clause, None, False))
+            return True
         attr = bare_attribute(raw)
         if attr is not None:
             resolved, ed = resolve_dates(raw, now)
@@ -493,6 +499,8 @@ def _with_dates(facts: list[FactDict], s: _Said) -> None:
     if not when:
         return
     for d in facts:
+        if d.get("undated"):  # the clause's date is another part's ("my new lead, Farid, wants it on Friday")
+            continue
         if d.get("kind") == "profile" and d.get("change") == "update" and d.get("value") \
                 and re.search(r"\d{4}-\d\d-\d\d", when) \
                 and not _DATE_PHRASE_RE.search(d["text"]):
@@ -517,6 +525,8 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
                     people: _People | None = None) -> None:
     people = people if people is not None else _People()
     raw = _opening(clause, explicit, ex, people)
+    if raw is not None:  # "..., the other one closed when Dr. Ferrer retired": whatever else the clause is
+        ex.facts.extend(_mk(d, clause, None, explicit) for d in holder_left(raw))
     if raw is None or _salience(raw, clause, explicit, ex) or _as_rule(raw, clause, now, explicit, ex):
         return
     s = _said(raw, now, explicit)
@@ -529,7 +539,7 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
     _with_dates(facts, s)
     for d in facts:
         _mark_safety(d, s)
-        ex.facts.append(_mk(d, clause, s.event_date, explicit))
+        ex.facts.append(_mk(d, clause, None if d.get("undated") else s.event_date, explicit))
 
 
 _ALLERGENS = (r"(?:tree nuts|peanuts?|nuts|shellfish|shrimps?|prawns?|crab|lobster|fish|dairy|milk|lactose|eggs?|gluten|"
@@ -687,7 +697,7 @@ def _add_change_events(ex: Extraction) -> None:
     out: list[Fact] = []
     for f in ex.facts:
         out.append(f)
-        if f.change == "delete" and not any(g is not f and g.clause == f.clause and g.kind == "episodic"
+        if f.change == "delete" and f.key != HOLDER_LEFT and not any(g is not f and g.clause == f.clause and g.kind == "episodic"
                                             and g.change is None for g in ex.facts):
             out.append(Fact(text=f.text, kind="episodic", importance=max(0.45, min(f.importance, 0.6)),
                             source=f.source, event_date=f.event_date, clause=f.clause, safety=f.safety))

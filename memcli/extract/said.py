@@ -43,7 +43,8 @@ _SOCIAL = re.compile(
 def _pleasantry(s: str) -> bool:
     """ "Thanks, Caroline!", "haha ok cool", "That's great!", "have a good day!" (a name
     does not make it news)."""
-    if _SOCIAL.match(re.sub(r"^\W*(?:hey|hi|hello|oh)\W+", "", s, flags=re.I)):
+    if _SOCIAL.match(re.sub(r"^\W*(?:hey|hi|hello|oh|good (?:morning|afternoon|evening))(?:\s+(?:again|there))?\W+", "", s,
+                            flags=re.I)):
         return True
     return _is_greeting(_NAME.sub("", s)) and not _HOW_IT_WENT.search(s)
 

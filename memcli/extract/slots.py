@@ -30,6 +30,7 @@ from .lexicon import (
     STUDENT_WORDS,
 )
 from .people import _NOT_NAMES
+from .roles import _ROLES
 from .values import (
     _CAR_BRANDS,
     _NOW_RE,
@@ -635,48 +636,6 @@ def _attribute_key(phrase: str) -> str | None:
 def _informative(v: str) -> bool:
     """A value worth a slot: a number, or a name (a capital letter anywhere)."""
     return bool(re.search(r"\d|[A-Z]", v))
-
-
-# One-of-a-kind roles in the user's life: a new name replaces the old one (a partner has
-# its own rules and key, `partner`).
-_ROLES = frozenset({"boss", "manager", "line manager", "team lead", "lead", "tech lead", "supervisor", "advisor",
-                    "adviser", "mentor", "therapist", "gp", "doctor", "dentist", "vet", "coach", "tutor",
-                    "landlord", "landlady", "accountant", "lawyer", "roommate", "flatmate",
-                    "mother", "mom", "mum", "father", "dad", "editor", "agent", "trainer", "physio",
-                    "physiotherapist", "psychiatrist", "cardiologist", "consultant", "teacher", "principal",
-                    "pastor", "sponsor", "carer", "caregiver", "nanny", "babysitter", "hairdresser", "barber"})
-_ROLE_MODS = r"(?i:(?:new|current|main|primary|permanent|actual|usual|regular|acting|interim|official)\s+)*"
-_NAME_V = r"(?P<v>(?:(?:Dra|Dr|Prof|Mrs|Mr|Ms|Mx|Sra|Sr|Mme)\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
-_WHEN_TAIL = r"(?:\s+(?:now|these days|from now on|nowadays|again))?[.!]?$"
-_ROLE_IS_RE = re.compile(r"^(?i:my)\s+" + _ROLE_MODS + r"(?P<role>[a-z][a-z -]{1,24}?)\s+(?:is|'s)(?:\s+now)?\s+"
-                         r"(?:(?i:called|named)\s+)?" + _NAME_V + _WHEN_TAIL)
-_IS_ROLE_RE = re.compile("^" + _NAME_V + r"\s+(?:is|'s)\s+(?:now\s+)?(?i:my)\s+" + _ROLE_MODS +
-                         r"(?P<role>[a-z][a-z -]{1,24}?)" + _WHEN_TAIL)
-
-
-# Two words for one role share its key: "my boss is Ana" and "I report to Colin now".
-_ROLE_KEY = {"boss": "manager", "line manager": "manager", "lead": "team_lead", "tech lead": "team_lead",
-             "adviser": "advisor", "gp": "doctor", "physio": "physiotherapist", "mom": "mother", "mum": "mother",
-             "dad": "father", "landlady": "landlord", "caregiver": "carer"}
-_REPORTS_TO_RE = re.compile(r"^(?i:i)\s+(?:(?i:now|currently|still)\s+)?(?i:report|am reporting|answer)\s+(?i:to|into)\s+"
-                            + _NAME_V + r"(?P<tail>.*)$")
-
-
-def role_named(c: str, raw: str) -> list[FactDict]:
-    """"my team lead is Farid now", "Kwame Asante is my main supervisor now", "my
-    boss is Ana": the one person in that role, keyed `<role>.name` (a new name
-    supersedes the old; "my sister is Jo" is not a role: there can be several)."""
-    r = _REPORTS_TO_RE.match(c)
-    m = r or _ROLE_IS_RE.match(c) or _IS_ROLE_RE.match(c)
-    if not m or (r is None and m.group("role").lower() not in _ROLES):
-        return []
-    v = m.group("v").strip()
-    if v.split()[0].lower() in _NOT_NAMES or v.lower() in ("i", "user"):
-        return []
-    role = "manager" if r is not None else m.group("role").lower()
-    role = _ROLE_KEY.get(role, role)
-    change = "update" if _NOW_RE.search(c) or re.search(r"\b(?:new|in the meantime|from now on)\b", c, _I) else None
-    return [_profile(to_third_person(raw), f"{role.replace(' ', '_')}.name", v, 0.6, change)]
 
 
 def _attribute(c: str, raw: str, lc: str, now_cue: bool) -> Slots:

@@ -1,0 +1,108 @@
+"""Roles: the one person who holds a role in the user's life ("my doctor is Dr. Soler").
+
+A role is single-valued: a new name supersedes the old one, keyed `<role>.name`
+("my team lead is Farid now" replaces "my team lead is Ana"). A relative the user can
+have several of ("my sister is Jo") is not a role; a partner has its own rules and key.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .grammar import to_third_person
+from .lexicon import _I
+from .people import _NOT_NAMES
+from .values import _NOW_RE, FactDict, _profile
+
+# One-of-a-kind roles in the user's life: a new name replaces the old one (a partner has
+# its own rules and key, `partner`).
+_ROLES = frozenset({"boss", "manager", "line manager", "team lead", "lead", "tech lead", "supervisor", "advisor",
+                    "adviser", "mentor", "therapist", "gp", "doctor", "doctora", "physician", "family doctor",
+                    "dentist", "vet", "coach", "tutor",
+                    "landlord", "landlady", "accountant", "lawyer", "roommate", "flatmate",
+                    "mother", "mom", "mum", "father", "dad", "editor", "agent", "trainer", "physio",
+                    "physiotherapist", "psychiatrist", "cardiologist", "consultant", "teacher", "principal",
+                    "pastor", "sponsor", "carer", "caregiver", "nanny", "babysitter", "hairdresser", "barber"})
+# The roles of a service the user goes to, which are theirs also when said with "the" in
+# a list of their own ("... and the dentist is Dr. Ferrer"): "the boss" or "the teacher"
+# may be anyone's.
+_SERVICE_ROLES = frozenset({"gp", "doctor", "doctora", "physician", "family doctor", "dentist", "vet", "physio",
+                            "physiotherapist", "therapist", "psychiatrist", "cardiologist", "landlord", "landlady",
+                            "accountant", "lawyer", "hairdresser", "barber"})
+_ROLE_MODS = r"(?i:(?:new|current|main|primary|permanent|actual|usual|regular|acting|interim|official)\s+)*"
+_NAME_V = r"(?P<v>(?:(?:Dra|Dr|Prof|Mrs|Mr|Ms|Mx|Sra|Sr|Mme)\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+_WHEN_TAIL = r"(?:\s+(?:now|these days|from now on|nowadays|again))?[.!]?$"
+# where the person is seen, after the name: "Dr. Soler in the centro de salud", "Dr. Ferrer, near the market"
+_WHERE_TAIL = r"(?:,?\s+(?i:in|at|near|on|over|down|by|across|from)\s+[^,;]{2,60}?)?"
+_ROLE_IS_RE = re.compile(r"^(?i:my|our|(?P<the>the))\s+" + _ROLE_MODS + r"(?P<role>[a-z][a-z -]{1,24}?)\s+(?:is|'s)"
+                         r"(?:\s+now)?\s+(?:(?i:called|named)\s+)?" + _NAME_V + _WHERE_TAIL + _WHEN_TAIL)
+_IS_ROLE_RE = re.compile("^" + _NAME_V + r"\s+(?:is|'s)\s+(?:now\s+)?(?i:my|our)\s+" + _ROLE_MODS +
+                         r"(?P<role>[a-z][a-z -]{1,24}?)" + _WHEN_TAIL)
+# "the new doctora, Dra. Vidal, says ...", "my new lead, Farid, wants ...", "I have a new
+# dentist, Dr. Puig": a name in apposition to a new holder of the role
+_NEW_ROLE_RE = re.compile(r"^(?:(?i:the|my|our)|(?i:i|we)\s+(?:(?i:have|'ve|have got|'ve got|got|found)\s+)+(?i:a))"
+                          r"\s+(?i:new)\s+(?P<role>[a-z][a-z -]{1,24}?)\s*(?:,|:|\s+(?i:called|named))\s*"
+                          + _NAME_V + r"\s*(?:[,.;!]|$)")
+
+# Two words for one role share its key: "my boss is Ana" and "I report to Colin now".
+_ROLE_KEY = {"boss": "manager", "line manager": "manager", "lead": "team_lead", "tech lead": "team_lead",
+             "adviser": "advisor", "gp": "doctor", "doctora": "doctor", "physician": "doctor",
+             "family doctor": "doctor", "physio": "physiotherapist", "mom": "mother", "mum": "mother",
+             "dad": "father", "landlady": "landlord", "caregiver": "carer"}
+_REPORTS_TO_RE = re.compile(r"^(?i:i)\s+(?:(?i:now|currently|still)\s+)?(?i:report|am reporting|answer)\s+(?i:to|into)\s+"
+                            + _NAME_V + r"(?P<tail>.*)$")
+
+
+def role_named(c: str, raw: str) -> list[FactDict]:
+    """"my team lead is Farid now", "Kwame Asante is my main supervisor now", "my
+    boss is Ana", "the dentist is Dr. Ferrer, near the market", "the new doctora, Dra.
+    Vidal, says ...": the one person in that role, keyed `<role>.name` (a new name
+    supersedes the old; "my sister is Jo" is not a role: there can be several)."""
+    r = _REPORTS_TO_RE.match(c)
+    new = None if r else _NEW_ROLE_RE.match(c)
+    m = r or new or _ROLE_IS_RE.match(c) or _IS_ROLE_RE.match(c)
+    if not m:
+        return []
+    said = "manager" if r is not None else m.group("role").lower()
+    if r is None and (said not in _ROLES or (m.re is _ROLE_IS_RE and m.group("the") and said not in _SERVICE_ROLES)):
+        return []
+    v = m.group("v").strip()
+    if v.split()[0].lower() in _NOT_NAMES or v.lower() in ("i", "user"):
+        return []
+    role = _ROLE_KEY.get(said, said)
+    key = f"{role.replace(' ', '_')}.name"
+    if new is not None:  # the rest of the clause is about what the new holder did or said
+        return [_profile(f"User's new {role.replace('_', ' ')} is {v}", key, v, 0.6, "update", undated=True)]
+    change = "update" if _NOW_RE.search(c) or re.search(r"\b(?:new|in the meantime|from now on)\b", c, _I) else None
+    text = to_third_person(raw)
+    if m.re is _ROLE_IS_RE and m.group("the"):  # "the dentist is ..." in the user's own list
+        text = re.sub(r"^the\b", "User's", text, count=1, flags=_I)
+    return [_profile(text, key, v, 0.6, change)]
+
+
+# The key of a change that ends whatever role a named person holds: the write path
+# retires the role record that holds the name, else stores nothing (`write._holder_left`).
+HOLDER_LEFT = "role.holder"
+_HOLDER_LEFT_RE = re.compile(
+    r"(?:^|\b(?i:when|since|after|now that|because|as|and|but|so)\s+)" + _NAME_V + r"\s+"
+    r"(?:(?i:has|had|just|finally|recently|sadly)\s+)*(?P<verb>(?i:retired|passed away|died|moved away|"
+    r"stopped (?:practi[sc]ing|working)|closed (?:his|her|their|the) (?:practice|clinic|office|surgery)|"
+    r"(?:left|quit) (?:the|his|her|their) (?:practice|clinic|surgery|company|firm|job|team|school|agency)))\b")
+# the words that say who, not a name: "Dad retired" is a parent, never a role's holder
+_NOT_HOLDERS = frozenset({"dad", "mum", "mom", "mother", "father", "grandma", "grandpa", "granny", "he", "she",
+                          "they", "everyone", "nobody"})
+
+
+def holder_left(raw: str) -> list[FactDict]:
+    """"the other one closed when Dr. Ferrer retired", "Mr Haddad passed away": the
+    named person no longer holds their role in the user's life (a doctor, a landlord,
+    a manager). Keyed `HOLDER_LEFT`, valued with the name: it retires only a role
+    record that holds that name, and is not itself stored (the clause is kept)."""
+    out: list[FactDict] = []
+    for m in _HOLDER_LEFT_RE.finditer(raw):
+        v = m.group("v").strip()
+        if v.split()[0].lower() in _NOT_NAMES | _NOT_HOLDERS:
+            continue
+        out.append(dict(text=f"{v} {m.group('verb').lower()}", kind="semantic", importance=0.3, key=HOLDER_LEFT,
+                        value=v, change="delete", rule="holder_left"))
+    return out
