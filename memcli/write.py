@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .claims import adds_to, contradicts, differences, parse
 from .errors import ModelError, ModelUnavailable
-from .extract.lexicon import CALLED_OFF_WORDS, RELATIONS, replacement
+from .extract.lexicon import CALLED_OFF_WORDS, PERSON_REPLACEMENT_RES, RELATIONS, replacement
 from .extract.roles import _ROLES as SLOT_ROLES
-from .extract.roles import HOLDER_LEFT
+from .extract.roles import HOLDER_LEFT, HOLDER_SUCCESSOR
 from .llm import LLM, load_prompt
 from .models import Candidate, Decision, Memory, Neighbour, Outcome
 from .scope import validate_scope
@@ -104,7 +105,7 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
     for n in near:
         if comparable(n.memory.text) == comparable(cand.text):
             return "NOOP", n, "same text already stored"
-    if cand.key == HOLDER_LEFT:
+    if cand.key in (HOLDER_LEFT, HOLDER_SUCCESSOR):  # a successor whose role is stored has its key by now
         return _holder_left(cand, near)
     if cand.key:
         slot = [n for n in near if n.memory.key == cand.key]
@@ -186,20 +187,45 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
 _TITLES = frozenset({"dr", "dra", "prof", "mr", "mrs", "ms", "mx", "sr", "sra", "mme"})
 
 
-def _holder_left(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighbour | None, str]:
-    """"when Dr. Ferrer retired": the role record that holds that name ("User's dentist
-    is Dr. Ferrer") is no longer true; a parent's is never retired this way, and with no
-    such role stored there is nothing to do (the clause that said it is kept on its own)."""
+def _role_holding(name: str, near: list[Neighbour]) -> Neighbour | None:
+    """The active record of a work or service role ("User's dentist is Dr. Ferrer",
+    key `dentist.name`) that names `name`, titles aside; never a parent's."""
     def names(v: str) -> set[str]:
         return {w for w in re.findall(r"[\w'-]+", v.lower()) if w not in _TITLES}
 
-    said = names(cand.value or "")
+    said = names(name)
     for n in near:
         key = n.memory.key or ""
         if n.memory.active and key.endswith(".name") and key.count(".") == 1 and said \
                 and key[:-5].replace("_", " ") in _TAKEN_OVER and said <= names(n.memory.text):
-            return "DELETE", n, f"{cand.value} no longer holds the {key[:-5].replace('_', ' ')} role: {cand.text}"
+            return n
+    return None
+
+
+def _holder_left(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighbour | None, str]:
+    """"when Dr. Ferrer retired": the role record that holds that name ("User's dentist
+    is Dr. Ferrer") is no longer true; a parent's is never retired this way, and with no
+    such role stored there is nothing to do (the clause that said it is kept on its own)."""
+    if cand.key == HOLDER_SUCCESSOR:
+        return "NOOP", None, f"no role held by the one {cand.value} took over from is stored"
+    held = _role_holding(cand.value or "", near)
+    if held is not None:
+        return "DELETE", held, f"{cand.value} no longer holds the {(held.memory.key or '')[:-5].replace('_', ' ')} " \
+                               f"role: {cand.text}"
     return "NOOP", None, f"no role held by {cand.value} is stored"
+
+
+def _successor(store: MemoryStore, cand: Candidate, near: list[Neighbour],
+               vector: np.ndarray) -> tuple[Candidate, np.ndarray]:
+    """"Dr Whitcombe has taken over from Dr Anand" when "User's doctor is Dr Anand" is
+    stored: the role's new value, "User's doctor is Dr Whitcombe", keyed like the old
+    one, so the slot rules replace it. Unchanged when no role holds the old name."""
+    said = next((m for m in (rx.search(cand.text) for rx in PERSON_REPLACEMENT_RES) if m), None)
+    held = _role_holding(said.group("a"), near) if said else None
+    if held is None or not held.memory.key:
+        return cand, vector
+    text = f"User's {held.memory.key[:-5].replace('_', ' ')} is {cand.value}"
+    return replace(cand, text=text, key=held.memory.key, change="update"), store.embed_query(text)
 
 
 def _end_kept(cand: Candidate, near: list[Neighbour], why: str) -> tuple[str, Neighbour | None, str]:
@@ -542,9 +568,11 @@ def reconcile(
     now = now or to_iso(utcnow()) or ""
     with store.transaction():
         near = neighbours(store, scope, cand, vector)
+        if cand.key == HOLDER_SUCCESSOR:
+            cand, vector = _successor(store, cand, near, vector)
         shown = [n.shown() for n in near[:5]]
         decided_by = "rule"
-        if strategy == "model" and llm is not None:
+        if strategy == "model" and llm is not None and cand.key not in (HOLDER_LEFT, HOLDER_SUCCESSOR):
             ruled = _exact_only(cand, near)
         else:
             ruled = decide_by_rules(cand, near)

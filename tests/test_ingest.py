@@ -307,3 +307,20 @@ def test_a_role_holder_who_retired_no_longer_holds_the_role(tmp_path):
     assert not any(t.strip(".") in ("Dr. Amat retired", "Dr. Ferrer retired") for t in active), active
     rows = json.loads(runner.invoke(app, ["log", "--scope", "user:h", "--json"]).stdout)
     assert any(r["op"] == "DELETE" and "[extracted by holder_left]" in r["reason"] for r in rows), rows
+
+
+def test_a_successor_takes_over_the_role_of_the_one_they_replaced(tmp_path):
+    s1 = _jsonl(tmp_path, "s1.jsonl", [("user", "My doctor is Dr Anand at the Roslyn Medical Centre.",
+                                        "2024-05-01T10:00:00Z")])
+    s2 = _jsonl(tmp_path, "s2.jsonl", [
+        ("user", "First, Dr Whitcombe, who has taken over Dr Anand's patients since his retirement, has asked me "
+                 "to keep a record of my INR readings.", "2024-09-01T10:00:00Z"),
+        ("user", "Liverpool took over Arsenal at the top of the table.", "2024-09-01T10:01:00Z")])
+    for f in (s1, s2):
+        assert runner.invoke(app, ["ingest", str(f), "--scope", "user:w"]).exit_code == 0
+    rows = json.loads(runner.invoke(app, ["show", "--scope", "user:w", "--json"]).stdout)
+    doctor = [r for r in rows if r.get("key") == "doctor.name"]
+    assert [r["text"] for r in doctor] == ["User's doctor is Dr Whitcombe"], rows
+    texts = [r["text"] for r in rows]
+    assert any("INR" in t for t in texts), texts  # what was said is kept too
+    assert not any("has taken over from" in t for t in texts), texts  # Arsenal holds no role: nothing stored

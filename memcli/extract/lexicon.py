@@ -297,6 +297,9 @@ REPLACEMENT_RES = (
     re.compile(r"(?P<a>" + _PERSON + r")\s+(?:was|has been|got|is being)\s+replaced\s+by\s+(?P<b>" + _PERSON + r")"),
 )
 
+# the replacements said of people: "B has taken over A's patients", "A was replaced by B"
+PERSON_REPLACEMENT_RES = (REPLACEMENT_RES[1], REPLACEMENT_RES[3])
+
 
 def replacement(text: str) -> tuple[str, str] | None:
     """The (old, new) pair a text says one thing replaced another with, or None."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .grammar import to_third_person
-from .lexicon import _I
+from .lexicon import _I, PERSON_REPLACEMENT_RES
 from .people import _NOT_NAMES
 from .values import _NOW_RE, FactDict, _profile
 
@@ -106,3 +106,25 @@ def holder_left(raw: str) -> list[FactDict]:
         out.append(dict(text=f"{v} {m.group('verb').lower()}", kind="semantic", importance=0.3, key=HOLDER_LEFT,
                         value=v, change="delete", rule="holder_left"))
     return out
+
+
+# The key of a change that gives whatever role a named person held to another ("Dr
+# Whitcombe has taken over Dr Anand's patients"): the write path rewrites it as the role
+# record's new value ("User's doctor is Dr Whitcombe"), else stores nothing.
+HOLDER_SUCCESSOR = "role.successor"
+_PERSON_RE = re.compile(_NAME_V)
+
+
+def holder_replaced(raw: str) -> list[FactDict]:
+    """"Dr Whitcombe, who has taken over Dr Anand's patients", "Ana was replaced by
+    Farid": one person took over from another, whatever role the first held for the user.
+    Valued with the new holder; the old one is read back from the text."""
+    # the replacements said of people, not "swapped the Honda for a Tesla"
+    said = next((m for m in (rx.search(raw) for rx in PERSON_REPLACEMENT_RES) if m), None)
+    if said is None:
+        return []
+    pair = old, new = said.group("a").strip(" ,."), said.group("b").strip(" ,.")
+    if not all(_PERSON_RE.fullmatch(p) and p.split()[0].lower() not in _NOT_NAMES | _NOT_HOLDERS for p in pair):
+        return []
+    return [dict(text=f"{new} has taken over from {old}", kind="semantic", importance=0.3, key=HOLDER_SUCCESSOR,
+                 value=new, change="update", rule="holder_replaced")]
