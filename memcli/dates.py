@@ -587,6 +587,11 @@ _RULES: tuple[DateRule, ...] = (
     DateRule("weekly_part", re.compile(r"\b" + _WD + r"\s+(?:morning|afternoon|evening|night)s\b", re.I), _h_keep),  # "Saturday mornings"
     DateRule("every_weekday", re.compile(r"\b(?:every|each)\s+" + _WD + r"(?:\s*(?:,|and|or|&)\s*(?:monday|tuesday|wednesday|thursday|friday|"
                 r"saturday|sunday))*\b" + _PARTS, re.I), _h_keep),
+    # a day's standing routine: "Friday is date night", "Monday's leg day", "Sundays are family day"
+    # (never "Friday is the deadline", "Friday is a long day": one day)
+    DateRule("weekday_routine", re.compile(r"\b" + _WD + r"s?\s*(?:\s(?:is|are)|'s)\s+(?!(?:the|a|an|my|our|his|her|their|"
+                r"your|this|that|next|last|long|big|busy|good|bad|fine|free|off)\b)[a-z]+[ -](?:night|day|evening|"
+                r"morning|lunch|dinner|brunch)s?\b", re.I), _h_keep),
     # a day that names a kind of thing: "the Monday group was full", "my Friday shift", "our
     # Sunday lunch" (never "the Monday after next", "the Monday we met", "the Monday morning")
     DateRule("weekday_modifier", re.compile(r"\b(?:the|my|our|his|her|their|your|that)\s+" + _WD + r"\s+(?!(?:"

@@ -168,6 +168,20 @@ def _no_meat(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return None
 
 
+_FOODS = r"(?:red meat|meat|fish|seafood|chicken|poultry|eggs|dairy|cheese|pork|beef|shellfish)"
+
+
+def _eats_again(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I'm eating fish and eggs again, still no meat", "we started eating chicken again":
+    a food the diet left out is back, a new value of the diet."""
+    m = re.match(r"^i (?:am |have |have been |just |also |now |recently )*(?:eating|eat|started eating|began eating|"
+                 r"am back to eating|went back to eating|am back on)\s+(?P<v>" + _FOODS + r"(?:(?:,\s*|\s+and\s+|\s*&\s*)"
+                 + _FOODS + r")*)\s+again\b", c, _I)
+    if m and not re.search(r"\b(?:not|never|no longer)\b", lc[:m.end()]):
+        return [_profile(to_third_person(raw), "diet", f"eats {m.group('v').lower()}", 0.8, "update")]
+    return None
+
+
 def _moved_to(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I moved to Pune", "we moved from Leeds to York", "we moved, Columbus to Dayton"
     (and the job the move was for)."""
@@ -624,6 +638,9 @@ def _attribute_key(phrase: str) -> str | None:
     if len(words) >= 3 and words[-2] in ("at", "after", "from", "since", "in", "as", "on") \
             and words[-1] in _WHEN_QUALIFIERS:
         words = words[:-2]
+    if len(words) >= 3 and words[-2] in ("with", "for", "at", "from", "to") \
+            and words[-1] in ("them", "him", "her", "us", "it", "you"):
+        words = words[:-2]  # "my rate with them is 11p a word": whose it is was said before, the key is `rate`
     if len(words) == 1 and words[0] in _SAME_ATTRIBUTE:
         words = [_SAME_ATTRIBUTE[words[0]]]  # "Pay is AED 12,800" after "my salary is AED 9,500"
     if not words or words[-1] in _MULTI_HEADS or (words[-1].endswith("s") and not words[-1].endswith("ss")):
@@ -670,6 +687,7 @@ _RULES: tuple[Rule, ...] = (
     _diet_quit,
     _diet_no_longer,
     _no_meat,
+    _eats_again,
     _moved_to,
     _lives_in,
     _hometown,
