@@ -57,7 +57,7 @@ _MON = (r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
         r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
 _NUM = r"(?P<n>\d+|a couple of|a couple|couple of|a few|few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _UNIT = r"(?P<unit>days?|weeks?|months?|years?)"
-_PREP = r"(?:\b(?P<prep>on|since|until|till|by|before|after|from|in|during|for|to)\s+)?"
+_PREP = r"(?:\b(?P<prep>on|since|until|till|by|before|after|from|in|during|for|to|at)\s+)?"
 _PARTS = r"(?:\s+(?:morning|afternoon|evening|night)\b)?"
 
 # Verbs that move a plan to another date: "shifted to 12 March", "pushed the wedding to June".
@@ -157,29 +157,29 @@ def _month_day(month: int, day: int, prep: str | None) -> _Result:
 
 def _day(d: date, prep: str | None) -> str:
     p = (prep or "on").lower()
-    if p in ("in", "during", "for"):
-        p = "on"
+    if p in ("in", "during"):
+        p = "on"  # "booked for 12 April", "looking at 12 April": the word said stays
     return f"{p} {d.isoformat()}"
 
 
 def _week(d: date, prep: str | None) -> str:
     monday = d - timedelta(days=d.weekday())
     p = (prep or "during").lower()
-    if p in ("on", "in", "for"):
+    if p in ("on", "in", "for", "at"):
         p = "during"
     return f"{p} the week of {monday.isoformat()}"
 
 
 def _month(d: date, prep: str | None) -> str:
     p = (prep or "in").lower()
-    if p in ("on", "during", "for"):
+    if p in ("on", "during", "for", "at"):
         p = "in"
     return f"{p} {MONTH_NAMES[d.month - 1]} {d.year}"
 
 
 def _year(d: date, prep: str | None) -> str:
     p = (prep or "in").lower()
-    if p in ("on", "during", "for"):
+    if p in ("on", "during", "for", "at"):
         p = "in"
     return f"{p} {d.year}"
 

@@ -112,3 +112,12 @@ def test_a_booking_is_in_the_future_even_in_the_past_tense():
 def test_a_weekly_schedule_is_no_date(text):
     out, when = resolve_dates(text, datetime(2024, 10, 1))
     assert out == text and when is None
+
+
+@pytest.mark.parametrize("text,want", [
+    ("We are looking at 12 April for the wedding", "We are looking at 2026-04-12 for the wedding"),
+    ("the table is booked for 12 April", "the table is booked for 2026-04-12"),  # "for" the day, not "on" it
+    ("the deadline is 12 April", "the deadline is on 2026-04-12"),
+])
+def test_the_preposition_said_before_a_date_stays(text, want):
+    assert resolve_dates(text, NOW)[0] == want

@@ -922,3 +922,20 @@ def test_a_group_that_shares_a_home_has_one_city(msg, key, value):
 @pytest.mark.parametrize("msg", ["my kids live in Leeds", "my friends live in Oslo"])
 def test_a_group_of_several_homes_has_no_city_key(msg):
     assert not any(k and k.endswith("home_city") for k in by_key(msg))
+
+
+@pytest.mark.parametrize("text,key,value", [
+    ("and the commute's more like 45 min now from the new tower, traffic on Washington Ave is brutal",
+     "commute", "45 min"),  # a measure beside the traffic is no small talk
+    ("my commute's more like 45 min now", "commute", "45 min"),
+    ("the rent's 900 now", "rent", "900"),
+])
+def test_a_hedged_or_contracted_measure_is_keyed(text, key, value):
+    facts = extract_facts(text, NOW, role="user").facts
+    assert [(f.key, f.value) for f in facts if f.key] == [(key, value)], facts
+
+
+@pytest.mark.parametrize("text", ["it's 30 degrees and sunny in Lisbon", "the traffic was awful today"])
+def test_the_weather_and_the_traffic_are_small_talk(text):
+    ex = extract_facts(text, NOW, role="user")
+    assert not ex.facts and any(d.reason == "small talk" for d in ex.discarded), ex

@@ -16,7 +16,7 @@ from .values import _NOW_RE, FactDict, _clean_value, _profile
 # "Medical aid is Discovery", "rent is 1,650 euro", "Weight is 94 now", "the premium went up
 # to R5,400": an attribute said without "my". Its value opens with a number, a currency or a
 # name (not a preposition: "class is on Tuesdays" is a plan's time, not a value).
-_BARE_ATTR_RE = re.compile(r"^(?:(?i:the)\s+)?(?P<k>(?:[A-Za-z0-9][a-z0-9-]*|[A-Z0-9]{2,})(?:\s+(?:[a-z][a-z-]*|[A-Z0-9]{2,})){0,2})\s+"
+_BARE_ATTR_RE = re.compile(r"^(?:(?i:the)\s+)?(?P<k>(?:[A-Za-z0-9][a-z0-9-]*|[A-Z0-9]{2,})(?:\s+(?:[a-z][a-z-]*|[A-Z0-9]{2,})){0,2})(?:\s+|(?='s\s))"
                            + _ATTR_VERB + r"\s+(?P<v>(?:[$£€¥₹R]\s?|(?-i:[A-Z]{3})\s)?\d[\d,.:]*\b.*|(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2}"
                            r"(?:[,.!]|\s+(?:now|these days|this year|from now on)\b|$).*)$", _I)
 # A word that opens a sentence is capitalised whatever it is: alone, it is an attribute only

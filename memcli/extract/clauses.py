@@ -67,8 +67,11 @@ def _with_subject(sentence: str) -> str:
     # "nah, moved in with sam": the interjection, then the subject-less clause
     lead = _LEAD_RE.match(sentence)
     rest = sentence[lead.end():] if lead else sentence
-    lowered = rest[:1].lower() + rest[1:]
     said = sentence[:lead.end()] if lead else ""
+    core = _strip_fillers(rest)  # "big car news: sold the Tacoma": the filler, then the clause
+    if core and core != rest and rest.endswith(core):
+        said, rest = said + rest[:len(rest) - len(core)], core
+    lowered = rest[:1].lower() + rest[1:]
     if _SUBJECTLESS_BEEN_RE.match(rest):
         return said + "I've " + lowered
     if _SUBJECTLESS_RE.match(rest):

@@ -362,9 +362,11 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
             ex.facts.append(_mk(dict(text=to_third_person(resolved), kind="semantic", importance=0.45, change="delete",
                                      rule="ended_thing" if ended else "called_off"), clause, ed, False))
             return True
-        if WEATHER_RE.search(raw) or len(raw.split()) <= 3 or not _carries_content(raw):
-            _discard(ex, clause, "small talk" if WEATHER_RE.search(raw) or len(raw.split()) <= 3
-                     else "not about the user")
+        # the weather or the traffic is small talk, unless the clause also gives a measure
+        # ("the commute's more like 45 min now, traffic is brutal"); a temperature is the weather's
+        weather = WEATHER_RE.search(raw) and not re.search(r"\d(?!\d*\s*(?:°|degrees?|deg\b|c\b|f\b))", raw, _I)
+        if weather or len(raw.split()) <= 3 or not _carries_content(raw):
+            _discard(ex, clause, "small talk" if weather or len(raw.split()) <= 3 else "not about the user")
         else:
             # "Yara moves into Zetland Road on 1 December at £1,025", "700 usd here for a
             # bigger place": the user's world, said by the user; never dropped

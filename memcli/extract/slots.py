@@ -607,11 +607,13 @@ _SOFT_MODIFIERS = frozenset("new current old former main primary usual regular p
 # longest first: "is now 700" is the verb "is now" and the value "700", not "is" and "now 700"
 _ATTR_VERB = (r"(?:is now|are now|is currently|are currently|is up to|is down to|has become|became|went up to|"
               r"went down to|rose to|fell to|dropped to|increased to|decreased to|has changed to|changed to|"
-              r"got bumped to|was bumped to|moved to|is|are|'s)")
+              r"got bumped to|was bumped to|moved to|is|are|'s)"
+              # a value hedged is still the value: "the commute's more like 45 min now"
+              r"(?:\s+(?:more like|closer to|roughly|about|around|approximately|nearly|almost))?")
 ATTR_CHANGE_RE = re.compile(r"^our (?P<k>(?:[a-z][a-z-]* ){0,2}[a-z][a-z-]*) (?:went up to|went down to|"
                              r"rose to|fell to|dropped to|increased to|decreased to|changed to|has changed to|"
                              r"got bumped to|was bumped to|is up to|is down to)\s+(?P<v>.+)$", _I)
-_ATTR_RE = re.compile(r"^(?:my|our) (?P<k>(?:[a-z0-9][a-z0-9-]* ){0,2}[a-z][a-z-]*) " + _ATTR_VERB + r"\s+(?P<v>.+)$",
+_ATTR_RE = re.compile(r"^(?:my|our) (?P<k>(?:[a-z0-9][a-z0-9-]* ){0,2}[a-z][a-z-]*)(?: |(?='s\s))" + _ATTR_VERB + r"\s+(?P<v>.+)$",
                       _I)
 _ATTR_INVERTED_RE = re.compile(
     r"^(?P<v>[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}) (?:is|'s) (?:now )?my (?P<k>(?:[a-z][a-z-]* ){0,2}[a-z][a-z-]*)"

@@ -88,7 +88,7 @@ _CAR_BRANDS = re.compile(r"\b(?:tesla|toyota|honda|ford|bmw|audi|mercedes|hyunda
                          r"mitsubishi|suzuki|seat|citroen|citroën|opel|saab|alfa romeo|polestar|byd|car|truck|suv|van)\b", _I)
 
 _DATE_PHRASE_RE = re.compile(
-    r"\b(?:on|in|during|since|from|by|until|before|after|for)\s+(?:the week of\s+)?(?:\d{4}-\d\d-\d\d|(?:January|February|"
+    r"\b(?:on|in|during|since|from|by|until|before|after|for|at)\s+(?:the week of\s+)?(?:\d{4}-\d\d-\d\d|(?:January|February|"
     r"March|April|May|June|July|August|September|October|November|December) \d{4}|(?:spring|summer|autumn|winter) "
     r"\d{4}|\d{4})\b")
 
