@@ -171,10 +171,47 @@ def topic_words(topic: str) -> frozenset[str]:
     return parse("x " + topic).words - _VAGUE - {"x"}  # "x": the topic does not open a sentence
 
 
+def _stems(words: str) -> frozenset[str]:
+    return parse("x " + words).words - {"x"}
+
+
+# A topic word that names a kind of value ("those ward codes", "my salary") is in a memory
+# that holds a value of that kind beside a word of its family ("I got the raise! £58,000")
+# or beside every other word of the topic ("the staff room on the ward is 2580"); a rent of
+# £1,200 is no salary, a year is no door code.
+_VALUE_KINDS = (
+    (_stems("salary salaries pay wage wages income earnings paycheck payslip"),
+     re.compile(r"[$£€¥₹]\s?\d|\b\d[\d,.]*\s?(?:k|usd|eur|gbp|dollars|pounds|euros?|rand)\b|\bR\s?\d", re.IGNORECASE),
+     _stems("salary pay paid wage wages income raise earn earns earning earnings payslip paycheck base"),
+     _stems("rent mortgage price cost costs fee fees bill bills budget deposit loan debt premium insurance savings "
+            "spent spend bought sold")),
+    (_stems("code codes pin pins password passwords passcode passcodes combination"),
+     # four to eight digits, not a year ("in 2019") nor a time ("at 0600")
+     re.compile(r"(?<![\d:/.-])(?<!\bat )(?!(?:19\d\d|20[0-3]\d)(?!\d))\d{4,8}(?![\d:/.-])"),
+     _stems("code codes pin password passcode combination door lock keypad safe alarm gate"),
+     _stems("phone mobile number flat apartment plot postcode zip street road avenue price cost rent")),
+)
+
+
+def _kind_hits(want: frozenset[str], have: frozenset[str] | None, memory_text: str) -> frozenset[str]:
+    """The topic's value-kind words a memory holds a value of (see `_VALUE_KINDS`);
+    with `have` None, whatever else the memory says (a part of a turn that matched)."""
+    out: set[str] = set()
+    words = parse(memory_text).words
+    for kind, value, family, others in _VALUE_KINDS:
+        for w in want & kind:
+            rest = want - kind
+            if value.search(memory_text) and not (words & others) \
+                    and (have is None or have & family or (rest and rest <= have)):
+                out.add(w)
+    return frozenset(out)
+
+
 def matches(topic: str, memory_text: str, similarity: float) -> bool:
     want = topic_words(topic)
     said = parse(memory_text)
     have = said.words | said.names
+    have = have | _kind_hits(want, have, memory_text)
     hit = len(want & have)
     if not want or not hit:
         return False
@@ -196,7 +233,8 @@ def matching_memories(store: MemoryStore, scope: str, topic: str, vector: np.nda
     have = {m.id for m, _ in out}
     for r in sims:
         m = rows.get(r)
-        if m is not None and m.id not in have and turns & set(m.source_turns) and want & parse(m.text).words:
+        if m is not None and m.id not in have and turns & set(m.source_turns) \
+                and want & (parse(m.text).words | _kind_hits(want, None, m.text)):
             out.append((m, sims[r]))
     out.sort(key=lambda p: -p[1])
     return out

@@ -324,3 +324,19 @@ def test_a_successor_takes_over_the_role_of_the_one_they_replaced(tmp_path):
     texts = [r["text"] for r in rows]
     assert any("INR" in t for t in texts), texts  # what was said is kept too
     assert not any("has taken over from" in t for t in texts), texts  # Arsenal holds no role: nothing stored
+
+
+def test_forgetting_a_kind_of_value_takes_the_values_said_with_it_and_nothing_else(tmp_path):
+    s1 = _jsonl(tmp_path, "s1.jsonl", [
+        ("user", "grand so. I'm always mixing them up: the staff room on the ward is 2580 and the clean utility is "
+                 "2085", "2024-03-03T13:04:05Z"),
+        ("user", "Yes o. And I got the raise! £58,000 from this month.", "2024-04-03T13:04:05Z"),
+        ("user", "My rent is £1,400 now.", "2024-04-03T13:05:05Z")])
+    s2 = _jsonl(tmp_path, "s2.jsonl", [
+        ("user", "you can forget those ward codes, they've put in swipe cards. And please forget my salary.",
+         "2024-08-19T10:23:10Z")])
+    for f in (s1, s2):
+        assert runner.invoke(app, ["ingest", str(f), "--scope", "user:k"]).exit_code == 0
+    active = " ".join(_active("user:k"))
+    assert "2580" not in active and "2085" not in active and "58,000" not in active, active
+    assert "1,400" in active, active  # a rent is no salary

@@ -61,3 +61,21 @@ def test_a_request_sentence_keeps_what_it_goes_on_to_tell(text, rest):
 ])
 def test_matches_only_what_the_topic_names(topic, memory, sim, want):
     assert matches(topic, memory, sim) is want
+
+
+@pytest.mark.parametrize("topic,text,similarity,want", [
+    # a word that names a kind of value is in a memory that holds one, beside the rest of the topic
+    ("those ward codes", "I'm always mixing them up: the staff room on the ward is 2580", 0.4, True),
+    # ... or beside a word of its family
+    ("the salary conversation", "Yes o. And I got the raise! £58,000 from this month.", 0.3, True),
+    ("my pin", "my bank pin is 0912", 0.4, True),
+    ("the ward codes", "the clean utility is 2085", 0.4, False),  # a part of a turn: only beside a match
+    ("my salary", "the raise is nice but the rent went up to £1,400", 0.5, False),  # the value is the rent
+    # a rent is no salary, a year is no code, a time is no code
+    ("my salary", "My rent is £1,200 a month", 0.3, False),
+    ("those ward codes", "I moved to the ward in 2019", 0.3, False),
+    ("my door code", "the gym opens at 0600", 0.3, False),
+    ("my salary", "User works at Boots as a pharmacist", 0.5, False),
+])
+def test_a_kind_of_value_named_in_a_request_matches_a_value_of_that_kind(topic, text, similarity, want):
+    assert matches(topic, text, similarity) is want
