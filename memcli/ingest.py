@@ -343,8 +343,9 @@ def _told(msg: Message, when: datetime, *, llm: LLM | None, strategy: str, peopl
         if told.content.strip() else ([], [])
     discards += more
     people.update(known_people(c.text for c in cands))
-    fix = _correction_candidate(msg.content, when, said_before) if not cands else None
-    return told.content, [fix] if fix is not None else cands, forgets, discards
+    # "ah I said that wrong, it's June 21 to 24, we leave on the saturday": the fix, then what else it says
+    fix = _correction_candidate(msg.content, when, said_before)
+    return told.content, [fix, *cands] if fix is not None else cands, forgets, discards
 
 
 def ingest(

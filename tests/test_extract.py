@@ -939,3 +939,11 @@ def test_a_hedged_or_contracted_measure_is_keyed(text, key, value):
 def test_the_weather_and_the_traffic_are_small_talk(text):
     ex = extract_facts(text, NOW, role="user")
     assert not ex.facts and any(d.reason == "small talk" for d in ex.discarded), ex
+
+
+def test_a_passing_state_is_left_out_and_the_named_news_after_it_kept():
+    ex = extract_facts("I'm absolutely knackered today, Dotty woke us at 5am for a wee", NOW, role="user")
+    assert [f.text for f in ex.facts] == ["Dotty woke User and family at 5am for a wee"], ex.facts
+    assert any(d.reason == "transient state" for d in ex.discarded)
+    from memcli.extract.said import said
+    assert said("I'm absolutely knackered today, Dotty woke us at 5am for a wee") == "Dotty woke us at 5am for a wee."

@@ -340,3 +340,14 @@ def test_forgetting_a_kind_of_value_takes_the_values_said_with_it_and_nothing_el
     active = " ".join(_active("user:k"))
     assert "2580" not in active and "2085" not in active and "58,000" not in active, active
     assert "1,400" in active, active  # a rent is no salary
+
+
+def test_a_range_said_wrong_is_corrected_in_the_fact_it_was_said_in(tmp_path):
+    s1 = _jsonl(tmp_path, "s1.jsonl", [
+        ("user", "can you draft a text to Carys asking her to feed the cats? we're in Tenby from June 20 to June 24",
+         "2025-05-27T18:04:46Z"),
+        ("assistant", "Hi Carys! We're off to Tenby from 20 to 24 June - could you feed the cats?", "2025-05-27T18:05:00Z"),
+        ("user", "ah I said that wrong, it's June 21 to 24, we leave on the saturday", "2025-05-27T18:07:02Z")])
+    assert runner.invoke(app, ["ingest", str(s1), "--scope", "user:r2"]).exit_code == 0
+    tenby = [t for t in _active("user:r2") if "Tenby" in t and not t.startswith("(asked")]
+    assert tenby and all("2025-06-21 to 2025-06-24" in t for t in tenby), tenby

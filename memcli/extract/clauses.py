@@ -114,6 +114,9 @@ _CLAUSE_VERBS = (r"(?:joined|moved|started|switched|quit|left|bought|sold|got|be
 _CLAUSE_SPLIT_RE = re.compile(
     r"\s*;\s*|\s*,\s+(?=(?:and |so )?(?:please|pls)\b)|\s*,?\s+(?:and|but|so|plus)\s+(?=" + _SUBJ + r"|" + _CLAUSE_VERBS + r")"
     r"|\s*,\s+(?=" + _SUBJ + r")"
+    # "..., Dotty woke us at 5am": a named subject and its verb start a clause of their own
+    r"|\s*,\s+(?=(?-i:[A-Z][a-z'-]+)\s+(?-i:(?:[a-z]+ed|woke|went|got|came|made|took|said|told|ate|ran|left|broke|"
+    r"fell|gave|had)\b))"
     # "..., and the dentist is Dr. Ferrer": a subject of its own, said of a name or a number
     r"|\s*,?\s+(?:and|but|plus)\s+(?=the\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|was|were)\s+(?-i:[A-Z0-9]))"
     # "..., today I was there": a time word, then a subject of its own

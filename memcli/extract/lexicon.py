@@ -132,7 +132,7 @@ _INTENS = (r"(?:(?:so|really|very|a bit|a little|kinda|kind of|pretty|super|quit
 TRANSIENT_RE = re.compile(
     r"^(?:i am|i feel|i'm feeling|i am feeling|feeling|i was|i got|getting|i'm getting|i am getting)\s+(?:not\s+)?"
     + _INTENS + r"(?:" + TRANSIENT_ADJ + r")\b(?:\s+(?:today|tonight|right now|now|rn|atm|at the moment|"
-    r"this morning|this afternoon|this evening|lately|again|all day|after \w+(?: \w+)?|from \w+(?: \w+)?|"
+    r"this morning|this afternoon|this evening|this week|lately|again|all day|after \w+(?: \w+)?|from \w+(?: \w+)?|"
     r"because .*|cause .*|since .*|lol|haha|tbh|ugh|yet|about (?:it|that|this)|honestly|really|thanks))*$", _I)
 TRANSIENT_NOW_RE = re.compile(r"\b(?:right now|at the moment|atm|rn|currently)\s*$", _I)
 

@@ -145,12 +145,14 @@ _RESCHEDULED_RE = re.compile(r"\b" + RESCHEDULE_VERBS + r"\s+(?:\w+\s+){0,3}?(?:
 # "No wait, 21!", "sorry, I meant 41", "make that June 16", "it's 14 not 41": the value
 # just said was wrong; the fact it went into is said again with the right one.
 _CORRECTION_RE = re.compile(
-    r"^(?:(?:sorry|oops|no|ugh|oh|sorry,? no)[,!.]?\s+)*(?:no wait|wait,? no|wait|i meant|i mean|make that|"
-    r"correction|sorry)[,:!.]?\s+(?:it'?s\s+|it is\s+|that'?s\s+|actually\s+)?(?:(?:on|at|by|for|to|from)\s+)?(?P<v>[^,.!?;]{1,40}?)"
+    r"^(?:(?:sorry|oops|no|ugh|oh|ah|ok|okay|hmm|sorry,? no)[,!.]?\s+)*(?:no wait|wait,? no|wait|i meant|i mean|make that|"
+    r"correction|sorry|typo|i (?:said|typed|wrote|put|got) (?:that|it|this) (?:wrong|wrongly|incorrectly))[,:!.]?\s+(?:it'?s\s+|it is\s+|that'?s\s+|actually\s+)?(?:(?:on|at|by|for|to|from)\s+)?(?P<v>[^,.!?;]{1,40}?)"
     r"(?:,?\s+not\s+(?P<old>[^,.!?;]{1,40}))?(?:,\s+(?P<rest>[^.!?]+))?\s*[.!]*$", _I)
 _MONTHS_ALT = "|".join(MONTH_NAMES)
 _VALUE_TOKEN = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\$?\d[\d,.:]*(?:\s?(?:kg|km|am|pm|%|mg))?"
                           rf"|\b(?:{_MONTHS_ALT})\s+\d{{1,2}}\b|\b\d{{1,2}}\s+(?:{_MONTHS_ALT})\b")
+_DAY_TOKEN = rf"(?:(?:{_MONTHS_ALT})\s+\d{{1,2}}|\d{{1,2}}\s+(?:{_MONTHS_ALT})|\d{{4}}-\d\d-\d\d)"
+_RANGE_RE = re.compile(rf"(?P<a>{_DAY_TOKEN})\s*(?:to|-|\u2013|until|till|through)\s*(?P<b>{_DAY_TOKEN}|\d{{1,2}})", _I)
 
 
 # "my rate is 12p a word - sorry, 11p", "the code is 4412, sorry, 4421": a value
@@ -185,6 +187,13 @@ def correction_of(sentence: str, now: datetime) -> tuple[str | None, str] | None
     if not m:
         return None
     new = m.group("v").strip()
+    span = _RANGE_RE.fullmatch(new)
+    if span:  # "June 21 to 24": the two ends of a stay or a trip, each resolved as a date
+        first, last = span.group("a"), span.group("b")
+        if last.isdigit() and not first[:1].isdigit():
+            last = f"{first.split()[0]} {last}"  # "June 21 to 24": the month of the first
+        ends = [re.sub(r"^on\s+", "", resolve_dates("on " + e, now)[0]) for e in (first, last)]
+        return None, f"{ends[0]} to {ends[1]}"
     if not _VALUE_TOKEN.fullmatch(new):
         return None  # only a value (a number, a date) corrects a value
     if not new[:1].isdigit() or re.search(r"[A-Za-z]", new):  # "June 16": a date, resolved as the fact's was
@@ -207,8 +216,16 @@ def correction_rest(sentence: str) -> str:
 
 
 def corrected(text: str, old: str | None, new: str) -> tuple[str, str] | None:
-    """(the text with the wrong value replaced, the value replaced) or None when it holds none."""
+    """(the text with the wrong value replaced, the value replaced) or None when it holds none.
+    A range ("2025-06-21 to 2025-06-24") replaces the first two dates the text holds."""
     found = [t.group(0) for t in _VALUE_TOKEN.finditer(text)]
+    ends = re.fullmatch(r"(\d{4}-\d\d-\d\d) to (\d{4}-\d\d-\d\d)", new)
+    if ends:
+        dates = [f for f in found if re.fullmatch(r"\d{4}-\d\d-\d\d", f)][:2]
+        if len(dates) < 2 or tuple(dates) == ends.groups():
+            return None
+        out = text.replace(dates[0], "\x00", 1).replace(dates[1], ends.group(2), 1).replace("\x00", ends.group(1), 1)
+        return out, f"{dates[0]} to {dates[1]}"
     target = old if old and old in text else (found[-1] if found else None)
     if target is None or target == new:
         return None

@@ -85,10 +85,14 @@ def said(text: str) -> str | None:
     own, _quoted = set_apart(normalize_punctuation(text))
     kept: list[str] = []
     for sentence in _split(own):
-        if _says_something(sentence):
+        clauses = _clauses(sentence)
+        # "I'm absolutely knackered today, Dotty woke us at 5am": a passing state is left out
+        # of the sentence that goes on to tell something
+        passing = len(clauses) > 1 and any(_classify_discard(_strip_fillers(c), _strip_fillers(c).lower())
+                                           == "transient state" for c in clauses)
+        if _says_something(sentence) and not passing:
             kept.append(sentence)
             continue
-        clauses = _clauses(sentence)
         parts = [c.strip(" ,") for c in clauses if _says_something(c)] if len(clauses) > 1 else []
         if parts:
             joined = ", ".join(parts)
