@@ -947,3 +947,13 @@ def test_a_passing_state_is_left_out_and_the_named_news_after_it_kept():
     assert any(d.reason == "transient state" for d in ex.discarded)
     from memcli.extract.said import said
     assert said("I'm absolutely knackered today, Dotty woke us at 5am for a wee") == "Dotty woke us at 5am for a wee."
+
+
+def test_a_pet_named_before_is_known_and_its_condition_is_its_own():
+    from memcli.extract.people import known_people
+    people = known_people(["User has two pet cats named Mango and Bramble", "User has a pet dog (greyhound) named Dotty"])
+    assert people == {"Mango": "cat", "Bramble": "cat", "Dotty": "dog"}
+    facts = extract_facts("Mango has hyperthyroidism, he's on methimazole, 2.5 mg twice a day", NOW, people=people).facts
+    assert [f.text for f in facts] == ["User's cat Mango has hyperthyroidism",
+                                       "User's cat Mango is on methimazole, 2.5 mg twice a day"], facts
+    assert not any(f.safety for f in facts)  # the cat's condition, not the user's

@@ -13,7 +13,7 @@ from datetime import datetime
 from ..dates import resolve_dates
 from ..text import MONTHS, WEEKDAYS
 from .grammar import to_third_person
-from .lexicon import _I, RELATIONS
+from .lexicon import _I, PET_WORDS, RELATIONS
 from .values import FactDict, _occupation
 
 _NOT_NAMES = {
@@ -48,6 +48,10 @@ _PERSON_PRED_RE = re.compile(
     r"works?|worked|lives|lived|comes from|came from|grew up|studies|studied|teaches|taught|moved|relocated|"
     r"got (?:a (?:new )?job|married|engaged|promoted|hired|divorced)|runs|ran|owns|owned|has (?:a|an|two|three|\d+)\b|"
     r"was born|started|joined|plays|played|manages|coaches|speaks|leads|founded|graduated|retired|passed away|died|"
+    # a condition of theirs: "Mango has hyperthyroidism", "Dad has been diagnosed with diabetes"
+    r"(?:has|had) (?:been diagnosed with |developed |got )?(?:[a-z]+(?:ism|itis|osis|emia|aemia|oma|pathy)|diabetes|"
+    r"asthma|cancer|epilepsy|dementia|alzheimer'?s|parkinson'?s|allergies|covid|shingles|a (?:heart condition|"
+    r"murmur|tumou?r))\b|"
     r"is (?:a|an|my|our|the)\b|was (?:a|an|my|our)\b|"
     # news of theirs: "Lindiwe's leaving Wits", "Declan's finished up in AIB", "losa isnt moving anymore"
     r"(?:is |are )?(?:now )?back (?:in|at|to|home|with|for good)\b|"
@@ -209,6 +213,10 @@ def their_change(said: str) -> str | None:
 
 
 
+_PETS_RE = re.compile(r"^User has (?:a|an|one|two|three|four|\d+) (?:pet )?(?P<pet>(?i:" + PET_WORDS[3:-1] + r")s?)"
+                      r"(?: \([^)]*\))? (?:named|called) (?P<n>[A-Z][\w'-]+)(?:(?:,| and) (?P<n2>[A-Z][\w'-]+))?")
+
+
 def known_people(texts: Iterable[str] | None) -> dict[str, str]:
     """Name -> relation from stored fact texts ("User's girlfriend is Niamh", "User's cousin Rachel
     lives in Denver"), to pass as `extract_facts(..., people=...)` so that a later "Niamh is from
@@ -224,6 +232,13 @@ def known_people(texts: Iterable[str] | None) -> dict[str, str]:
                 out.setdefault(m.group("n"), m.group("rel").lower())
                 break
         else:  # "User's bestie losa is moving to wellington": a name written in lower case
+            pets = _PETS_RE.match(t.strip())
+            if pets:  # "User has two pet cats named Mango and Bramble": news of Mango is the cat's
+                for n in (pets.group("n"), pets.group("n2")):
+                    if n and n.lower() not in _NOT_NAMES:
+                        out.setdefault(n, pets.group("pet").lower().rstrip("s") if pets.group("pet").lower() != "fish"
+                                       else "fish")
+                continue
             m = re.match(r"^User's " + rel + r" (?P<n>[a-z][a-z-]{1,20})(?=\s*(?:,|'s\b|\s(?:is|was|has|had|lives|works|"
                          r"moved|got)\b))", t.strip())
             if m and _lower_name(m.group("n")):
