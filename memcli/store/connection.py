@@ -82,9 +82,6 @@ class Database:
         self.busy_timeout_ms = busy_timeout_ms
         # Rollbacks so far: caches of what the file holds (the vector index) start over after one.
         self.rollbacks = 0
-        self._reader: apsw.Connection | None = None  # see `reader`
-        self._reader_pid = 0
-        self._reader_failed = False
         if str(self.path) != ":memory:":
             self._check_file(create)
         try:
@@ -150,36 +147,7 @@ class Database:
         self.conn.enable_load_extension(False)
 
     def close(self) -> None:
-        if self._reader is not None:
-            self._reader.close()
-            self._reader = None
         self.conn.close()
-
-    def reader(self) -> apsw.Connection | None:
-        """A second, read-only connection to the file, for another thread to read from
-        while this connection runs a statement (SQLite runs one statement of a
-        connection at a time). It sees what is committed: all this connection sees
-        when no transaction is open, all but its own changes inside `transaction`
-        (which holds the write lock, so nothing else commits meanwhile); None in
-        another transaction, for an in-memory file, or when it cannot be opened."""
-        if self._reader_failed or (self.conn.in_transaction and not self._depth):
-            return None
-        if self._reader is None or self._reader_pid != os.getpid():
-            name = self.conn.filename  # the file SQLite opened (absolute), "" in memory
-            if not name or not os.path.isfile(name):
-                return None
-            try:
-                self._reader = apsw.Connection(name, flags=apsw.SQLITE_OPEN_READONLY)
-                self._reader.setbusytimeout(self.busy_timeout_ms)
-            except apsw.Error:
-                self._reader_failed = True
-                return None
-            self._reader_pid = os.getpid()
-        return self._reader
-
-    def drop_reader(self) -> None:
-        """Stop using the second connection (a read on it failed): reads go through `conn`."""
-        self._reader_failed = True
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
