@@ -72,6 +72,9 @@ def sqlite_error(exc: BaseException, path: str | os.PathLike[str] | None) -> Mem
     return MemcliError(f"{where}: SQLite error: {exc}")
 
 
+CACHE_MIB = 32  # the page cache of a connection (see `Database.__init__`)
+
+
 class Database:
     """One open memcli file. Every part of the store runs its SQL through `conn`."""
 
@@ -95,6 +98,11 @@ class Database:
             # Freed bytes are zeroed, so a purge leaves no stale copy in free space and
             # needs no VACUUM (store/purge.py).
             self.conn.execute("PRAGMA secure_delete = ON")
+            # A 32 MiB page cache (a ceiling, allocated as used; SQLite's default is
+            # 2 MB): recall's reads of records, postings and candidates' vectors stay
+            # cached between queries (the connection's own writes keep it), ~1-1.5 ms
+            # of a recall at 100k records.
+            self.conn.execute(f"PRAGMA cache_size = -{CACHE_MIB * 1024}")
             self._load_vec()
             # A read first: a file that is up to date is opened without a write lock,
             # so readers never queue behind a writer.
