@@ -113,8 +113,8 @@ def _bits_matrix(blobs: Sequence[bytes], width: int) -> np.ndarray:
 
 def _float_vectors(conn: apsw.Connection, scope: str, rowids: Sequence[int]) -> dict[int, np.ndarray]:
     """The float vectors of these records in the scope, in chunks of 500 rowids, each
-    chunk in rowid order (as SQLite walks `rowid IN (...)`): rows of one matrix per
-    chunk (one buffer, not an array per row)."""
+    chunk in rowid order (as SQLite walks `rowid IN (...)`): an array over each row's
+    own bytes (keeping one holds only its row, so `_keep` need not copy it)."""
     import numpy as np
 
     out: dict[int, np.ndarray] = {}
@@ -125,11 +125,7 @@ def _float_vectors(conn: apsw.Connection, scope: str, rowids: Sequence[int]) -> 
         rows: list[tuple[int, bytes]] = conn.execute(  # type: ignore[assignment]
             f"SELECT rowid, embedding FROM memory_embeddings WHERE rowid IN ({','.join('?' * len(chunk))}) "
             "AND +scope = ?", (*chunk, scope)).fetchall()
-        if rows and len({len(r[1]) for r in rows}) == 1:
-            mat = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1)
-            out.update(zip([r[0] for r in rows], mat, strict=True))
-        else:
-            out.update((r[0], np.frombuffer(r[1], dtype="<f4")) for r in rows)
+        out.update((r[0], np.frombuffer(r[1], dtype="<f4")) for r in rows)
     return out
 
 
@@ -155,7 +151,7 @@ def _in_read_order(ids: list[int], read: Mapping[int, np.ndarray], kept: Mapping
     """The vectors of `ids` (those read, else those kept) in the order `_float_vectors`
     gives them for `ids` (rowid order within each chunk of 500), so that their cosines
     are the same numbers to the last bit as those of a read of all of them."""
-    if not kept:
+    if not kept or len(read) == len(ids):  # all read: already in that order
         return dict(read)
     out: dict[int, np.ndarray] = {}
     ids = list(dict.fromkeys(ids))
@@ -392,14 +388,17 @@ class SqliteVectorIndex:
         return ranked
 
     def _keep(self, index: ScopeIndex, vecs: dict[int, np.ndarray]) -> None:
-        """Keep the vectors a search used (each a copy of its own: a chunk's matrix is not
-        held by the rows kept), within FLOATS_KEPT_BYTES over every scope's index."""
+        """Keep the vectors a search used (a view into a larger array is copied, so that
+        the array is not held by the rows kept), within FLOATS_KEPT_BYTES over every
+        scope's index."""
+        import numpy as np
+
         floats = index.floats
         for r, v in vecs.items():
             if r in floats:
                 floats.move_to_end(r)
             else:
-                floats[r] = v.copy() if v.base is not None else v
+                floats[r] = v.copy() if isinstance(v.base, np.ndarray) else v
         width = next(iter(vecs.values())).nbytes if vecs else 0
         if not width:
             return
