@@ -7,17 +7,18 @@ a third of a 100k file costs ~20 ms however few rows can rank, and a bound on th
 rest (`bm25.py`) proves the answer only for some queries. Here each term's matches,
 with the term's count in the row and the row's length, are read once and kept: a
 term FTS5 indexes as one token from its `fts5vocab` 'instance' table (one row per
-occurrence: term, doc, col, offset) joined to the rows' lengths in the index's
-`memories_fts_docsize`, SQL in C; any other (a phrase of several tokens) through
-`memcli_postings`, an FTS5 auxiliary function called per row. The score of every match
+occurrence: term, doc, col, offset; SQL in C), with the rows' lengths from the index's
+`memories_fts_docsize` (read once per connection); any other (a phrase of several
+tokens) through `memcli_postings`, an FTS5 auxiliary function called per row. The
+score of every match
 is then a few array operations over them, with the constants, counts, lengths and
 order of additions of fts5_aux.c, so the scores are the same numbers as FTS5's, and
 the order (score, then rowid) the same as its `ORDER BY ... LIMIT`. The scope and
 time filter are SQL over the best rows, in order, until k pass.
 
 Kept up to date cheaply: rows past the last one seen are read per term (an FTS5
-rowid range, `memcli_postings`), and a delete (in the `memory_changes` log, or the last row seen gone
-or replaced) drops everything kept. Records' text is never rewritten in place (a new
+rowid range, `memcli_postings`), and a delete (in the `memory_changes` log, or the
+last row seen gone or replaced) drops everything kept. Records' text is never rewritten in place (a new
 record replaces an old one), which is what makes a row's postings final once read.
 Used outside a write transaction only (FTS5's pending changes are not in its totals
 there), and only for a scope of `keyword.BOUND_FROM` records or more."""
@@ -77,10 +78,12 @@ _REGISTERED: weakref.WeakSet[apsw.Connection] = weakref.WeakSet()
 _VOCABS: weakref.WeakSet[apsw.Connection] = weakref.WeakSet()  # connections with the VOCAB table
 
 
-def _has_vocab(conn: apsw.Connection) -> bool:
-    had = conn in _VOCABS
-    _VOCABS.add(conn)
-    return had
+def _vocab(conn: apsw.Connection) -> str:
+    """VOCAB, created on the connection the first time."""
+    if conn not in _VOCABS:
+        conn.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {VOCAB} USING fts5vocab(main, memories_fts, instance)")
+        _VOCABS.add(conn)
+    return VOCAB
 
 
 @dataclass
@@ -200,9 +203,12 @@ class Postings:
         porter over unicode61), None when it makes several tokens or none."""
         if quoted not in self._tokens:
             if self._tokenizer is None:
-                self._tokenizer = self.db.conn.fts5_tokenizer("porter", ["unicode61"])
-            tokens = self._tokenizer(quoted[1:-1].encode(), apsw.FTS5_TOKENIZE_QUERY, None,
-                                     include_offsets=False, include_colocated=False)
+                try:
+                    self._tokenizer = self.db.conn.fts5_tokenizer("porter", ["unicode61"])
+                except (AttributeError, apsw.Error):  # an apsw without it (before 3.46): the function
+                    self._tokenizer = False
+            tokens = [] if self._tokenizer is False else self._tokenizer(
+                quoted[1:-1].encode(), apsw.FTS5_TOKENIZE_QUERY, None, include_offsets=False, include_colocated=False)
             if len(self._tokens) > 50_000:
                 self._tokens.clear()
             self._tokens[quoted] = tokens[0] if len(tokens) == 1 else None
@@ -214,11 +220,8 @@ class Postings:
         from SQL), counted per row here, and the rows' lengths."""
         import numpy as np
 
-        conn = self.db.conn
-        if not _has_vocab(conn):
-            conn.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {VOCAB} USING fts5vocab(main, memories_fts, instance)")
-        docs = self.db.one(f"SELECT group_concat(doc) FROM {VOCAB} WHERE term = ? AND col = 'text' AND doc <= ?",
-                           (token, self._seen))
+        docs = self.db.one(f"SELECT group_concat(doc) FROM {_vocab(self.db.conn)} WHERE term = ? AND col = 'text' "
+                           "AND doc <= ?", (token, self._seen))
         ids, tf = np.unique(np.fromstring(docs or "", dtype=np.int64, sep=","), return_counts=True)
         return ids, tf.astype(np.uint32), self._row_lengths()[ids]
 
