@@ -62,9 +62,11 @@ def plural_stem(word: str) -> str:
     return word
 
 
+@functools.lru_cache(maxsize=65536)
 def coverage_stem(word: str) -> str:
     """`suffix_stem`, then a final -e of a word over three letters: live, lives,
-    lived, living -> liv (recall's query-coverage count)."""
+    lived, living -> liv (recall's query-coverage count). Memoised: recall stems
+    every candidate's words for each query, mostly the same few thousand."""
     word = suffix_stem(word)
     return word[:-1] if len(word) > 3 and word.endswith("e") else word
 

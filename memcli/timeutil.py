@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from datetime import UTC, datetime
 
@@ -52,12 +53,34 @@ def _from_text(value: str, what: str) -> datetime:
         raise _bad(value, what) from None
 
 
+@functools.lru_cache(maxsize=8192)
+def _iso_utc(value: str) -> datetime | None:
+    """`parse_dt` of an ISO 8601 text it takes without complaint, else None (then
+    `parse_dt` reads it the long way and names what is wrong). Memoised: recall reads
+    the same stored timestamps for every query (datetimes are immutable)."""
+    try:
+        dt = _dateparser.isoparse(value)
+    except (ValueError, OverflowError):
+        return None
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=UTC)
+    try:
+        dt.utcoffset()
+        return dt.astimezone(UTC).replace(microsecond=0)
+    except (OverflowError, ValueError):
+        return None
+
+
 def parse_dt(value: object, what: str = "timestamp") -> datetime | None:
     """Parse an ISO string, a date, or a Unix epoch into an aware UTC datetime.
     Anything else (a list, NaN, a year past 9999, an offset of a day or more) is an
     InputError naming `what`."""
     if value is None or value == "":
         return None
+    if isinstance(value, str):
+        done = _iso_utc(value)
+        if done is not None:
+            return done
     if isinstance(value, datetime):
         dt = value
     elif isinstance(value, bool):

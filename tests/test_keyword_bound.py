@@ -153,3 +153,32 @@ def test_distinctive_probe_leaves_a_large_scopes_common_terms_out(zipf_store):
     assert store.search_keyword("user:big", f"w0 {rare}", k=20) == _full(store, "user:big", f"w0 {rare}", 20)
     small = store.keyword.prepared("user:small", f"w0 {rare}", k=20, distinctive=True)()
     assert small == _full(store, "user:small", f"w0 {rare}", 20)
+
+
+def test_postings_from_fts5s_lists_are_the_functions(zipf_store):
+    """A one-token term's postings read from the `fts5vocab` instance list and
+    `_docsize` are the auxiliary function's, row for row, after deletes too; a term
+    of several tokens (or none) is left to the function; the lengths of long texts too."""
+    import numpy as np
+
+    store = zipf_store
+    long = " ".join(f"w{i % 300}" for i in range(400))  # a length of three bytes in `_docsize`
+    for text in ("Running runs ran w1 w1 w1", "Café CAFE cafe w250", "the runner's w1_w2 run", long):
+        store.insert(Memory(id="", scope="user:big", kind="semantic", text=text))
+    victims = [r[0] for r in store.conn.execute("SELECT id FROM memories WHERE text LIKE '%w3 %' LIMIT 5")]
+    store.purge("user:big", [v for v in victims if store.exists(v)], vacuum=False)
+    postings = store.keyword.postings
+    terms = ["w0", "w1", "w3", "w250", "w399", "running", "runs", "café", "cafe", "runner", "nothere"]
+    store.conn.execute("BEGIN")
+    try:
+        postings._check()
+        for t in terms:
+            quoted = f'"{t}"'
+            token = postings._token(quoted)
+            assert token is not None, t
+            got, want = postings._from_vocab(token), postings.from_function(quoted, -1)
+            assert all(np.array_equal(a, b) and a.dtype == b.dtype for a, b in zip(got, want, strict=True)), t
+            assert t == "nothere" or len(want[0]), t
+        assert postings._token('"w1_w2"') is None and postings._token('"_"') is None
+    finally:
+        store.conn.execute("COMMIT")

@@ -1,9 +1,7 @@
-"""The two indexes searched at once (`Store.search_indexes`): the vector scan and the
-read of its candidates' float vectors run on a worker thread over the file's second,
-read-only connection while FTS5 runs on the store's own. What each returns is what it
-returns alone, inside a write transaction too (the second connection does not see it:
-what the transaction wrote is read on the store's connection); the reconciliation
-search asks each index once."""
+"""The two indexes searched for one query (`Store.search_indexes`), one after the
+other on the store's own connection: what each returns is what it returns alone,
+inside a write transaction too (what the transaction wrote is found); the
+reconciliation search asks each index once."""
 
 from __future__ import annotations
 
@@ -11,7 +9,6 @@ import numpy as np
 
 from memcli import write
 from memcli.api import MemoryStore
-from memcli.embed import HashEmbedder
 from memcli.models import Candidate, Memory
 
 SCOPE = "user:o"
@@ -29,34 +26,37 @@ def _fill(store: MemoryStore, n: int, seed: int = 0) -> np.ndarray:
     return vecs
 
 
-def _serial(store: MemoryStore, q: np.ndarray, k: int) -> list[tuple[int, float]]:
-    """The vector search with every read on the store's own connection."""
-    store.db._reader_failed = True
-    try:
-        return store.search_vector(SCOPE, q, k=k)
-    finally:
-        store.db._reader_failed = False
+def _exact(store: MemoryStore, q: np.ndarray, rowids: list[int]) -> dict[int, float]:
+    """Cosine distances of these records computed here, from their stored vectors."""
+    vecs = store.vector_index.float_vectors(SCOPE, rowids)
+    return {r: 1.0 - float(v @ q) / (float(np.linalg.norm(v)) * float(np.linalg.norm(q))) for r, v in vecs.items()}
 
 
 def test_both_indexes_at_once_return_what_each_returns_alone(store):
-    vecs = _fill(store, 900)  # > 400: the bit scan runs on the worker
+    vecs = _fill(store, 900)  # > 400: a bit scan, then the candidates rescored
     for i in (3, 250, 811):
         q = vecs[i] + 0.2 * vecs[(i + 1) % 900]
         kw, vec = store.search_indexes(SCOPE, "User likes chess", q, k=20)
         assert kw == store.search_keyword(SCOPE, "User likes chess", k=20)
-        assert vec == _serial(store, q, 20) == store.search_vector(SCOPE, q, k=20)
+        assert vec == store.search_vector(SCOPE, q, k=20)
         assert vec[0][0] == i + 1  # rowids from 1
+        exact = _exact(store, q, [r for r, _ in vec])
+        assert all(abs(d - exact[r]) < 1e-5 for r, d in vec)
 
 
-def test_the_worker_reads_through_the_second_connection(store, monkeypatch):
+def test_the_candidates_vectors_are_read_on_the_stores_connection(store, monkeypatch):
     from memcli.store import vectors
 
     vecs = _fill(store, 900)
     seen = []
     real = vectors._float_vectors
-    monkeypatch.setattr(vectors, "_float_vectors", lambda conn, *a: seen.append(conn) or real(conn, *a))
+    monkeypatch.setattr(vectors, "_float_vectors",
+                        lambda conn, scope, rowids: (rowids and seen.append(conn)) or real(conn, scope, rowids))
     store.search_indexes(SCOPE, "tea", vecs[5], k=10)
-    assert store.db.reader() is not None and seen[0] is store.db.reader()
+    assert seen and all(c is store.conn for c in seen)
+    seen.clear()
+    store.search_indexes(SCOPE, "tea", vecs[5], k=10)  # the same candidates: all kept, none read
+    assert not seen
 
 
 def test_what_the_open_transaction_wrote_is_found(store):
@@ -66,53 +66,25 @@ def test_what_the_open_transaction_wrote_is_found(store):
     with store.transaction():
         new = store.insert(Memory(id="", scope=SCOPE, kind="semantic", text="User near the query",
                                   source="imported", importance=0.5), vector=q)
-        # a vector rewritten in the transaction (as reindex does): the second connection
-        # still holds the old one, the store's connection the new one
+        # a vector rewritten in the transaction (as reindex does): the kept float
+        # vector is dropped, the new one read
         store.conn.execute("DELETE FROM memory_embeddings WHERE rowid = ?", (top,))
         store.vector_index.add(top, SCOPE, np.sign(q))  # the same sign bits: still a candidate
-        assert store.db.reader() is not None  # used inside the store's own transaction
         kw, vec = store.search_indexes(SCOPE, "query", q, k=5)
-        assert vec == _serial(store, q, 5)
         assert vec[0][0] == store.rowids(SCOPE, [new.id])[new.id]
         assert 0.1 < dict(vec)[top] < 0.5  # the new vector's distance, not the old one's 0
         assert store.rowids(SCOPE, [new.id])[new.id] in {r for r, _ in kw}
 
 
-def test_another_transaction_keeps_everything_on_the_store_connection(store):
+def test_another_transaction_gets_the_same_answer(store):
     vecs = _fill(store, 900)
+    outside = store.search_vector(SCOPE, vecs[1], k=5)
+    store.vector_index.scope_index(SCOPE).floats.clear()
     store.conn.execute("BEGIN")
     try:
-        assert store.db.reader() is None  # it would not see what this transaction reads
-        assert store.search_vector(SCOPE, vecs[1], k=5) == _serial(store, vecs[1], 5)
+        assert store.search_vector(SCOPE, vecs[1], k=5) == outside
     finally:
         store.conn.execute("COMMIT")
-    assert store.db.reader() is not None
-
-
-def test_a_failing_second_connection_is_dropped_and_the_search_still_answers(store, monkeypatch):
-    import apsw
-
-    vecs = _fill(store, 900)
-    reader = store.db.reader()
-    assert reader is not None
-
-    class Broken:
-        def execute(self, *a, **k):
-            raise apsw.IOError("disk I/O error")
-
-    expected = _serial(store, vecs[2], 5)
-    store.db._reader = Broken()  # type: ignore[assignment]
-    assert store.search_vector(SCOPE, vecs[2], k=5) == expected
-    assert store.db.reader() is None
-    store.db._reader = reader
-
-
-def test_a_memory_file_has_no_second_connection():
-    s = MemoryStore(":memory:", HashEmbedder())
-    try:
-        assert s.db.reader() is None
-    finally:
-        s.close()
 
 
 def _episodic_scope(store: MemoryStore) -> tuple[Candidate, np.ndarray]:
@@ -145,17 +117,3 @@ def test_the_reconciliation_search_asks_each_index_once(store, monkeypatch):
     assert [(n.memory.id, n.similarity, n.keyword) for n in near] == \
         [(n.memory.id, n.similarity, n.keyword) for n in narrow]
     assert near and not any(n.memory.episode for n in near)
-
-
-def test_the_second_connection_opens_the_same_file_after_a_change_of_directory(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    s = MemoryStore("memory.db", HashEmbedder())  # a relative path
-    try:
-        _fill(s, 10)
-        (tmp_path / "elsewhere").mkdir()
-        monkeypatch.chdir(tmp_path / "elsewhere")
-        reader = s.db.reader()
-        assert reader is not None
-        assert reader.execute("SELECT count(*) FROM memories").fetchone()[0] == 10
-    finally:
-        s.close()

@@ -5,16 +5,20 @@ FTS5 scores an OR-query by visiting every row a term matches (a `_docsize` looku
 a position list, a sorter entry each, ~0.7 us a row), so a query holding a word of
 a third of a 100k file costs ~20 ms however few rows can rank, and a bound on the
 rest (`bm25.py`) proves the answer only for some queries. Here each term's matches,
-with the term's count in the row and the row's length, are read once
-(`memcli_postings`, an FTS5 auxiliary function) and kept: the score of every match
+with the term's count in the row and the row's length, are read once and kept: a
+term FTS5 indexes as one token from its `fts5vocab` 'instance' table (one row per
+occurrence: term, doc, col, offset; SQL in C), with the rows' lengths from the index's
+`memories_fts_docsize` (read once per connection); any other (a phrase of several
+tokens) through `memcli_postings`, an FTS5 auxiliary function called per row. The
+score of every match
 is then a few array operations over them, with the constants, counts, lengths and
 order of additions of fts5_aux.c, so the scores are the same numbers as FTS5's, and
 the order (score, then rowid) the same as its `ORDER BY ... LIMIT`. The scope and
 time filter are SQL over the best rows, in order, until k pass.
 
 Kept up to date cheaply: rows past the last one seen are read per term (an FTS5
-rowid range), and a delete (in the `memory_changes` log, or the last row seen gone
-or replaced) drops everything kept. Records' text is never rewritten in place (a new
+rowid range, `memcli_postings`), and a delete (in the `memory_changes` log, or the
+last row seen gone or replaced) drops everything kept. Records' text is never rewritten in place (a new
 record replaces an old one), which is what makes a row's postings final once read.
 Used outside a write transaction only (FTS5's pending changes are not in its totals
 there), and only for a scope of `keyword.BOUND_FROM` records or more."""
@@ -36,6 +40,9 @@ if TYPE_CHECKING:
     import numpy as np
 
 FUNCTION = "memcli_postings"
+VOCAB = "temp.memcli_fts_instance"  # fts5vocab(main, memories_fts, instance), per connection
+# the value of byte {} of `sz` (SQL has no byte access: its place in a blob of all 256)
+_BYTE = "(instr(X'" + "".join(f"{i:02x}" for i in range(256)) + "', substr(sz, {}, 1)) - 1)"
 MAX_POSTINGS = 4_000_000  # rows kept over all terms (16 bytes each), least recently used dropped first
 BATCH = 512  # best rows whose scope and time filter are read at once
 
@@ -50,6 +57,17 @@ def _postings(api: apsw.FTS5ExtensionApi, *args: Any) -> int:
     return (len(api.phrase_column_offsets(0, 0)) << 32) | int(api.column_size(-1))
 
 
+def _varint_sum(blob: bytes) -> int:
+    """The sum of the varints of a `_docsize` row's `sz` (each column's token count,
+    SQLite's varint format): the row's length over all columns, as `column_size(-1)`."""
+    total = value = 0
+    for byte in blob:
+        value = (value << 7) | (byte & 0x7F)
+        if byte < 0x80:
+            total, value = total + value, 0
+    return total
+
+
 def _zeros(n: int) -> np.ndarray:
     import numpy as np
 
@@ -57,6 +75,15 @@ def _zeros(n: int) -> np.ndarray:
 
 
 _REGISTERED: weakref.WeakSet[apsw.Connection] = weakref.WeakSet()
+_VOCABS: weakref.WeakSet[apsw.Connection] = weakref.WeakSet()  # connections with the VOCAB table
+
+
+def _vocab(conn: apsw.Connection) -> str:
+    """VOCAB, created on the connection the first time."""
+    if conn not in _VOCABS:
+        conn.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {VOCAB} USING fts5vocab(main, memories_fts, instance)")
+        _VOCABS.add(conn)
+    return VOCAB
 
 
 @dataclass
@@ -74,6 +101,8 @@ class Postings:
     """Per-term postings of the file's full-text index, kept for the connection."""
 
     def __init__(self, db: Database) -> None:
+        import numpy as np
+
         self.db = db
         self._terms: OrderedDict[str, Term] = OrderedDict()
         self._size = 0
@@ -81,6 +110,10 @@ class Postings:
         self._seen_id: str | None = None  # that row's id (a rowid used again is another row)
         self._seq = -1  # the last `memory_changes` row checked
         self._score = _zeros(0)  # by rowid, zero but while a query is scored
+        self._length = np.zeros(0, dtype=np.uint32)  # by rowid: `_row_lengths`
+        self._lengths_seen = -1  # the last rowid `_length` holds
+        self._tokens: dict[str, str | None] = {}  # quoted term -> its one token as indexed, None if not one
+        self._tokenizer: Any = None
         if db.conn not in _REGISTERED:
             db.conn.register_fts5_function(FUNCTION, _postings)
             _REGISTERED.add(db.conn)
@@ -126,6 +159,7 @@ class Postings:
         if stale:
             self._terms.clear()
             self._size = 0
+            self._lengths_seen = -1
         self._seen, self._seq = top, last
         self._seen_id = db.one("SELECT id FROM memories WHERE rowid = ?", (top,))
 
@@ -136,12 +170,11 @@ class Postings:
 
         term = self._terms.pop(quoted, None)
         if term is None or term.seen < self._seen:
-            start = -1 if term is None else term.seen
-            got = self.db.rows(f"SELECT rowid, {FUNCTION}(memories_fts) FROM memories_fts WHERE memories_fts MATCH ? "
-                               "AND rowid > ? AND rowid <= ?", (f"text : {quoted}", start, self._seen))
-            ids = np.fromiter((r[0] for r in got), dtype=np.int64, count=len(got))
-            packed = np.fromiter((r[1] for r in got), dtype=np.int64, count=len(got))
-            tf, length = (packed >> 32).astype(np.uint32), (packed & 0xFFFFFFFF).astype(np.uint32)
+            token = self._token(quoted) if term is None else None
+            if token is not None:
+                ids, tf, length = self._from_vocab(token)
+            else:
+                ids, tf, length = self.from_function(quoted, -1 if term is None else term.seen)
             if term is None:
                 term = Term(ids, tf, length, self._seen)
             else:
@@ -153,6 +186,67 @@ class Postings:
         while self._size > MAX_POSTINGS and len(self._terms) > 1:
             self._size -= len(self._terms.pop(next(iter(self._terms))).rowids)
         return term
+
+    def from_function(self, quoted: str, start: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The rowids, counts and lengths of the term's matches past `start`, up to the
+        last row seen, by `memcli_postings` over FTS5's own MATCH (a Python call a row)."""
+        import numpy as np
+
+        got = self.db.rows(f"SELECT rowid, {FUNCTION}(memories_fts) FROM memories_fts WHERE memories_fts MATCH ? "
+                           "AND rowid > ? AND rowid <= ?", (f"text : {quoted}", start, self._seen))
+        ids = np.fromiter((r[0] for r in got), dtype=np.int64, count=len(got))
+        packed = np.fromiter((r[1] for r in got), dtype=np.int64, count=len(got))
+        return ids, (packed >> 32).astype(np.uint32), (packed & 0xFFFFFFFF).astype(np.uint32)
+
+    def _token(self, quoted: str) -> str | None:
+        """The one token FTS5 indexes the quoted term as (the table's tokenizer:
+        porter over unicode61), None when it makes several tokens or none."""
+        if quoted not in self._tokens:
+            if self._tokenizer is None:
+                try:
+                    self._tokenizer = self.db.conn.fts5_tokenizer("porter", ["unicode61"])
+                except (AttributeError, apsw.Error):  # an apsw without it (before 3.46): the function
+                    self._tokenizer = False
+            tokens = [] if self._tokenizer is False else self._tokenizer(
+                quoted[1:-1].encode(), apsw.FTS5_TOKENIZE_QUERY, None, include_offsets=False, include_colocated=False)
+            if len(self._tokens) > 50_000:
+                self._tokens.clear()
+            self._tokens[quoted] = tokens[0] if len(tokens) == 1 else None
+        return self._tokens[quoted]
+
+    def _from_vocab(self, token: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """`from_function`'s answer for a one-token term, from the start: the rows of
+        the token's occurrences in the text column (`fts5vocab` 'instance', one string
+        from SQL), counted per row here, and the rows' lengths."""
+        import numpy as np
+
+        docs = self.db.one(f"SELECT group_concat(doc) FROM {_vocab(self.db.conn)} WHERE term = ? AND col = 'text' "
+                           "AND doc <= ?", (token, self._seen))
+        ids, tf = np.unique(np.fromstring(docs or "", dtype=np.int64, sep=","), return_counts=True)
+        return ids, tf.astype(np.uint32), self._row_lengths()[ids]
+
+    def _row_lengths(self) -> np.ndarray:
+        """Every row's length over all columns (`column_size(-1)`) by rowid, up to the
+        last row seen: `_docsize` read once (~15 ms at 100k rows), then the rows past it.
+        An `sz` of two one-byte varints (a text under 128 tokens) is summed in SQL."""
+        import numpy as np
+
+        if self._lengths_seen < self._seen:
+            if len(self._length) <= self._seen:
+                grown = np.zeros(2 * self._seen + 1, dtype=np.uint32)
+                grown[:len(self._length)] = self._length
+                self._length = grown
+            bounds = (self._lengths_seen, self._seen)
+            ids, sums = self.db.rows(
+                f"SELECT group_concat(id), group_concat({_BYTE.format(1)} + {_BYTE.format(2)}) "
+                "FROM main.memories_fts_docsize WHERE id > ? AND id <= ? AND length(sz) = 2", bounds)[0]
+            self._length[np.fromstring(ids or "", dtype=np.int64, sep=",")] = np.fromstring(
+                sums or "", dtype=np.int64, sep=",")
+            for rowid, sz in self.db.rows("SELECT id, sz FROM main.memories_fts_docsize WHERE id > ? AND id <= ? "
+                                          "AND length(sz) <> 2", bounds):
+                self._length[rowid] = _varint_sum(sz)
+            self._lengths_seen = self._seen
+        return self._length
 
     def _best(self, scope: str, terms: list[Term], rows: int, avgdl: float, k: int, where: str,
               args: Sequence[Any]) -> list[tuple[int, float]]:

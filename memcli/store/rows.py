@@ -16,14 +16,19 @@ MEMORY_COLUMNS = (
 )
 
 
+def _json_list(raw: str) -> Any:
+    """A JSON list column: most are the literal `[]`, not worth decoding."""
+    return [] if raw == "[]" else json.loads(raw)
+
+
 def row_to_memory(row: Sequence[Any]) -> Memory:
     (mid, scope, kind, text, key, importance, confidence, source, source_turns, source_ids,
      valid_from, valid_until, recorded_at, retired_at, retire_reason, replaces, replaced_by,
      pinned, safety, last_accessed, access_count, stability, episode) = row
     return Memory(
         id=mid, scope=scope, kind=kind, text=text, key=key, importance=importance,
-        confidence=confidence, source=source, source_turns=json.loads(source_turns),
-        source_ids=json.loads(source_ids), valid_from=valid_from, valid_until=valid_until,
+        confidence=confidence, source=source, source_turns=_json_list(source_turns),
+        source_ids=_json_list(source_ids), valid_from=valid_from, valid_until=valid_until,
         recorded_at=recorded_at, retired_at=retired_at, retire_reason=retire_reason,
         replaces=replaces, replaced_by=replaced_by, pinned=bool(pinned), safety=bool(safety),
         last_accessed=last_accessed, access_count=access_count, stability=stability,

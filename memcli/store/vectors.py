@@ -1,16 +1,14 @@
 """The vector index: `memory_embeddings` (each record's float32 vector by rowid with
 its sign bits: the recall scan, rescoring and point lookups; the one copy of each
 vector), the in-memory sign-bit index of a scope (with the float vectors of recent
-candidates) kept up to date from the
-`memory_changes` log (scanned on a worker thread while the caller's keyword search
-runs, `start_search`), and the embedder the vectors were made with (in `meta`)."""
+candidates) kept up to date from the `memory_changes` log, and the embedder the
+vectors were made with (in `meta`)."""
 
 from __future__ import annotations
 
-import os
 from array import array
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -22,8 +20,6 @@ from .connection import Database
 from .rows import time_filter
 
 if TYPE_CHECKING:
-    from concurrent.futures import ThreadPoolExecutor
-
     import numpy as np
 
     from ..embed import Embedder
@@ -117,8 +113,8 @@ def _bits_matrix(blobs: Sequence[bytes], width: int) -> np.ndarray:
 
 def _float_vectors(conn: apsw.Connection, scope: str, rowids: Sequence[int]) -> dict[int, np.ndarray]:
     """The float vectors of these records in the scope, in chunks of 500 rowids, each
-    chunk in rowid order (as SQLite walks `rowid IN (...)`): rows of one matrix per
-    chunk (one buffer, not an array per row)."""
+    chunk in rowid order (as SQLite walks `rowid IN (...)`): an array over each row's
+    own bytes (keeping one holds only its row, so `_keep` need not copy it)."""
     import numpy as np
 
     out: dict[int, np.ndarray] = {}
@@ -129,23 +125,12 @@ def _float_vectors(conn: apsw.Connection, scope: str, rowids: Sequence[int]) -> 
         rows: list[tuple[int, bytes]] = conn.execute(  # type: ignore[assignment]
             f"SELECT rowid, embedding FROM memory_embeddings WHERE rowid IN ({','.join('?' * len(chunk))}) "
             "AND +scope = ?", (*chunk, scope)).fetchall()
-        if rows and len({len(r[1]) for r in rows}) == 1:
-            mat = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1)
-            out.update(zip([r[0] for r in rows], mat, strict=True))
-        else:
-            out.update((r[0], np.frombuffer(r[1], dtype="<f4")) for r in rows)
+        out.update((r[0], np.frombuffer(r[1], dtype="<f4")) for r in rows)
     return out
 
 
-def _scan(rowids: np.ndarray, columns: np.ndarray, valid: np.ndarray, q: np.ndarray, m: int, k: int, scope: str,
-          reader: apsw.Connection | None, kept: Mapping[int, np.ndarray]
-          ) -> tuple[list[int], dict[int, np.ndarray] | None, tuple[int, list[int]], list[tuple[int, float]]]:
-    """The m valid records nearest `q` by hamming distance; given the second
-    connection, their float vectors (those in `kept` as kept, the others read in one
-    snapshot), the last `memory_changes` row that snapshot saw with the rowids read
-    through it, and the k best of them by cosine; vectors None when there is no
-    reader or it failed. Runs on the worker thread: it touches no state but its
-    arguments (`kept` is only read; nothing changes it until the search is finished)."""
+def _nearest(rowids: np.ndarray, columns: np.ndarray, valid: np.ndarray, q: np.ndarray, m: int) -> list[int]:
+    """The rowids of the m valid records nearest `q` by hamming distance."""
     import numpy as np
 
     n = len(rowids)
@@ -158,23 +143,7 @@ def _scan(rowids: np.ndarray, columns: np.ndarray, valid: np.ndarray, q: np.ndar
         dist += np.bitwise_count(columns[i, :n] ^ qbits[i])
     dist[~valid] = np.iinfo(wide).max
     ids: list[int] = rowids[np.argpartition(dist, m - 1)[:m]].tolist()
-    if reader is None:
-        return ids, None, (0, []), []
-    missing = [r for r in ids if r not in kept]
-    top = 0
-    read: dict[int, np.ndarray] = {}
-    if missing:
-        try:
-            reader.execute("BEGIN")  # one snapshot: the log's end and the vectors as of then
-            try:
-                top = int(next(iter(reader.execute("SELECT max(seq) FROM memory_changes")))[0] or 0)
-                read = _float_vectors(reader, scope, missing)
-            finally:
-                reader.execute("COMMIT")
-        except apsw.Error:
-            return ids, None, (0, []), []
-    vecs = _in_read_order(ids, read, kept)
-    return ids, vecs, (top, list(read)), _top(*_cosine_arrays(q, vecs), k)
+    return ids
 
 
 def _in_read_order(ids: list[int], read: Mapping[int, np.ndarray], kept: Mapping[int, np.ndarray]
@@ -182,7 +151,7 @@ def _in_read_order(ids: list[int], read: Mapping[int, np.ndarray], kept: Mapping
     """The vectors of `ids` (those read, else those kept) in the order `_float_vectors`
     gives them for `ids` (rowid order within each chunk of 500), so that their cosines
     are the same numbers to the last bit as those of a read of all of them."""
-    if not kept:
+    if not kept or len(read) == len(ids):  # all read: already in that order
         return dict(read)
     out: dict[int, np.ndarray] = {}
     ids = list(dict.fromkeys(ids))
@@ -205,7 +174,9 @@ def _cosine_arrays(q: np.ndarray, vecs: dict[int, np.ndarray]) -> tuple[np.ndarr
     if not vecs or not qn:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
     ids = np.fromiter(vecs, dtype=np.int64, count=len(vecs))
-    mat = np.vstack(list(vecs.values()))
+    rows = list(vecs.values())
+    # one copy into one new matrix (what `vstack` makes, without its per-row Python)
+    mat = np.concatenate(rows).reshape(len(rows), -1) if len({v.shape for v in rows}) == 1 else np.vstack(rows)
     norms = np.linalg.norm(mat, axis=1)
     dots = mat @ q
     keep = norms > 0
@@ -238,8 +209,6 @@ class SqliteVectorIndex:
         self._embedder = embedder
         self._indexes: dict[str, ScopeIndex] = {}  # scope -> its index, least recently used first
         self._masks: dict[tuple[Any, ...], np.ndarray] = {}  # (scope, as_of, version) -> valid slots
-        self._pool: ThreadPoolExecutor | None = None  # the worker of `start_search`
-        self._pool_pid = 0
 
     # -- the embedder ---------------------------------------------------------------
     @property
@@ -392,63 +361,44 @@ class SqliteVectorIndex:
 
         A hamming scan over the sign bits of the scope's records that pass the time
         filter (numpy, over the scope's in-memory index) keeps max(k * 8, 400)
-        candidates, and those are ranked by exact cosine against their float vectors:
-        a scope of at most that many records is searched exactly. A record without a
-        vector is found by the keyword index only."""
-        return self.start_search(scope, vector, k=k, include_inactive=include_inactive, as_of=as_of)()
-
-    def start_search(
-        self, scope: str, vector: np.ndarray, *, k: int = 50,
-        include_inactive: bool = False, as_of: str | None = None,
-    ) -> Callable[[], list[tuple[int, float]]]:
-        """`search`, begun: what it returns gives the ranking. The scan over the bits
-        and the read of the candidates' float vectors (on the file's second connection,
-        `Database.reader`) run on a worker thread, so the caller's next statement on
-        this connection (the keyword search) runs meanwhile: numpy and SQLite let go
-        of the GIL. Call the result before anything writes to the store."""
+        candidates, and those are ranked by exact cosine against their float vectors
+        (those kept from earlier searches, the others read on the store's connection,
+        whose page cache outlives its own writes): a scope of at most that many
+        records is searched exactly. A record without a vector is found by the
+        keyword index only."""
         import numpy as np
 
         scope = validate_scope(scope)
         if not self.has_vectors():
-            return lambda: []
+            return []
         q = np.asarray(vector, dtype=np.float32)
         if k <= 0 or not float(np.dot(q, q)):
-            return lambda: []
+            return []
         index = self.scope_index(scope)
         valid = self._valid(scope, index, include_inactive, as_of)
         m = max(k * OVERSAMPLE, COARSE_MIN)
-        count = int(valid.sum())
-        if count <= m:  # searched exactly, here: too small to be worth a thread
-            ranked = _ranked(self.cosines(scope, q, [int(r) for r in index.rowids[:index.n][valid]]), k)
-            return lambda: ranked
-        reader = self.db.reader()
-        job = self._workers().submit(_scan, index.rowids[:index.n], index.columns, valid, q, m, k, scope, reader,
-                                     index.floats)
-
-        def finish() -> list[tuple[int, float]]:
-            ids, vecs, (top, read), ranked = job.result()
-            if vecs is None:
-                if reader is not None:
-                    self.db.drop_reader()
-                return _ranked(self.cosines(scope, q, ids), k)
-            redo = self._unseen(ids, vecs, top, read)
-            if redo:
-                vecs = self._settled(scope, ids, vecs, redo)
-                ranked = _ranked(_cosines(q, vecs), k)
-            self._keep(index, vecs)
-            return ranked
-
-        return finish
+        if int(valid.sum()) <= m:  # searched exactly
+            return _ranked(self.cosines(scope, q, [int(r) for r in index.rowids[:index.n][valid]]), k)
+        ids = _nearest(index.rowids[:index.n], index.columns, valid, q, m)
+        kept = index.floats
+        missing = [r for r in ids if r not in kept]
+        vecs = _in_read_order(ids, self.float_vectors(scope, missing) if missing else {}, kept)
+        ranked = _top(*_cosine_arrays(q, vecs), k)
+        self._keep(index, vecs)
+        return ranked
 
     def _keep(self, index: ScopeIndex, vecs: dict[int, np.ndarray]) -> None:
-        """Keep the vectors a search used (each a copy of its own: a chunk's matrix is not
-        held by the rows kept), within FLOATS_KEPT_BYTES over every scope's index."""
+        """Keep the vectors a search used (a view into a larger array is copied, so that
+        the array is not held by the rows kept), within FLOATS_KEPT_BYTES over every
+        scope's index."""
+        import numpy as np
+
         floats = index.floats
         for r, v in vecs.items():
             if r in floats:
                 floats.move_to_end(r)
             else:
-                floats[r] = v.copy() if v.base is not None else v
+                floats[r] = v.copy() if isinstance(v.base, np.ndarray) else v
         width = next(iter(vecs.values())).nbytes if vecs else 0
         if not width:
             return
@@ -457,34 +407,6 @@ class SqliteVectorIndex:
             while over > 0 and ix.floats:
                 ix.floats.popitem(last=False)
                 over -= 1
-
-    def _workers(self) -> ThreadPoolExecutor:
-        from concurrent.futures import ThreadPoolExecutor  # imported on the first search that needs it
-
-        if self._pool is None or self._pool_pid != os.getpid():
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memcli-vectors")
-            self._pool_pid = os.getpid()
-        return self._pool
-
-    def _unseen(self, ids: list[int], vecs: dict[int, np.ndarray], top: int, read: list[int]) -> list[int]:
-        """The candidates whose vectors neither this connection's kept ones nor the
-        second connection had, or that the second connection (`read`) had from before
-        this connection's open transaction changed them (the `memory_changes` rows past
-        `top`, the last it saw). A kept vector is what this connection sees."""
-        redo = [r for r in ids if r not in vecs]
-        if read and self.db.conn.in_transaction:
-            changed = {r[0] for r in self.db.conn.execute("SELECT row FROM memory_changes WHERE seq > ?", (top,))}
-            redo += [r for r in read if r in changed]
-        return redo
-
-    def _settled(self, scope: str, ids: list[int], vecs: dict[int, np.ndarray], redo: list[int]
-                 ) -> dict[int, np.ndarray]:
-        """`vecs` with the `redo` ones read on this connection, in the order
-        `float_vectors` gives (cosines are summed the same way, to the last bit)."""
-        for r in redo:
-            vecs.pop(r, None)
-        vecs.update(self.float_vectors(scope, redo))
-        return {r: vecs[r] for i in range(0, len(ids), 500) for r in sorted(ids[i:i + 500]) if r in vecs}
 
     def cosines(self, scope: str, q: np.ndarray, rowids: Sequence[int]) -> dict[int, float]:
         """Exact cosine of `q` to the float vectors of these records (rowid lookups in
