@@ -319,7 +319,7 @@ def _h_iso(m: re.Match[str], c: _Ctx) -> _Result:
 def _h_mdy(m: re.Match[str], c: _Ctx) -> _Result:  # March 3(rd)(, 2025)
     mon = _mon_index(m.group("mon"))
     day = int(m.group("d"))
-    y = m.group("y")
+    y = m.groupdict().get("y") or _said_year(m, c)
     if not y and c.recurring:
         return _month_day(mon, day, m.group("prep"))
     try:
@@ -353,9 +353,15 @@ def _h_numeric(m: re.Match[str], c: _Ctx) -> _Result:  # on 3/14, 3/14/2026
     return _day(d, m.group("prep")), d
 
 
+def _said_year(m: re.Match[str], c: _Ctx) -> str | None:
+    """The year of "14 December this year", "in May next year"."""
+    which = m.groupdict().get("ry")
+    return str(c.today.year + {"this": 0, "next": 1, "last": -1}[which.lower()]) if which else None
+
+
 def _h_month_only(m: re.Match[str], c: _Ctx) -> _Result:  # in May (2026)
     mon = _mon_index(m.group("mon"))
-    y = m.group("y")
+    y = m.groupdict().get("y") or _said_year(m, c)
     d: date | None
     if y:
         d = date(int(y), mon, 1)
@@ -615,6 +621,13 @@ _RULES: tuple[DateRule, ...] = (
                 r"|this (?:morning|afternoon|evening))\b(?!'s|\u2019s)" + _PARTS, re.I), _h_relday),
     DateRule("relative_weekday", re.compile(_PREP + r"\b(?P<which>this|next|last|coming)\s+" + _WD + r"\b" + _PARTS, re.I), _h_weekday_rel),
     DateRule("relative_weekend", re.compile(_PREP + r"\b(?P<which>this|next|last)\s+weekend\b", re.I), _h_weekend),
+    # a day or a month with its year said as "this/next/last year": "14 December this year"
+    DateRule("month_day_said_year", re.compile(_PREP + r"\b" + _MON + r"\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+"
+                r"(?P<ry>this|next|last)\s+year\b", re.I), _h_mdy),
+    DateRule("day_month_said_year", re.compile(_PREP + r"\b(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON
+                + r"\s+(?P<ry>this|next|last)\s+year\b", re.I), _h_mdy),
+    DateRule("month_said_year", re.compile(r"\b(?P<prep>in|during|since|until|by|before|after|from)\s+" + _MON +
+                r"\s+(?P<ry>this|next|last)\s+year\b", re.I), _h_month_only),
     DateRule("relative_period", re.compile(_PREP + r"\b(?P<which>next|last|this|previous|past|coming)\s+(?P<unit>week|month|year)\b", re.I), _h_period),
     DateRule("in_n", re.compile(r"\bin\s+" + _NUM + r"\s+" + _UNIT + r"(?:'?\s*time)?\b", re.I), _h_in_n),
     DateRule("n_ago", re.compile(_PREP + r"\b" + _NUM + r"\s+" + _UNIT + r"\s+ago\b", re.I), _h_ago),

@@ -957,3 +957,20 @@ def test_a_pet_named_before_is_known_and_its_condition_is_its_own():
     assert [f.text for f in facts] == ["User's cat Mango has hyperthyroidism",
                                        "User's cat Mango is on methimazole, 2.5 mg twice a day"], facts
     assert not any(f.safety for f in facts)  # the cat's condition, not the user's
+
+
+@pytest.mark.parametrize("text,key,value,change", [
+    ("Our wedding is 14 December in Kisumu, Otieno's home.", "wedding_date", "2026-12-14", None),
+    ("We are looking at 12 April for the wedding, still in Kisumu.", "wedding_date", "2026-04-12", "update"),
+    ("we pushed the wedding to May 2027", "wedding_date", "May 2027", "update"),
+    ("my surgery is now on 12 March", "surgery_date", "2026-03-12", "update"),
+])
+def test_the_date_of_an_own_once_only_event_is_keyed(text, key, value, change):
+    facts = extract_facts(text, NOW, role="user").facts
+    assert [(f.key, f.value, f.change, f.rule) for f in facts if f.key] == [(key, value, change, "own_event_date")], facts
+
+
+@pytest.mark.parametrize("text", ["my sister's wedding is on 3 May", "our wedding anniversary is 3 June",
+                                  "my flight is on 3 May", "our wedding was lovely", "our wedding photos are on 3 May"])
+def test_not_an_own_event_date(text):
+    assert not any(f.key and f.key.endswith("_date") for f in extract_facts(text, NOW, role="user").facts)

@@ -18,6 +18,7 @@ from ..text import MEDICAL_SELF_RE, MONTH_NAMES, MONTHS, SAFETY_TOPIC_RE, WEEKDA
 from .arrivals import arrival
 from .attributes import bare_attribute, embedded_attributes, listed_pets, value_said_apart
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
+from .events import own_event_date
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
 from .grammar import _expand, _finish, to_third_person
 from .lexicon import (
@@ -474,6 +475,10 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     if facts:
         return facts
     text = to_third_person(resolved)
+    dated = own_event_date(exp)  # "our wedding is on 2024-12-14", "looking at 2025-04-12 for the wedding"
+    if dated is not None:
+        return [dict(text=text, kind="episodic", importance=0.5, key=dated[0], value=dated[1], change=dated[2],
+                     rule="own_event_date")]
     if s.plan:
         return [dict(text=text, kind="episodic", importance=0.3)]
     if s.is_safety:
