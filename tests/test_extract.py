@@ -974,3 +974,17 @@ def test_the_date_of_an_own_once_only_event_is_keyed(text, key, value, change):
                                   "my flight is on 3 May", "our wedding was lovely", "our wedding photos are on 3 May"])
 def test_not_an_own_event_date(text):
     assert not any(f.key and f.key.endswith("_date") for f in extract_facts(text, NOW, role="user").facts)
+
+
+@pytest.mark.parametrize("text,employer", [
+    ("also not at cfa anymore, bagging at the kroger on moreland, they let me do weekday evenings", "the kroger on moreland"),
+    ("I'm waitressing at Luigi's now", "Luigi's"),
+])
+def test_the_work_named_by_what_is_done_there_is_the_employer(text, employer):
+    facts = extract_facts(text, NOW, role="user").facts
+    assert [f.value for f in facts if f.key == "employer"] == [employer], facts
+
+
+@pytest.mark.parametrize("text", ["I'm volunteering at the food bank", "I love cooking at home, teaching at weekends"])
+def test_not_an_employer_by_what_is_done(text):
+    assert not any(f.key == "employer" for f in extract_facts(text, NOW, role="user").facts)

@@ -79,12 +79,13 @@ def _with_subject(sentence: str) -> str:
     # the first clause decides: in "head chef now at Maison Olea, 28 covers, we opened in
     # February" the verb of "we opened" is the next clause's, with its own subject
     head = _NEXT_SUBJECT_RE.split(sentence, maxsplit=1)[0]
-    if _OWN_VERB_RE.search(head):
-        return sentence
     lead = re.match(r"^(?:also|and|but|so|plus|btw|oh)\b,?\s+", sentence, _I)
     rest = sentence[lead.end():] if lead else sentence
-    if _SUBJECTLESS_AM_RE.match(rest):
+    # "also not at cfa anymore, the hours were awful": the verb after the comma is the next clause's
+    if _SUBJECTLESS_AM_RE.match(rest) and not _OWN_VERB_RE.search(re.split(r"[,;]", head, maxsplit=1)[0]):
         return "I'm " + rest[:1].lower() + rest[1:]
+    if _OWN_VERB_RE.search(head):
+        return sentence
     job = _OCCUPATION_AT_RE.match(sentence)
     if job and job.group("h").lower() in OCCUPATIONS and not _PAST_VERB_RE.search(head):
         return "I'm " + sentence[:1].lower() + sentence[1:]
@@ -104,6 +105,9 @@ def _sentences(text: str) -> list[str]:
 
 
 _SUBJ = r"(?:i|i'm|i've|i'd|i'll|im|ive|my|we|we're|we've|our|me and|she|he|they|it's)\b"
+# The work a casual message names by what is done there: "..., bagging at the kroger on moreland"
+JOB_GERUND = (r"(?:working|bagging|waitressing|bartending|cashiering|tutoring|nannying|lifeguarding|interning|temping|"
+              r"freelancing|teaching|coaching|nursing)")
 _CLAUSE_VERBS = (r"(?:joined|moved|started|switched|quit|left|bought|sold|got|became|adopted|relocated|"
                  r"now|also|live|work|love|like|have|had|went|am|was|hate|enjoy|prefer|run|ran|"
                  r"stopped|gave|turned|graduated|married|retired|changed|teach|study|play|drive|cook|own|speak|"
@@ -114,6 +118,8 @@ _CLAUSE_VERBS = (r"(?:joined|moved|started|switched|quit|left|bought|sold|got|be
 _CLAUSE_SPLIT_RE = re.compile(
     r"\s*;\s*|\s*,\s+(?=(?:and |so )?(?:please|pls)\b)|\s*,?\s+(?:and|but|so|plus)\s+(?=" + _SUBJ + r"|" + _CLAUSE_VERBS + r")"
     r"|\s*,\s+(?=" + _SUBJ + r")"
+    # "not at cfa anymore, bagging at the kroger": the work now, a clause of its own
+    r"|\s*,\s+(?=" + JOB_GERUND + r"\s+(?:at|for|with)\s+(?!(?:weekends?|nights?|home|the moment|times)\b))"
     # "..., Dotty woke us at 5am": a named subject and its verb start a clause of their own
     r"|\s*,\s+(?=(?-i:[A-Z][a-z'-]+)\s+(?-i:(?:[a-z]+ed|woke|went|got|came|made|took|said|told|ate|ran|left|broke|"
     r"fell|gave|had)\b))"
@@ -148,6 +154,10 @@ def _clauses(sentence: str) -> list[str]:
         if out and re.match(r"^(?:my|our)\s+(?:(?:two|three|four|\d+|little|new|old|young|lovely)\s+)?[\w'-]+"
                             r"(?:\s+[A-Z][\w'-]+)?[.!]?$", p, _I):
             out[-1] = out[-1] + " and " + p  # "... with my wife Emma and our two kids": no verb, same clause
+            continue
+        if out and re.match(JOB_GERUND + r"\s+(?:at|for|with)\s", p, _I) \
+                and re.match(r"^(?:i|i'm|i am)\b", _strip_fillers(out[-1]), _I):
+            out.append("I'm " + p)  # "I'm not at cfa anymore, bagging at the kroger"
             continue
         if out and re.match(_CLAUSE_VERBS, p, _I) and not re.match(_SUBJ, p, _I) \
                 and not re.match(r"^[\w-]+\s+(?:is|are)\s", p):  # "rent is 1,650": a subject, not a verb

@@ -59,7 +59,7 @@ SLOT_CASES: dict[str, tuple[list[tuple[str, str, str | None]], list[str]]] = {
     "unemployed": ([("I'm unemployed", "employer", "unemployed")],
                    ["My husband is unemployed"]),
     "no_longer_works_at": ([("I no longer work at Amazon", "employer", "Amazon"),
-                            ("also not at cfa anymore, bagging at the kroger on moreland", "employer", "cfa"),
+                            ("also not at cfa anymore, the hours were awful", "employer", "cfa"),
                             ("I'm no longer at Deloitte", "employer", "Deloitte")],
                            ["I work at Amazon", "My sister no longer works at Amazon", "I'm not at work today",
                             "not at the gym anymore, too expensive"]),

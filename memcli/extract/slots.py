@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .clauses import JOB_GERUND
 from .grammar import _a, to_third_person
 from .lexicon import (
     _I,
@@ -293,7 +294,8 @@ def _new_workplace(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 def _works_at(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I work at Infosys (as an analyst)", "I work for myself"."""
-    m = re.match(r"^i (?P<pre>(?:now |currently |still |also |just |recently )*)(?:work|am (?:now |currently |still )?working|have been working|"
+    m = re.match(r"^i (?P<pre>(?:now |currently |still |also |just |recently )*)(?:work|am (?:now |currently |still )?"
+                 + JOB_GERUND + r"|have been working|"
                  r"have worked|am employed|am)\s+(?:now\s+)?(?:at|for|with|by)\s+(?P<v>.+)$", c, _I)
     if m and not re.match(r"^i am (?:at|with|by)\b", c, _I):
         rest = m.group("v")
