@@ -988,3 +988,41 @@ def test_the_work_named_by_what_is_done_there_is_the_employer(text, employer):
 @pytest.mark.parametrize("text", ["I'm volunteering at the food bank", "I love cooking at home, teaching at weekends"])
 def test_not_an_employer_by_what_is_done(text):
     assert not any(f.key == "employer" for f in extract_facts(text, NOW, role="user").facts)
+
+
+@pytest.mark.parametrize("text,name,employer", [
+    ("Context for later: Arjun, data engineer at Northwind Freight, downtown Toronto.", "Arjun", "Northwind Freight"),
+    ("Quick intro: Priya, nurse at St Mary's, living in Leeds.", "Priya", "St Mary's"),
+])
+def test_a_labelled_introduction_is_the_users_own(text, name, employer):
+    facts = {f.key: f.value for f in extract_facts(text, NOW, role="user").facts if f.key}
+    assert facts.get("name") == name and facts.get("employer") == employer, facts
+
+
+@pytest.mark.parametrize("text", ["Ana, nurse at St Mary's", "For context: the clinic is shut on Mondays"])
+def test_no_introduction_without_a_label_and_a_name(text):
+    assert not any(f.key == "name" for f in extract_facts(text, NOW, role="user").facts)
+
+
+@pytest.mark.parametrize("text,want", [
+    ("Ana, my sister, lives in Leeds.", "User's sister Ana lives in Leeds"),
+    ("For context: Tom, my boss, wants the report by Friday", "User's boss Tom wants the report by 2026-03-06"),
+])
+def test_a_name_in_apposition_to_a_relation_is_kept(text, want):
+    assert want in [f.text for f in extract_facts(text, NOW, role="user").facts]
+
+
+@pytest.mark.parametrize("text,employer", [
+    ("Renata, my manager at Hatchline, wants a Snowflake cost review by Friday.", "Hatchline"),
+    ("our director at Acme Corp says hi", "Acme Corp"),
+])
+def test_a_work_tie_named_with_its_organisation_is_the_employer(text, employer):
+    facts = extract_facts(text, NOW, role="user").facts
+    assert [(f.value, f.rule) for f in facts if f.key == "employer"] == [(employer, "workplace_of_tie")], facts
+    assert not any("Renata" not in f.text and "manager" in f.text for f in facts)  # the name is kept
+
+
+@pytest.mark.parametrize("text", ["my sister's boss at Lidl is awful", "my old boss at Google called",
+                                  "my team in London is great"])
+def test_not_a_workplace_of_a_tie(text):
+    assert not any(f.key == "employer" for f in extract_facts(text, NOW, role="user").facts)

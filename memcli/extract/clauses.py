@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import _I, FILLER_RE, OCCUPATIONS
+from .lexicon import _I, _REL, FILLER_RE, OCCUPATIONS
 
 # A period after a title, a common abbreviation or a lone initial ends no sentence:
 # "Dr. Rao", "St. Mary's", "Prof. Okafor", "e.g. pasta", "J. K. Rowling", "approx. 5 km".
@@ -63,6 +63,10 @@ _LEAD_RE = re.compile(r"^(?:nah|nope|yeah|yep|yup|ok|okay|haha|lol)\b,?\s+", _I)
 _NEXT_SUBJECT_RE = re.compile(r"(?:,|;|\s+(?:and|but|so))\s+(?=(?:we|i|he|she|they|it|my|our|you)\b)", _I)
 
 
+_INTRO_LABEL_RE = re.compile(r"\b(?:context|background|intro|introduction|about me)\b", _I)
+_INTRO_NAME_RE = re.compile(r"^(?P<n>(?-i:[A-Z][a-z'-]+))\s*,\s+(?P<rest>[a-z].*)$", _I)
+
+
 def _with_subject(sentence: str) -> str:
     # "nah, moved in with sam": the interjection, then the subject-less clause
     lead = _LEAD_RE.match(sentence)
@@ -71,6 +75,12 @@ def _with_subject(sentence: str) -> str:
     core = _strip_fillers(rest)  # "big car news: sold the Tacoma": the filler, then the clause
     if core and core != rest and rest.endswith(core):
         said, rest = said + rest[:len(rest) - len(core)], core
+    # "Context for later: Arjun, data engineer at Northwind Freight": an introduction, the user's own
+    intro = _INTRO_NAME_RE.match(rest) if _INTRO_LABEL_RE.search(said) else None
+    head_noun = re.split(r"\s+(?:at|for|with|in|from)\s+|,", intro.group("rest"), maxsplit=1)[0].split() if intro else []
+    if intro and head_noun and len(head_noun) <= 4 and head_noun[-1].lower() in OCCUPATIONS:
+        article = "" if re.match(r"^(?:a|an|the)\s", intro.group("rest"), _I) else "a "
+        return f"{said}I'm {intro.group('n')}, {article}{intro.group('rest')}"
     lowered = rest[:1].lower() + rest[1:]
     if _SUBJECTLESS_BEEN_RE.match(rest):
         return said + "I've " + lowered
@@ -145,6 +155,10 @@ def _clauses(sentence: str) -> list[str]:
     # "Marco and I broke up", "my wife Sofia and I have ...": one subject, not two clauses
     sentence = re.sub(r"^((?i:my|our|the)\s+[\w'-]+(?:\s+[A-Z][\w'-]+)?|(?!(?:So|And|But|Then|Yesterday|Today|Now|Also|Well)\b)"
                       r"[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\s+(?i:and)\s+(?=[Ii]\b)", "\\1\x01and\x01", sentence)
+    # "Ana, my sister, lives in Leeds": the name and its apposition are one subject
+    sentence = re.sub(r"^((?:[^:,]{1,40}:\s+)?)((?-i:[A-Z][a-z'-]+)),\s+((?:my|our)\s+" + _REL + r")"
+                      r"((?:\s+(?:at|from|in)\s+(?-i:[A-Z])[\w&'-]*(?:\s+(?-i:[A-Z])[\w&'-]*){0,3})?),\s+",
+                      "\\1\\3\x01\\2\\5\x01", sentence, flags=_I)
     parts = [p.strip().replace("\x01", " ") for p in _CLAUSE_SPLIT_RE.split(sentence) if p and p.strip()]
     out: list[str] = []
     for p in parts:

@@ -57,7 +57,7 @@ FILLER_RE = re.compile(
     r"(?:hey|hi|hello|good (?:morning|afternoon|evening|day))(?: again| there| all| everyone)?|fyi|just fyi|just so you know|for context|for the record|honestly|basically|"
     r"haha|lol|fun fact|(?:the )?(?:good|bad|big|sad|great|funny|best|worst|other) (?:news|part|thing) (?:is|was)|"
     r"(?:some )?(?:happy|great|exciting|sad|other|more|big|huge|good|bad|quick|small)(?: [a-z]+)? (?:news|update)|"
-    r"(?:the )?thing is|oh and|oh also|ah|alright|right|plus|(?:a few |some |two |one )?more things?|one (?:more|last) thing|update on me|update|quick update|small update|big news|news|"
+    r"(?:the )?thing is|oh and|oh also|ah|alright|right|plus|(?:a few |some |two |one )?more things?|one (?:more|last) thing|update on me|update|(?:some |quick |a bit of |a little )?(?:context|background|intro|introduction)(?: for later| about me| on me)?|about me|quick update|small update|big news|news|"
     r"good news|bad news|guess what|omg|ugh|ngl|tbh|lowkey|imo|fr)\b(?:[,:!.]?\s+|[,:!.]*$))+", _I)
 
 OCCUPATIONS = {

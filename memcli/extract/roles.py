@@ -128,3 +128,21 @@ def holder_replaced(raw: str) -> list[FactDict]:
         return []
     return [dict(text=f"{new} has taken over from {old}", kind="semantic", importance=0.3, key=HOLDER_SUCCESSOR,
                  value=new, change="update", rule="holder_replaced")]
+
+
+# "Renata, my manager at Hatchline, wants ...", "my new team at Stripe": a tie of work named
+# with its organisation says where the user works (never an old or former one's, nor
+# someone else's: "my sister's boss at Lidl")
+_WORK_TIE_AT_RE = re.compile(
+    r"(?<!')\b(?i:my|our)\s+(?:(?i:new|current)\s+)?(?i:boss|manager|line manager|team lead|tech lead|supervisor|"
+    r"colleagues?|co-?workers?|team|director|department)(?:\s+[A-Z][a-z'-]+)?\s+(?i:at)\s+"
+    r"(?P<org>[A-Z][\w&'.-]*(?:\s+(?:&\s+)?[A-Z][\w&'.-]*){0,3})")
+
+
+def workplace_of_tie(raw: str) -> list[FactDict]:
+    """The employer a work tie names ("my manager at Hatchline" -> "User works at Hatchline")."""
+    m = _WORK_TIE_AT_RE.search(raw)
+    if not m or m.group("org").split()[0].lower() in _NOT_NAMES:
+        return []
+    org = m.group("org").rstrip(".'")
+    return [_profile(f"User works at {org}", "employer", org, 0.6, None, rule="workplace_of_tie")]
