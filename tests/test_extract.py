@@ -1023,6 +1023,6 @@ def test_a_work_tie_named_with_its_organisation_is_the_employer(text, employer):
 
 
 @pytest.mark.parametrize("text", ["my sister's boss at Lidl is awful", "my old boss at Google called",
-                                  "my team in London is great"])
+                                  "my team in London is great", "my team at Christmas was lovely"])
 def test_not_a_workplace_of_a_tie(text):
     assert not any(f.key == "employer" for f in extract_facts(text, NOW, role="user").facts)

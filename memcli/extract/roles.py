@@ -139,10 +139,15 @@ _WORK_TIE_AT_RE = re.compile(
     r"(?P<org>[A-Z][\w&'.-]*(?:\s+(?:&\s+)?[A-Z][\w&'.-]*){0,3})")
 
 
+# a time of year after "at": "my team at Christmas" is no employer
+_NOT_ORGS = frozenset({"christmas", "xmas", "easter", "thanksgiving", "halloween", "diwali", "eid", "hanukkah", "new",
+                       "ramadan", "lunch", "dinner", "breakfast", "night", "weekends"})
+
+
 def workplace_of_tie(raw: str) -> list[FactDict]:
     """The employer a work tie names ("my manager at Hatchline" -> "User works at Hatchline")."""
     m = _WORK_TIE_AT_RE.search(raw)
-    if not m or m.group("org").split()[0].lower() in _NOT_NAMES:
+    if not m or m.group("org").split()[0].lower() in _NOT_NAMES | _NOT_ORGS:
         return []
     org = m.group("org").rstrip(".'")
     return [_profile(f"User works at {org}", "employer", org, 0.6, None, rule="workplace_of_tie")]
