@@ -167,12 +167,12 @@ def without_requests(text: str) -> tuple[str, list[str]]:
 PARTIAL_SIMILARITY = 0.6
 
 
-def topic_words(topic: str) -> frozenset[str]:
-    return parse("x " + topic).words - _VAGUE - {"x"}  # "x": the topic does not open a sentence
-
-
 def _stems(words: str) -> frozenset[str]:
-    return parse("x " + words).words - {"x"}
+    return parse("x " + words).words - {"x"}  # "x": the words do not open a sentence
+
+
+def topic_words(topic: str) -> frozenset[str]:
+    return _stems(topic) - _VAGUE
 
 
 # A topic word that names a kind of value ("those ward codes", "my salary") is in a memory

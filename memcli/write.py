@@ -18,7 +18,7 @@ from .claims import adds_to, contradicts, differences, parse
 from .errors import ModelError, ModelUnavailable
 from .extract.lexicon import CALLED_OFF_WORDS, PERSON_REPLACEMENT_RES, RELATIONS, replacement
 from .extract.roles import _ROLES as SLOT_ROLES
-from .extract.roles import HOLDER_LEFT, HOLDER_SUCCESSOR
+from .extract.roles import HOLDER_LEFT, HOLDER_SUCCESSOR, TITLES
 from .llm import LLM, load_prompt
 from .models import Candidate, Decision, Memory, Neighbour, Outcome
 from .scope import validate_scope
@@ -184,7 +184,7 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
     return None
 
 
-_TITLES = frozenset({"dr", "dra", "prof", "mr", "mrs", "ms", "mx", "sr", "sra", "mme"})
+_TITLES = frozenset(t.lower() for t in TITLES)
 
 
 def _role_holding(name: str, near: list[Neighbour]) -> Neighbour | None:

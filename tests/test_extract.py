@@ -1026,3 +1026,14 @@ def test_a_work_tie_named_with_its_organisation_is_the_employer(text, employer):
                                   "my team in London is great", "my team at Christmas was lovely"])
 def test_not_a_workplace_of_a_tie(text):
     assert not any(f.key == "employer" for f in extract_facts(text, NOW, role="user").facts)
+
+
+@pytest.mark.parametrize("text,kept", [
+    ("Intro to NLP is my favourite class", "Intro to NLP"),  # a label only before a colon
+    ("More things broke in the flat", None),  # never "User broke in the flat"
+])
+def test_a_label_word_without_its_colon_is_what_was_said(text, kept):
+    facts = extract_facts(text, NOW, role="user").facts
+    assert not any(f.text.startswith("User broke") for f in facts), facts
+    if kept:
+        assert any(kept in f.text for f in facts), facts

@@ -54,10 +54,15 @@ GREETING_WORDS = {
 
 FILLER_RE = re.compile(
     r"^(?:(?:oh|well|so|also|btw|by the way|actually|anyway|anyways|and|but|um+|uh+|yeah|yes|ok|okay|"
-    r"(?:hey|hi|hello|good (?:morning|afternoon|evening|day))(?: again| there| all| everyone)?|fyi|just fyi|just so you know|for context|for the record|honestly|basically|"
+    r"(?:hey|hi|hello|good (?:morning|afternoon|evening))(?: again| there| all| everyone)?|fyi|just fyi|just so you know|for context|for the record|honestly|basically|"
     r"haha|lol|fun fact|(?:the )?(?:good|bad|big|sad|great|funny|best|worst|other) (?:news|part|thing) (?:is|was)|"
     r"(?:some )?(?:happy|great|exciting|sad|other|more|big|huge|good|bad|quick|small)(?: [a-z]+)? (?:news|update)|"
-    r"(?:the )?thing is|oh and|oh also|ah|alright|right|plus|(?:a few |some |two |one )?more things?|one (?:more|last) thing|update on me|update|(?:some |quick |a bit of |a little )?(?:context|background|intro|introduction)(?: for later| about me| on me)?|about me|quick update|small update|big news|news|"
+    r"(?:the )?thing is|oh and|oh also|ah|alright|right|plus|"
+    # a label said before what it introduces: "More things: ...", "Context for later: ...", "One more thing, ..."
+    r"(?:(?:a few |some |two |one )?more things?|update on me|(?:some |quick |a bit of |a little )?(?:context|"
+    r"background|intro|introduction)(?: for later| about me| on me)?|about me)(?=\s*(?:lol|haha)?\s*:)|"
+    r"one (?:more|last) thing(?=\s*[:,])|"
+    r"update|quick update|small update|big news|news|"
     r"good news|bad news|guess what|omg|ugh|ngl|tbh|lowkey|imo|fr)\b(?:[,:!.]?\s+|[,:!.]*$))+", _I)
 
 OCCUPATIONS = {

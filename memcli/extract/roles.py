@@ -30,7 +30,9 @@ _SERVICE_ROLES = frozenset({"gp", "doctor", "doctora", "physician", "family doct
                             "physiotherapist", "therapist", "psychiatrist", "cardiologist", "landlord", "landlady",
                             "accountant", "lawyer", "hairdresser", "barber"})
 _ROLE_MODS = r"(?i:(?:new|current|main|primary|permanent|actual|usual|regular|acting|interim|official)\s+)*"
-_NAME_V = r"(?P<v>(?:(?:Dra|Dr|Prof|Mrs|Mr|Ms|Mx|Sra|Sr|Mme)\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+# the titles a holder's name may carry ("Dra. Vidal", "Mr Haddad"), left aside when names are compared
+TITLES = ("Dra", "Dr", "Prof", "Mrs", "Mr", "Ms", "Mx", "Sra", "Sr", "Mme")
+_NAME_V = r"(?P<v>(?:(?:" + "|".join(TITLES) + r")\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
 _WHEN_TAIL = r"(?:\s+(?:now|these days|from now on|nowadays|again))?[.!]?$"
 # where the person is seen, after the name: "Dr. Soler in the centro de salud", "Dr. Ferrer, near the market"
 _WHERE_TAIL = r"(?:,?\s+(?i:in|at|near|on|over|down|by|across|from)\s+[^,;]{2,60}?)?"

@@ -88,8 +88,8 @@ def said(text: str) -> str | None:
         clauses = _clauses(sentence)
         # "I'm absolutely knackered today, Dotty woke us at 5am": a passing state is left out
         # of the sentence that goes on to tell something
-        passing = len(clauses) > 1 and any(_classify_discard(_strip_fillers(c), _strip_fillers(c).lower())
-                                           == "transient state" for c in clauses)
+        passing = len(clauses) > 1 and any(_classify_discard(c, c.lower()) == "transient state"
+                                           for c in map(_strip_fillers, clauses))
         if _says_something(sentence) and not passing:
             kept.append(sentence)
             continue
