@@ -8,6 +8,7 @@ and a re-run finishes the rest (messages are stored once, by content hash).
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -19,6 +20,7 @@ from .extract import known_people
 from .extract.pipeline import days_corrected
 from .extract.said import question_of, statement_of
 from .models import Candidate, Decision, Memory, Outcome
+from .rebind import introduced, read_again
 from .requests import ForgetRequest, forget_requests, matching_memories, without_requests
 from .scope import validate_scope
 from .text import check_text, decode_input, load_json
@@ -328,9 +330,12 @@ def forget_said_before(store: MemoryStore, scope: str, requests: list[_Asked], n
 
 
 def _told(msg: Message, when: datetime, *, llm: LLM | None, strategy: str, people: dict[str, str],
-          said_before: list[Memory]) -> tuple[str, list[Candidate], list[ForgetRequest], list[tuple[str, str]]]:
+          said_before: list[Memory]
+          ) -> tuple[str, list[Candidate], list[ForgetRequest], list[tuple[str, str]], dict[str, str]]:
     """One user message read: (what it tells once forget requests are set apart, the
-    candidates, the requests, the discards); `people` learns whom it names."""
+    candidates, the requests, the discards, the people it introduced); `people` learns
+    whom it names."""
+    known_before = list(people)
     # "pls forget what I told you about X": acted on by the caller, never a fact itself
     forgets = forget_requests(msg.content)
     told = msg
@@ -345,7 +350,20 @@ def _told(msg: Message, when: datetime, *, llm: LLM | None, strategy: str, peopl
     people.update(known_people(c.text for c in cands))
     # "ah I said that wrong, it's June 21 to 24, we leave on the saturday": the fix, then what else it says
     fix = _correction_candidate(msg.content, when, said_before)
-    return told.content, [fix, *cands] if fix is not None else cands, forgets, discards
+    return told.content, [fix, *cands] if fix is not None else cands, forgets, discards, introduced(known_before, people)
+
+
+def _read_again(store: MemoryStore, scope: str, met: dict[str, str], people: dict[str, str], turn_id: str,
+                stats: IngestStats, *, llm: LLM | None, strategy: str, episodes: bool) -> None:
+    """`rebind.read_again` with the rules' extraction, the people now known; counted in `stats`."""
+    def rules(content: str, at: datetime) -> list[Candidate]:
+        said = Message(role="user", content=content, ts=to_iso(at), ref="")
+        return candidates_for(said, at, llm=None, strategy="rules", people=people)[0]
+
+    for out in read_again(store, scope, met, rules, current_turn=turn_id, llm=llm, strategy=strategy,
+                          episodes=episodes):
+        stats.facts += 1
+        stats.ops[out.op] += 1
 
 
 def ingest(
@@ -361,16 +379,12 @@ def ingest(
     on_message: Callable[[], None] | None = None,
     episodes: bool = True,
 ) -> IngestStats:
-    import time
-
     scope = validate_scope(scope)
     stats = IngestStats()
     t0 = time.perf_counter()
     default_ts = now or to_iso(utcnow())
     # People the user introduced ("my girlfriend Niamh"), so that a later "Niamh is
     # from Galway" is stored with the relation; read once, then kept up to date.
-    from .extract import known_people
-
     people = known_people(store.introductions(scope)) if not raw else {}
     said_before: list[Memory] = []
     asked_to_forget = [_Asked(r) for r in store.forget_requests(scope)] if not raw else []
@@ -389,13 +403,14 @@ def ingest(
         discards: list[tuple[str, str]] = []
         forgets: list[ForgetRequest] = []
         episode: Episode | None = None
+        met: dict[str, str] = {}
         if msg.role != "user":
             cands = []
         elif raw:
             cands = [Candidate(text=msg.content, kind="episodic", importance=0.5, valid_from=ts)]
         else:
-            told, cands, forgets, discards = _told(msg, when, llm=llm, strategy=strategy, people=people,
-                                                   said_before=said_before)
+            told, cands, forgets, discards, met = _told(msg, when, llm=llm, strategy=strategy, people=people,
+                                                        said_before=said_before)
             if before and before[1] and strategy != "model":
                 cands += _reply_candidates(before[1], told, when, people, cands)
             if episodes:  # the day a message corrects is put right in its episode too
@@ -437,6 +452,8 @@ def ingest(
             if asked_to_forget and msg.role == "user":
                 stats.forgotten += forget_said_before(store, scope, asked_to_forget, told_here + stored, ts or "",
                                                       turn_id)
+            if met:  # "my wife Renee": what earlier turns said of Renee is read again, as hers
+                _read_again(store, scope, met, people, turn_id, stats, llm=llm, strategy=strategy, episodes=episodes)
         # what the reply's episode may need to be read alone: the question asked, else what was said
         q = question_of(msg.content) if msg.role == "assistant" else None
         st = statement_of(msg.content) if msg.role == "assistant" and not q else None

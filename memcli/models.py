@@ -135,6 +135,7 @@ class Discard:
 
     clause: str
     reason: str
+    after: int = 0  # how many facts the message had given when this clause was set aside
 
 
 @dataclass

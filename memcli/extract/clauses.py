@@ -145,6 +145,20 @@ _SUBORDINATE_START_RE = re.compile(r"^(?:when|while|because|although|though|sinc
                                    r"once|whenever|unless|even though|what if|suppose)\b", _I)
 
 
+_ROLE_WORDS = ("principal|headteacher|head teacher|teacher|tutor|coach|advisor|adviser|supervisor|mentor|landlord|"
+               "landlady|gp|doctor|dentist|therapist|physio|vet|accountant|lawyer|trainer|editor|agent|lead|"
+               "team lead|line manager|carer|nanny")
+# words that open a sentence without naming anyone ("Honestly, my boss, he is awful")
+_NOT_SUBJECT = (r"(?:Well|Anyway|Anyhow|So|Also|Yes|Yeah|No|Nope|Okay|Ok|Oh|Sorry|Today|Yesterday|Tomorrow|Now|Then|"
+                r"Plus|Btw|Lol|Ugh|Um|Hmm|Update|Again|Still|Meanwhile|Besides|Otherwise|However|Though|Sure|Right|"
+                r"Alright|Thanks|Please|Hi|Hey|Hello|Great|Cool|Nice|Wow|Ah|Aha|Welp|Guess|Turns)\b")
+_APPOSED_RE = re.compile(
+    r"^(?P<lead>(?:[^:,]{1,40}:\s+)?)(?P<n>(?-i:(?:(?:Dra|Dr|Prof|Mrs|Mr|Ms|Mx)\.?\s+)?(?![A-Z][a-z]+ly\b|" + _NOT_SUBJECT + r")[A-Z][a-z'-]+"
+    r"(?:\s+[A-Z][a-z'-]+)?)),\s+(?P<my>(?:my|our)\s+(?:(?:new|old|current|dear|little|big|older|younger|"
+    r"eldest|youngest|best)\s+)?(?:" + _REL + "|" + _ROLE_WORDS + r"))"
+    r"(?P<at>(?:\s+(?:at|from|in)\s+(?-i:[A-Z])[\w&'-]*(?:\s+(?-i:[A-Z])[\w&'-]*){0,3})?),\s+", _I)
+
+
 def _clauses(sentence: str) -> list[str]:
     if _SUBORDINATE_START_RE.match(sentence):
         # "When I was a kid, I lived in Kerala" / "If I ever get a cat, I'll ...": keep whole
@@ -156,9 +170,9 @@ def _clauses(sentence: str) -> list[str]:
     sentence = re.sub(r"^((?i:my|our|the)\s+[\w'-]+(?:\s+[A-Z][\w'-]+)?|(?!(?:So|And|But|Then|Yesterday|Today|Now|Also|Well)\b)"
                       r"[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\s+(?i:and)\s+(?=[Ii]\b)", "\\1\x01and\x01", sentence)
     # "Ana, my sister, lives in Leeds": the name and its apposition are one subject
-    sentence = re.sub(r"^((?:[^:,]{1,40}:\s+)?)((?-i:[A-Z][a-z'-]+)),\s+((?:my|our)\s+" + _REL + r")"
-                      r"((?:\s+(?:at|from|in)\s+(?-i:[A-Z])[\w&'-]*(?:\s+(?-i:[A-Z])[\w&'-]*){0,3})?),\s+",
-                      "\\1\\3\x01\\2\\5\x01", sentence, flags=_I)
+    # ("Mr. Okafor, my new principal, already wants ...": "my new principal Mr. Okafor already wants ...")
+    sentence = _APPOSED_RE.sub(lambda m: f"{m.group('lead') or ''}{m.group('my')}\x01{m.group('n')}{m.group('at') or ''}"
+                               "\x01", sentence)
     parts = [p.strip().replace("\x01", " ") for p in _CLAUSE_SPLIT_RE.split(sentence) if p and p.strip()]
     out: list[str] = []
     for p in parts:

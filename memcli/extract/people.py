@@ -81,6 +81,26 @@ _UNNAMED_REL_RE = re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))\b
 # Casual messages write names in lower case: "my bestie losa is moving". A lower-case word
 # after a relation is a name only when a verb or a break follows it, and it is no adverb,
 # participle or gerund ("my sister really wants", "my mom texted").
+# "my kids are Jasmine (13, 8th grade) and Theo (9)", "our daughters, Ana and Bea": each name is one of them
+_ONE_OF = {"kids": "kid", "children": "child", "sons": "son", "daughters": "daughter", "boys": "son",
+           "girls": "daughter", "sisters": "sister", "brothers": "brother", "siblings": "sibling"}
+_LISTED = r"(?P<nI>[A-Z][a-z'-]+)(?:\s*\([^()]{0,80}\))?"
+_LIST_INTRO_RE = re.compile(
+    r"\b(?i:my|our|User's|(?:I|we) have (?:two|three|four|\d) ) ?(?P<rel>(?i:" + "|".join(_ONE_OF) + r"))"
+    r"(?:,| are| are called| named| called|:)? " + _LISTED.replace("I", "1", 1)
+    + r"(?:,\s*" + _LISTED.replace("I", "2", 1) + r")?(?:,?\s+(?:and|&)\s+)" + _LISTED.replace("I", "3", 1))
+
+
+def listed(text: str) -> list[tuple[str, str]]:
+    """(name, relation) of the people a list introduces ("my kids are Jasmine (13) and Theo")."""
+    out = []
+    for m in _LIST_INTRO_RE.finditer(text):
+        rel = _ONE_OF[m.group("rel").lower()]
+        out += [(n, rel) for n in (m.group("n1"), m.group("n2"), m.group("n3"))
+                if n and n.lower() not in _NOT_NAMES]
+    return out
+
+
 _LOWER_NAME_RE = re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))\s+(?P<n>[a-z][a-z-]{1,20})"
                             r"(?=\s*(?:,|'s\b|\s(?:is|was|isnt|isn't|has|had|and|just|got|lives|works|moved|said|says|"
                             r"wants|loves|texted|called)\b))")
@@ -123,6 +143,8 @@ class _People:
                 if n.split()[0].lower() in _NOT_NAMES:
                     continue
                 self.names.setdefault(n, m.group("rel").lower())
+        for n, rel in listed(text):
+            self.names.setdefault(n, rel)
         for m in _LOWER_NAME_RE.finditer(text):
             if _lower_name(m.group("n")) and not any(k.lower() == m.group("n") for k in self.names):
                 self.names.setdefault(m.group("n"), m.group("rel").lower())
@@ -224,6 +246,8 @@ def known_people(texts: Iterable[str] | None) -> dict[str, str]:
     out: dict[str, str] = {}
     rel = r"(?P<rel>(?i:" + _REL_WORDS + r"))"
     for t in texts or ():
+        for n, one in listed(t):
+            out.setdefault(n, one)
         for rx in (r"^User's " + rel + r"(?:'s name)? is (?:called |named )?(?P<n>" + _NAME + r")\s*$",
                    r"^User's " + rel + r" (?P<n>" + _NAME + r")\b",
                    r"^(?P<n>" + _NAME + r") \(User's " + rel + r"\)"):

@@ -47,7 +47,7 @@ from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
 
 
 def _discard(ex: Extraction, clause: str, reason: str) -> None:
-    ex.discarded.append(Discard(clause=clause.strip(), reason=reason))
+    ex.discarded.append(Discard(clause=clause.strip(), reason=reason, after=len(ex.facts)))
 
 
 def _mk(d: FactDict, clause: str, event_date: datetime | None, explicit: bool) -> Fact:
@@ -346,13 +346,37 @@ def _kept_whole(clause: str, facts: list[Fact], now: datetime, explicit: bool) -
                explicit)
 
 
+_BOOK_IT_RE = re.compile(r"^(?:(?:can you|could you|pls|please)\s+)?(?P<v>book|schedule|reserve|plan|set|pencil|put)"
+                         r" (?:it|that|this|them)(?: (?:in|up|down))? (?:for|on) (?P<when>.+?)[\s.!?]*$", _I)
+_BOOKED = {"book": "booked", "schedule": "scheduled", "reserve": "reserved", "plan": "planned", "set": "set",
+           "pencil": "pencilled in", "put": "put in"}
+
+
+def _booked(raw: str, ex: Extraction, now: datetime) -> bool:
+    """ "she wants a party at Stone Summit. Book it for Saturday the 25th": a request, but
+    its date is the event's, said of the fact before it (which then says it). True when
+    the date was given to that fact."""
+    m = _BOOK_IT_RE.match(raw)
+    if not m or not ex.facts or ex.facts[-1].safety or (ex.discarded and ex.discarded[-1].after == len(ex.facts)):
+        return False  # "it" is the clause just before, when that gave the last fact
+    resolved, ed = resolve_dates(m.group("when"), now)
+    if ed is None:
+        return False
+    f = ex.facts[-1]
+    f.text = f"{f.text.rstrip('.')}, {_BOOKED[m.group('v').lower()]} for {re.sub(r'^on ', '', resolved)}"
+    f.event_date = f.event_date or ed
+    f.kind = "episodic" if f.kind == "semantic" else f.kind
+    return True
+
+
 def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people: _People) -> bool:
     """A request, a fact about someone else, small talk or not about the user (for
     clauses that are not explicit). True when handled (stored or discarded)."""
     lc = raw.lower()
     first = (lc.split() or [""])[0].strip(",")
     if REQUEST_RE.match(raw) or (first in IMPERATIVE_VERBS and not re.match(r"^call me\s+[A-Z]", raw)):
-        _discard(ex, clause, "request")
+        if not _booked(raw, ex, now):
+            _discard(ex, clause, "request")
         return True
     if not _first_person(raw):
         # "the dentist is Dr. Ferrer", "the new doctora, Dra. Vidal, says ...": a role of the user's

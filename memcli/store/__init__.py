@@ -197,6 +197,9 @@ class Store:
     def introductions(self, scope: str) -> list[str]:
         return self.records.introductions(scope)
 
+    def facts_of_turn(self, scope: str, turn_id: str) -> list[Memory]:
+        return self.records.facts_of_turn(scope, turn_id)
+
     def count(self, scope: str, *, include_inactive: bool = False, episodes: bool = True) -> int:
         return self.records.count(scope, include_inactive=include_inactive, episodes=episodes)
 
@@ -261,6 +264,9 @@ class Store:
 
     def turns(self, scope: str, ids: Sequence[str] | None = None) -> list[dict[str, Any]]:
         return self.turn_log.fetch(scope, ids)
+
+    def turns_naming(self, scope: str, word: str) -> list[dict[str, Any]]:
+        return self.turn_log.naming(scope, word)
 
     def log(self, d: Decision) -> Decision:
         return self.decision_log.log(d)

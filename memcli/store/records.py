@@ -285,6 +285,13 @@ class SqliteRecords:
             f"AND episode = 1 AND {EPISODE_TURN} IN ({marks}) AND retired_at IS NULL ORDER BY rowid",
             (scope, *turn_ids))]
 
+    def facts_of_turn(self, scope: str, turn_id: str) -> list[Memory]:
+        """The active facts (not episodes) drawn from one turn. Reads the scope's active
+        records (no index by source turn): for the rare re-reading of a turn."""
+        return [row_to_memory(r) for r in self.db.conn.execute(
+            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE scope = ? AND retired_at IS NULL AND episode = 0 "
+            "AND instr(source_turns, ?) > 0 ORDER BY rowid", (validate_scope(scope), f'"{turn_id}"'))]
+
     def introductions(self, scope: str) -> list[str]:
         """Texts of the scope's active records that may introduce a person, oldest
         first, by the memories_people index: what `known_people` reads, without

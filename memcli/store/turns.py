@@ -4,6 +4,7 @@ provenance and idempotent ingest."""
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -59,6 +60,16 @@ class TurnLog:
             sql += f" AND id IN ({','.join('?' * len(ids))})"
             args += list(ids)
         return [dict(zip(TURN_COLUMNS, r, strict=True)) for r in self.db.conn.execute(sql + " ORDER BY rowid", args)]
+
+    def naming(self, scope: str, word: str, role: str = "user") -> list[dict[str, Any]]:
+        """The scope's turns of `role` whose content holds `word` (any case, as a whole
+        word), oldest first: the turns to read again once the user says who it is."""
+        scope = validate_scope(scope)
+        rows = self.db.conn.execute(
+            "SELECT id, role, content, ts, source, ref FROM turns WHERE scope = ? AND role = ? "
+            "AND instr(lower(content), ?) > 0 ORDER BY rowid", (scope, role, word.lower()))
+        rx = re.compile(r"(?<!\w)" + re.escape(word) + r"(?!\w)", re.I)
+        return [dict(zip(TURN_COLUMNS, r, strict=True)) for r in rows if rx.search(r[2])]
 
     def count(self, scope: str) -> int:
         return int(self.db.one("SELECT count(*) FROM turns WHERE scope = ?", (validate_scope(scope),)))
