@@ -598,6 +598,16 @@ _RULES: tuple[DateRule, ...] = (
     DateRule("weekday_routine", re.compile(r"\b" + _WD + r"s?\s*(?:\s(?:is|are)|'s)\s+(?!(?:the|a|an|my|our|his|her|their|"
                 r"your|this|that|next|last|long|big|busy|good|bad|fine|free|off)\b)[a-z]+[ -](?:night|day|evening|"
                 r"morning|lunch|dinner|brunch)s?\b", re.I), _h_keep),
+    # a day that a weekly activity fills: "Thursday is Jasmine's piano", "Tuesdays are my
+    # yoga", "Wednesday's choir" (never "Thursday is Jasmine's birthday", "Friday is the piano
+    # recital", "Saturday is Theo's piano exam": one day)
+    DateRule("weekday_activity", re.compile(r"\b" + _WD + r"s?\s*(?:\s(?:is|are)|'s)\s+(?:(?:my|our|his|her|their|your|"
+                r"[a-z]+'s?)\s+)?(?:piano|guitar|violin|cello|drums|flute|singing|choir|band|orchestra|soccer|football|"
+                r"rugby|hockey|baseball|basketball|volleyball|netball|tennis|swim(?:ming)?|gymnastics|karate|judo|"
+                r"taekwondo|ballet|dance|yoga|pilates|spin|crossfit|climbing|bouldering|chess|scouts|tutoring|therapy|"
+                r"physio|practice|rehearsal|training|lessons?|class(?:es)?|club|church|bowling|trivia|poker|bingo)\b"
+                r"(?!\s+(?:recital|concert|exam|test|audition|final|finals|tournament|competition|show|party|"
+                r"performance|match|trip|camp)s?\b)", re.I), _h_keep),
     # a day that names a kind of thing: "the Monday group was full", "my Friday shift", "our
     # Sunday lunch" (never "the Monday after next", "the Monday we met", "the Monday morning")
     DateRule("weekday_modifier", re.compile(r"\b(?:the|my|our|his|her|their|your|that)\s+" + _WD + r"\s+(?!(?:"

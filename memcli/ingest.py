@@ -22,6 +22,7 @@ from .extract.said import question_of, statement_of
 from .models import Candidate, Decision, Memory, Outcome
 from .rebind import introduced, read_again
 from .requests import ForgetRequest, forget_requests, matching_memories, without_requests
+from .results import beaten_records
 from .scope import validate_scope
 from .text import check_text, decode_input, load_json
 from .timeutil import parse_dt, to_iso, utcnow
@@ -222,19 +223,27 @@ def store_verbatim(store: MemoryStore, scope: str, cand: Candidate, vector: Any,
     return Outcome(op="ADD", decision=d, memory=m)
 
 
+def _corrects_only(text: str, when: datetime) -> bool:
+    from .extract import message_correction
+
+    return message_correction(text, when) is not None
+
+
 def _correction_candidate(text: str, when: datetime, said_before: list[Memory]) -> Candidate | None:
     """"sorry, I meant 41" after "my locker is 14": the last fact of the user's message
     before, said again with the right value; it replaces that fact."""
     from .extract import corrected, message_correction
+    from .extract.instead import same_month
 
     corr = message_correction(text, when)
     if corr is None:
         return None
     for m in reversed(said_before):
-        fixed = corrected(m.text, *corr)
+        fix = same_month(corr, m.text)  # "it's the 14th" of a fact dated the 12th: the same month
+        fixed = corrected(m.text, *fix)
         if fixed is not None:
             new_text, old = fixed
-            value = corr[1] if m.key else None
+            value = fix[1] if m.key else None
             return Candidate(text=new_text, kind=m.kind, importance=m.importance, key=m.key, value=value,
                              change="update", valid_from=to_iso(when), safety=m.safety, rule="correction")
     return None
@@ -383,8 +392,7 @@ def ingest(
     stats = IngestStats()
     t0 = time.perf_counter()
     default_ts = now or to_iso(utcnow())
-    # People the user introduced ("my girlfriend Niamh"), so that a later "Niamh is
-    # from Galway" is stored with the relation; read once, then kept up to date.
+    # People the user introduced ("my girlfriend Niamh"): a later "Niamh is from Galway" is hers
     people = known_people(store.introductions(scope)) if not raw else {}
     said_before: list[Memory] = []
     asked_to_forget = [_Asked(r) for r in store.forget_requests(scope)] if not raw else []
@@ -409,10 +417,12 @@ def ingest(
         elif raw:
             cands = [Candidate(text=msg.content, kind="episodic", importance=0.5, valid_from=ts)]
         else:
+            said_before = said_before or (store.last_said(scope) if _corrects_only(msg.content, when) else [])
             told, cands, forgets, discards, met = _told(msg, when, llm=llm, strategy=strategy, people=people,
                                                         said_before=said_before)
             if before and before[1] and strategy != "model":
                 cands += _reply_candidates(before[1], told, when, people, cands)
+            cands += beaten_records(store, scope, cands)
             if episodes:  # the day a message corrects is put right in its episode too
                 episode = episode_of(days_corrected(told), before[1] if before else None, [c.text for c in cands], when,
                                      statement=before[2] if before else None)

@@ -163,6 +163,8 @@ class Candidate:
     pinned: bool = False
     safety: bool = False
     rule: str | None = None  # the extraction rule that proposed it (None: said directly)
+    replaces: str | None = None  # the id of the record it says again with a new value, and why
+    because: str | None = None
 
 
 @dataclass

@@ -27,7 +27,7 @@ from .errors import InputError
 __all__ = [
     "ALNUM_RE", "APOS_WORD_RE", "CLAIM_STOPWORDS", "LOWER_WORD_RE", "MEDICAL_SELF_RE", "MONTHS", "MONTH_NAMES",
     "PROTECT_RE", "QUERY_STOPWORDS", "SAFETY_TOPIC_RE", "WEEKDAYS", "WORD_RE", "claim_token", "claim_words",
-    "comparable", "content_words", "coverage_stem", "decode_input", "normalize_punctuation", "suffix_stem",
+    "comparable", "content_words", "coverage_stem", "decode_input", "normalize_punctuation", "suffix_stem", "unstretch",
 ]
 
 _I = re.IGNORECASE
@@ -85,7 +85,7 @@ having he her here hers herself him himself his how i if in into is it its itsel
 myself no nor not now of off on once only or other our ours ourselves out over own same she should so some
 such than that the their theirs them themselves then there these they this those through to too under until
 up very was we were what when where which while who whom why will with would you your yours yourself
-yourselves whose ever kind sort type""".split())
+yourselves whose ever kind sort type many much often""".split())
 """Function words, pronouns and question words: they match everything in a keyword
 query and rank nothing (recall)."""
 
@@ -136,6 +136,17 @@ def normalize_punctuation(text: str) -> str:
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
     text = text.replace("\u2014", " - ").replace("\u2013", " - ")
     return re.sub(r"[ \t]+", " ", text)
+
+
+_STRETCHED = re.compile(r"([a-z])\1{2,}", re.I)
+
+
+def unstretch(text: str) -> str:
+    """A letter said three or more times in a row, an emphasis and no different word (no
+    English word has one three times running), said twice, or once for a letter English
+    never doubles ("reallllly" -> "really", "nexxxt" -> "next", "yaaay" -> "yay", "sooo"
+    -> "soo"). Digits and punctuation are kept."""
+    return _STRETCHED.sub(lambda m: m[1] if m[1].lower() in "ahijkquvwxy" else m[1] * 2, text)
 
 
 def comparable(text: str) -> str:

@@ -572,9 +572,9 @@ def reconcile(
             cand, vector = _successor(store, cand, near, vector)
         shown = [n.shown() for n in near[:5]]
         decided_by = "rule"
-        if strategy == "model" and llm is not None and cand.key not in (HOLDER_LEFT, HOLDER_SUCCESSOR):
-            ruled = _exact_only(cand, near)
-        else:
+        ruled = _exact_only(cand, near) or _restated(store, scope, cand, vector)
+        if ruled is None and not (strategy == "model" and llm is not None
+                                  and cand.key not in (HOLDER_LEFT, HOLDER_SUCCESSOR)):
             ruled = decide_by_rules(cand, near)
         if ruled is None and llm is not None and strategy in ("model", "both"):
             try:
@@ -600,6 +600,19 @@ def reconcile(
             return _older_than(store, scope, cand, vector, later, shown, turn, now)
         return _apply(store, scope, cand, vector, op, target.memory if target else None,
                       reason, decided_by, shown, turn, now)
+
+
+def _restated(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray
+              ) -> tuple[str, Neighbour | None, str] | None:
+    """A candidate that says a named active record again with a new value (a beaten
+    personal best) updates that record; None when it names none, or one since retired."""
+    if not cand.replaces:
+        return None
+    rows = store.get_many(scope, [cand.replaces])
+    if not rows or rows[0].retired_at:
+        return None
+    sim = store.similarity_to(scope, vector, cand.replaces)
+    return "UPDATE", Neighbour(rows[0], sim), cand.because or f"says {cand.replaces} again with a new value"
 
 
 def _exact_only(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighbour | None, str] | None:

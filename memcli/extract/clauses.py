@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .lexicon import _I, _REL, FILLER_RE, OCCUPATIONS
+from .people import one_each
 
 # A period after a title, a common abbreviation or a lone initial ends no sentence:
 # "Dr. Rao", "St. Mary's", "Prof. Okafor", "e.g. pasta", "J. K. Rowling", "approx. 5 km".
@@ -128,6 +129,9 @@ _CLAUSE_VERBS = (r"(?:joined|moved|started|switched|quit|left|bought|sold|got|be
 _CLAUSE_SPLIT_RE = re.compile(
     r"\s*;\s*|\s*,\s+(?=(?:and |so )?(?:please|pls)\b)|\s*,?\s+(?:and|but|so|plus)\s+(?=" + _SUBJ + r"|" + _CLAUSE_VERBS + r")"
     r"|\s*,\s+(?=" + _SUBJ + r")"
+    # "..., so weekday dinners are on me": what follows for the user, a subject of its own
+    r"|\s*,\s+so\s+(?=(?:the |my |our |all )?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s+(?:is|are|was|were|will|gets?|got)"
+    r"\b[^,.;]*\b(?i:me|my|us|our|mine|I)\b)"
     # "not at cfa anymore, bagging at the kroger": the work now, a clause of its own
     r"|\s*,\s+(?=" + JOB_GERUND + r"\s+(?:at|for|with)\s+(?!(?:weekends?|nights?|home|the moment|times)\b))"
     # "..., Dotty woke us at 5am": a named subject and its verb start a clause of their own
@@ -159,10 +163,31 @@ _APPOSED_RE = re.compile(
     r"(?P<at>(?:\s+(?:at|from|in)\s+(?-i:[A-Z])[\w&'-]*(?:\s+(?-i:[A-Z])[\w&'-]*){0,3})?),\s+", _I)
 
 
+# "my boss, he is awful", "honestly my sister, she's in Lyon now": a person or thing said
+# first and taken up again by a pronoun is the subject ("my boss is awful"), not a clause
+# of its own (never "I told my boss, he laughed": the name is no clause's opening).
+_DISLOCATED_RE = re.compile(r"^(?P<lead>(?:[a-z]+,?\s+)?)(?P<np>(?:my|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s*,\s+"
+                            r"(?:he|she|they|it)(?P<v>'s|'re|'ve|'ll|\s+(?=[a-z]))", _I)
+_CONTRACTED = {"'s": " is ", "'re": " are ", "'ve": " have ", "'ll": " will "}
+
+
+def _undislocated(sentence: str) -> str:
+    m = _DISLOCATED_RE.match(sentence)
+    if not m or (m.group("lead").strip(", ").lower() not in ("", "honestly", "well", "so", "and", "but", "also",
+                                                                "anyway", "ugh", "oh", "btw", "plus", "now")):
+        return sentence
+    verb = _CONTRACTED.get(m.group("v").lower(), " ")
+    return f"{m.group('lead')}{m.group('np')}{verb}{sentence[m.end():].lstrip()}"
+
+
 def _clauses(sentence: str) -> list[str]:
     if _SUBORDINATE_START_RE.match(sentence):
         # "When I was a kid, I lived in Kerala" / "If I ever get a cat, I'll ...": keep whole
         return [sentence]
+    each = one_each(sentence)
+    if each is not None:  # "my kids are Jasmine (13, ...) and Theo (9, ...)": one clause each
+        return each
+    sentence = _undislocated(sentence)
     # "me and my wife Thandi live in Randburg" is "my wife Thandi and I live ..."
     sentence = re.sub(r"(^|[:;,]\s+|\b(?:and|but|so)\s+)(?i:me|myself)\s+(?i:and)\s+((?i:my|our)\s+[\w'-]+"
                       r"(?:\s+[A-Z][\w'-]+)?|[A-Z][a-z'-]+)\s+(?=[a-z])", "\\1\\2\x01and\x01I ", sentence)
@@ -179,7 +204,8 @@ def _clauses(sentence: str) -> list[str]:
         if out and re.match(r"^(?:my|our)\s+[\w'-]+(?:\s+[\w'-]+)?$", out[-1], _I) and re.match(r"^i\b", p, _I):
             out[-1] = out[-1] + " and " + p  # "my partner and I bought ..."
             continue
-        if out and re.match(r"^(?:my|our)\s+(?:(?:two|three|four|\d+|little|new|old|young|lovely)\s+)?[\w'-]+"
+        if out and re.match(r"^(?:my|our)\s+(?!(?:bad|mistake|error|fault)\b)(?:(?:two|three|four|\d+|little|new|old|"
+                            r"young|lovely)\s+)?[\w'-]+"
                             r"(?:\s+[A-Z][\w'-]+)?[.!]?$", p, _I):
             out[-1] = out[-1] + " and " + p  # "... with my wife Emma and our two kids": no verb, same clause
             continue

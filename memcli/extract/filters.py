@@ -115,7 +115,8 @@ def _explicit(sentence: str) -> str | None:
 # a pointer to something pasted, a move without where to.
 _META_TALK_RE = re.compile(
     r"^(?:(?:sorry|oops|oh|wait|no|ugh|ok|okay|lol|haha|ah)[, ]+)*(?:i (?:said|typed|wrote|put|got|worded) "
-    r"(?:that|it|this)(?: (?:wrong|wrongly|incorrectly|backwards|the wrong way round|badly))?|my bad|typo|"
+    r"(?:that|it|this)(?: (?:wrong|wrongly|incorrectly|backwards|the wrong way round|badly))?|my (?:bad|mistake|error)|"
+    r"typo|scratch that|strike that|i misspoke|correction|"
     r"never ?mind|nvm|ignore that|that came out wrong|let me rephrase|i mean|what i meant was|"
     # "I must tell you also", "one more thing": the next clause is the news, not this one
     r"(?:(?:also|and|so|but) )?(?:i (?:must|have to|need to|should|wanted to|want to|forgot to|meant to|gotta) |"

@@ -56,7 +56,11 @@ _PERSON_PRED_RE = re.compile(
     # news of theirs: "Lindiwe's leaving Wits", "Declan's finished up in AIB", "losa isnt moving anymore"
     r"(?:is |are )?(?:now )?back (?:in|at|to|home|with|for good)\b|"
     # "he's in the Canary Wharf office from today", "Chidi is in Lagos for work": a place or an employer by name
-    r"(?:is|are) (?:now |still |currently )?(?:in|at|with) (?:the )?(?-i:[A-Z])|"
+    r"(?:is|are|'s) (?:now |still |currently )?(?:in|at|with) (?:the )?(?-i:[A-Z])|"
+    # a shift or a leave of theirs: "Meera's on nights at St. Joe's", "Ana is on maternity leave"
+    r"(?:is|are|'s) (?:now |still |currently )?on (?:nights|days|earlies|lates|nightshift|(?:the )?(?:night|day|early|"
+    r"late|morning|evening|weekend) shifts?|(?:maternity |paternity |parental |sick |medical |long-term )?leave|"
+    r"furlough|call)\b|"
     r"(?:is|was) (?:now |still |currently )?(?:doing|studying|training|teaching|working|taking|running|coaching)\b|"
     r"moves|moving|has moved|has given (?:in )?(?:his|her|their )?notice|handed in (?:his|her|their) notice|resigned|"
     r"(?:is |has |have )?(?:leaving|left|quit|quitting|finished|staying|transferring|switching|changing|starting|"
@@ -71,7 +75,11 @@ _THEIR_END_RE = re.compile(r"^(?:is |has |have )?(?:leaving|left|quit|quitting|f
 # where Theo goes to school, and the nearest record of Theo may be that; "Morag is in Rome
 # now" may be a trip; a plan in the progressive is not yet a change ("is moving to Perth").
 _THEIR_NEW_RE = re.compile(r"\b(?:back for good|back (?:in|at|to|home|with)|took a job|got a job|got into|got in to|"
-                           r"transferred|switched|moved|started at|joined|instead)\b", _I)
+                           r"transferred|switched|moved|started at|joined|instead)\b"
+                           # "on nights at St. Joe's since New Year's": a state that began, said with when
+                           r"|\b(?:is|are|'s)\s+(?:now\s+)?(?:on|at|with|in)\b.*\b(?:since|as of|from)\s+(?:the\s+)?"
+                           r"(?:new year'?s|january|february|march|april|may|june|july|august|september|october|"
+                           r"november|december|last|this|\d{4}|(?:mon|tues|wednes|thurs|fri|satur|sun)day)", _I)
 _PARTICIPLES = r"(?:finished|left|gone|got|moved|been|started|quit|taken|had|become|joined|changed|switched)"
 
 
@@ -89,6 +97,33 @@ _LIST_INTRO_RE = re.compile(
     r"\b(?i:my|our|User's|(?:I|we) have (?:two|three|four|\d) ) ?(?P<rel>(?i:" + "|".join(_ONE_OF) + r"))"
     r"(?:,| are| are called| named| called|:)? " + _LISTED.replace("I", "1", 1)
     + r"(?:,\s*" + _LISTED.replace("I", "2", 1) + r")?(?:,?\s+(?:and|&)\s+)" + _LISTED.replace("I", "3", 1))
+
+
+_DETAILED_LIST_RE = re.compile(
+    r"^(?P<lead>(?i:my|our) (?P<rel>(?i:" + "|".join(_ONE_OF) + r"))(?: are| are called|:)?\s+)"
+    r"(?P<items>(?-i:[A-Z])[a-z'-]+\s*\([^()]{1,80}\)(?:\s*(?:,|,?\s+and|&)\s+(?-i:[A-Z])[a-z'-]+"
+    r"(?:\s*\([^()]{1,80}\))?){1,3})\s*[.!]?$")
+_LIST_ITEM_RE = re.compile(r"(?P<n>[A-Z][a-z'-]+)(?:\s*\((?P<d>[^()]{1,80})\))?")
+
+
+def one_each(clause: str) -> list[str] | None:
+    """A list of people with what is said of each in brackets, as the list and one
+    clause each ("my kids are Jasmine (13, 8th grade at Inman) and Theo (9)": "my kids
+    are Jasmine and Theo", "my kid Jasmine is 13, 8th grade at Inman", "my kid Theo is
+    9"), so that news of one ("Jasmine's at North Atlanta High now") can replace what
+    was said of her and nothing of the other's; None for any other clause."""
+    m = _DETAILED_LIST_RE.match(clause.strip())
+    if not m:
+        return None
+    items = [(i.group("n"), i.group("d")) for i in _LIST_ITEM_RE.finditer(m.group("items"))]
+    if len(items) < 2 or any(n.lower() in _NOT_NAMES for n, _ in items):
+        return None
+    names = [n for n, _ in items]
+    lead = m.group("lead").split()[0]
+    one = _ONE_OF[m.group("rel").lower()]
+    listed_names = ", ".join(names[:-1]) + " and " + names[-1]
+    return [f"{lead} {m.group('rel')} are {listed_names}",
+            *(f"{lead} {one} {n} is {d.strip()}" for n, d in items if d and d.strip())]
 
 
 def listed(text: str) -> list[tuple[str, str]]:

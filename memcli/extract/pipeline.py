@@ -21,6 +21,7 @@ from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
 from .events import own_event_date
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
 from .grammar import _expand, _finish, to_third_person
+from .instead import now_instead, same_month, unstretch
 from .lexicon import (
     _CONDITION_RE,
     _I,
@@ -147,10 +148,12 @@ _RESCHEDULED_RE = re.compile(r"\b" + RESCHEDULE_VERBS + r"\s+(?:\w+\s+){0,3}?(?:
 # just said was wrong; the fact it went into is said again with the right one.
 _CORRECTION_RE = re.compile(
     r"^(?:(?:sorry|oops|no|ugh|oh|ah|ok|okay|hmm|sorry,? no)[,!.]?\s+)*(?:no wait|wait,? no|wait|i meant|i mean|make that|"
-    r"correction|sorry|typo|i (?:said|typed|wrote|put|got) (?:that|it|this) (?:wrong|wrongly|incorrectly))[,:!.]?\s+(?:it'?s\s+|it is\s+|that'?s\s+|actually\s+)?(?:(?:on|at|by|for|to|from)\s+)?(?P<v>[^,.!?;]{1,40}?)"
+    r"correction|sorry|typo|scratch that|my (?:bad|mistake|error)|i (?:said|typed|wrote|put|got) (?:that|it|this) "
+    r"(?:wrong|wrongly|incorrectly))(?:[,:!.]?\s+(?:sorry|my (?:bad|mistake|error)))*[,:!.]?\s+(?:it'?s\s+|it is\s+|that'?s\s+|"
+    r"actually\s+)?(?:(?:on|at|by|for|to|from)\s+)?(?:the\s+(?=\d))?(?P<v>[^,.!?;]{1,40}?)"
     r"(?:,?\s+not\s+(?P<old>[^,.!?;]{1,40}))?(?:,\s+(?P<rest>[^.!?]+))?\s*[.!]*$", _I)
 _MONTHS_ALT = "|".join(MONTH_NAMES)
-_VALUE_TOKEN = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\$?\d[\d,.:]*(?:\s?(?:kg|km|am|pm|%|mg))?"
+_VALUE_TOKEN = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\d{1,2}(?:st|nd|rd|th)|\$?\d[\d,.:]*(?:\s?(?:kg|km|am|pm|%|mg))?"
                           rf"|\b(?:{_MONTHS_ALT})\s+\d{{1,2}}\b|\b\d{{1,2}}\s+(?:{_MONTHS_ALT})\b")
 _DAY_TOKEN = rf"(?:(?:{_MONTHS_ALT})\s+\d{{1,2}}|\d{{1,2}}\s+(?:{_MONTHS_ALT})|\d{{4}}-\d\d-\d\d)"
 _RANGE_RE = re.compile(rf"(?P<a>{_DAY_TOKEN})\s*(?:to|-|\u2013|until|till|through)\s*(?P<b>{_DAY_TOKEN}|\d{{1,2}})", _I)
@@ -247,6 +250,7 @@ def _corrects(sentence: str, ex: Extraction, now: datetime) -> str | None:
     if corr is None:
         return None
     last = ex.facts[-1]
+    corr = same_month(corr, last.text)  # "it's the 14th": the month of the fact's date
     fixed = corrected(last.text, *corr)
     if fixed is None:
         return None
@@ -619,7 +623,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     ex = Extraction(facts=[], discarded=[])
     if not text or not str(text).strip():
         return ex
-    text = normalize_punctuation(str(text))
+    text = unstretch(normalize_punctuation(str(text)))
     if (role or "user").lower() != "user":
         for s in _sentences(text)[:50] or [text]:
             _discard(ex, s, "not from the user")
@@ -675,6 +679,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
             for d in [p for f in new for p in listed_pets(f.text)]:
                 if not any(f.key == d["key"] for f in ex.facts[before:]):
                     ex.facts.append(_mk(d, clause, None, explicit))
+    now_instead(ex)  # "I've gone off nematodes. It's beer traps now."
     _resolve_message_conflicts(ex)
     _add_change_events(ex)
     _split_safety(ex)

@@ -268,6 +268,12 @@ class Store:
     def turns_naming(self, scope: str, word: str) -> list[dict[str, Any]]:
         return self.turn_log.naming(scope, word)
 
+    def last_said(self, scope: str) -> list[Memory]:
+        """The active facts of the scope's latest user turn (what "sorry, I meant 41"
+        corrects when it comes in a run of its own)."""
+        turn = self.turn_log.last_id(scope)
+        return self.records.facts_of_turn(scope, turn) if turn else []
+
     def log(self, d: Decision) -> Decision:
         return self.decision_log.log(d)
 

@@ -73,3 +73,9 @@ class TurnLog:
 
     def count(self, scope: str) -> int:
         return int(self.db.one("SELECT count(*) FROM turns WHERE scope = ?", (validate_scope(scope),)))
+
+    def last_id(self, scope: str, role: str = "user") -> str | None:
+        """The id of the scope's latest turn of `role`, or None."""
+        row = self.db.conn.execute("SELECT id FROM turns WHERE scope = ? AND role = ? ORDER BY rowid DESC LIMIT 1",
+                                   (validate_scope(scope), role)).fetchone()
+        return row[0] if row else None

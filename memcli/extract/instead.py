@@ -1,0 +1,60 @@
+"""What took the place of a thing the user just said they stopped.
+
+"I've gone off nematodes, expensive and I'm not convinced they work. It's beer traps and
+night patrols with a torch now." The second sentence has no subject of the user's ("it"
+stands for the way the user does it), so alone it says nothing about the user and is set
+aside; after an end said in the same message it is the new way. The end becomes that
+change: "User has gone off nematodes, it's beer traps and night patrols with a torch now",
+so the write path replaces the record the end retires and the new way is stored in the
+user's words. "It's too expensive now" (a judgment, no thing), "it's raining now" (no end
+before it) and an end in an earlier message change nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..models import Extraction, Fact
+from ..text import unstretch
+from .lexicon import _I
+
+_NOW_IT_IS_RE = re.compile(
+    r"^(?:(?:and|but|so|now|nowadays|these days)\s*,?\s+)?(?:it'?s|it is|its)\s+(?:all\s+)?"
+    r"(?P<y>(?!(?:too|so|very|really|quite|pretty|much|more|less|getting|been|going|gonna|just|over|done|fine|ok|"
+    r"okay|better|worse|easier|harder|cheaper|nicer|good|bad|great|hard|weird|funny|nice|raining|sunny|cold|hot|"
+    r"late|early|time|my|mine|me|not|no|ok)\b)[a-z][^.!?]{2,120}?)"
+    r"\s+(?P<when>now|these days|nowadays|instead)\s*[.!]*$", _I)
+
+
+def now_instead(ex: Extraction) -> None:
+    """Join each "it's Y now" set aside after an end in the same message to that end, as
+    a change (see the module's docstring)."""
+    kept = []
+    for d in ex.discarded:
+        m = _NOW_IT_IS_RE.match(d.clause.strip()) if d.reason == "not about the user" else None
+        ended = [f for f in ex.facts[:d.after] if f.change == "delete"] if m else []
+        if not ended:
+            kept.append(d)
+            continue
+        end = ended[-1]
+        joined = f"{end.text.rstrip(' .!,')}, it's {m.group('y').strip()} {m.group('when').lower()}" if m else end.text
+        ex.facts[ex.facts.index(end)] = Fact(**{**end.__dict__, "text": joined, "change": "update",
+                                                 "rule": f"{end.rule}+instead"})
+    ex.discarded = kept
+
+
+_ORDINAL_RE = re.compile(r"(\d{1,2})(?:st|nd|rd|th)")
+_ISO_MONTH_RE = re.compile(r"\b(\d{4}-\d\d)-\d\d\b")
+
+
+def same_month(corr: tuple[str | None, str], text: str) -> tuple[str | None, str]:
+    """A correction that names only a day ("sorry, my mistake, it's the 14th") of a fact
+    that holds a date: that date's month with the day said; any other as it is."""
+    day = _ORDINAL_RE.fullmatch(corr[1])
+    iso = _ISO_MONTH_RE.search(text) if day else None
+    if day and iso and 1 <= int(day[1]) <= 31:
+        return corr[0] or iso[0], f"{iso[1]}-{int(day[1]):02d}"
+    return corr
+
+
+__all__ = ["now_instead", "same_month", "unstretch"]
