@@ -114,7 +114,11 @@ DATE_CASES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
                      # a day of every month
                      "Rent on both flats is due on the 1st", "we get paid on the 25th"]),
     "month_only": ([("we're going to Lisbon in May", "we're going to Lisbon in May 2026"),
-                    ("I quit in January", "I quit in January 2026")],
+                    ("I quit in January", "I quit in January 2026"),
+                    # a verb of schedule in the present: the coming one, even when the last is nearer
+                    ("Freja starts at the Gymnasium in October", "Freja starts at the Gymnasium in October 2026"),
+                    ("we move in November", "we move in November 2026"),
+                    ("she started in October", "she started in October 2025")],
                    ["in may be", "I may go"]),
     "bare_weekday": ([("I ran on Sunday", "I ran on 2026-03-01"), ("the meeting is on Friday", "the meeting is on 2026-03-06")],
                      ["sun cream", "I wed my partner", "the SAT got moved to may 3", "Sat got moved to may 3",

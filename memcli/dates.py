@@ -88,7 +88,11 @@ _PAST_RE = re.compile(
 # A date said in the present tense with no past cue is a plan or a booking: "the
 # concert is on August 21", said in May, is this August; "my flight is on 3 March",
 # said in May, is next March.
-_PRESENT_RE = re.compile(r"\b(?:is|are|'s|'re|am|'m)\b", re.I)
+# So is a date of a verb of schedule in the present ("Freja starts at the Gymnasium in
+# August", "we move in March", "he graduates in June"), said in January: the coming one.
+_PRESENT_RE = re.compile(r"\b(?:is|are|'s|'re|am|'m|due|(?:start|begin|open|close|end|move|leave|arrive|return|launch|"
+                         r"graduate|retire|fly|finish|relocate|transfer)(?:s|es|ing)?|flies|beginning|starting|"
+                         r"moving|leaving|flying|graduating|retiring|coming|going)\b", re.I)
 # Dates that come round every year keep their month and day only.
 _RECURRING_RE = re.compile(r"\b(?:birthdays?|bday|b-day|anniversar(?:y|ies)|born|name ?day|feast day|every year|"
                            r"each year|yearly|annual(?:ly)?)\b", re.I)

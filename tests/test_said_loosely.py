@@ -85,6 +85,25 @@ def test_a_day_said_in_the_next_message_keeps_the_month(tmp_path, real_embedder)
     assert [m.text for m in store.list_memories("user:a") if not m.episode] == ["The dentist is on 2025-03-14"]
 
 
+@pytest.mark.parametrize("said", ["sorry, my bad, I meant Tuesday", "my bad, I meant Tuesday", "I meant Tuesday",
+                                  "no wait, make that friday"])
+def test_a_weekday_alone_corrects_the_message_before(said):
+    ex = extract_facts(said, NOW)
+    assert not ex.facts and ex.discarded[-1].reason == "a correction of the message before"
+
+
+def test_a_weekday_in_a_sentence_is_no_correction():
+    assert _texts("I meant to call on Tuesday") != []
+
+
+def test_a_day_replaces_the_day_not_the_hour(tmp_path, real_embedder):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for i, (text, ts) in enumerate([("the dentist is on monday at 3", "2026-05-01T10:00:00Z"),
+                                    ("sorry, my bad, I meant Tuesday", "2026-05-01T10:01:00Z")]):
+        ingest(store, "user:a", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"m{i}")
+    assert [m.text for m in store.list_memories("user:a") if not m.episode] == ["The dentist is on 2026-05-05 at 3"]
+
+
 # -- a list of people with what is said of each -------------------------------------------------
 def test_a_list_with_brackets_is_the_list_and_one_fact_each():
     assert _texts("My kids are Jasmine (13, starting 8th grade at Inman Middle) and Theo (9, 4th grade at "
@@ -134,3 +153,30 @@ def test_the_new_way_after_an_end_is_that_change():
                                   "I love the gym. It's leg day now."])
 def test_a_judgment_or_no_end_before_it_is_no_new_way(said):
     assert not any("instead" in f.rule for f in _facts(said))
+
+
+# -- a doing said without its "I'm" --------------------------------------------------------
+@pytest.mark.parametrize("said,fact", [
+    ("running on the river road instead, like 5k most mornings",
+     "User is running on the river road instead, like 5k most mornings"),
+    ("Building a deck this summer", "User is building a deck in summer 2025"),
+    ("reading a lot of sci-fi lately", "User is reading a lot of sci-fi lately"),
+])
+def test_a_doing_without_its_subject_is_the_users(said, fact):
+    assert _texts(said) == [fact]
+
+
+@pytest.mark.parametrize("said", ["swimming at the Y is fun", "Parking went up to $210 a month",
+                                  "morning walks with the dog", "Wedding on the 12th", "Meeting notes are in the doc"])
+def test_a_noun_in_ing_or_a_gerund_subject_is_no_doing_of_the_users(said):
+    assert not any(t.startswith("User is") for t in _texts(said))
+
+
+# -- a short clause with a measure -----------------------------------------------------------
+def test_a_short_clause_that_gives_a_measure_is_kept():
+    assert "Berlin went 3:22:48" in _texts("New year admin. Berlin went 3:22:48. Cellar unchanged.")
+
+
+@pytest.mark.parametrize("said", ["ok 5pm", "yes, at 5", "14p since January", "sub 1:03 FINALLY"])
+def test_a_bare_value_or_an_exclamation_is_no_fact(said):
+    assert _texts(said) == []

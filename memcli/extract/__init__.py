@@ -98,9 +98,10 @@ from __future__ import annotations
 
 from ..dates import resolve_dates
 from ..models import Discard, Extraction, Fact
+from .corrections import corrected
 from .grammar import to_third_person
 from .people import known_people
-from .pipeline import corrected, extract_facts, message_correction
+from .pipeline import extract_facts, message_correction
 
 __all__ = ["Fact", "Discard", "Extraction", "corrected", "extract_facts", "known_people", "message_correction",
            "resolve_dates", "to_third_person"]

@@ -48,6 +48,18 @@ _STATE = (r"(?:living|working|renting|staying|studying|teaching|based|training|l
 _SUBJECTLESS_AM_RE = re.compile(
     r"^(?:(?:still|now|currently)\s+(?:at|in|with|on|a|an|" + _STATE[3:] + r"|back\s+(?:in|at|home|on|with)|"
     r"off\s+(?!to\b)\w+|(?:not|no longer)\s+(?:at|in|with|on|a|an|" + _STATE[3:] + r"|" + _STATE + r")\b", _I)
+# ... and of any doing said without its "I'm": "running on the river road instead", "building a
+# deck this summer", "painting the kitchen on Saturday". The -ing word opens the clause and an
+# object or an adverbial follows it; nouns in -ing are not doings ("morning walks", "wedding on
+# the 12th"), and a gerund that is the subject has a verb of its own ("parking went up").
+_DOING_RE = re.compile(
+    r"^(?!(?:morning|evening|nothing|something|anything|everything|thing|king|ring|spring|string|wing|sibling|"
+    r"wedding|ceiling|pudding|darling|during|ping|sing|bring|sting|swing|icing|clothing|housing|"
+    r"parking|earring|offspring|duckling|dumpling|seedling|stuffing|frosting|filling|bedding|landing|lining|"
+    r"setting|warning|boeing|beijing|sterling|viking|pending|according|including|regarding|concerning|"
+    r"notwithstanding|wondering|feeling)\b)(?P<v>[a-z]{2,}[^aeiouy\W]ing)\s+(?=(?:on|at|in|with|for|to|from|around|"
+    r"about|along|through|up|down|out|off|a|an|the|my|our|his|her|their|some|more|less|again|now|still|every|"
+    r"most|daily|twice|\d)\b|\d)", _I)
 _OCCUPATION_AT_RE = re.compile(r"^(?P<t>(?:[a-z-]+ ){0,3}(?P<h>(?!now\b|currently\b|these\b)[a-z-]+))\s+(?:now |currently |these days )?"
                                r"(?:at|for|with)\s+\S", _I)
 _OWN_VERB_RE = re.compile(r"\b(?:is|are|was|were|be|sounds?|seems?|feels?|looks?|makes?|would|will|can|could|"
@@ -97,6 +109,8 @@ def _with_subject(sentence: str) -> str:
         return "I'm " + rest[:1].lower() + rest[1:]
     if _OWN_VERB_RE.search(head):
         return sentence
+    if _DOING_RE.match(rest) and not _PAST_VERB_RE.search(re.split(r"[,;]", head, maxsplit=1)[0]):
+        return "I'm " + rest[:1].lower() + rest[1:]
     job = _OCCUPATION_AT_RE.match(sentence)
     if job and job.group("h").lower() in OCCUPATIONS and not _PAST_VERB_RE.search(head):
         return "I'm " + sentence[:1].lower() + sentence[1:]

@@ -18,6 +18,7 @@ from ..text import MEDICAL_SELF_RE, MONTH_NAMES, MONTHS, SAFETY_TOPIC_RE, WEEKDA
 from .arrivals import arrival
 from .attributes import bare_attribute, embedded_attributes, listed_pets, value_said_apart
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
+from .corrections import corrected, correction_of, correction_rest
 from .events import own_event_date
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
 from .grammar import _expand, _finish, to_third_person
@@ -144,20 +145,6 @@ _RESCHEDULED_RE = re.compile(r"\b" + RESCHEDULE_VERBS + r"\s+(?:\w+\s+){0,3}?(?:
                              r"(?:\d|next\b|later\b|" + _WHEN_WORDS + r")", _I)
 
 
-# "No wait, 21!", "sorry, I meant 41", "make that June 16", "it's 14 not 41": the value
-# just said was wrong; the fact it went into is said again with the right one.
-_CORRECTION_RE = re.compile(
-    r"^(?:(?:sorry|oops|no|ugh|oh|ah|ok|okay|hmm|sorry,? no)[,!.]?\s+)*(?:no wait|wait,? no|wait|i meant|i mean|make that|"
-    r"correction|sorry|typo|scratch that|my (?:bad|mistake|error)|i (?:said|typed|wrote|put|got) (?:that|it|this) "
-    r"(?:wrong|wrongly|incorrectly))(?:[,:!.]?\s+(?:sorry|my (?:bad|mistake|error)))*[,:!.]?\s+(?:it'?s\s+|it is\s+|that'?s\s+|"
-    r"actually\s+)?(?:(?:on|at|by|for|to|from)\s+)?(?:the\s+(?=\d))?(?P<v>[^,.!?;]{1,40}?)"
-    r"(?:,?\s+not\s+(?P<old>[^,.!?;]{1,40}))?(?:,\s+(?P<rest>[^.!?]+))?\s*[.!]*$", _I)
-_MONTHS_ALT = "|".join(MONTH_NAMES)
-_VALUE_TOKEN = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\d{1,2}(?:st|nd|rd|th)|\$?\d[\d,.:]*(?:\s?(?:kg|km|am|pm|%|mg))?"
-                          rf"|\b(?:{_MONTHS_ALT})\s+\d{{1,2}}\b|\b\d{{1,2}}\s+(?:{_MONTHS_ALT})\b")
-_DAY_TOKEN = rf"(?:(?:{_MONTHS_ALT})\s+\d{{1,2}}|\d{{1,2}}\s+(?:{_MONTHS_ALT})|\d{{4}}-\d\d-\d\d)"
-_RANGE_RE = re.compile(rf"(?P<a>{_DAY_TOKEN})\s*(?:to|-|\u2013|until|till|through)\s*(?P<b>{_DAY_TOKEN}|\d{{1,2}})", _I)
-
 
 # "my rate is 12p a word - sorry, 11p", "the code is 4412, sorry, 4421": a value
 # corrected inside its own sentence.
@@ -183,57 +170,6 @@ def _corrected_inline(sentence: str, ex: Extraction) -> str:
     new = (m.group("p") or m.group("v")).strip()
     _discard(ex, sentence, f"a correction: {old.group(0).strip()} -> {new} in the same sentence")
     return before[: old.start()] + new + before[old.end():].rstrip() + sentence[m.end():]
-
-
-def correction_of(sentence: str, now: datetime) -> tuple[str | None, str] | None:
-    """(the wrong value if named, the right value) when the sentence corrects a value."""
-    m = _correction_match(sentence)
-    if not m:
-        return None
-    new = m.group("v").strip()
-    span = _RANGE_RE.fullmatch(new)
-    if span:  # "June 21 to 24": the two ends of a stay or a trip, each resolved as a date
-        first, last = span.group("a"), span.group("b")
-        if last.isdigit() and not first[:1].isdigit():
-            last = f"{first.split()[0]} {last}"  # "June 21 to 24": the month of the first
-        ends = [re.sub(r"^on\s+", "", resolve_dates("on " + e, now)[0]) for e in (first, last)]
-        return None, f"{ends[0]} to {ends[1]}"
-    if not _VALUE_TOKEN.fullmatch(new):
-        return None  # only a value (a number, a date) corrects a value
-    if not new[:1].isdigit() or re.search(r"[A-Za-z]", new):  # "June 16": a date, resolved as the fact's was
-        resolved, when = resolve_dates("on " + new, now)
-        if when is not None:
-            new = re.sub(r"^on\s+", "", resolved)
-    old = m.group("old")
-    return (old.strip() if old else None), new
-
-
-def _correction_match(sentence: str) -> re.Match[str] | None:
-    return _CORRECTION_RE.match(sentence.strip())
-
-
-def correction_rest(sentence: str) -> str:
-    """What a correction sentence says after its value ("Wait no, 16 June, I read the
-    letter wrong"): its own clause, extracted as any other."""
-    m = _correction_match(sentence)
-    return (m.group("rest") or "").strip() if m else ""
-
-
-def corrected(text: str, old: str | None, new: str) -> tuple[str, str] | None:
-    """(the text with the wrong value replaced, the value replaced) or None when it holds none.
-    A range ("2025-06-21 to 2025-06-24") replaces the first two dates the text holds."""
-    found = [t.group(0) for t in _VALUE_TOKEN.finditer(text)]
-    ends = re.fullmatch(r"(\d{4}-\d\d-\d\d) to (\d{4}-\d\d-\d\d)", new)
-    if ends:
-        dates = [f for f in found if re.fullmatch(r"\d{4}-\d\d-\d\d", f)][:2]
-        if len(dates) < 2 or tuple(dates) == ends.groups():
-            return None
-        out = text.replace(dates[0], "\x00", 1).replace(dates[1], ends.group(2), 1).replace("\x00", ends.group(1), 1)
-        return out, f"{dates[0]} to {dates[1]}"
-    target = old if old and old in text else (found[-1] if found else None)
-    if target is None or target == new:
-        return None
-    return text.replace(target, new, 1), target
 
 
 def message_correction(text: str, now: datetime) -> tuple[str | None, str] | None:
@@ -373,6 +309,13 @@ def _booked(raw: str, ex: Extraction, now: datetime) -> bool:
     return True
 
 
+# a word of what is measured, beside the measure: "Berlin went 3:22:48", not "ok 5pm"
+_MEASURED_RE = re.compile(r"\b(?!(?:ok|okay|yes|yeah|yep|sure|fine|at|by|and|or|the|its?|thx|thanks|am|pm|since|until|"
+                          r"from|ago|now|today|tonight|tomorrow|yesterday|days?|weeks?|months?|years?|sub|under|over|about|around|omg|"
+                          r"lol|yay|wow|[a-z]+ly|"
+                          + "|".join(MONTH_NAMES) + r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)[A-Za-z]{3,}", _I)
+
+
 def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people: _People) -> bool:
     """A request, a fact about someone else, small talk or not about the user (for
     clauses that are not explicit). True when handled (stored or discarded)."""
@@ -411,8 +354,10 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         # the weather or the traffic is small talk, unless the clause also gives a measure
         # ("the commute's more like 45 min now, traffic is brutal"); a temperature is the weather's
         weather = WEATHER_RE.search(raw) and not re.search(r"\d(?!\d*\s*(?:°|degrees?|deg\b|c\b|f\b))", raw, _I)
-        if weather or len(raw.split()) <= 3 or not _carries_content(raw):
-            _discard(ex, clause, "small talk" if weather or len(raw.split()) <= 3 else "not about the user")
+        # a short clause is small talk unless it gives a measure ("Berlin went 3:22:48")
+        short = len(raw.split()) <= 3 and not (re.search(r"\d", raw) and _MEASURED_RE.search(raw))
+        if weather or short or not _carries_content(raw):
+            _discard(ex, clause, "small talk" if weather or short else "not about the user")
         else:
             # "Yara moves into Zetland Road on 1 December at £1,025", "700 usd here for a
             # bigger place": the user's world, said by the user; never dropped
