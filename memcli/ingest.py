@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from .compared import compared_values, later_comparisons
 from .episodes import Episode, close_superseded, episode_of, store_episode
 from .errors import InputError, ModelError
 from .extract import known_people
@@ -363,8 +364,16 @@ def _told(msg: Message, when: datetime, *, llm: LLM | None, strategy: str, peopl
 
 
 def _read_again(store: MemoryStore, scope: str, met: dict[str, str], people: dict[str, str], turn_id: str,
-                stats: IngestStats, *, llm: LLM | None, strategy: str, episodes: bool) -> None:
-    """`rebind.read_again` with the rules' extraction, the people now known; counted in `stats`."""
+                stats: IngestStats, *, llm: LLM | None, strategy: str, episodes: bool, stored: list[Memory]) -> None:
+    """`rebind.read_again` with the rules' extraction, the people now known; and what a later
+    comparison says of a fact just stored (`compared.later_comparisons`); counted in `stats`."""
+    for cand in later_comparisons(store, scope, stored, people):
+        cand.source_turns = [turn_id]
+        stats.facts += 1
+        stats.ops[reconcile(store, scope, cand, llm=llm, strategy=strategy, turn=turn_id, now=to_iso(utcnow())).op] += 1
+    if not met:
+        return
+
     def rules(content: str, at: datetime) -> list[Candidate]:
         said = Message(role="user", content=content, ts=to_iso(at), ref="")
         return candidates_for(said, at, llm=None, strategy="rules", people=people)[0]
@@ -422,7 +431,7 @@ def ingest(
                                                         said_before=said_before)
             if before and before[1] and strategy != "model":
                 cands += _reply_candidates(before[1], told, when, people, cands)
-            cands += beaten_records(store, scope, cands)
+            cands += beaten_records(store, scope, cands) + compared_values(store, scope, cands, people)
             if episodes:  # the day a message corrects is put right in its episode too
                 episode = episode_of(days_corrected(told), before[1] if before else None, [c.text for c in cands], when,
                                      statement=before[2] if before else None)
@@ -462,8 +471,8 @@ def ingest(
             if asked_to_forget and msg.role == "user":
                 stats.forgotten += forget_said_before(store, scope, asked_to_forget, told_here + stored, ts or "",
                                                       turn_id)
-            if met:  # "my wife Renee": what earlier turns said of Renee is read again, as hers
-                _read_again(store, scope, met, people, turn_id, stats, llm=llm, strategy=strategy, episodes=episodes)
+            _read_again(store, scope, met, people, turn_id, stats, llm=llm, strategy=strategy, episodes=episodes,
+                        stored=stored)  # "my wife Renee": earlier turns read again; later comparisons
         # what the reply's episode may need to be read alone: the question asked, else what was said
         q = question_of(msg.content) if msg.role == "assistant" else None
         st = statement_of(msg.content) if msg.role == "assistant" and not q else None

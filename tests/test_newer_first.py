@@ -152,3 +152,29 @@ def test_in_one_telling_an_end_gives_way_to_the_new_value():
     # two states of one telling keep their order
     one = _hit("User's daughter Lindiwe studies at Wits", "2025-01-10T09:00:00Z", score=0.73)
     assert newer_first([one, new], "Which university does the user's daughter attend?", 5)[0] is one
+
+
+# -- a later answer on the same topic, nearly as relevant -------------------------------------
+def test_a_later_thing_of_the_kind_asked_goes_first():
+    old = _hit("User boulders at the climbing gym 3x a week", "2024-09-08T10:00:00Z", score=0.58)
+    new = _hit("User is running on the river road most mornings", "2025-05-21T10:00:00Z", score=0.53)
+    assert [h.memory.text for h in newer_first([old, new], "What exercise does the user do?", 5)][0] == new.memory.text
+
+
+@pytest.mark.parametrize(("new_text", "query", "score"), [
+    ("User is running on the river road most mornings", "What exercise does the user do?", 0.30),  # far less relevant
+    ("User used to run on the river road", "What exercise does the user do?", 0.53),  # of what was
+    ("User is running on the river road most mornings", "What exercise did the user do in 2024?", 0.53),  # the past
+    ("User is running on the river road most mornings", "When does the user exercise?", 0.53),  # no time said
+])
+def test_a_later_answer_far_less_relevant_bygone_or_without_the_time_asked_stays(new_text, query, score):
+    old = _hit("User boulders at the climbing gym 3x a week", "2024-09-08T10:00:00Z", score=0.58)
+    new = _hit(new_text, "2025-05-21T10:00:00Z", score=score)
+    assert newer_first([old, new], query, 5)[0] is old
+
+
+def test_the_users_daughter_is_asked_by_their_kid():
+    old = _hit("User's kid Jasmine is 13, starting 8th grade at Inman Middle", "2024-08-13T10:00:00Z", score=0.5)
+    new = _hit("User's kid Jasmine is at North Atlanta High for 9th grade", "2025-08-18T10:00:00Z", score=0.45)
+    top = newer_first([old, new], "Which school does the user's daughter attend?", 5)
+    assert top[0] is new

@@ -161,14 +161,14 @@ def _fill(store, scope="user:a"):
 def test_an_answer_outranks_the_question_it_answers(store):
     # The question shares the query's topic word; the answer does not.
     _fill(store)
-    _mem(store, "user:a", "Caroline: nice! what pet do you have?", kind="episodic")
-    answer = _mem(store, "user:a", "Melanie: two cats and a dog, Luna and Oliver", kind="episodic")
-    _mem(store, "user:a", "Caroline: my pet peeve is traffic", kind="episodic")
+    _mem(store, "user:a", "Caroline: nice! what job do you have?", kind="episodic")
+    answer = _mem(store, "user:a", "Melanie: nurse at the children's hospital, nights mostly", kind="episodic")
+    _mem(store, "user:a", "Caroline: my job is traffic", kind="episodic")
     _mem(store, "user:a", "Melanie: rainy day today", kind="episodic")
     cfg = dict(w_recency=0.0, w_importance=0.0, w_relevance=1.0, w_entity=0.0, w_keyword=1.0, w_when=0.0, w_date=0.0)
-    flat = recall(store, "user:a", "What pet does Melanie have?", touch=False, now=NOW,
+    flat = recall(store, "user:a", "What job does Melanie have?", touch=False, now=NOW,
                   config=RecallConfig.of(w_answer=0.4, w_neighbour=0.4, **cfg))
-    answered = recall(store, "user:a", "What pet does Melanie have?", touch=False, now=NOW,
+    answered = recall(store, "user:a", "What job does Melanie have?", touch=False, now=NOW,
                       config=RecallConfig.of(w_answer=0.8, w_neighbour=0.4, **cfg))
     rank = lambda res: [h.memory.id for h in res.hits].index(answer.id)  # noqa: E731
     assert rank(answered) < rank(flat)

@@ -180,3 +180,19 @@ def test_a_short_clause_that_gives_a_measure_is_kept():
 @pytest.mark.parametrize("said", ["ok 5pm", "yes, at 5", "14p since January", "sub 1:03 FINALLY"])
 def test_a_bare_value_or_an_exclamation_is_no_fact(said):
     assert _texts(said) == []
+
+
+# -- a relative said without "my" ------------------------------------------------------------
+@pytest.mark.parametrize("said,fact", [
+    ("Partner Meera is a pharmacist at the Shoppers on Queen East.",
+     "User's partner Meera is a pharmacist at the Shoppers on Queen East"),
+    ("Husband Tom works nights at the depot.", "User's husband Tom works nights at the depot"),
+    ("Sister lives in Leeds.", "User's sister lives in Leeds"),
+])
+def test_a_relative_said_without_my_is_the_users(said, fact):
+    assert fact in _texts(said)
+
+
+@pytest.mark.parametrize("said", ["Brother, can you help?", "Kids these days are wild.", "Mum's the word."])
+def test_a_vocative_or_an_idiom_is_no_relative_of_the_users(said):
+    assert not any(t.startswith("User's") for t in _texts(said))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import _I, _REL, FILLER_RE, OCCUPATIONS
+from .lexicon import _I, _REL, FILLER_RE, OCCUPATIONS, RELATIONS
 from .people import one_each
 
 # A period after a title, a common abbreviation or a lone initial ends no sentence:
@@ -80,6 +80,17 @@ _INTRO_LABEL_RE = re.compile(r"\b(?:context|background|intro|introduction|about 
 _INTRO_NAME_RE = re.compile(r"^(?P<n>(?-i:[A-Z][a-z'-]+))\s*,\s+(?P<rest>[a-z].*)$", _I)
 
 
+# A relative said without "my" at the start of a clause, then their name or what they do:
+# "Partner Meera is a pharmacist", "Husband Tom works nights", "sister lives in Leeds"; not
+# a vocative or a possessive ("Brother, help", "Mum's the word"), nor "Kids these days".
+_BARE_RELATION_RE = re.compile(
+    r"^(?-i:(?P<rel>" + "|".join(sorted((re.escape(r.capitalize()) + "|" + re.escape(r) for r in RELATIONS
+                                         if " " not in r and r not in ("team", "ex", "baby", "kid's")),
+                                        key=len, reverse=True)) + r"))\s+"
+    r"(?=(?-i:[A-Z][a-z]+)\b(?!')|(?:is|was|has|had|just|lives|works|moved|started|got|wants|says|said|"
+    r"left|quit|retired|passed|turned|teaches|studies|drives|runs|loves|hates)\b)")
+
+
 def _with_subject(sentence: str) -> str:
     # "nah, moved in with sam": the interjection, then the subject-less clause
     lead = _LEAD_RE.match(sentence)
@@ -88,6 +99,8 @@ def _with_subject(sentence: str) -> str:
     core = _strip_fillers(rest)  # "big car news: sold the Tacoma": the filler, then the clause
     if core and core != rest and rest.endswith(core):
         said, rest = said + rest[:len(rest) - len(core)], core
+    if _BARE_RELATION_RE.match(rest):  # "Partner Meera is a pharmacist": the "my" left out
+        return said + "My " + rest[:1].lower() + rest[1:]
     # "Context for later: Arjun, data engineer at Northwind Freight": an introduction, the user's own
     intro = _INTRO_NAME_RE.match(rest) if _INTRO_LABEL_RE.search(said) else None
     head_noun = re.split(r"\s+(?:at|for|with|in|from)\s+|,", intro.group("rest"), maxsplit=1)[0].split() if intro else []

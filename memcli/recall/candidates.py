@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..models import Memory
 from .config import CandidateConfig
 from .query import asked_key_stems, is_broad, keyword_query, stem
+from .topics import members_asked
 
 if TYPE_CHECKING:
     import numpy as np
@@ -50,8 +51,12 @@ def search(
         qvec = query_vector
     else:
         qvec = store.embed_query(keyword_query(query, True) if config.embed_keywords and not raw_query else query)
-    kw, vec = store.search_indexes(scope, kw_text, qvec, k=n, raw=raw_query, include_inactive=include_inactive,
-                                   as_of=as_of)
+    # a word for a kind of thing ("exercise") the scope never says also looks for its members
+    # ("running", "yoga"); a kind the user has words for ("company car") is found by them
+    kinds = [] if raw_query else [m for w in kw_text.split() for m in members_asked([w], query)
+                                  if not store.search_keyword(scope, w, k=1, as_of=as_of)]
+    kw, vec = store.search_indexes(scope, " ".join([kw_text, *kinds]), qvec, k=n, raw=raw_query,
+                                   include_inactive=include_inactive, as_of=as_of)
     kw_rank = {rowid: i for i, (rowid, _) in enumerate(kw)}
     kw_score = {rowid: -s for rowid, s in kw}
     best_kw = max(kw_score.values(), default=0.0) or 1.0

@@ -27,6 +27,7 @@ from .query import (
     stem,
     subject,
 )
+from .topics import kinds_said
 
 
 @dataclass
@@ -115,7 +116,8 @@ def signals(rowid: int, m: Memory, cands: Candidates, q: QueryFeatures, config: 
     if q.stems and keyword:
         # The best keyword match scores 1 even when it shares one word of five with
         # the query: scale by how much of the query the memory covers.
-        covered = len(q.stems & {stem(w) for w in WORD_RE.findall(m.text.lower())}) / len(q.stems)
+        said = {stem(w) for w in WORD_RE.findall(m.text.lower())}
+        covered = len(q.stems & (said | kinds_said(said, q.stems))) / len(q.stems)
         keyword *= 1.0 - cfg.keyword_coverage * (1.0 - covered)
     if m.key and q.stems & asked_key_stems(m.key, q.query) and key_owner_matches(m.key, q.whose) \
             and _asks_days(m.key, q):

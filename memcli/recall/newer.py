@@ -24,6 +24,7 @@ from ..text import coverage_stem as stem
 from ..timeutil import parse_dt
 from ..write import someone_else
 from .query import asked_key_stems, where_question
+from .topics import members_asked
 
 # A question about the past, or about an earlier state.
 _PAST_Q = re.compile(r"\b(?:did|was|were|had|used to|before|first|originally|previously|ago|back then|at the time|"
@@ -35,9 +36,13 @@ _GENERIC = frozenset("user user's they them their family is are was has have had
 # What says a state is over: "is leaving Wits", "quit the Hangul House classes".
 _ENDS = re.compile(r"\b(?:is|are|am) (?:leaving|quitting|dropping out of)\b|\b(?:left|quit|dropped out of|no longer|"
                    r"not \w+ (?:anymore|any more))\b", re.I)
+# The words a question and a fact name one relative by: "the user's daughter" is "User's kid Jasmine".
+_ONE_ASK = (frozenset("daughter daughters son sons kid kids child children".split()),
+            frozenset("husband wife partner spouse boyfriend girlfriend fiance fiancé fiancée".split()))
 # Statements made in the same sitting are one telling, not an old and a new one.
 _GAP = timedelta(hours=12)
 _NEAR = 0.5
+_CLOSE = 0.8  # a later thing of the kind asked, without another value: nearly as relevant
 
 
 def _since(h: Hit) -> datetime | None:
@@ -103,7 +108,27 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str) -> bool:
         # other days are no other place: "User works Monday and Friday" does not answer
         # "where does the user work?" over "User works at St James's"
         return not (where_question(query) and _only_days(a.memory.text, b.memory.text))
-    return _other_value_of_key(a, b, asked, query)
+    kinds = frozenset(m for w in asked for m in members_asked([w], query))
+    return _other_value_of_key(a, b, asked, query) or _later_of_kind(a, b, kinds)
+
+
+# A later statement that speaks of what is over or was ("used to", "before"), not of now.
+_BYGONE = re.compile(r"\b(?:used to|was|were|had been|before|previously|formerly|former|ex-|no longer|anymore|"
+                     r"any more|left|quit|stopped)\b", re.I)
+
+
+def _later_of_kind(a: Hit, b: Hit, kinds: frozenset[str]) -> bool:
+    """Whether `b`, said later and nearly as relevant, is another thing of the kind the
+    question asks for than `a` ("what exercise does the user do?": "User is running on the
+    river road" after "User boulders at the Bouldering Project"), about the same subject,
+    and speaks of now: of two nearly equal answers of one kind, the newer is the likelier
+    to hold."""
+    if not kinds or b.score < _CLOSE * a.score or _BYGONE.search(b.memory.text):
+        return False
+    pa, pb = parse(a.memory.text), parse(b.memory.text)
+    if not (pa.words & kinds and pb.words & kinds) or not (pb.words & kinds) - pa.words:
+        return False  # both a thing of the kind asked, and another one
+    return _subject(a.memory.text, b.memory.text) == _subject(b.memory.text, a.memory.text)
 
 
 def _only_days(older: str, newer: str) -> bool:
@@ -141,6 +166,9 @@ def newer_first(hits: list[Hit], query: str, window: int) -> list[Hit]:
         return hits
     top, rest = list(hits[:window]), hits[window:]
     asked = parse(query).words - _GENERIC
+    asked |= {w for group in _ONE_ASK if asked & group for w in group}
+    asked |= set(members_asked(sorted(asked), query))  # "what exercise ...": running and yoga are on topic
+    asked = frozenset(asked)
     for j in range(1, len(top)):
         b = top[j]
         at = next((i for i in range(j) if _replaces(b, top[i], asked, query)), None)

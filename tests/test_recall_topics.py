@@ -1,0 +1,60 @@
+"""A question's word for a kind of thing finds the things of that kind: "what exercise
+does the user do?" finds "User is running on the river road" over facts that only sound
+like the question; a member word never asks for its kind's other members."""
+
+import pytest
+
+from memcli.api import MemoryStore
+from memcli.models import Memory
+from memcli.recall import recall
+from memcli.recall.topics import kinds_said, members_asked
+from memcli.text import coverage_stem as stem
+
+
+@pytest.mark.parametrize("word,member", [("exercise", "running"), ("sports", "tennis"), ("vehicles", "hybrid"),
+                                         ("music", "jazz"), ("instrument", "cello"), ("pets", "parrot"),
+                                         ("languages", "korean"), ("gym", "strength")])
+def test_a_kind_asks_for_its_members(word, member):
+    assert member in members_asked([word])
+
+
+@pytest.mark.parametrize("word", ["running", "yoga", "user", "drive", "walk", "live"])
+def test_a_member_or_any_other_word_asks_for_nothing_more(word):
+    assert members_asked([word]) == []
+
+
+def test_a_member_said_covers_the_kind_asked():
+    assert kinds_said({stem("running"), stem("river")}, {stem("exercise")}) == {stem("exercise")}
+    assert kinds_said({stem("hungry")}, {stem("exercise")}) == set()
+
+
+@pytest.mark.parametrize("query,want", [
+    ("What exercise does the user do?", "User is running on the river road most mornings"),
+    ("Which instrument does the user play?", "User has played the cello since school"),
+    ("What vehicles does the user own?", "User and family got a RAV4 hybrid"),
+])
+def test_recall_finds_the_member_over_what_sounds_like_the_question(tmp_path, real_embedder, query, want):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for text in ["User is hungry constantly", "User is vegetarian", "User lives in Longfellow",
+                 "User works at the university library", "User is running on the river road most mornings",
+                 "User has played the cello since school", "User and family got a RAV4 hybrid"]:
+        store.insert(Memory(id="", scope="user:a", kind="semantic", text=text))
+    hits = recall(store, "user:a", query, k=3, touch=False).hits
+    assert hits[0].memory.text == want
+
+
+@pytest.mark.parametrize("query", ["Which vet practice does the user take the animals to?",
+                                   "How often does the user exercise?",
+                                   "Does the user have any drug allergies?", "Is the user allergic to any medicine?"])
+def test_a_kind_that_is_not_what_is_asked_for_asks_for_nothing_more(query):
+    words = query.lower().rstrip("?").split()
+    assert members_asked(words, query) == []
+
+
+@pytest.mark.parametrize("query,member", [("What exercise does the user do?", "running"),
+                                          ("What kind of music is the user into?", "jazz"),
+                                          ("Does the user have any pets?", "parrot"),
+                                          ("What medication does the user's cat take?", "mg"),
+                                          ("Does the user's dog compete in any dog sports?", "running")])
+def test_a_kind_asked_for_asks_for_its_members(query, member):
+    assert member in members_asked(query.lower().rstrip("?").split(), query)
