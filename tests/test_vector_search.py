@@ -231,3 +231,23 @@ def test_a_rollback_or_a_pruned_log_rebuilds(store, monkeypatch):
     other.close()
     assert len(store.search_vector(SCOPE, vecs[0], k=30)) == 23
     assert builds == [SCOPE]
+
+
+def test_the_bit_scan_keeps_the_nearest_and_equally_distant_ones_by_slot():
+    """`_nearest` returns the m smallest (hamming distance, slot) pairs among the valid
+    slots: one set whichever way numpy selects it, ties by slot."""
+    from memcli.store.vectors import _nearest
+
+    rng = np.random.default_rng(7)
+    n, dim = 3000, 64
+    vecs = rng.standard_normal((n, dim)).astype(np.float32)
+    cols = np.ascontiguousarray(np.frombuffer(b"".join(sign_bits(v) for v in vecs), dtype=np.uint64).reshape(n, -1).T)
+    rowids = np.arange(10, 10 + n, dtype=np.int64) * 3
+    valid = rng.random(n) > 0.2
+    for _ in range(5):
+        q = rng.standard_normal(dim).astype(np.float32)
+        qbits = np.frombuffer(sign_bits(q), dtype=np.uint64)
+        dist = np.bitwise_count(cols ^ qbits[:, None]).sum(axis=0)
+        for m in (1, 37, 400):
+            want = sorted((int(dist[i]), i) for i in np.flatnonzero(valid))[:m]
+            assert sorted(_nearest(rowids, cols, valid, q, m)) == sorted(int(rowids[i]) for _, i in want)
