@@ -127,9 +127,18 @@ def test_postings_follow_every_change_to_the_file(zipf_store, monkeypatch, tmp_p
     from memcli.store import Store
     other = Store(store.path, store.embedder)
     other.insert(Memory(id="", scope="user:big", kind="semantic", text="w1 w3"))
+    other.insert(Memory(id="", scope="user:small", kind="semantic", text="w1 w250 w1"))  # another scope's best
+    same()
+    # another connection's retire, and a restore (the row states kept follow both)
+    top = next(iter(store.by_rowids("user:big", [store.search_keyword("user:big", "w0 w1 w2 w3", k=1)[0][0]]).values()))
+    other.archive("user:big", top.id, reason="test")
     other.close()
     same()
-    assert len(used) >= 6 * len(queries)
+    store.restore("user:big", top.id)
+    same()
+    store.restore("user:big", next(iter(best.values())).id)
+    same()
+    assert len(used) >= 9 * len(queries)
 
 
 def test_bounded_top_k_reads_the_time_filter(zipf_store):

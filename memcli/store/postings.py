@@ -14,7 +14,8 @@ score of every match
 is then a few array operations over them, with the constants, counts, lengths and
 order of additions of fts5_aux.c, so the scores are the same numbers as FTS5's, and
 the order (score, then rowid) the same as its `ORDER BY ... LIMIT`. The scope and
-time filter are SQL over the best rows, in order, until k pass.
+time filter: the scope's row states kept in memory (`scoperows.py`), or for `as_of`
+SQL over the best rows, in order, until k pass.
 
 Kept up to date cheaply: rows past the last one seen are read per term (an FTS5
 rowid range, `memcli_postings`), and a delete (in the `memory_changes` log, or the
@@ -35,6 +36,7 @@ import apsw
 
 from .bm25 import K1, K1_PLUS_1, B, idf
 from .connection import Database
+from .scoperows import ScopeRows
 
 if TYPE_CHECKING:
     import numpy as np
@@ -109,6 +111,8 @@ class Postings:
         self._seen = -1  # the file's last rowid at the last check
         self._seen_id: str | None = None  # that row's id (a rowid used again is another row)
         self._seq = -1  # the last `memory_changes` row checked
+        self._low: int | None = None  # the oldest row of `memory_changes` at the last check
+        self.rows = ScopeRows(db)  # which rows are a scope's records, which of them retired
         self._score = _zeros(0)  # by rowid, zero but while a query is scored
         self._length = np.zeros(0, dtype=np.uint32)  # by rowid: `_row_lengths`
         self._lengths_seen = -1  # the last rowid `_length` holds
@@ -119,10 +123,12 @@ class Postings:
             _REGISTERED.add(db.conn)
 
     def top(self, scope: str, scope_token: str, terms: Sequence[str], k: int, where: str,
-            args: Sequence[Any]) -> list[tuple[int, float]]:
+            args: Sequence[Any], states: tuple[int, ...] | None = None) -> list[tuple[int, float]]:
         """The scope's top k for the OR of the quoted `terms` (in query order) as
         (rowid, bm25), FTS5's answer to `scope_token : ... AND text : (...)` ordered
-        by bm25 with `where` (the time filter over `memories m`)."""
+        by bm25 with `where` (the time filter over `memories m`); with `states` (the
+        `scoperows` states that pass, what `where` asks of a record without `as_of`)
+        the filter is the scope's row states kept in memory, not SQL."""
         conn = self.db.conn
         conn.execute("BEGIN")  # one snapshot: the checks, the postings, the totals, the filter
         try:
@@ -133,7 +139,7 @@ class Postings:
             if stats is None:  # the scope has no records
                 return []
             rows, total = int(stats[0]), int(stats[1])
-            return self._best(scope, kept, rows, total / rows, k, where, args)
+            return self._best(scope, kept, rows, total / rows, k, where, args, states)
         finally:
             conn.execute("COMMIT")
 
@@ -157,10 +163,11 @@ class Postings:
                                 chunk)[0][0]
                 stale = stale or there != len(chunk)
         if stale:
+            self.rows.clear()
             self._terms.clear()
             self._size = 0
             self._lengths_seen = -1
-        self._seen, self._seq = top, last
+        self._seen, self._seq, self._low = top, last, None if low is None else int(low)
         self._seen_id = db.one("SELECT id FROM memories WHERE rowid = ?", (top,))
 
     def _term(self, quoted: str) -> Term:
@@ -249,7 +256,7 @@ class Postings:
         return self._length
 
     def _best(self, scope: str, terms: list[Term], rows: int, avgdl: float, k: int, where: str,
-              args: Sequence[Any]) -> list[tuple[int, float]]:
+              args: Sequence[Any], states: tuple[int, ...] | None) -> list[tuple[int, float]]:
         """Every match scored as fts5_aux.c scores it (phrase by phrase, in query order,
         from 0.0), best first and rowid first among equals, filtered by SQL in batches."""
         import numpy as np
@@ -264,16 +271,20 @@ class Postings:
                     f, d = t.tf.astype(np.float64), t.length.astype(np.float64)
                     # idf * (f (k1 + 1)) / (f + k1 (1 - b + b D / avgdl)), grouped as the C expression is
                     score[t.rowids] += idf(rows, len(t.rowids)) * ((f * K1_PLUS_1) / (f + K1 * (1 - B + B * d / avgdl)))
-            return self._filtered(scope, touched, score[touched], k, where, args)
+            return self._filtered(scope, touched, score[touched], k, where, args, states)
         finally:
             score[touched] = 0.0
 
     def _filtered(self, scope: str, rowids: np.ndarray, scores: np.ndarray, k: int, where: str,
-                  args: Sequence[Any]) -> list[tuple[int, float]]:
+                  args: Sequence[Any], states: tuple[int, ...] | None) -> list[tuple[int, float]]:
         """The best k of the matches (`rowids` may repeat) that pass the scope and time
-        filter: the best few first, all rows tied with the last of them included."""
+        filter (SQL, or the scope's row `states` first): the best few first, all rows
+        tied with the last of them included."""
         import numpy as np
 
+        if states is not None:
+            passes = np.isin(self.rows.states(scope, self._seen, self._seq, self._low)[rowids], states)
+            rowids, scores = rowids[passes], scores[passes]
         out: list[tuple[int, float]] = []
         want = 2 * k + 8
         while len(rowids) and len(out) < k:
@@ -289,6 +300,10 @@ class Postings:
             head_scores = head_scores[first]
             order = np.lexsort((head, -head_scores))
             ranked, values = head[order].tolist(), head_scores[order].tolist()
+            if states is not None:  # all of them pass
+                out += [(r, -1.0 * v) for r, v in zip(ranked, values, strict=True)]
+                want *= 8
+                continue
             for i in range(0, len(ranked), BATCH):
                 chunk = ranked[i:i + BATCH]
                 ok = {r[0] for r in self.db.rows(
