@@ -8,7 +8,7 @@ import random
 import pytest
 
 from memcli.models import Memory
-from memcli.store import bm25, keyword
+from memcli.store import bm25, keyword, postings
 
 
 def _full(store, scope, q, k, where=" AND m.retired_at IS NULL"):
@@ -85,6 +85,15 @@ def _spy_postings(store, monkeypatch) -> list[str]:
 def test_postings_top_k_is_the_full_querys_to_the_bit(zipf_store, monkeypatch):
     store = zipf_store
     used = _spy_postings(store, monkeypatch)
+    proved: list[bool] = []
+    real = postings.Postings._pruned
+
+    def spy(self, *args, **kwargs):
+        out = real(self, *args, **kwargs)
+        proved.append(out is not None)
+        return out
+
+    monkeypatch.setattr(postings.Postings, "_pruned", spy)
     for _ in range(2):  # read, then kept
         for q in _queries():
             for k in (1, 5, 20, 50):
@@ -93,6 +102,7 @@ def test_postings_top_k_is_the_full_querys_to_the_bit(zipf_store, monkeypatch):
                 assert store.search_keyword("user:big", q, k=k, include_inactive=True) == _full(
                     store, "user:big", q, k, where=""), q
     assert used and set(used) == {"user:big"}  # the small scope's own query is cheap
+    assert sum(proved) >= 20 and not all(proved)  # the common terms' rows left out of some, not all
 
 
 def test_postings_follow_every_change_to_the_file(zipf_store, monkeypatch, tmp_path):
