@@ -7,6 +7,7 @@ carrying a file with vectors in vec0 over to one copy; purge and reindex."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from memcli.api import MemoryStore
 from memcli.embed import HashEmbedder
@@ -233,20 +234,24 @@ def test_a_rollback_or_a_pruned_log_rebuilds(store, monkeypatch):
     assert builds == [SCOPE]
 
 
-def test_the_bit_scan_keeps_the_nearest_and_equally_distant_ones_by_slot():
+@pytest.mark.parametrize("dim, block", [(64, 65536), (64, 700), (20, 1000)])  # 20: bits in bytes
+def test_the_bit_scan_keeps_the_nearest_and_equally_distant_ones_by_slot(monkeypatch, dim, block):
     """`_nearest` returns the m smallest (hamming distance, slot) pairs among the valid
-    slots: one set whichever way numpy selects it, ties by slot."""
-    from memcli.store.vectors import _nearest
+    slots: one set whichever way numpy selects it, ties by slot; in blocks or not."""
+    from memcli.store import vectors
+    from memcli.store.vectors import _bits_matrix, _nearest
 
+    monkeypatch.setattr(vectors, "HAMMING_BLOCK", block)
     rng = np.random.default_rng(7)
-    n, dim = 3000, 64
+    n = 3000
     vecs = rng.standard_normal((n, dim)).astype(np.float32)
-    cols = np.ascontiguousarray(np.frombuffer(b"".join(sign_bits(v) for v in vecs), dtype=np.uint64).reshape(n, -1).T)
+    blobs = [sign_bits(v) for v in vecs]
+    cols = np.ascontiguousarray(_bits_matrix(blobs, len(blobs[0])).T)
     rowids = np.arange(10, 10 + n, dtype=np.int64) * 3
     valid = rng.random(n) > 0.2
     for _ in range(5):
         q = rng.standard_normal(dim).astype(np.float32)
-        qbits = np.frombuffer(sign_bits(q), dtype=np.uint64)
+        qbits = np.frombuffer(sign_bits(q), dtype=cols.dtype)
         dist = np.bitwise_count(cols ^ qbits[:, None]).sum(axis=0)
         for m in (1, 37, 400):
             want = sorted((int(dist[i]), i) for i in np.flatnonzero(valid))[:m]

@@ -184,13 +184,8 @@ def _nearest_slots(columns: np.ndarray, valid: np.ndarray, q: np.ndarray, m: int
 
     n = len(valid)
     qbits = np.frombuffer(sign_bits(q), dtype=columns.dtype)
-    # column by column: one contiguous pass per word of bits (6x faster than a
-    # row-wise sum at 100k records), distances in the narrowest integer
     far = q.size + 1  # the distance of a slot left out: more than any record's
-    wide = np.uint16 if far < 65536 else np.uint32
-    dist = np.bitwise_count(columns[0, :n] ^ qbits[0]).astype(wide)
-    for i in range(1, len(qbits)):
-        dist += np.bitwise_count(columns[i, :n] ^ qbits[i])
+    dist = _hamming(columns, qbits, n, np.uint16 if far < 65536 else np.uint32)
     dist[~valid] = far
     # each distance and its slot as one integer (distance in the high bits): the m
     # smallest are one set whichever way they are selected, and numpy's SIMD
@@ -199,9 +194,46 @@ def _nearest_slots(columns: np.ndarray, valid: np.ndarray, q: np.ndarray, m: int
     shift = max(n - 1, 1).bit_length()
     kind = np.int32 if far.bit_length() + shift <= 31 else np.int64
     key = np.left_shift(dist, shift, dtype=kind)
-    key |= np.arange(n, dtype=kind)
+    key |= _slot_numbers(n, kind)
     slots: np.ndarray = np.partition(key, m - 1)[:m] & ((1 << shift) - 1)
     return slots
+
+
+# The hamming scan's slots per block: its temporaries stay in the cache (at 1M
+# records 18-20 ms against 39 for whole columns on a loaded machine, the same at 100k).
+HAMMING_BLOCK = 65536
+_SLOT_NUMBERS: dict[Any, np.ndarray] = {}
+
+
+def _hamming(columns: np.ndarray, qbits: np.ndarray, n: int, wide: Any) -> np.ndarray:
+    """The hamming distance of each of the first n slots to `qbits`: column by column
+    (one contiguous pass per word of bits, 6x faster than a row-wise sum at 100k
+    records), a block of slots at a time, in the narrowest integer `wide`."""
+    import numpy as np
+
+    dist = np.empty(n, dtype=wide)
+    size = min(n, HAMMING_BLOCK)
+    xor = np.empty(size, dtype=columns.dtype)
+    count = np.empty(size, dtype=np.uint8)
+    for start in range(0, n, HAMMING_BLOCK):
+        end = min(n, start + HAMMING_BLOCK)
+        x, c, d = xor[:end - start], count[:end - start], dist[start:end]
+        np.bitwise_count(np.bitwise_xor(columns[0, start:end], qbits[0], out=x), out=c)
+        d[:] = c
+        for i in range(1, len(qbits)):
+            np.add(d, np.bitwise_count(np.bitwise_xor(columns[i, start:end], qbits[i], out=x), out=c), out=d)
+    return dist
+
+
+def _slot_numbers(n: int, kind: Any) -> np.ndarray:
+    """0 .. n-1 as `kind`, kept between searches (growing by a quarter), read only."""
+    import numpy as np
+
+    have = _SLOT_NUMBERS.get(kind)
+    if have is None or len(have) < n:
+        have = _SLOT_NUMBERS[kind] = np.arange(n + n // 4, dtype=kind)
+        have.flags.writeable = False
+    return have[:n]
 
 
 def _cosine_arrays(q: np.ndarray, vecs: Mapping[int, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
