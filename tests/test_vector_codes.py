@@ -14,7 +14,7 @@ from memcli.api import MemoryStore
 from memcli.embed import HashEmbedder
 from memcli.models import Memory
 from memcli.store import vectors
-from memcli.store.codes import could_rank, margin, quantize
+from memcli.store.codes import could_rank, margin, quantize, quantize_one
 
 SCOPE = "user:c"
 
@@ -68,6 +68,9 @@ def test_the_error_bound_holds_and_odd_vectors_are_always_read():
     true_err = np.linalg.norm(v - approx, axis=1) / norm
     assert (err[ok] >= true_err + 0.5 * margin(96)).all()
     assert err[6] < 1e-3 and err[7] < 1e-3  # exact codes: only the margin
+    for i in range(len(m)):  # one row at a time (a record written between searches): the same numbers
+        one = quantize_one(m[i])
+        assert np.array_equal(one[0], codes[i]) and one[1] == scale[i] and one[2] == err[i]
 
 
 def test_what_cannot_rank_never_does():

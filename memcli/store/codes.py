@@ -51,6 +51,26 @@ def quantize(mat: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return codes, scale.astype(np.float32), err.astype(np.float32)
 
 
+def quantize_one(vector: np.ndarray) -> tuple[np.ndarray, float, float]:
+    """`quantize` of one float32 vector, the same numbers with fewer numpy calls (a
+    record written between searches)."""
+    import numpy as np
+
+    v = np.asarray(vector, dtype=np.float32)
+    with np.errstate(invalid="ignore", over="ignore"):
+        norm = np.sqrt(np.einsum("i,i->", v, v))
+    if not (np.isfinite(norm) and norm > 0):
+        return np.zeros(v.shape, dtype=np.int8), 0.0, float("inf")
+    step = np.abs(v).max() / np.float32(127)
+    c = v / step
+    np.rint(c, out=c)
+    codes = c.astype(np.int8)
+    np.multiply(c, step, out=c)
+    np.subtract(v, c, out=c)
+    err = np.sqrt(np.einsum("i,i->", c, c)) / norm + np.float32(margin(v.shape[0]))
+    return codes, float(np.float32(step / norm)), float(np.float32(err))
+
+
 def could_rank(codes: np.ndarray, scale: np.ndarray, err: np.ndarray, q: np.ndarray, k: int) -> np.ndarray:
     """Which of these candidates (their codes, scales and errors) can be among the k
     most similar to `q`: those whose cosine's upper bound reaches the k-th largest

@@ -16,7 +16,7 @@ import apsw
 
 from ..errors import EmbedderMismatch
 from ..scope import validate_scope
-from .codes import could_rank, quantize
+from .codes import could_rank, quantize, quantize_one
 from .connection import Database
 from .rows import time_filter
 
@@ -102,7 +102,7 @@ class ScopeIndex:
         self.present[i] = True
         if self.codes is not None and self.scale is not None and self.err is not None:
             if vector is not None and vector.shape == (self.codes.shape[1],):
-                self.codes[i], self.scale[i], self.err[i] = (a[0] for a in quantize(vector[None, :]))
+                self.codes[i], self.scale[i], self.err[i] = quantize_one(vector)
             else:
                 self.codes[i], self.scale[i], self.err[i] = 0, 0.0, np.inf
 
