@@ -115,7 +115,10 @@ def signals(rowid: int, m: Memory, cands: Candidates, q: QueryFeatures, config: 
     if q.stems and keyword:
         # The best keyword match scores 1 even when it shares one word of five with
         # the query: scale by how much of the query the memory covers.
-        covered = len(q.stems & {stem(w) for w in WORD_RE.findall(m.text.lower())}) / len(q.stems)
+        # a stem is a prefix of its word (of 3 letters or more, or the word itself), so
+        # only the words that begin as a query stem does can stem to one
+        heads = {s[:3] for s in q.stems}
+        covered = len(q.stems & {stem(w) for w in WORD_RE.findall(m.text.lower()) if w[:3] in heads}) / len(q.stems)
         keyword *= 1.0 - cfg.keyword_coverage * (1.0 - covered)
     if m.key and q.stems & asked_key_stems(m.key, q.query) and key_owner_matches(m.key, q.whose) \
             and _asks_days(m.key, q):
