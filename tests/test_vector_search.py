@@ -256,3 +256,28 @@ def test_the_bit_scan_keeps_the_nearest_and_equally_distant_ones_by_slot(monkeyp
         for m in (1, 37, 400):
             want = sorted((int(dist[i]), i) for i in np.flatnonzero(valid))[:m]
             assert sorted(_nearest(rowids, cols, valid, q, m)) == sorted(int(rowids[i]) for _, i in want)
+
+
+def test_the_scan_on_the_worker_thread_gives_the_same_answers(store, monkeypatch):
+    """In a scope of SCAN_APART records or more the hamming scan runs on a worker thread
+    beside the keyword search (`Store.search_indexes`): the same answers as inline."""
+    from memcli.store import vectors
+
+    vecs = _fill(store, 1200)
+    rng = np.random.default_rng(11)
+    qs = [vecs[i] + 0.6 * rng.standard_normal(64).astype(np.float32) for i in rng.choice(1200, size=15)]
+    monkeypatch.setattr(vectors, "SCAN_APART", 10**9)
+    inline = [store.search_indexes(SCOPE, "fact", q, k=k) for q in qs for k in (5, 50)]
+    monkeypatch.setattr(vectors, "SCAN_APART", 100)
+    threads: list[str] = []
+    real = vectors._nearest_slots
+
+    def spy(*args):
+        import threading
+
+        threads.append(threading.current_thread().name)
+        return real(*args)
+
+    monkeypatch.setattr(vectors, "_nearest_slots", spy)
+    assert [store.search_indexes(SCOPE, "fact", q, k=k) for q in qs for k in (5, 50)] == inline
+    assert threads and all(t.startswith("memcli-scan") for t in threads)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from array import array
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,9 @@ CATCH_UP_MAX = 20000
 # index keeps the int8 codes of its vectors (`codes.py`): from the second, so that a
 # process that searches once (a CLI recall) never reads every vector.
 CODES_FROM = 2
+# From this many records in a scope, the hamming scan runs on a worker thread beside
+# the keyword search (`SqliteVectorIndex.prepared`).
+SCAN_APART = 32768
 # Scopes whose index a connection keeps in memory.
 CACHED_SCOPES = 8
 # Bytes of candidates' float vectors a connection keeps between searches (over all
@@ -203,6 +207,16 @@ def _nearest_slots(columns: np.ndarray, valid: np.ndarray, q: np.ndarray, m: int
 # records 18-20 ms against 39 for whole columns on a loaded machine, the same at 100k).
 HAMMING_BLOCK = 65536
 _SLOT_NUMBERS: dict[Any, np.ndarray] = {}
+
+
+_SCANNER: list[ThreadPoolExecutor] = []
+
+
+def _scanner() -> ThreadPoolExecutor:
+    """The one worker thread of the process's hamming scans (started when first used)."""
+    if not _SCANNER:
+        _SCANNER.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="memcli-scan"))
+    return _SCANNER[0]
 
 
 def _hamming(columns: np.ndarray, qbits: np.ndarray, n: int, wide: Any) -> np.ndarray:
@@ -465,20 +479,39 @@ class SqliteVectorIndex:
         whose page cache outlives its own writes): a scope of at most that many
         records is searched exactly. A record without a vector is found by the
         keyword index only."""
+        return self.prepared(scope, vector, k=k, include_inactive=include_inactive, as_of=as_of)()
+
+    def prepared(
+        self, scope: str, vector: np.ndarray, *, k: int = 50,
+        include_inactive: bool = False, as_of: str | None = None,
+    ) -> Callable[[], list[tuple[int, float]]]:
+        """`search` in two steps: the index brought up to date and, in a scope of
+        SCAN_APART records or more, the hamming scan started on a worker thread (numpy
+        only, no SQL: it lets go of the GIL), so that the caller's keyword search runs
+        beside it; the rest, on the store's connection, when the result is called."""
         import numpy as np
 
         scope = validate_scope(scope)
         if not self.has_vectors():
-            return []
+            return list
         q = np.asarray(vector, dtype=np.float32)
         if k <= 0 or not float(np.dot(q, q)):
-            return []
+            return list
         index = self.scope_index(scope)
         valid = self._valid(scope, index, include_inactive, as_of)
         m = max(k * OVERSAMPLE, COARSE_MIN)
         if int(valid.sum()) <= m:  # searched exactly
-            return _ranked(self.cosines(scope, q, [int(r) for r in index.rowids[:index.n][valid]]), k)
-        slots = _nearest_slots(index.columns, valid, q, m)
+            return lambda: _ranked(self.cosines(scope, q, [int(r) for r in index.rowids[:index.n][valid]]), k)
+        if index.n < SCAN_APART:
+            slots = _nearest_slots(index.columns, valid, q, m)
+            return lambda: self._rescored(scope, index, q, k, slots)
+        scan = _scanner().submit(_nearest_slots, index.columns, valid, q, m)
+        return lambda: self._rescored(scope, index, q, k, scan.result())
+
+    def _rescored(self, scope: str, index: ScopeIndex, q: np.ndarray, k: int, slots: np.ndarray
+                  ) -> list[tuple[int, float]]:
+        """The k nearest of the scan's candidates by exact cosine: those that can rank
+        (by the codes, from the scope's second search) read and rescored."""
         index.searches += 1
         if index.codes is None and index.searches >= CODES_FROM:
             self._add_codes(scope, index, q.size)
