@@ -164,3 +164,17 @@ def test_another_connection_purging_and_reusing_the_rowid(store):
     assert dict(store.search_vector(SCOPE, fresh, k=5))[last] == pytest.approx(0.0, abs=1e-6)
     assert store.search_vector(SCOPE, q, k=5) == _uncoded(store, q, 5)
     assert last not in dict(store.search_vector(SCOPE, q, k=5))
+
+
+def test_the_write_paths_probes_never_build_the_codes(store):
+    """A process that ingests one batch (a CLI call) does not read every vector: the
+    write path's probes use the codes when the index has them, never build them."""
+    vecs = _fill(store, 900)
+    for q in _queries(vecs, 5):
+        store.search_indexes(SCOPE, "fact", q, k=24, distinctive=True, build_codes=False)
+    assert store.vector_index.scope_index(SCOPE).codes is None
+    store.search_vector(SCOPE, vecs[0], k=5)
+    store.search_vector(SCOPE, vecs[1], k=5)
+    assert store.vector_index.scope_index(SCOPE).codes is not None
+    q = _queries(vecs, 1, seed=9)[0]
+    assert store.search_indexes(SCOPE, "fact", q, k=24, build_codes=False)[1] == _uncoded(store, q, 24)

@@ -38,7 +38,8 @@ PRUNE_EVERY = 512
 CATCH_UP_MAX = 20000
 # The search of a scope (by one connection, since its index was built) from which its
 # index keeps the int8 codes of its vectors (`codes.py`): from the second, so that a
-# process that searches once (a CLI recall) never reads every vector.
+# process that searches once (a CLI recall) never reads every vector; the write
+# path's probes do not count (`prepared`'s `build_codes`).
 CODES_FROM = 2
 # From this many records in a scope, the hamming scan runs on a worker thread beside
 # the keyword search (`SqliteVectorIndex.prepared`).
@@ -483,12 +484,14 @@ class SqliteVectorIndex:
 
     def prepared(
         self, scope: str, vector: np.ndarray, *, k: int = 50,
-        include_inactive: bool = False, as_of: str | None = None,
+        include_inactive: bool = False, as_of: str | None = None, build_codes: bool = True,
     ) -> Callable[[], list[tuple[int, float]]]:
         """`search` in two steps: the index brought up to date and, in a scope of
         SCAN_APART records or more, the hamming scan started on a worker thread (numpy
         only, no SQL: it lets go of the GIL), so that the caller's keyword search runs
-        beside it; the rest, on the store's connection, when the result is called."""
+        beside it; the rest, on the store's connection, when the result is called.
+        `build_codes` false: the codes are used if the index has them, never built for
+        this search (the write path's probes, in a process that may ingest one batch)."""
         import numpy as np
 
         scope = validate_scope(scope)
@@ -504,15 +507,16 @@ class SqliteVectorIndex:
             return lambda: _ranked(self.cosines(scope, q, [int(r) for r in index.rowids[:index.n][valid]]), k)
         if index.n < SCAN_APART:
             slots = _nearest_slots(index.columns, valid, q, m)
-            return lambda: self._rescored(scope, index, q, k, slots)
+            return lambda: self._rescored(scope, index, q, k, slots, build_codes)
         scan = _scanner().submit(_nearest_slots, index.columns, valid, q, m)
-        return lambda: self._rescored(scope, index, q, k, scan.result())
+        return lambda: self._rescored(scope, index, q, k, scan.result(), build_codes)
 
-    def _rescored(self, scope: str, index: ScopeIndex, q: np.ndarray, k: int, slots: np.ndarray
-                  ) -> list[tuple[int, float]]:
+    def _rescored(self, scope: str, index: ScopeIndex, q: np.ndarray, k: int, slots: np.ndarray,
+                  build_codes: bool = True) -> list[tuple[int, float]]:
         """The k nearest of the scan's candidates by exact cosine: those that can rank
-        (by the codes, from the scope's second search) read and rescored."""
-        index.searches += 1
+        (by the codes, from the scope's second search that may build them) read and
+        rescored."""
+        index.searches += build_codes
         if index.codes is None and index.searches >= CODES_FROM:
             self._add_codes(scope, index, q.size)
         if index.codes is not None and index.scale is not None and index.err is not None:
