@@ -281,3 +281,27 @@ def test_the_scan_on_the_worker_thread_gives_the_same_answers(store, monkeypatch
     monkeypatch.setattr(vectors, "_nearest_slots", spy)
     assert [store.search_indexes(SCOPE, "fact", q, k=k) for q in qs for k in (5, 50)] == inline
     assert threads and all(t.startswith("memcli-scan") for t in threads)
+
+
+def test_a_forked_child_starts_its_own_scan_thread(store, monkeypatch):
+    """A child forked after the parent's worker thread started (which it has no copy
+    of) runs its scans on a worker of its own, instead of waiting for one forever."""
+    import os
+    import signal
+
+    from memcli.store import vectors
+
+    monkeypatch.setattr(vectors, "SCAN_APART", 100)
+    vecs = _fill(store, 1200)
+    assert store.search_vector(SCOPE, vecs[0], k=5)[0][1] < 1e-6  # the parent's worker started
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        code = 2
+        try:
+            signal.alarm(30)
+            child = MemoryStore(store.path, HashEmbedder())
+            code = 0 if child.search_vector(SCOPE, vecs[1], k=5)[0][1] < 1e-6 else 1
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0

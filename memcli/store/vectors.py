@@ -6,6 +6,7 @@ vectors were made with (in `meta`)."""
 
 from __future__ import annotations
 
+import os
 from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -210,14 +211,17 @@ HAMMING_BLOCK = 65536
 _SLOT_NUMBERS: dict[Any, np.ndarray] = {}
 
 
-_SCANNER: list[ThreadPoolExecutor] = []
+_SCANNER: dict[int, ThreadPoolExecutor] = {}  # pid -> its worker (a forked child starts its own)
 
 
 def _scanner() -> ThreadPoolExecutor:
-    """The one worker thread of the process's hamming scans (started when first used)."""
-    if not _SCANNER:
-        _SCANNER.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="memcli-scan"))
-    return _SCANNER[0]
+    """The one worker thread of the process's hamming scans (started when first used;
+    a forked child, which has no copy of its parent's thread, starts another)."""
+    pid = os.getpid()
+    if pid not in _SCANNER:
+        _SCANNER.clear()
+        _SCANNER[pid] = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memcli-scan")
+    return _SCANNER[pid]
 
 
 def _hamming(columns: np.ndarray, qbits: np.ndarray, n: int, wide: Any) -> np.ndarray:
