@@ -70,14 +70,16 @@ def _nearest(store: MemoryStore, scope: str, text: str, vector: np.ndarray, k: i
     same candidates are rescored and sorted, ties in the same order), as long as
     4k stays within the scan's minimum of candidates."""
     wide = 4 * k * OVERSAMPLE <= COARSE_MIN
-    kw_hits, vec_hits = store.search_indexes(scope, text, vector, k=4 * k if wide else k, distinctive=True)
+    kw_hits, vec_hits = store.search_indexes(scope, text, vector, k=4 * k if wide else k, distinctive=True,
+                                             build_codes=False)
     sims, kw, rows = _matches(store, scope, vector, kw_hits[:k], vec_hits[:k])
     if not any(m.episode for m in rows.values()):
         return sims, set(kw), rows
     if sum(not m.episode for m in rows.values()) >= k:
         return _facts_of(sims, kw, rows, k)
     if not wide:
-        kw_hits, vec_hits = store.search_indexes(scope, text, vector, k=4 * k, distinctive=True)
+        kw_hits, vec_hits = store.search_indexes(scope, text, vector, k=4 * k, distinctive=True,
+                                                 build_codes=False)
     return _facts_of(*_matches(store, scope, vector, kw_hits, vec_hits), k)
 
 

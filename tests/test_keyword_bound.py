@@ -8,7 +8,7 @@ import random
 import pytest
 
 from memcli.models import Memory
-from memcli.store import bm25, keyword
+from memcli.store import bm25, keyword, postings
 
 
 def _full(store, scope, q, k, where=" AND m.retired_at IS NULL"):
@@ -85,6 +85,15 @@ def _spy_postings(store, monkeypatch) -> list[str]:
 def test_postings_top_k_is_the_full_querys_to_the_bit(zipf_store, monkeypatch):
     store = zipf_store
     used = _spy_postings(store, monkeypatch)
+    proved: list[bool] = []
+    real = postings.Postings._pruned
+
+    def spy(self, *args, **kwargs):
+        out = real(self, *args, **kwargs)
+        proved.append(out is not None)
+        return out
+
+    monkeypatch.setattr(postings.Postings, "_pruned", spy)
     for _ in range(2):  # read, then kept
         for q in _queries():
             for k in (1, 5, 20, 50):
@@ -93,6 +102,7 @@ def test_postings_top_k_is_the_full_querys_to_the_bit(zipf_store, monkeypatch):
                 assert store.search_keyword("user:big", q, k=k, include_inactive=True) == _full(
                     store, "user:big", q, k, where=""), q
     assert used and set(used) == {"user:big"}  # the small scope's own query is cheap
+    assert sum(proved) >= 20 and not all(proved)  # the common terms' rows left out of some, not all
 
 
 def test_postings_follow_every_change_to_the_file(zipf_store, monkeypatch, tmp_path):
@@ -127,9 +137,18 @@ def test_postings_follow_every_change_to_the_file(zipf_store, monkeypatch, tmp_p
     from memcli.store import Store
     other = Store(store.path, store.embedder)
     other.insert(Memory(id="", scope="user:big", kind="semantic", text="w1 w3"))
+    other.insert(Memory(id="", scope="user:small", kind="semantic", text="w1 w250 w1"))  # another scope's best
+    same()
+    # another connection's retire, and a restore (the row states kept follow both)
+    top = next(iter(store.by_rowids("user:big", [store.search_keyword("user:big", "w0 w1 w2 w3", k=1)[0][0]]).values()))
+    other.archive("user:big", top.id, reason="test")
     other.close()
     same()
-    assert len(used) >= 6 * len(queries)
+    store.restore("user:big", top.id)
+    same()
+    store.restore("user:big", next(iter(best.values())).id)
+    same()
+    assert len(used) >= 9 * len(queries)
 
 
 def test_bounded_top_k_reads_the_time_filter(zipf_store):

@@ -7,6 +7,7 @@ carrying a file with vectors in vec0 over to one copy; purge and reindex."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from memcli.api import MemoryStore
 from memcli.embed import HashEmbedder
@@ -231,3 +232,76 @@ def test_a_rollback_or_a_pruned_log_rebuilds(store, monkeypatch):
     other.close()
     assert len(store.search_vector(SCOPE, vecs[0], k=30)) == 23
     assert builds == [SCOPE]
+
+
+@pytest.mark.parametrize("dim, block", [(64, 65536), (64, 700), (20, 1000)])  # 20: bits in bytes
+def test_the_bit_scan_keeps_the_nearest_and_equally_distant_ones_by_slot(monkeypatch, dim, block):
+    """`_nearest` returns the m smallest (hamming distance, slot) pairs among the valid
+    slots: one set whichever way numpy selects it, ties by slot; in blocks or not."""
+    from memcli.store import vectors
+    from memcli.store.vectors import _bits_matrix, _nearest
+
+    monkeypatch.setattr(vectors, "HAMMING_BLOCK", block)
+    rng = np.random.default_rng(7)
+    n = 3000
+    vecs = rng.standard_normal((n, dim)).astype(np.float32)
+    blobs = [sign_bits(v) for v in vecs]
+    cols = np.ascontiguousarray(_bits_matrix(blobs, len(blobs[0])).T)
+    rowids = np.arange(10, 10 + n, dtype=np.int64) * 3
+    valid = rng.random(n) > 0.2
+    for _ in range(5):
+        q = rng.standard_normal(dim).astype(np.float32)
+        qbits = np.frombuffer(sign_bits(q), dtype=cols.dtype)
+        dist = np.bitwise_count(cols ^ qbits[:, None]).sum(axis=0)
+        for m in (1, 37, 400):
+            want = sorted((int(dist[i]), i) for i in np.flatnonzero(valid))[:m]
+            assert sorted(_nearest(rowids, cols, valid, q, m)) == sorted(int(rowids[i]) for _, i in want)
+
+
+def test_the_scan_on_the_worker_thread_gives_the_same_answers(store, monkeypatch):
+    """In a scope of SCAN_APART records or more the hamming scan runs on a worker thread
+    beside the keyword search (`Store.search_indexes`): the same answers as inline."""
+    from memcli.store import vectors
+
+    vecs = _fill(store, 1200)
+    rng = np.random.default_rng(11)
+    qs = [vecs[i] + 0.6 * rng.standard_normal(64).astype(np.float32) for i in rng.choice(1200, size=15)]
+    monkeypatch.setattr(vectors, "SCAN_APART", 10**9)
+    inline = [store.search_indexes(SCOPE, "fact", q, k=k) for q in qs for k in (5, 50)]
+    monkeypatch.setattr(vectors, "SCAN_APART", 100)
+    threads: list[str] = []
+    real = vectors._nearest_slots
+
+    def spy(*args):
+        import threading
+
+        threads.append(threading.current_thread().name)
+        return real(*args)
+
+    monkeypatch.setattr(vectors, "_nearest_slots", spy)
+    assert [store.search_indexes(SCOPE, "fact", q, k=k) for q in qs for k in (5, 50)] == inline
+    assert threads and all(t.startswith("memcli-scan") for t in threads)
+
+
+def test_a_forked_child_starts_its_own_scan_thread(store, monkeypatch):
+    """A child forked after the parent's worker thread started (which it has no copy
+    of) runs its scans on a worker of its own, instead of waiting for one forever."""
+    import os
+    import signal
+
+    from memcli.store import vectors
+
+    monkeypatch.setattr(vectors, "SCAN_APART", 100)
+    vecs = _fill(store, 1200)
+    assert store.search_vector(SCOPE, vecs[0], k=5)[0][1] < 1e-6  # the parent's worker started
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        code = 2
+        try:
+            signal.alarm(30)
+            child = MemoryStore(store.path, HashEmbedder())
+            code = 0 if child.search_vector(SCOPE, vecs[1], k=5)[0][1] < 1e-6 else 1
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0

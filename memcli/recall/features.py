@@ -27,7 +27,7 @@ from .query import (
     stem,
     subject,
 )
-from .topics import kinds_said
+from .topics import KINDS, kinds_said
 
 
 @dataclass
@@ -116,8 +116,15 @@ def signals(rowid: int, m: Memory, cands: Candidates, q: QueryFeatures, config: 
     if q.stems and keyword:
         # The best keyword match scores 1 even when it shares one word of five with
         # the query: scale by how much of the query the memory covers.
-        said = {stem(w) for w in WORD_RE.findall(m.text.lower())}
-        covered = len(q.stems & (said | kinds_said(said, q.stems))) / len(q.stems)
+        if q.stems & KINDS.keys():  # a kind asked: its members count, whatever they begin with
+            said = {stem(w) for w in WORD_RE.findall(m.text.lower())}
+            said |= kinds_said(said, q.stems)
+        else:
+            # a stem is a prefix of its word (of 3 letters or more, or the word itself), so
+            # only the words that begin as a query stem does can stem to one
+            heads = {s[:3] for s in q.stems}
+            said = {stem(w) for w in WORD_RE.findall(m.text.lower()) if w[:3] in heads}
+        covered = len(q.stems & said) / len(q.stems)
         keyword *= 1.0 - cfg.keyword_coverage * (1.0 - covered)
     if m.key and q.stems & asked_key_stems(m.key, q.query) and key_owner_matches(m.key, q.whose) \
             and _asks_days(m.key, q):

@@ -144,16 +144,20 @@ class Store:
         return self.keyword.search(scope, query, k=k, raw=raw, include_inactive=include_inactive, as_of=as_of)
 
     def search_indexes(self, scope: str, query: str, vector: np.ndarray, *, k: int = 50, raw: bool = False,
-                       include_inactive: bool = False, as_of: str | None = None, distinctive: bool = False
-                       ) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
-        """`search_keyword` and `search_vector` for one query, one after the other on the
-        store's connection (a worker thread overlapping them gained nothing measurable:
-        the GIL, and a second connection whose page cache every write empties).
-        `distinctive`: the keyword side leaves out a large scope's common terms."""
+                       include_inactive: bool = False, as_of: str | None = None, distinctive: bool = False,
+                       build_codes: bool = True) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
+        """`search_keyword` and `search_vector` for one query on the store's connection:
+        the vector index brought up to date, its hamming scan (numpy, no SQL) started on a
+        worker thread in a large scope, the keyword search run beside it, then the scan's
+        candidates rescored (the SQL of both searches on one connection: a second one, on a
+        worker, gained nothing measurable, its page cache emptied by every write).
+        `distinctive`: the keyword side leaves out a large scope's common terms;
+        `build_codes` false: this search never builds the vector index's codes."""
+        vec = self.vector_index.prepared(scope, vector, k=k, include_inactive=include_inactive, as_of=as_of,
+                                         build_codes=build_codes)
         kw = self.keyword.prepared(scope, query, k=k, raw=raw, include_inactive=include_inactive, as_of=as_of,
                                    distinctive=distinctive)()
-        vec = self.vector_index.search(scope, vector, k=k, include_inactive=include_inactive, as_of=as_of)
-        return kw, vec
+        return kw, vec()
 
     # -- records ------------------------------------------------------------------------
     def new_id(self) -> str:

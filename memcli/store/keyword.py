@@ -19,6 +19,7 @@ from . import bm25
 from .connection import Database
 from .postings import Postings
 from .rows import time_filter
+from .scoperows import ACTIVE, RETIRED
 
 # Below this many records the counts of `common_terms` and `scope_dominates` are exact.
 EXACT_BELOW = 2000
@@ -121,7 +122,9 @@ class SqliteKeywordIndex:
         where, args = time_filter(include_inactive, as_of)
         try:
             if kept and not self.db.conn.in_transaction:
-                return self.postings.top(scope, scope_token(scope), [f'"{t}"' for t in terms], k, where, args)
+                states = None if as_of is not None else (ACTIVE, RETIRED) if include_inactive else (ACTIVE,)
+                return self.postings.top(scope, scope_token(scope), [f'"{t}"' for t in terms], k, where, args,
+                                         states)
             if len(terms) > 1:
                 found = bm25.bounded_top(self.db, self._bm25, scope, scope_token(scope), terms, k, where, args,
                                          self.term_hits(terms))

@@ -14,7 +14,10 @@ score of every match
 is then a few array operations over them, with the constants, counts, lengths and
 order of additions of fts5_aux.c, so the scores are the same numbers as FTS5's, and
 the order (score, then rowid) the same as its `ORDER BY ... LIMIT`. The scope and
-time filter are SQL over the best rows, in order, until k pass.
+time filter: the scope's row states kept in memory (`scoperows.py`), or for `as_of`
+SQL over the best rows, in order, until k pass. With the row states, the rows that
+hold only the query's common terms are not scored when the most those terms can
+give is below the k-th best of the others' rows (`_pruned`, MaxScore).
 
 Kept up to date cheaply: rows past the last one seen are read per term (an FTS5
 rowid range, `memcli_postings`), and a delete (in the `memory_changes` log, or the
@@ -35,6 +38,7 @@ import apsw
 
 from .bm25 import K1, K1_PLUS_1, B, idf
 from .connection import Database
+from .scoperows import ScopeRows
 
 if TYPE_CHECKING:
     import numpy as np
@@ -74,6 +78,26 @@ def _zeros(n: int) -> np.ndarray:
     return np.zeros(n, dtype=np.float64)
 
 
+def _part(tf: np.ndarray, length: np.ndarray, avgdl: float) -> np.ndarray:
+    """bm25's term part of each row, before the idf: f (k1 + 1) / (f + k1 (1 - b + b D /
+    avgdl)), grouped as the C expression is (the same numbers for any subset of rows)."""
+    import numpy as np
+
+    f, d = tf.astype(np.float64), length.astype(np.float64)
+    out: np.ndarray = (f * K1_PLUS_1) / (f + K1 * (1 - B + B * d / avgdl))
+    return out
+
+
+def _most(term: Term, avgdl: float) -> float:
+    """At least the largest `_part` of the term's rows: it grows with the count, falls
+    with the length, so the largest count over the shortest length bounds it (a margin
+    for the rounding of either)."""
+    if not len(term.rowids):
+        return 0.0
+    f, d = float(term.tf.max()), float(term.length.min())
+    return (f * K1_PLUS_1) / (f + K1 * (1 - B + B * d / avgdl)) * (1 + 1e-9)
+
+
 _REGISTERED: weakref.WeakSet[apsw.Connection] = weakref.WeakSet()
 _VOCABS: weakref.WeakSet[apsw.Connection] = weakref.WeakSet()  # connections with the VOCAB table
 
@@ -109,6 +133,8 @@ class Postings:
         self._seen = -1  # the file's last rowid at the last check
         self._seen_id: str | None = None  # that row's id (a rowid used again is another row)
         self._seq = -1  # the last `memory_changes` row checked
+        self._low: int | None = None  # the oldest row of `memory_changes` at the last check
+        self.rows = ScopeRows(db)  # which rows are a scope's records, which of them retired
         self._score = _zeros(0)  # by rowid, zero but while a query is scored
         self._length = np.zeros(0, dtype=np.uint32)  # by rowid: `_row_lengths`
         self._lengths_seen = -1  # the last rowid `_length` holds
@@ -119,10 +145,12 @@ class Postings:
             _REGISTERED.add(db.conn)
 
     def top(self, scope: str, scope_token: str, terms: Sequence[str], k: int, where: str,
-            args: Sequence[Any]) -> list[tuple[int, float]]:
+            args: Sequence[Any], states: tuple[int, ...] | None = None) -> list[tuple[int, float]]:
         """The scope's top k for the OR of the quoted `terms` (in query order) as
         (rowid, bm25), FTS5's answer to `scope_token : ... AND text : (...)` ordered
-        by bm25 with `where` (the time filter over `memories m`)."""
+        by bm25 with `where` (the time filter over `memories m`); with `states` (the
+        `scoperows` states that pass, what `where` asks of a record without `as_of`)
+        the filter is the scope's row states kept in memory, not SQL."""
         conn = self.db.conn
         conn.execute("BEGIN")  # one snapshot: the checks, the postings, the totals, the filter
         try:
@@ -133,7 +161,7 @@ class Postings:
             if stats is None:  # the scope has no records
                 return []
             rows, total = int(stats[0]), int(stats[1])
-            return self._best(scope, kept, rows, total / rows, k, where, args)
+            return self._best(scope, kept, rows, total / rows, k, where, args, states)
         finally:
             conn.execute("COMMIT")
 
@@ -157,10 +185,11 @@ class Postings:
                                 chunk)[0][0]
                 stale = stale or there != len(chunk)
         if stale:
+            self.rows.clear()
             self._terms.clear()
             self._size = 0
             self._lengths_seen = -1
-        self._seen, self._seq = top, last
+        self._seen, self._seq, self._low = top, last, None if low is None else int(low)
         self._seen_id = db.one("SELECT id FROM memories WHERE rowid = ?", (top,))
 
     def _term(self, quoted: str) -> Term:
@@ -249,31 +278,84 @@ class Postings:
         return self._length
 
     def _best(self, scope: str, terms: list[Term], rows: int, avgdl: float, k: int, where: str,
-              args: Sequence[Any]) -> list[tuple[int, float]]:
+              args: Sequence[Any], states: tuple[int, ...] | None) -> list[tuple[int, float]]:
         """Every match scored as fts5_aux.c scores it (phrase by phrase, in query order,
-        from 0.0), best first and rowid first among equals, filtered by SQL in batches."""
+        from 0.0), best first and rowid first among equals, filtered by SQL in batches;
+        with the row `states` first the rows of the terms that can rank (`_pruned`)."""
         import numpy as np
 
         if len(self._score) <= self._seen:
             self._score = _zeros(2 * self._seen + 1)
+        idfs = [idf(rows, len(t.rowids)) for t in terms]
+        if states is not None and len(terms) > 1:
+            found = self._pruned(scope, terms, idfs, avgdl, k, states)
+            if found is not None:
+                return found
         score = self._score  # zero outside the rows scored below, which are zeroed again after
         touched = np.concatenate([t.rowids for t in terms])
         try:
-            for t in terms:
+            for t, w in zip(terms, idfs, strict=True):
                 if len(t.rowids):
-                    f, d = t.tf.astype(np.float64), t.length.astype(np.float64)
-                    # idf * (f (k1 + 1)) / (f + k1 (1 - b + b D / avgdl)), grouped as the C expression is
-                    score[t.rowids] += idf(rows, len(t.rowids)) * ((f * K1_PLUS_1) / (f + K1 * (1 - B + B * d / avgdl)))
-            return self._filtered(scope, touched, score[touched], k, where, args)
+                    score[t.rowids] += w * _part(t.tf, t.length, avgdl)
+            return self._filtered(scope, touched, score[touched], k, where, args, states)
         finally:
             score[touched] = 0.0
 
-    def _filtered(self, scope: str, rowids: np.ndarray, scores: np.ndarray, k: int, where: str,
-                  args: Sequence[Any]) -> list[tuple[int, float]]:
-        """The best k of the matches (`rowids` may repeat) that pass the scope and time
-        filter: the best few first, all rows tied with the last of them included."""
+    def _pruned(self, scope: str, terms: list[Term], idfs: list[float], avgdl: float, k: int,
+                states: tuple[int, ...]) -> list[tuple[int, float]] | None:
+        """`_best` without scoring the rows that hold only common terms, when they cannot
+        rank (MaxScore): the terms sorted by the most a row can get from each (`_most`),
+        the fewest of the least that leave a quarter of the postings or less to the
+        others; those others' rows (in the scope) fully scored, each term's part added in
+        query order as `_best` adds it, so the same numbers; and their k-th best above
+        the most the left-out terms together can give, else None (score them all)."""
         import numpy as np
 
+        most = [w * _most(t, avgdl) for t, w in zip(terms, idfs, strict=True)]
+        by_most = sorted(range(len(terms)), key=lambda i: most[i])
+        left = len(terms[by_most[0]].rowids)
+        total = sum(len(t.rowids) for t in terms)
+        out = 1
+        while out < len(terms) - 1 and 4 * (total - left) > total:
+            left += len(terms[by_most[out]].rowids)
+            out += 1
+        if 4 * (total - left) > total:
+            return None
+        common = set(by_most[:out])
+        held = np.concatenate([t.rowids for i, t in enumerate(terms) if i not in common])
+        rank = np.unique(held)
+        rank = rank[np.isin(self.rows.states(scope, self._seen, self._seq, self._low)[rank], states)]
+        if len(rank) < k:
+            return None
+        score = self._score
+        try:
+            for i, (t, w) in enumerate(zip(terms, idfs, strict=True)):
+                if not len(t.rowids):
+                    continue
+                if i in common:  # the part of the rows that can rank only
+                    at = np.minimum(np.searchsorted(t.rowids, rank), len(t.rowids) - 1)
+                    hit = t.rowids[at] == rank
+                    at = at[hit]
+                    score[rank[hit]] += w * _part(t.tf[at], t.length[at], avgdl)
+                else:
+                    score[t.rowids] += w * _part(t.tf, t.length, avgdl)
+            scores = score[rank]
+            if not sum(most[i] for i in common) * (1 + 1e-9) < -np.partition(-scores, k - 1)[k - 1]:
+                return None
+            return self._filtered(scope, rank, scores, k, "", (), states)
+        finally:
+            score[held] = 0.0
+
+    def _filtered(self, scope: str, rowids: np.ndarray, scores: np.ndarray, k: int, where: str,
+                  args: Sequence[Any], states: tuple[int, ...] | None) -> list[tuple[int, float]]:
+        """The best k of the matches (`rowids` may repeat) that pass the scope and time
+        filter (SQL, or the scope's row `states` first): the best few first, all rows
+        tied with the last of them included."""
+        import numpy as np
+
+        if states is not None:
+            passes = np.isin(self.rows.states(scope, self._seen, self._seq, self._low)[rowids], states)
+            rowids, scores = rowids[passes], scores[passes]
         out: list[tuple[int, float]] = []
         want = 2 * k + 8
         while len(rowids) and len(out) < k:
@@ -289,6 +371,10 @@ class Postings:
             head_scores = head_scores[first]
             order = np.lexsort((head, -head_scores))
             ranked, values = head[order].tolist(), head_scores[order].tolist()
+            if states is not None:  # all of them pass
+                out += [(r, -1.0 * v) for r, v in zip(ranked, values, strict=True)]
+                want *= 8
+                continue
             for i in range(0, len(ranked), BATCH):
                 chunk = ranked[i:i + BATCH]
                 ok = {r[0] for r in self.db.rows(
