@@ -56,12 +56,17 @@ def _names(text: str) -> list[tuple[str, int]]:
     return out
 
 
+def _facts_matching(store: MemoryStore, scope: str, query: str) -> list[Memory]:
+    """The scope's active facts (not turns) that the keyword index matches to `query` (FTS5 syntax)."""
+    hits = store.search_keyword(scope, query, k=20, raw=True)
+    return [m for m in store.by_rowids(scope, [rowid for rowid, _ in hits]).values()
+            if not m.episode and m.kind in ("semantic", "profile")]
+
+
 def _holders(store: MemoryStore, scope: str, name: str) -> list[Memory]:
     """The user's own active facts (not a turn, not a relative's) that say `name`."""
-    hits = store.search_keyword(scope, f'"{name.split()[0]}"', k=20, raw=True)
-    rows = store.by_rowids(scope, [rowid for rowid, _ in hits])
-    return [m for m in rows.values()
-            if not m.episode and m.kind in ("semantic", "profile") and re.search(r"(?<!\w)" + re.escape(name) + r"\b", m.text)
+    return [m for m in _facts_matching(store, scope, f'"{name.split()[0]}"')
+            if re.search(r"(?<!\w)" + re.escape(name) + r"\b", m.text)
             and ("." not in (m.key or "")) and not _RELATIVES_RE.match(m.text)]
 
 
@@ -121,10 +126,9 @@ def later_comparisons(store: MemoryStore, scope: str, stored: Sequence[Memory],
         if rec.episode or rec.kind not in ("semantic", "profile") or not rec.valid_from:
             continue
         for name, _ in _names(rec.text):
-            hits = store.search_keyword(scope, f'"{name.split()[0]}"', k=20, raw=True)
-            rows = store.by_rowids(scope, [rowid for rowid, _ in hits])
-            later = [m for m in rows.values() if m.id != rec.id and not m.episode and m.valid_from
-                     and m.valid_from > rec.valid_from and _CMP_RE.search(m.text)]
+            # only the facts that compare something with the name: "than" and the name
+            later = [m for m in _facts_matching(store, scope, f'"than" "{name.split()[0]}"')
+                     if m.id != rec.id and m.valid_from and m.valid_from > rec.valid_from and _CMP_RE.search(m.text)]
             for m in later:
                 said = Candidate(text=m.text, kind=m.kind, importance=m.importance, valid_from=m.valid_from,
                                  rule="said_later")

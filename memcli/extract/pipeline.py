@@ -313,7 +313,7 @@ def _booked(raw: str, ex: Extraction, now: datetime) -> bool:
 _MEASURED_RE = re.compile(r"\b(?!(?:ok|okay|yes|yeah|yep|sure|fine|at|by|and|or|the|its?|thx|thanks|am|pm|since|until|"
                           r"from|ago|now|today|tonight|tomorrow|yesterday|days?|weeks?|months?|years?|sub|under|over|about|around|omg|"
                           r"lol|yay|wow|[a-z]+ly|"
-                          + "|".join(MONTH_NAMES) + r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)[A-Za-z]{3,}", _I)
+                          + "|".join([*MONTH_NAMES, *WEEKDAYS]) + r")\b)[A-Za-z]{3,}", _I)
 
 
 def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people: _People) -> bool:

@@ -91,7 +91,7 @@ def conflict(older: str, newer: str, asked: frozenset[str] | None = None) -> boo
                                           (a.months, b.months)))
 
 
-def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str) -> bool:
+def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozenset[str]) -> bool:
     """Whether the state `b` was said after `a` (a state, an event or the turn that said
     it) and gives what `a` says about the question another value; both answer the
     question (`b` scores at least half as well). What holds now is a state: an event or
@@ -108,7 +108,6 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str) -> bool:
         # other days are no other place: "User works Monday and Friday" does not answer
         # "where does the user work?" over "User works at St James's"
         return not (where_question(query) and _only_days(a.memory.text, b.memory.text))
-    kinds = frozenset(m for w in asked for m in members_asked([w], query))
     return _other_value_of_key(a, b, asked, query) or _later_of_kind(a, b, kinds)
 
 
@@ -167,14 +166,14 @@ def newer_first(hits: list[Hit], query: str, window: int) -> list[Hit]:
     top, rest = list(hits[:window]), hits[window:]
     asked = parse(query).words - _GENERIC
     asked |= {w for group in _ONE_ASK if asked & group for w in group}
-    asked |= set(members_asked(sorted(asked), query))  # "what exercise ...": running and yoga are on topic
-    asked = frozenset(asked)
+    kinds = frozenset(members_asked(sorted(asked), query))  # "what exercise ...": running and yoga are on topic
+    asked = frozenset(asked | kinds)
     for j in range(1, len(top)):
         b = top[j]
-        at = next((i for i in range(j) if _replaces(b, top[i], asked, query)), None)
+        at = next((i for i in range(j) if _replaces(b, top[i], asked, query, kinds)), None)
         if at is None:
             continue
-        at = max([at] + [k + 1 for k in range(at, j) if _replaces(top[k], b, asked, query)])
+        at = max([at] + [k + 1 for k in range(at, j) if _replaces(top[k], b, asked, query, kinds)])
         if at < j:
             top.insert(at, top.pop(j))
     return top + rest
