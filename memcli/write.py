@@ -174,9 +174,12 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         was = _from_value_target(cand, near) if cand.change == "update" else None
         if was is not None:
             return "UPDATE", was[0], f"change from {was[1]!r}, which {was[0].memory.id} holds"
-        ended = _ended_target(cand, near) if cand.change == "delete" else None
+        # "I've gone off nematodes, it's beer traps now": the change that names what ended
+        # retires that, as a plain "stopped X" does, and the new way replaces it
+        ended = _ended_target(cand, near)
         if ended is not None:
-            return "DELETE", ended[0], f"change cue ends {ended[1]!r}, which {ended[0].memory.id} is about"
+            op = "DELETE" if cand.change == "delete" else "UPDATE"
+            return op, ended[0], f"change cue ends {ended[1]!r}, which {ended[0].memory.id} is about"
         if cand.change == "delete":
             return _end_kept(cand, near, kept or "change cue but no matching memory to retire")
         return "ADD", None, kept or "change cue but no matching memory to replace"
@@ -647,7 +650,7 @@ def _apply(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray, 
         # The old claim stopped being true when the new one was said.
         store.retire(scope, target.id, reason=f"superseded by {record.id}", at=now,
                      valid_until=max(valid_from, target.valid_from or valid_from), replaced_by=record.id)
-        new = store.insert(record, vector)
+        new = store.insert(record, _found_as(store, cand, target, vector))
     elif op == "DELETE" and target is not None:
         store.retire(scope, target.id, reason=f"no longer true: {cand.text}", at=now,
                      valid_until=max(valid_from, target.valid_from or valid_from))
@@ -659,6 +662,24 @@ def _apply(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray, 
                            target=target.id if target else None, new_id=new.id if new else None,
                            neighbours=shown, turn=turn, at=now))
     return Outcome(op=op, decision=d, memory=new, target=target)
+
+
+# An update nearer its old record than this already says it in the old words.
+OTHER_WORDS = 0.55
+
+
+def _found_as(store: MemoryStore, cand: Candidate, target: Memory, vector: np.ndarray) -> np.ndarray:
+    """The vector of an update that names the topic of what it replaces in other words
+    ("gone off nematodes, it's beer traps now" after "for slugs User swears by
+    nematodes"): embedded with the old text after it, so the question the old record
+    answered ("how does the user deal with slugs?") finds its successor. The stored text
+    stays the user's words; an update that says the old record's words again keeps its
+    own vector."""
+    old_words = claim_words(target.text)[0] - _GENERIC
+    if target.kind == "episodic" or old_words <= claim_words(cand.text)[0] \
+            or store.similarity_to(target.scope, vector, target.id) >= OTHER_WORDS:
+        return vector
+    return store.embed_query(f"{cand.text} (was: {target.text})")
 
 
 def _history(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray, op: str, target: Memory,

@@ -295,17 +295,26 @@ _VALUE_STOP_RE = re.compile(
 _PHRASE = r"[\w$£€.,:'&-]+(?:\s+[\w$£€.,:'&-]+){0,2}?"
 _NAMED = r"[A-Z][a-z-]*(?:'[A-Z][a-z-]+)?"  # "Anand" in "Anand's", "O'Brien"
 _PERSON = r"(?:(?:Dra|Dr|Prof|Mrs|Mr|Ms|Mx|Sra|Sr|Mme|dra|dr|prof|mrs|mr|ms)\.?\s+)?" + _NAMED + r"(?:\s+" + _NAMED + r")?"
+# a titled name typed in lowercase: "dr. lindqvist"
+_PERSON_ANY = r"(?:" + _PERSON + r"|(?i:dra|dr|prof|mrs|mr|ms)(?:\.\s*|\s+)[a-z][a-z'-]+)"
 REPLACEMENT_RES = (
     re.compile(r"\bfrom\s+(?P<a>" + _PHRASE + r")\s+(?:to|into)\s+(?P<b>\w[\w$£€.,:'&-]*)", re.I),
-    re.compile(r"(?P<b>" + _PERSON + r"),?\s+(?:who\s+)?(?:has\s+|had\s+|have\s+)?(?:taken|took)\s+over\s+(?:from\s+)?"
-               r"(?P<a>" + _PERSON + r")(?='s\b|\b)"),
+    re.compile(r"(?P<b>" + _PERSON_ANY + r"),?\s+(?:who\s+)?(?:has\s+|had\s+|have\s+)?(?:taken|took)\s+over\s+(?:from\s+)?"
+               r"(?P<a>" + _PERSON_ANY + r")(?='s\b|\b)"),
     re.compile(r"\b(?:swapped|switched|traded|exchanged|replaced|ditched)\s+(?:the |my |our |a |an )?(?P<a>" + _PHRASE +
                r")\s+(?:for|with)\s+(?:the |a |an |some )?(?P<b>\w[\w$£€.,:'&-]*)", re.I),
     re.compile(r"(?P<a>" + _PERSON + r")\s+(?:was|has been|got|is being)\s+replaced\s+by\s+(?P<b>" + _PERSON + r")"),
+    # "dr. okafor took a job at UBC so I've been handed over to dr. lindqvist": the one
+    # who left, then the one the user was passed to
+    re.compile(r"(?P<a>" + _PERSON_ANY + r")\s+(?:(?i:has|had|just|recently)\s+)*(?i:retired|left|quit|resigned|"
+               r"stepped down|moved|took|went|got|accepted)\b[^.;!?]{0,60}?,?\s+(?i:so|and|which means)\s+(?i:now\s+)?"
+               r"(?i:i've been|i have been|i was|i got|i'm being|i am being|we've been|we were|i'm|i am)\s+"
+               r"(?i:handed|passed|transferred|moved|reassigned|assigned|switched|put)\s+(?i:over\s+)?(?i:to|with)\s+"
+               r"(?P<b>" + _PERSON_ANY + r")"),
 )
 
 # the replacements said of people: "B has taken over A's patients", "A was replaced by B"
-PERSON_REPLACEMENT_RES = (REPLACEMENT_RES[1], REPLACEMENT_RES[3])
+PERSON_REPLACEMENT_RES = (REPLACEMENT_RES[1], REPLACEMENT_RES[3], REPLACEMENT_RES[4])
 
 
 def replacement(text: str) -> tuple[str, str] | None:

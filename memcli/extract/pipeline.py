@@ -42,7 +42,7 @@ from .lexicon import (
 )
 from .people import _NOT_NAMES, _People, _third_party, their_change
 from .quotes import set_apart
-from .roles import HOLDER_LEFT, holder_left, holder_replaced, role_named, workplace_of_tie
+from .roles import HOLDER_LEFT, holder_left, holder_replaced, role_in_passing, role_named, workplace_of_tie
 from .schedule import work_days
 from .slots import ATTR_CHANGE_RE, WITH_ORG_RE, _other_slots, _user_slots
 from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
@@ -522,10 +522,12 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
                     people: _People | None = None) -> None:
     people = people if people is not None else _People()
     raw = _opening(clause, explicit, ex, people)
+    passing = role_in_passing(raw) if raw is not None else []  # unless the clause names the role itself
     if raw is not None:  # "..., the other one closed when Dr. Ferrer retired": whatever else the clause is
         ex.facts.extend(_mk(d, clause, None, explicit) for d in holder_left(raw) + holder_replaced(raw)
                         + workplace_of_tie(raw))
     if raw is None or _salience(raw, clause, explicit, ex) or _as_rule(raw, clause, now, explicit, ex):
+        ex.facts.extend(_mk(d, clause, None, explicit) for d in passing)
         return
     s = _said(raw, now, explicit)
     if not explicit and _arrived(s, clause, ex):
@@ -538,6 +540,7 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
     for d in facts:
         _mark_safety(d, s)
         ex.facts.append(_mk(d, clause, None if d.get("undated") else s.event_date, explicit))
+    ex.facts.extend(_mk(d, clause, None, explicit) for d in passing if not any(f.get("key") == d["key"] for f in facts))
 
 
 _ALLERGENS = (r"(?:tree nuts|peanuts?|nuts|shellfish|shrimps?|prawns?|crab|lobster|fish|dairy|milk|lactose|eggs?|gluten|"
@@ -607,6 +610,10 @@ def extract_facts(text: str, now: datetime, role: str = "user",
             if HYPOTHETICAL_RE.match(stripped):
                 _discard(ex, sentence, "hypothetical")
                 continue
+        # "dr. okafor took a job at UBC so I've been handed over to dr. lindqvist": a
+        # succession said across two clauses
+        ex.facts.extend(_mk(d, sentence_body, None, explicit) for d in holder_replaced(sentence_body)
+                        if not any(f.key == d["key"] and f.value == d["value"] for f in ex.facts))
         for clause in _conclusions(_clauses(sentence_body)):
             before = len(ex.facts)
             try:

@@ -32,7 +32,9 @@ _SERVICE_ROLES = frozenset({"gp", "doctor", "doctora", "physician", "family doct
 _ROLE_MODS = r"(?i:(?:new|current|main|primary|permanent|actual|usual|regular|acting|interim|official)\s+)*"
 # the titles a holder's name may carry ("Dra. Vidal", "Mr Haddad"), left aside when names are compared
 TITLES = ("Dra", "Dr", "Prof", "Mrs", "Mr", "Ms", "Mx", "Sra", "Sr", "Mme")
-_NAME_V = r"(?P<v>(?:(?:" + "|".join(TITLES) + r")\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+# a name, or a titled one typed in lowercase ("dr. okafor", "prof lindqvist")
+_NAME_V = (r"(?P<v>(?:(?:" + "|".join(TITLES) + r")\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
+           r"|(?:dra|dr|prof|mrs|mr|ms)(?:\.\s*|\s+)(?!(?:and|or|the|is|was|who|has|had|said|says)\b)[a-z][\w'-]+)")
 _WHEN_TAIL = r"(?:\s+(?:now|these days|from now on|nowadays|again))?[.!]?$"
 # where the person is seen, after the name: "Dr. Soler in the centro de salud", "Dr. Ferrer, near the market"
 _WHERE_TAIL = r"(?:,?\s+(?i:in|at|near|on|over|down|by|across|from)\s+[^,;]{2,60}?)?"
@@ -89,10 +91,44 @@ _HOLDER_LEFT_RE = re.compile(
     r"(?:^|\b(?i:when|since|after|now that|because|as|and|but|so)\s+)" + _NAME_V + r"\s+"
     r"(?:(?i:has|had|just|finally|recently|sadly)\s+)*(?P<verb>(?i:retired|passed away|died|moved away|"
     r"stopped (?:practi[sc]ing|working)|closed (?:his|her|their|the) (?:practice|clinic|office|surgery)|"
-    r"(?:left|quit) (?:the|his|her|their) (?:practice|clinic|surgery|company|firm|job|team|school|agency)))\b")
+    r"(?:left|quit) (?:the|his|her|their) (?:practice|clinic|surgery|company|firm|job|team|school|agency|"
+    r"university|department|lab|hospital)|"
+    # "took a job at UBC", "went on maternity leave", "stepped down", "moved to Leeds"
+    r"(?:took|has taken|accepted|got) (?:a|an|the) (?:new |permanent |faculty |senior )?(?:job|position|post|role|"
+    r"offer)|went on (?:maternity|paternity|parental|sick|long-term|medical) leave|stepped down|resigned|"
+    r"moved (?:away|abroad|on|to [A-Z][\w-]*)))\b")
 # the words that say who, not a name: "Dad retired" is a parent, never a role's holder
 _NOT_HOLDERS = frozenset({"dad", "mum", "mom", "mother", "father", "grandma", "grandpa", "granny", "he", "she",
                           "they", "everyone", "nobody"})
+
+
+# "my advisor dr. okafor wants a draft", "Renata, my manager at Hatchline, wants ...": a
+# role named in passing, with a verb of its holder's after it
+_ROLE_IN_PASSING_RE = re.compile(
+    r"(?:^|[,;:]\s+|\b(?i:and|but|so|because|since|as|when)\s+)(?i:my|our)\s+" + _ROLE_MODS
+    + r"(?P<role>[a-z][a-z -]{1,24}?),?\s+" + _NAME_V
+    + r",?\s+(?:(?i:at|from)\s+[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2},?\s+)?(?:(?i:just|also|still|always|really|finally)\s+)*"
+    r"(?=(?i:wants|wanted|says|said|thinks|thought|told|tells|asked|asks|needs|suggested|suggests|recommended|"
+    r"recommends|sent|sends|gave|gives|put|puts|called|calls|emailed|booked|is|was|has|had|will|would|can|could)\b)"
+    r"|(?:^|[,;:]\s+)" + _NAME_V.replace("(?P<v>", "(?P<v2>") + r",\s+(?i:my|our)\s+" + _ROLE_MODS
+    + r"(?P<role2>[a-z][a-z -]{1,24}?)(?:\s+(?i:at|from)\s+[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})?,")
+
+
+def role_in_passing(raw: str) -> list[FactDict]:
+    """"my advisor dr. okafor wants a draft of chapter 1", "Renata, my manager at
+    Hatchline, wants the deck": the one person in that role, said on the way to
+    something else. Keyed like `role_named` (a later name of the role replaces it, and
+    "dr. okafor took a job at UBC" retires it); the clause itself is kept as well."""
+    m = _ROLE_IN_PASSING_RE.search(raw)
+    if m is None:
+        return []
+    said = (m.group("role") or m.group("role2")).lower().strip()
+    v = (m.group("v") or m.group("v2")).strip()
+    if said not in _ROLES or v.split()[0].lower() in _NOT_NAMES | _NOT_HOLDERS or v.lower() in ("i", "user"):
+        return []
+    role = _ROLE_KEY.get(said, said)
+    return [_profile(f"User's {role.replace('_', ' ')} is {v}", f"{role.replace(' ', '_')}.name", v, 0.6, None,
+                     undated=True, rule="role_in_passing")]
 
 
 def holder_left(raw: str) -> list[FactDict]:

@@ -1,0 +1,122 @@
+"""A role named on the way to something else ("my advisor dr. okafor wants ..."), the
+holder leaving it in other words ("took a job at UBC"), the user handed over to a new
+holder, and a change that names what it ended while saying the new way ("gone off
+nematodes, it's beer traps now"), which the old question then finds."""
+
+from datetime import datetime
+
+import pytest
+
+from memcli.api import MemoryStore
+from memcli.extract import extract_facts
+from memcli.extract.lexicon import PERSON_REPLACEMENT_RES
+from memcli.extract.roles import holder_left, holder_replaced, role_in_passing
+from memcli.ingest import Message, ingest
+from memcli.models import Memory
+from memcli.recall import recall
+from memcli.write import Candidate, Neighbour, decide_by_rules
+
+NOW = datetime(2025, 2, 6, 12)
+
+
+@pytest.mark.parametrize(("said", "key", "value"), [
+    ("my advisor dr. okafor wants a draft of chapter 1 by oct 15", "advisor.name", "dr. okafor"),
+    ("My therapist Jana says I should journal more", "therapist.name", "Jana"),
+    ("Renata, my manager at Hatchline, wants the deck by Friday", "manager.name", "Renata"),
+    ("and my landlord Mr Haddad is putting the rent up", "landlord.name", "Mr Haddad"),
+])
+def test_a_role_named_in_passing_is_the_roles_record(said, key, value):
+    facts = role_in_passing(said)
+    assert [(f["key"], f["value"]) for f in facts] == [(key, value)]
+
+
+@pytest.mark.parametrize("said", [
+    "my sister Jo wants to visit",            # a relative the user can have several of
+    "my coach said I should rest",            # no name
+    "my manager and I disagree",              # no name either
+    "my dentist Dr. Ferrer's receptionist called",  # someone else's, said by possessive... still no verb after the name
+])
+def test_no_role_record_without_a_role_a_name_and_a_verb_of_theirs(said):
+    assert role_in_passing(said) == []
+
+
+@pytest.mark.parametrize(("said", "who"), [
+    ("dr. okafor took a job at UBC", "dr. okafor"),
+    ("when Dr Anand went on sick leave", "Dr Anand"),
+    ("since Ms Hale stepped down", "Ms Hale"),
+    ("Farid resigned", "Farid"),
+])
+def test_a_holder_leaving_in_other_words_ends_their_role(said, who):
+    assert [f["value"] for f in holder_left(said)] == [who]
+
+
+@pytest.mark.parametrize("said", ["dr. okafor took a look at my draft", "Mum took a job at the bakery",
+                                  "the doctor moved my appointment"])
+def test_taking_a_look_or_a_parents_news_ends_no_role(said):
+    assert holder_left(said) == []
+
+
+def test_handed_over_to_a_new_holder_is_a_succession():
+    said = "dr. okafor took a job at UBC so I've been handed over to dr. lindqvist, who is v nice"
+    assert [(f["key"], f["value"]) for f in holder_replaced(said)] == [("role.successor", "dr. lindqvist")]
+    m = next(m for m in (rx.search("Dr. lindqvist has taken over from dr. okafor") for rx in PERSON_REPLACEMENT_RES) if m)
+    assert (m.group("a"), m.group("b")) == ("dr. okafor", "Dr. lindqvist")
+
+
+def test_being_handed_a_thing_is_no_succession():
+    assert holder_replaced("my boss went home early so I was handed over to the night shift") == []
+
+
+def test_the_new_advisor_replaces_the_old_one_end_to_end(real_embedder, tmp_path):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:kai", [Message(role="user", content="perfect. my advisor dr. okafor wants a draft of chapter 1 "
+                                       "by oct 15 so the prep needs to be low effort", ts="2024-09-08T17:27:08Z",
+                                       ref="a1")], source="s1")
+    ingest(store, "user:kai", [Message(role="user", content="ok weird semester. dr. okafor took a job at UBC so I've "
+                                       "been handed over to dr. lindqvist, who is v nice", ts="2025-02-06T20:10:00Z",
+                                       ref="b1")], source="s2")
+    assert [m.text for m in store.list_memories("user:kai", key="advisor.name")] == ["User's advisor is dr. lindqvist"]
+    hits = recall(store, "user:kai", "Who is the user's PhD advisor?", k=3).hits
+    assert "lindqvist" in hits[0].memory.text.lower()
+    store.close()
+
+
+# -- a change that names what it ended, with the new way ---------------------------------
+
+def _near(text: str, similarity: float) -> Neighbour:
+    return Neighbour(Memory(id="old1", scope="user:t", kind="semantic", text=text), similarity)
+
+
+def test_an_update_that_names_what_ended_replaces_it():
+    old = _near("For slugs User swears by nematodes", 0.47)
+    new = Candidate(text="User has gone off nematodes, expensive, it's beer traps and night patrols with a torch now",
+                    change="update")
+    assert decide_by_rules(new, [old])[:2] == ("UPDATE", old)
+
+
+def test_an_update_that_ends_something_else_replaces_nothing():
+    old = _near("For slugs User swears by nematodes", 0.47)
+    new = Candidate(text="User has gone off copper tape, it's beer traps now", change="update")
+    assert decide_by_rules(new, [old])[:2] == ("ADD", None)
+
+
+def test_the_new_way_answers_the_old_question(real_embedder, tmp_path):
+    """The successor says nothing of slugs; it is found by the question the old record answered."""
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:roz", [Message(role="user", content="For slugs I swear by nematodes, I water them in every "
+                                       "April. And I grow far too many dahlias.", ts="2024-05-18T09:49:07Z",
+                                       ref="a1")], source="s1")
+    ingest(store, "user:roz", [Message(role="user", content="Also I've gone off nematodes, expensive and I'm not "
+                                       "convinced they work. It's beer traps and night patrols with a torch now.",
+                                       ts="2024-09-02T13:18:27Z", ref="b1")], source="s2")
+    current = [m.text for m in store.list_memories("user:roz") if "nematodes" in m.text and m.kind != "episodic"]
+    assert current and all("gone off" in t for t in current), current
+    top = [h.memory.text for h in recall(store, "user:roz", "How does the user deal with slugs?", k=3).hits]
+    assert any("beer traps" in t for t in top), top
+    store.close()
+
+
+def test_a_role_in_passing_keeps_the_clause_too():
+    texts = [f.text for f in extract_facts("my advisor dr. okafor wants a draft of chapter 1 by oct 15", NOW).facts]
+    assert "User's advisor is dr. okafor" in texts
+    assert any("draft of chapter 1" in t for t in texts), texts
