@@ -119,6 +119,9 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
                     return "NOOP", cur, f"{cand.key} slot does not hold {cand.value}; nothing to retire"
                 return "DELETE", cur, f"change cue retires the {cand.key} slot"
             if cand.value and cand.value.lower() in cur.memory.text.lower() and cand.change is None:
+                if cand.key.startswith("count.") and not claim_words(cand.text)[0] <= claim_words(cur.memory.text)[0]:
+                    # "two kids, Leo and Mia" after "two kids": the same count with more said
+                    return "UPDATE", cur, f"{cand.key} slot holds {cand.value}; the new text says more"
                 return "NOOP", cur, f"{cand.key} slot already holds {cand.value}"
             return "UPDATE", cur, f"new value for the single-valued {cand.key} slot"
     best = near[0] if near else None

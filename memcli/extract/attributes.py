@@ -211,3 +211,61 @@ def listed_pets(fact_text: str) -> list[FactDict]:
         key = "pet." + species.replace(" ", "_") + "." + re.sub(r"\W+", "_", names.split(" and ")[0].lower())
         out[species] = {"rule": "listed_pets", **_profile(text, key, names, 0.65, None)}
     return list(out.values())
+
+
+# "User has two hives", "User keeps 200 layers", "User is down to one hive", "User and family
+# have 350 birds now": how many of a thing the user has is one value, keyed by the thing, so a
+# later count replaces the earlier one. Never a span of time or a thing of the moment ("has
+# two weeks off", "has 3 questions"), nor a date's plan ("has 2 exams on Friday").
+_COUNT_WORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
+                "a dozen|a couple of|a hundred")
+_COUNTED_RE = re.compile(
+    r"^User(?: and family)? (?:(?:also|now|still|only|just|currently) )*(?:has|have|has got|have got|keeps|keep|owns|own|"
+    r"runs|run|looks after|look after|(?:is|are) (?:now )?(?:down|up) to)\s+(?:(?:about|around|roughly|nearly|almost|"
+    r"over|just|only|now) )*(?P<n>\d[\d,]*|" + _COUNT_WORDS + r")\s+(?P<np>[a-z][a-z -]*)")
+# the words that end the counted thing's phrase: "two hives at the bottom", "350 birds, the shed"
+_NP_END = frozenset("at in on for with and but now from near by of to left more less old ago per a an the that which "
+                    "who so because since as or than here there too also still already each".split())
+_NOT_COUNTED = frozenset("second seconds minute minutes min mins hour hours hrs day days week weeks weekend weekends "
+                         "month months year years time times question questions thing things idea ideas option options "
+                         "reason reasons way ways choice choices problem problems issue issues point points step steps "
+                         "percent per cent chance chances shot shots bit lot lots few couple km miles kg lbs "
+                         "meeting meetings exam exams test tests appointment appointments deadline deadlines "
+                         "shift shifts class classes session sessions lesson lessons interview interviews "
+                         "cup cups glass glasses".split())
+# a count of something else, or of what is left: "two weeks of", "3 years old", "2 boxes left"
+_COUNT_TAIL = frozenset("of old ago left more less per".split())
+
+
+def counted(fact_text: str) -> tuple[str, str] | None:
+    """The (key, value) of a fact that says how many of a thing the user has: (`count.hive`,
+    "two") for "User has two hives at the bottom of the garden", or None. The thing is
+    the last word of its phrase ("two little boys": boys)."""
+    m = _COUNTED_RE.match(fact_text)
+    if m is None:
+        return None
+    words = m.group("np").split()
+    phrase: list[str] = []
+    for w in words[:4]:
+        if w in _NP_END:
+            if w in _COUNT_TAIL:
+                return None
+            break
+        phrase.append(w)
+    if not phrase or len(phrase) > 3 or phrase[-1] in _NOT_COUNTED or len(phrase[-1]) < 3 \
+            or any(w in _NOT_COUNTED for w in phrase):
+        return None
+    if len(words) > len(phrase) and words[len(phrase)] in _COUNT_TAIL:
+        return None
+    if re.search(r"\band (?:\d|" + _COUNT_WORDS + r")\b", fact_text[m.start("np"):]):
+        return None  # "one kid in school and one at uni": two counts, no one value
+    return f"count.{_singular(phrase[-1])}", m.group("n")
+
+
+def _singular(noun: str) -> str:
+    """hives -> hive, boxes -> box, puppies -> puppy, glasses -> glass (enough for a key)."""
+    if noun.endswith("ies") and len(noun) > 4:
+        return noun[:-3] + "y"
+    if re.search(r"(?:s|x|z|ch|sh)es$", noun):
+        return noun[:-2]
+    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun

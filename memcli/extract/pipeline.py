@@ -16,7 +16,7 @@ from ..dates import RESCHEDULE_VERBS, resolve_dates
 from ..models import Discard, Extraction, Fact
 from ..text import MEDICAL_SELF_RE, MONTH_NAMES, MONTHS, SAFETY_TOPIC_RE, WEEKDAYS, claim_words, normalize_punctuation
 from .arrivals import arrival
-from .attributes import bare_attribute, embedded_attributes, listed_pets, value_said_apart
+from .attributes import bare_attribute, counted, embedded_attributes, listed_pets, value_said_apart
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
 from .corrections import corrected, correction_of, correction_rest
 from .events import own_event_date
@@ -628,6 +628,10 @@ def extract_facts(text: str, now: datetime, role: str = "user",
             for d in embedded_attributes(clause) if new else ():
                 if not any(f.key == d["key"] for f in ex.facts[before:]):
                     ex.facts.append(_mk(d, clause, None, explicit))
+            for f in new:  # "User has two hives": the count of a thing is its value ("down to one hive")
+                if f.key is None and f.kind != "episodic" and not f.safety and f.change != "delete" \
+                        and (count := counted(f.text)) is not None:
+                    f.key, f.value = count
             for d in [p for f in new for p in listed_pets(f.text)]:
                 if not any(f.key == d["key"] for f in ex.facts[before:]):
                     ex.facts.append(_mk(d, clause, None, explicit))

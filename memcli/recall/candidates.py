@@ -55,6 +55,7 @@ def search(
     # ("running", "yoga"); a kind the user has words for ("company car") is found by them
     kinds = [] if raw_query else [m for w in kw_text.split() for m in members_asked([w], query)
                                   if not store.search_keyword(scope, w, k=1, as_of=as_of)]
+    kinds += [] if raw_query else _compound_heads(store, scope, kw_text, as_of)
     kw, vec = store.search_indexes(scope, " ".join([kw_text, *kinds]), qvec, k=n, raw=raw_query,
                                    include_inactive=include_inactive, as_of=as_of)
     kw_rank = {rowid: i for i, (rowid, _) in enumerate(kw)}
@@ -73,6 +74,22 @@ def search(
         vec_sim.update(similarities(store, scope, qvec, list(keyed)))
     return Candidates(keyword_text=kw_text, query_vector=qvec, kw_rank=kw_rank, kw_score=kw_score, best_kw=best_kw,
                       vec_rank=vec_rank, vec_sim=vec_sim, rows=rows)
+
+
+def _compound_heads(store: MemoryStore, scope: str, kw_text: str, as_of: str | None) -> list[str]:
+    """The head of a compound the scope never says ("beehives" -> "hives", "toothache"
+    -> "ache"), when the scope says the head: the user's "one hive" answers "how many
+    beehives?". The longest head that is a word of the scope, of four letters or more,
+    after a modifier of three or more; a word the scope says is left as it is."""
+    out = []
+    for w in kw_text.split():
+        if len(w) < 7 or not w.isalpha() or store.search_keyword(scope, w, k=1, as_of=as_of):
+            continue
+        head = next((w[i:] for i in range(3, len(w) - 3) if store.search_keyword(scope, w[i:], k=1, as_of=as_of)),
+                    None)
+        if head is not None:
+            out.append(head)
+    return out
 
 
 def _keyed_asked(store: MemoryStore, scope: str, query: str, kw_text: str, rows: dict[int, Memory], *,

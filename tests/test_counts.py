@@ -1,0 +1,66 @@
+"""How many of a thing the user has is one value ("two hives", then "down to one hive"),
+keyed by the thing; and a question's compound the scope never says ("beehives") finds
+its head ("hive")."""
+
+import pytest
+
+from memcli.api import MemoryStore
+from memcli.extract.attributes import counted
+from memcli.ingest import Message, ingest
+from memcli.models import Memory
+from memcli.recall import recall
+from memcli.write import Candidate, Neighbour, decide_by_rules
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("User has two hives at the bottom of the garden", "count.hive", "two"),
+    ("User is down to one hive", "count.hive", "one"),
+    ("User and family have 350 birds, the new shed is finished", "count.bird", "350"),
+    ("User keeps 200 layers on their dad's shamba in Njoro", "count.layer", "200"),
+    ("User has two little boys", "count.boy", "two"),
+    ("User now has three dogs", "count.dog", "three"),
+    ("User owns 12 puppies", "count.puppy", "12"),
+])
+def test_a_count_of_a_thing_is_keyed_by_the_thing(text, key, value):
+    assert counted(text) == (key, value)
+
+
+@pytest.mark.parametrize("text", [
+    "User has two weeks off",                     # a span of time
+    "User has 3 exams on Friday",                 # a thing of the moment
+    "User has 2 boxes left",                      # what is left, not what is had
+    "User has 40 varieties of dahlias",           # a count of something else
+    "User has 2 cups a day",                      # a rate
+    "User has one kid in school and one at uni",  # two counts
+    "User's sister has two cats",                 # someone else's
+    "User runs 30 km a week",
+])
+def test_no_count_key_for_time_rates_leftovers_or_someone_elses(text):
+    assert counted(text) is None
+
+
+def _near(text: str, key: str) -> Neighbour:
+    return Neighbour(Memory(id="old1", scope="user:t", kind="semantic", text=text, key=key), 0.7)
+
+
+def test_a_new_count_replaces_the_old_one_and_the_same_count_with_more_said_keeps_it():
+    old = _near("User has two kids", "count.kid")
+    assert decide_by_rules(Candidate(text="User has three kids now", key="count.kid", value="three"),
+                           [old])[:2] == ("UPDATE", old)
+    op, _, why = decide_by_rules(Candidate(text="User has two kids, Leo and Mia", key="count.kid", value="two"), [old])
+    assert op == "UPDATE", why  # never a NOOP that drops the names
+    assert decide_by_rules(Candidate(text="User has two kids", key="count.kid", value="two"), [old])[0] == "NOOP"
+
+
+def test_down_to_one_hive_is_the_answer_to_how_many_beehives(real_embedder, tmp_path):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:roz", [Message(role="user", content="I have two hives at the bottom of the garden and an "
+                                       "allotment, plot 32. I have kept bees for 21 years.",
+                                       ts="2024-05-18T09:00:00Z", ref="a1")], source="s1")
+    ingest(store, "user:roz", [Message(role="user", content="Sad news first: Hive B didn't make it through the winter. "
+                                       "So I'm down to one hive.", ts="2025-04-12T09:00:00Z", ref="b1")], source="s2")
+    assert [m.text for m in store.list_memories("user:roz", key="count.hive")] == ["User is down to one hive"]
+    top = [h.memory.text for h in recall(store, "user:roz", "How many beehives does the user have?", k=3).hits]
+    assert "User is down to one hive" in top, top
+    assert not any("two hives" in t for t in top), top
+    store.close()
