@@ -64,3 +64,42 @@ def test_down_to_one_hive_is_the_answer_to_how_many_beehives(real_embedder, tmp_
     assert "User is down to one hive" in top, top
     assert not any("two hives" in t for t in top), top
     store.close()
+
+
+# -- a rate for work said in passing -------------------------------------------------------
+
+@pytest.mark.parametrize(("said", "value"), [
+    ("Tessera have already sent me two jobs, at 13p a word, which is frankly what I ought to have been getting",
+     "13p a word"),
+    ("I charge $45 an hour now", "$45 an hour"),
+    ("I get 18 quid an hour at the cafe", "18 quid an hour"),
+    ("they offered me 30 dollars per article", "30 dollars per article"),
+])
+def test_what_the_user_is_paid_per_unit_of_work_is_their_rate(said, value):
+    from memcli.extract.attributes import implied_rate
+
+    d = implied_rate(said)
+    assert d is not None and (d["key"], d["value"]) == ("rate", value)
+
+
+@pytest.mark.parametrize("said", ["my tutor charges £40 an hour", "parking is $5 an hour", "I pay 20 euros a lesson",
+                                  "My rate with them is 12p a word", "we walked 5 km a day",
+                                  "my sister gets 18 quid an hour"])
+def test_a_cost_the_user_pays_or_someone_elses_rate_is_no_rate_of_theirs(said):
+    from memcli.extract.attributes import implied_rate
+
+    assert implied_rate(said) is None
+
+
+def test_a_rate_said_in_passing_replaces_the_old_one_and_as_of_reads_it(real_embedder, tmp_path):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:nell", [Message(role="user", content="My rate with them is 11p a word, which is already well "
+                                        "below market.", ts="2024-04-13T09:41:38Z", ref="a1")], source="s1")
+    ingest(store, "user:nell", [Message(role="user", content="So that's that. Tessera have already sent me two jobs, "
+                                        "at 13p a word, which is frankly what I ought to have been getting all along.",
+                                        ts="2024-10-03T08:15:00Z", ref="b1")], source="s2")
+    assert [m.text for m in store.list_memories("user:nell", key="rate")] \
+        == ["User's rate is 13p a word"]
+    top = recall(store, "user:nell", "What is the user's per-word rate?", k=3, as_of="2024-12-01T00:00:00Z").hits
+    assert "13p" in top[0].memory.text, [h.memory.text for h in top]
+    store.close()

@@ -120,3 +120,15 @@ def test_a_role_in_passing_keeps_the_clause_too():
     texts = [f.text for f in extract_facts("my advisor dr. okafor wants a draft of chapter 1 by oct 15", NOW).facts]
     assert "User's advisor is dr. okafor" in texts
     assert any("draft of chapter 1" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said", ["this term squad is tue/thu afternoons + sat morning coz the pool's getting retiled",
+                                  "choir is on thursdays now"])
+def test_a_schedule_said_in_lowercase_is_kept(said):
+    facts = extract_facts(said, NOW).facts
+    assert facts, "a schedule is content, not small talk"
+
+
+@pytest.mark.parametrize("said", ["this is so annoying", "that sounds fun", "she is lovely"])
+def test_a_pointer_without_content_is_not_kept(said):
+    assert extract_facts(said, NOW).facts == []

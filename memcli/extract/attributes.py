@@ -73,6 +73,34 @@ def implied_rent(clause: str) -> FactDict | None:
     return {"rule": "implied_rent", **_profile(f"User's rent is {v}", "rent", m.group("v").strip(), 0.55, "update")}
 
 
+# "Tessera have already sent me two jobs, at 13p a word", "I charge $45 an hour now": what
+# the user is paid per unit of work, said in passing, is their rate
+_PER_UNIT_RE = re.compile(r"(?P<v>(?:[$£€]\s?\d+(?:[.,]\d+)?|\d+(?:\.\d+)?\s?(?:p|c|cents?|pence|ct)\b|\d+(?:\.\d+)?\s?"
+                          r"(?:dollars|euros?|pounds|usd|eur|gbp|quid|bucks))\s*(?:a|an|per|/)\s*(?P<u>word|hour|hr|page|"
+                          r"article|session|lesson|line|minute|day|shift))\b", _I)
+_PAID_RE = re.compile(r"\b(?:at|charge|charges|charging|charged|earn|earns|earning|paid|paying me|pays me|pay me|get|"
+                      r"getting|got|on|rate|rates|bill|billing|invoice|invoicing|quoted|offered|offering|raised|up to)\b"
+                      r"[^,;.]{0,12}$", _I)
+# what the user pays for, or a rate that is someone else's ("the tutor charges £40 an hour")
+_PAYER_RE = re.compile(r"\b(?:i pay|we pay|i'm paying|costs?|costing|fees?|parking|lessons? (?:are|is|cost)|tutor|"
+                       r"babysitter|nanny|cleaner|plumber|electrician|lawyer|therapist|(?:he|she|they) charges?)\b", _I)
+
+
+def implied_rate(clause: str) -> FactDict | None:
+    """The user's rate for work, said without the word or as a change of it: "at 13p a
+    word" after a client sends jobs, "I charge $45 an hour now". Only an amount per
+    unit of work with a word of being paid just before it, and never a cost the user
+    pays or another person's rate; a clause that says "my rate is ..." is the
+    attribute rule's."""
+    m = _PER_UNIT_RE.search(clause)
+    if m is None or re.search(r"\brate\s+(?:\w+\s+){0,2}(?:is|are|was)\b", clause, _I) or _PAYER_RE.search(clause):
+        return None
+    if not _PAID_RE.search(clause[:m.start()]) or not re.search(r"\b(?:i|i'm|i've|me|my|we|us|our)\b", clause, _I):
+        return None  # the user's own: "my sister gets 18 quid an hour" is hers
+    v = m.group("v").strip()
+    return {"rule": "implied_rate", **_profile(f"User's rate is {v}", "rate", v, 0.55, "update")}
+
+
 def _measure_it_now(clause: str) -> FactDict | None:
     """"after he put the rent up, now it is 1,820": the rent is now 1,820."""
     m = _IT_NOW_RE.search(clause)
@@ -90,7 +118,7 @@ def embedded_attributes(clause: str) -> list[FactDict]:
     month": the rent, as a keyed attribute of its own; the clause stays whole. So are a
     home's cost said without the word (`implied_rent`) and "now it is 1,820" after the
     rent went up."""
-    out = [d for d in (implied_rent(clause), _measure_it_now(clause)) if d is not None]
+    out = [d for d in (implied_rent(clause), implied_rate(clause), _measure_it_now(clause)) if d is not None]
     for m in _EMBEDDED_ATTR_RE.finditer(clause):
         if m.group("h").lower() in _OWN_MEASURES:
             piece = re.sub(r"^(?:my|our)\s+", "", clause[m.end():])

@@ -262,12 +262,22 @@ def days_corrected(text: str) -> str:
     return " ".join(fixed) if fixed != sentences else text
 
 
+# a day of the week said in full, or short forms paired ("tue/thu", "mon-fri"): a schedule
+_SHORT_DAY = r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
+_SCHEDULE_RE = re.compile(r"\b(?:" + "|".join(WEEKDAYS) + r")s?\b|\b" + _SHORT_DAY + r"\s*[/+&-]\s*" + _SHORT_DAY + r"\b",
+                          _I)
+
+
 def _carries_content(raw: str) -> bool:
-    """A number or a name (a capitalised word inside the clause): what a memory is for."""
+    """A number, a name (a capitalised word inside the clause) or a day of the week
+    ("this term squad is tue/thu afternoons"): what a memory is for."""
     words = raw.split()
-    if re.match(r"^(?:he|she|they|it|this|that|these|those)\b", raw, _I):
-        return False  # "She lives in Denver" with no one named: whose fact it is would be a guess
-    return bool(re.search(r"\d", raw)) or any(w[:1].isupper() and w not in ("I", "I'm", "I've", "I'd", "I'll")
+    if re.match(r"^(?:he|she|they|it|(?:this|that|these|those)(?!\s+(?!(?:is|was|are|were|has|had|will|would|can|"
+                r"could|does|did|do|means|sounds|looks|seems)\b)[a-z]+))\b", raw, _I):
+        # "She lives in Denver" with no one named: whose fact it is would be a guess ("this
+        # term squad is ..." is a thing, not a pointer)
+        return False
+    return bool(re.search(r"\d", raw)) or bool(_SCHEDULE_RE.search(raw)) or any(w[:1].isupper() and w not in ("I", "I'm", "I've", "I'd", "I'll")
                                                for w in words[1:])
 
 
