@@ -79,7 +79,10 @@ _FUTURE_RE = re.compile(
 _PAST_RE = re.compile(
     r"\b(was|were|did|had|ago|last|yesterday|went|ran|got|came|saw|met|bought|sold|left|took|made|gave"
     r"|flew|drove|ate|won|lost|began|became|found|told|wrote|paid|spent|sent|felt|kept|heard|thought|brought|caught"
-    r"|taught|held|sat|slept|spoke|wore|drank|swam|sang|rode|broke|chose|fell|forgot|threw|woke|quit|read|\w{2,}ed"
+    r"|taught|held|sat(?!\s+(?:is|was|exam|test|prep|scores?|date|results?)\b)|slept|spoke|wore|drank|swam|sang|rode|broke|chose|fell|forgot|threw|woke|quit|read"
+    # a verb in -ed, not a word that only ends so ("need", "speed", "shed", "hundred")
+    r"|(?!(?:need|needs|speed|feed|seed|indeed|proceed|exceed|succeed|bleed|breed|weed|deed|heed|greed|steed|tweed|"
+    r"shed|sled|hundred|sacred|naked|wicked|beloved|rugged|ragged|crooked|wretched|kindred|bed|red|wed)\b)\w{2,}ed"
     # present perfect: "has taken over since his retirement in July"
     r"|(?:has|have|'s|'ve) (?:\w+ )?(?:been|taken|given|gone|done|seen|written|eaten|driven|known|grown|flown|begun|"
     r"broken|chosen|spoken|forgotten|gotten|had|got|made|left|lost|won|paid|sent|spent|built|bought|sold))\b", re.I)
@@ -94,6 +97,8 @@ _PRESENT_RE = re.compile(r"\b(?:is|are|'s|'re|am|'m|due|(?:start|begin|open|clos
                          r"graduate|retire|fly|finish|relocate|transfer)(?:s|es|ing)?|flies|beginning|starting|"
                          r"moving|leaving|flying|graduating|retiring|coming|going)\b", re.I)
 # Dates that come round every year keep their month and day only.
+# what a lower-case "may 3" or "jan 5" is a date after
+_DATE_LEAD_RE = re.compile(r"\b(?:on|to|by|until|till|til|from|before|after|is|was|'s|for|since)\s*$", re.I)
 _RECURRING_RE = re.compile(r"\b(?:birthdays?|bday|b-day|anniversar(?:y|ies)|born|name ?day|feast day|every year|"
                            r"each year|yearly|annual(?:ly)?)\b", re.I)
 
@@ -699,8 +704,9 @@ def resolve_dates(text: str, now: datetime, rules: Sequence[DateRule] | None = N
             if handler is _h_month_only and m.group("mon").lower() == "may" and not m.group("mon")[0].isupper():
                 return m.group(0)  # "in may" (modal) is too ambiguous lower-case
             if handler in (_h_mdy, _h_weekday_date) and m.group("mon").lower() in ("may", "mar", "jan", "jun", "jul", "aug") \
-                    and not m.group("mon")[0].isupper():
-                return m.group(0)
+                    and not m.group("mon")[0].isupper() \
+                    and not (m.groupdict().get("prep") or _DATE_LEAD_RE.search(text[:m.start()])):
+                return m.group(0)  # "may 3" is a date after "to", "on", "is" ("got moved to may 3")
             ctx.at = m.start()
             res = handler(m, ctx)
             if res is None:

@@ -121,3 +121,35 @@ def test_a_weekly_schedule_is_no_date(text):
 ])
 def test_the_preposition_said_before_a_date_stays(text, want):
     assert resolve_dates(text, NOW)[0] == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("need an agenda draft by Friday", "by 2025-09-26"),          # "need" is no verb in -ed
+    ("I need the report by Friday", "by 2025-09-26"),
+    ("speed matters, the demo is on Friday", "on 2025-09-26"),
+    ("the chicken shed gets its roof on Friday", "on 2025-09-26"),
+    ("I finished it on Friday", "on 2025-09-19"),               # a verb in -ed is past
+])
+def test_a_word_that_only_ends_in_ed_is_no_past_tense(text, want):
+    out, _ = resolve_dates(text, datetime(2025, 9, 23, 10))
+    assert want in out, out
+
+
+def test_the_sat_as_a_name_is_no_past_tense():
+    out, _ = resolve_dates("sat is march 8 and act is april 5", datetime(2025, 1, 14, 10))
+    assert "2025-03-08" in out and "2025-04-05" in out, out
+    out, _ = resolve_dates("I sat with her on Monday", datetime(2025, 1, 14, 10))
+    assert "2025-01-13" in out, out
+
+
+@pytest.mark.parametrize(("text", "want"), [("Sat got moved to may 3", "to 2025-05-03"),
+                                            ("the exam is on may 3", "on 2025-05-03"),
+                                            ("the party is may 3rd", "2025-05-03")])
+def test_a_lowercase_may_after_a_preposition_is_the_month(text, want):
+    out, _ = resolve_dates(text, datetime(2025, 2, 27))
+    assert want in out, out
+
+
+@pytest.mark.parametrize("text", ["i may 3 times try", "we may 2 it"])
+def test_a_modal_may_is_no_month(text):
+    assert resolve_dates(text, datetime(2025, 2, 27)) == (text, None)
