@@ -132,3 +132,19 @@ def test_a_schedule_said_in_lowercase_is_kept(said):
 @pytest.mark.parametrize("said", ["this is so annoying", "that sounds fun", "she is lovely"])
 def test_a_pointer_without_content_is_not_kept(said):
     assert extract_facts(said, NOW).facts == []
+
+
+# -- two things and their dates; a date moved is no end ----------------------------------
+
+@pytest.mark.parametrize(("said", "n"), [("sat is march 8 and act is april 5, gotta do both", 2),
+                                         ("The flight is on March 3 and the hotel is on March 4", 2),
+                                         ("I love cats and dogs are ok", 1)])
+def test_two_things_each_with_its_date_are_two_facts(said, n):
+    assert len(extract_facts(said, datetime(2025, 1, 14)).facts) == n
+
+
+def test_a_date_moved_with_the_old_one_cancelled_is_a_new_date_not_an_end():
+    facts = extract_facts("sat got moved to may 3, the march one got canceled at my school",
+                          datetime(2025, 2, 27)).facts
+    moved = [f for f in facts if "2025-05-03" in f.text]
+    assert moved and moved[0].change == "update", [(f.text, f.change) for f in facts]

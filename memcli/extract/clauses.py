@@ -166,6 +166,9 @@ _CLAUSE_SPLIT_RE = re.compile(
     r"fell|gave|had)\b))"
     # "..., and the dentist is Dr. Ferrer": a subject of its own, said of a name or a number
     r"|\s*,?\s+(?:and|but|plus)\s+(?=the\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|was|were)\s+(?-i:[A-Z0-9]))"
+    # "sat is march 8 and act is april 5": a second thing and its date
+    r"|\s*,?\s+(?:and|but|plus)\s+(?=(?:the\s+|my\s+|our\s+)?[a-z][\w'-]*\s+(?:is|are|was|'s)\s+(?:on\s+)?"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b)"
     # "..., today I was there": a time word, then a subject of its own
     r"|\s*,\s+(?=(?:today|yesterday|tonight|then|now|later|earlier|anyway|this morning|last night)\s*,?\s+"
     + _SUBJ + r")|\s*,\s+(?=(?:do|does|did|can|could|would|will|is|are|what|"

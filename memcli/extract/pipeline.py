@@ -470,7 +470,8 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     change = None
     # change cues only retire the user's own facts, never because of someone else's news
     own = _first_person(s.raw) and not re.match(r"^(?:my|our) " + _REL + r"\b", exp, _I)
-    if CHANGE_DELETE_RE.search(exp) and own:
+    # "Sat got moved to may 3, the march one got canceled": a new date, not an end
+    if CHANGE_DELETE_RE.search(exp) and own and not _RESCHEDULED_RE.search(exp):
         change = "delete"
     elif (re.search(r"\b(?:switched to|now|instead|changed to)\b", _REAFFIRMED_RE.sub("", exp), _I) or replacement(exp)) \
             and own \
