@@ -385,7 +385,7 @@ def _h_month_only(m: re.Match[str], c: _Ctx) -> _Result:  # in May (2026)
 # volunteers on Thursdays", "lessons moved to Thursday": the weekday recurs, no one date.
 _HABIT_RE = re.compile(r"\b(?:(?:i|we|they|you)\s+(?:usually\s+|always\s+|normally\s+|often\s+)?"
                        r"(?:go|work|train|play|teach|volunteer|swim|sing|attend|practi[sc]e)|"
-                       r"goes|works|trains|plays|teaches|volunteers|swims|sings|attends|practi[sc]es|"
+                       r"goes|works|trains|plays|teaches|volunteers|swims|sings|attends|practi[sc]es|meets|"
                        r"(?:lessons?|classe?s?|practices?|training|rehearsals?|club)\s+(?:are|is|moved|changed)|"
                        r"every|each|usually|always|normally|weekly)\b", re.I)
 
@@ -399,8 +399,22 @@ def _clause_start(m: re.Match[str], c: _Ctx) -> int:
     return max((b.end() for b in _CLAUSE_BREAK_RE.finditer(c.text) if b.end() <= m.start()), default=0)
 
 
+# A weekday of every month or week by what is around it: "the 1st monday of the month", "last
+# thursday of the month", "open on Sunday 11 to 5", "we close Sunday", "the early tuesday slot".
+_MONTHLY_AFTER_RE = re.compile(r"\s+of\s+(?:the|each|every)\s+month\b", re.I)
+_HOURS_AFTER_RE = re.compile(r"\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?\s*(?:to|-|–|till|until)\s*\d", re.I)
+_SLOT_AFTER_RE = re.compile(r"\s+(?:slot|draw|shift|league|rota)s?\b", re.I)
+_CLOSED_BEFORE_RE = re.compile(r"\b(?:we|they|salon|shop|store|office|cafe|restaurant|bakery)\s+(?:is\s+|are\s+)?"
+                               r"(?:close|closed|open)\s+(?:on\s+)?$", re.I)
+
+
 def _habit(m: re.Match[str], c: _Ctx) -> bool:
-    """Whether the weekday is a habit's (its clause says one), not one day to come or gone."""
+    """Whether the weekday is a habit's (its clause says one, or it is a weekday of every
+    month, opening hours or a slot), not one day to come or gone."""
+    after, before = c.text[m.end():m.end() + 30], c.text[max(0, m.start() - 30):m.start()]
+    if _MONTHLY_AFTER_RE.match(after) or _HOURS_AFTER_RE.match(after) or _SLOT_AFTER_RE.match(after) \
+            or _CLOSED_BEFORE_RE.search(before):
+        return True
     clause = c.text[_clause_start(m, c):m.end()]
     return bool(_HABIT_RE.search(clause)) and not _ONE_DAY_RE.search(clause)
 
@@ -701,6 +715,8 @@ def resolve_dates(text: str, now: datetime, rules: Sequence[DateRule] | None = N
                 return m.group(0)  # "sun", "wed" etc. as ordinary words
             if handler in (_h_bare_weekday, _h_keep) and _short_weekday_as_word(m, text):
                 return m.group(0)
+            if _MONTHLY_AFTER_RE.match(text[m.end():]):
+                return m.group(0)  # "the last thursday of the month": every month's
             if handler is _h_month_only and m.group("mon").lower() == "may" and not m.group("mon")[0].isupper():
                 return m.group(0)  # "in may" (modal) is too ambiguous lower-case
             if handler in (_h_mdy, _h_weekday_date) and m.group("mon").lower() in ("may", "mar", "jan", "jun", "jul", "aug") \

@@ -153,3 +153,20 @@ def test_a_lowercase_may_after_a_preposition_is_the_month(text, want):
 @pytest.mark.parametrize("text", ["i may 3 times try", "we may 2 it"])
 def test_a_modal_may_is_no_month(text):
     assert resolve_dates(text, datetime(2025, 2, 27)) == (text, None)
+
+
+@pytest.mark.parametrize("text", [
+    "the beekeeping society meets 1st monday of the month",
+    "society meets last thursday of the month now btw",      # "last" is no day gone here
+    "We close Sunday, open Monday to Saturday 9:30 to 7.",   # opening hours
+    "Now salon open on Sunday 11 to 5 because many customer ask",
+    "they gave us old timers the early tuesday slot, 6:30",  # a weekly slot
+])
+def test_a_weekday_of_every_month_opening_hours_or_a_slot_is_no_date(text):
+    assert resolve_dates(text, datetime(2025, 5, 20))[0] == text
+
+
+@pytest.mark.parametrize(("text", "want"), [("the meeting is last Thursday", "on 2025-05-15"),
+                                            ("see you on Monday", "on 2025-05-26")])
+def test_one_weekday_is_still_a_date(text, want):
+    assert want in resolve_dates(text, datetime(2025, 5, 20))[0]

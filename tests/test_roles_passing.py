@@ -148,3 +148,33 @@ def test_a_date_moved_with_the_old_one_cancelled_is_a_new_date_not_an_end():
                           datetime(2025, 2, 27)).facts
     moved = [f for f in facts if "2025-05-03" in f.text]
     assert moved and moved[0].change == "update", [(f.text, f.change) for f in facts]
+
+
+# -- a message in capitals; an allergen named before "I am allergic"; a declined guess -----
+
+def test_a_message_in_capitals_is_read_as_lower_case():
+    facts = extract_facts("CURLING IS THURSDAY NIGHTS IN TOWN. AND NO CODEINE EVER, I AM ALLERGIC, I GET HIVES.",
+                          NOW).facts
+    texts = [f.text for f in facts]
+    assert "User is allergic to codeine" in texts, texts
+    assert any(t.lower().startswith("curling is thursday") for t in texts), texts
+
+
+def test_a_shouted_word_in_an_ordinary_message_stays():
+    from memcli.extract.pipeline import _unshouted
+
+    assert _unshouted("I'm ALLERGIC to codeine, seriously") == "I'm ALLERGIC to codeine, seriously"
+
+
+@pytest.mark.parametrize(("question", "reply", "framed"), [
+    ("Is the NAS a Synology DS920+?", "black synology in the meterkast, no clue which model. ssh works", False),
+    ('Maybe call it something like "Rise & Shine Sourdough"?', "Oh hush 😂 Another thing, the flour", False),
+    ("Are you still on 13p a word with them?", "no, 14p since January", True),   # a value of its own
+    ("Is the NAS a Synology DS920+?", "yes, that one", True),
+    ("Do you have kids?", "no, not yet", True),                                  # no guess to keep out
+    ("What model is the NAS?", "no clue", True),
+])
+def test_a_guess_the_user_turns_down_is_not_stored_with_the_reply(question, reply, framed):
+    from memcli.extract.said import answers
+
+    assert answers(question, reply) is framed

@@ -555,7 +555,9 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
 
 
 _ALLERGENS = (r"(?:tree nuts|peanuts?|nuts|shellfish|shrimps?|prawns?|crab|lobster|fish|dairy|milk|lactose|eggs?|gluten|"
-              r"wheat|soy|soya|sesame|penicillin|amoxicillin|aspirin|ibuprofen|sulfa|bees?|bee stings|wasps?|latex|"
+              r"wheat|soy|soya|sesame|penicillin|amoxicillin|aspirin|ibuprofen|sulfa|codeine|morphine|tramadol|naproxen|"
+              r"erythromycin|tetracycline|cephalosporins?|iodine|lidocaine|almonds?|cashews?|walnuts?|hazelnuts?|"
+              r"pistachios?|bees?|bee stings|wasps?|latex|"
               r"strawberries|kiwis?|mustard|celery|sulphites|sulfites|cats?|dogs?|pollen|dust mites?)")
 _BARE_SAFETY_RE = re.compile(r"\b(?P<a>allergic|intolerant)\b(?!\s+(?:to|of)\b)", _I)
 
@@ -573,6 +575,16 @@ def _with_allergen(ex: Extraction, text: str) -> None:
                 lambda m: f"{m.group('a')} to {what}", f.text, count=1)})
 
 
+def _unshouted(text: str) -> str:
+    """A message typed in capitals ("CURLING IS THURSDAY NIGHTS IN TOWN") read as the
+    lower-case message it would be: in capitals every word looks like a name. A
+    shouted word in a message of ordinary case ("I'm ALLERGIC to codeine") stays."""
+    letters = [ch for ch in text if ch.isalpha()]
+    if len(letters) < 12 or sum(ch.isupper() for ch in letters) < 0.8 * len(letters):
+        return text
+    return re.sub(r"\bi\b", "I", text.lower())
+
+
 def extract_facts(text: str, now: datetime, role: str = "user",
                   people: dict[str, str] | None = None) -> Extraction:
     """Extract atomic third-person facts from one message said at `now` by `role`.
@@ -582,7 +594,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     ex = Extraction(facts=[], discarded=[])
     if not text or not str(text).strip():
         return ex
-    text = unstretch(normalize_punctuation(str(text)))
+    text = _unshouted(unstretch(normalize_punctuation(str(text))))
     if (role or "user").lower() != "user":
         for s in _sentences(text)[:50] or [text]:
             _discard(ex, s, "not from the user")

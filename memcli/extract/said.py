@@ -117,11 +117,33 @@ _ANSWER_WORD = re.compile(r"^\W*(?:yes|yeah|yep|yup|no|nope|nah|sure|definitely|
                           r"not really|not yet|maybe|kind of|sort of)\b", re.I)
 
 
+# A reply that turns a guess down or does not know: "no clue which model", "oh hush", "nope"
+_DECLINES = re.compile(r"^\W*(?:(?:ha(?:ha)*|lol|oh|um+|hmm+)\W+)*(?:no|nope|nah|not really|oh hush|hush|no way|"
+                       r"absolutely not|not at all)\b|\b(?:no clue|no idea|not sure|dunno|idk|don'?t know|do not know|"
+                       r"can'?t remember|cannot remember)\b", re.I)
+_GUESS_TOKEN = re.compile(r"(?<![\w'])(?:[A-Z][\w&+'-]*\d[\w+-]*|[A-Z0-9][\w+-]*\d[\w+-]*|\d[\w.:,+-]*)"
+                          r"|(?<=[\"'“‘])[A-Z][^\"'”’]{2,40}(?=[\"'”’])")
+
+
+def _guessed(question: str, reply: str) -> bool:
+    """Whether a yes/no question puts a value of its own to the user that a declining
+    reply leaves unsaid ("Is the NAS a Synology DS920+?" / "no clue which model"):
+    stored with the reply, the guess would read as the user's."""
+    first = re.split(r"(?<=[.!?])\s", reply, maxsplit=1)[0]
+    if re.search(r"\d", first):
+        return False  # "no, 14p since January": a value of its own corrects the guess
+    low = reply.lower()
+    return any(t.lower() not in low for t in _GUESS_TOKEN.findall(question))
+
+
 def answers(question: str, reply: str) -> bool:
     """Whether `reply` reads as the answer to `question`: any reply to a question asked
     with a question word or after something indefinite ("any plans?"); to another
     yes/no question, a reply that opens with an answer word ("yeah, two boys") or
-    takes up one of its words."""
+    takes up one of its words, unless it turns down or does not know a value the
+    question guessed ("Is it a DS920+?" / "no clue which model")."""
+    if not _WH_QUESTION.match(question) and _DECLINES.search(reply) and _guessed(question, reply):
+        return False
     if _WH_QUESTION.match(question) or _SOLICITS.search(question):
         return True
     if _ANSWER_WORD.match(reply):
