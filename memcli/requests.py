@@ -47,11 +47,12 @@ _REQUEST = re.compile(
     r"\s+(?P<obj>.+)$",
     re.IGNORECASE)
 # Where a topic ends: the reason or the next clause.
+_NOT_A_STOP = r"(?<!\bMr)(?<!\bmr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bdr)(?<!\bProf)(?<!\bSt)"
 _TOPIC_END = re.compile(
-    r"\s*(?:[,;:.!?(\u2014\u2013]|\s-\s|\b(?:because|cause|cuz|since|as|so|it'?s|its|it is|he'?s|she'?s|they'?re|"
+    r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s-\s|\b(?:because|cause|cuz|since|as|so|it'?s|its|it is|he'?s|she'?s|they'?re|"
     r"i'?ve|i'?m|i'?d|i|that'?s|from (?:whatever|your|the|my|memory)|from memory|anywhere|please|pls|plz|"
     r"thanks|thank you|ok)\b)", re.IGNORECASE)
-_CLAUSE_END = re.compile(r"\s*(?:[,;:.!?(\u2014\u2013]|\s-\s|\b(?:because|cause|cuz|since|so)\b)", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s-\s|\b(?:because|cause|cuz|since|so)\b)", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"^(?:my|our|the|his|her|their|those|these|[a-z]+'s)\s+", re.IGNORECASE)
 # "the story about the boiler", "the salary conversation": what a topic is told as, not what it is
 _TOLD_AS = re.compile(r"^(?:the|that|this|our|my)\s+(?:whole\s+)?(?:story|conversation|chat|discussion|thing|stuff|bit|"
@@ -94,20 +95,43 @@ def _topic(obj: str) -> str | None:
     return topic if words else None
 
 
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
+# a sentence ends at its stop, not at a title's ("forget what I told you about Mr. Mutua")
+_SENTENCE_BREAK = re.compile(r"(?<!\bMr\.)(?<!\bmr\.)(?<!\bMrs\.)(?<!\bmrs\.)(?<!\bMs\.)(?<!\bms\.)(?<!\bDr\.)"
+                             r"(?<!\bdr\.)(?<!\bProf\.)(?<!\bprof\.)(?<!\bSt\.)(?<=[.!?])\s+|\n+")
+_PERSON = re.compile(r"(?:\b(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+)?\b[A-Z][a-z][\w'-]*")
 
 
 def forget_requests(text: str) -> list[ForgetRequest]:
     """The forget requests in one user message, each with its topic ("the boiler and
-    the old landlord" is two topics: a record of either goes)."""
+    the old landlord" is two topics: a record of either goes). A topic told as "her"
+    or "him" is the person the message named before it ("Donna and I made peace, so
+    please forget everything I told you about her")."""
     out = []
     for sentence in _SENTENCE_BREAK.split(text):
         for m in _REQUEST.finditer(sentence):
             topic = _topic(m.group("obj"))
             if topic:
+                topic = _named(topic, text[:text.find(sentence)] + sentence[:m.start("obj")])
                 out += [ForgetRequest(topic=t, clause=m.group(0).strip()) for t in _conjuncts(topic)]
                 break
     return out
+
+
+def _named(topic: str, before: str) -> str:
+    """"her and the cinnamon rolls" -> "Donna and the cinnamon rolls", when the text
+    before the request names one person last; the topic as told otherwise."""
+    from .extract.people import _NOT_NAMES
+
+    lead = re.match(r"(?i:her|him)\b", topic)
+    if lead is None:
+        return topic
+    names = [n for n in _PERSON.findall(before) if n.split()[-1].lower() not in _NOT_NAMES | _NOT_PEOPLE]
+    return names[-1] + topic[lead.end():] if names else topic
+
+
+# capitalised words that open a sentence without naming anyone
+_NOT_PEOPLE = frozenset("ooh oh one also so the please and but hi hello hey thanks ok okay my we she he they it this "
+                        "that another more yes no well anyway sorry asante habari morning good".split())
 
 
 def _conjuncts(topic: str) -> list[str]:

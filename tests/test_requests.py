@@ -79,3 +79,31 @@ def test_matches_only_what_the_topic_names(topic, memory, sim, want):
 ])
 def test_a_kind_of_value_named_in_a_request_matches_a_value_of_that_kind(topic, text, similarity, want):
     assert matches(topic, text, similarity) is want
+
+
+def test_a_title_does_not_end_the_request_or_its_topic():
+    text = "Hello again. Please forget what I told you about Mr. Mutua and the trip fund. He was cleared."
+    assert [r.topic for r in forget_requests(text)] == ["Mr. Mutua", "the trip fund"]
+    assert without_requests(text)[0] == "Hello again. He was cleared."
+
+
+def test_her_in_a_request_is_the_person_the_message_named():
+    text = ("Donna and I made peace, at a funeral of all places, so please forget everything I told you about her "
+            "and the cinnamon rolls.")
+    assert [r.topic for r in forget_requests(text)] == ["Donna", "the cinnamon rolls"]
+    assert [r.topic for r in forget_requests("please forget what I said about her")] == []  # no one named
+
+
+def test_forgetting_a_person_archives_what_was_said_about_them(real_embedder, tmp_path):
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:m", [Message(role="user", content="Also, my old business partner Donna opened a shop in "
+                                     "Centerville and she is selling MY cinnamon roll recipe.",
+                                     ts="2024-10-05T10:00:00Z", ref="a1")], source="s1")
+    ingest(store, "user:m", [Message(role="user", content="Donna and I made peace, so please forget everything I told "
+                                     "you about her and the cinnamon rolls.", ts="2025-05-03T10:00:00Z", ref="b1")],
+           source="s2")
+    assert not [m.text for m in store.list_memories("user:m") if "Donna" in m.text]
+    store.close()
