@@ -20,6 +20,9 @@ from memcli.write import Candidate, Neighbour, decide_by_rules
     ("User has two little boys", "count.boy", "two"),
     ("User now has three dogs", "count.dog", "three"),
     ("User owns 12 puppies", "count.puppy", "12"),
+    ("User got olive and bean from a rescue so 3 rats now", "count.rat", "3"),   # the count a change comes to
+    ("User and family now are 7 technician, two new girls", "count.technician", "7"),
+    ("Since Hoa leave User and family have 6 technician", "count.technician", "6"),
 ])
 def test_a_count_of_a_thing_is_keyed_by_the_thing(text, key, value):
     assert counted(text) == (key, value)
@@ -34,6 +37,8 @@ def test_a_count_of_a_thing_is_keyed_by_the_thing(text, key, value):
     "User has one kid in school and one at uni",  # two counts
     "User's sister has two cats",                 # someone else's
     "User runs 30 km a week",
+    "User ran 5 km so 10 km total",
+    "User is 7 now",
 ])
 def test_no_count_key_for_time_rates_leftovers_or_someone_elses(text):
     assert counted(text) is None

@@ -248,9 +248,13 @@ def listed_pets(fact_text: str) -> list[FactDict]:
 _COUNT_WORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|"
                 "a dozen|a couple of|a hundred")
 _COUNTED_RE = re.compile(
-    r"^User(?: and family)? (?:(?:also|now|still|only|just|currently) )*(?:has|have|has got|have got|keeps|keep|owns|own|"
-    r"runs|run|looks after|look after|(?:is|are) (?:now )?(?:down|up) to)\s+(?:(?:about|around|roughly|nearly|almost|"
-    r"over|just|only|now) )*(?P<n>\d[\d,]*|" + _COUNT_WORDS + r")\s+(?P<np>[a-z][a-z -]*)")
+    r"^(?:(?i:since|after|now that|as of|with)\b[^,]{0,40}?,?\s+)?User(?: and family)? (?:(?:also|now|still|only|just|"
+    r"currently) )*(?:has|have|has got|have got|keeps|keep|owns|own|"
+    r"runs|run|looks after|look after|(?:is|are) (?:now )?(?:down|up) to|(?<=family )(?:now )?are)\s+(?:(?:about|around|"
+    r"roughly|nearly|almost|over|just|only|now) )*(?P<n>\d[\d,]*|" + _COUNT_WORDS + r")\s+(?P<np>[a-z][a-z -]*)"
+    # "User got olive and bean from a rescue so 3 rats now": the count a change comes to
+    r"|^User\b.*?(?:\bso|,|\bmaking it|\bwhich makes(?: it)?|\bthat'?s|\bthats)\s+(?P<n2>\d[\d,]*|" + _COUNT_WORDS
+    + r")\s+(?P<np2>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:now|total|in total|altogether)\b")
 # the words that end the counted thing's phrase: "two hives at the bottom", "350 birds, the shed"
 _NP_END = frozenset("at in on for with and but now from near by of to left more less old ago per a an the that which "
                     "who so because since as or than here there too also still already each".split())
@@ -272,7 +276,8 @@ def counted(fact_text: str) -> tuple[str, str] | None:
     m = _COUNTED_RE.match(fact_text)
     if m is None:
         return None
-    words = m.group("np").split()
+    g = "np" if m.group("np") is not None else "np2"
+    words = m.group(g).split()
     phrase: list[str] = []
     for w in words[:4]:
         if w in _NP_END:
@@ -285,9 +290,9 @@ def counted(fact_text: str) -> tuple[str, str] | None:
         return None
     if len(words) > len(phrase) and words[len(phrase)] in _COUNT_TAIL:
         return None
-    if re.search(r"\band (?:\d|" + _COUNT_WORDS + r")\b", fact_text[m.start("np"):]):
+    if re.search(r"\band (?:\d|" + _COUNT_WORDS + r")\b", fact_text[m.start(g):]):
         return None  # "one kid in school and one at uni": two counts, no one value
-    return f"count.{_singular(phrase[-1])}", m.group("n")
+    return f"count.{_singular(phrase[-1])}", m.group("n") or m.group("n2")
 
 
 def _singular(noun: str) -> str:

@@ -652,9 +652,10 @@ def extract_facts(text: str, now: datetime, role: str = "user",
                 if not any(f.key == d["key"] for f in ex.facts[before:]):
                     ex.facts.append(_mk(d, clause, None, explicit))
             for f in new:  # "User has two hives": the count of a thing is its value ("down to one hive")
-                if f.key is None and f.kind != "episodic" and not f.safety and f.change != "delete" \
-                        and (count := counted(f.text)) is not None:
+                if f.key is None and (f.kind != "episodic" or re.search(r"\bnow\b", f.text)) and not f.safety \
+                        and f.change != "delete" and (count := counted(f.text)) is not None:
                     f.key, f.value = count
+                    f.kind = "semantic"  # "... so 3 rats now": a state, whatever the event before it
             for d in [p for f in new for p in listed_pets(f.text)]:
                 if not any(f.key == d["key"] for f in ex.facts[before:]):
                     ex.facts.append(_mk(d, clause, None, explicit))
