@@ -178,3 +178,25 @@ def test_a_guess_the_user_turns_down_is_not_stored_with_the_reply(question, repl
     from memcli.extract.said import answers
 
     assert answers(question, reply) is framed
+
+
+# -- a new workplace shown by where the user is in it --------------------------------------
+
+@pytest.mark.parametrize(("said", "org"), [
+    ("context: week 3 at Zeewind. everything there is k8s", "Zeewind"),
+    ("first day at Brightline tomorrow, nervous", "Brightline"),
+    ("last shift pulling espressos was yesterday and boulder shed has me on the setting crew from monday",
+     "boulder shed"),
+])
+def test_a_new_jobs_first_weeks_name_the_employer(said, org):
+    from memcli.extract.roles import workplace_started
+
+    assert [(f["key"], f["value"]) for f in workplace_started(said)] == [("employer", org)]
+
+
+@pytest.mark.parametrize("said", ["Theo's first week at Oakfield went well", "my first week at Edinburgh University",
+                                  "day 2 at work", "the manager has me on the rota", "my son's first day at Brightline"])
+def test_someone_elses_first_week_a_school_or_no_name_is_no_employer(said):
+    from memcli.extract.roles import workplace_started
+
+    assert workplace_started(said) == []

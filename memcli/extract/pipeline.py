@@ -42,7 +42,15 @@ from .lexicon import (
 )
 from .people import _NOT_NAMES, _People, _third_party, their_change
 from .quotes import set_apart
-from .roles import HOLDER_LEFT, holder_left, holder_replaced, role_in_passing, role_named, workplace_of_tie
+from .roles import (
+    HOLDER_LEFT,
+    holder_left,
+    holder_replaced,
+    role_in_passing,
+    role_named,
+    workplace_of_tie,
+    workplace_started,
+)
 from .schedule import work_days
 from .slots import ATTR_CHANGE_RE, WITH_ORG_RE, _other_slots, _user_slots
 from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
@@ -536,7 +544,7 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
     passing = role_in_passing(raw) if raw is not None else []  # unless the clause names the role itself
     if raw is not None:  # "..., the other one closed when Dr. Ferrer retired": whatever else the clause is
         ex.facts.extend(_mk(d, clause, None, explicit) for d in holder_left(raw) + holder_replaced(raw)
-                        + workplace_of_tie(raw))
+                        + workplace_of_tie(raw) + workplace_started(raw))
     if raw is None or _salience(raw, clause, explicit, ex) or _as_rule(raw, clause, now, explicit, ex):
         ex.facts.extend(_mk(d, clause, None, explicit) for d in passing)
         return

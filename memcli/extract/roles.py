@@ -187,5 +187,37 @@ def workplace_of_tie(raw: str) -> list[FactDict]:
     m = _WORK_TIE_AT_RE.search(raw)
     if not m or m.group("org").split()[0].lower() in _NOT_NAMES | _NOT_ORGS:
         return []
+    if re.match(r"\s+(?i:for)\s+(?:[A-Z]|(?i:my|our|his|her|the)\b)", raw[m.end():]):
+        return []  # "first day at Oakwood for Ellie": hers
     org = m.group("org").rstrip(".'")
     return [_profile(f"User works at {org}", "employer", org, 0.6, None, rule="workplace_of_tie")]
+
+
+# A new workplace shown by where the user now is in it: "week 3 at Zeewind", "my first
+# month at Brightline", "boulder shed has me on the setting crew from monday". Never
+# someone else's ("Theo's first week at Oakfield"), nor a school or a university.
+_ORG = r"(?P<org>[A-Z][\w&'.-]*(?:\s+(?:&\s+)?[A-Z][\w&'.-]*){0,2})"
+_WEEK_AT_RE = re.compile(r"(?<!')(?<!'s )(?<!\bhis )(?<!\bher )(?<!\btheir )(?<!\bour )\b(?i:(?:week|day|month)\s+(?:\d{1,2}|one|two|"
+                         r"three|four|five|six)|(?:my\s+)?(?:first|second|third|1st|2nd|3rd)\s+(?:week|day|month|"
+                         r"shift))\s+(?i:at|with)\s+" + _ORG)
+_HAS_ME_ON_RE = re.compile(r"(?:^|\b(?i:and|so|also|now)\s+|[,;]\s+)(?P<org>[A-Za-z][\w&'-]*(?:\s+[A-Za-z][\w&'-]*){0,2})\s+"
+                           r"(?i:has|have|put|got)\s+me\s+(?i:on|in)\s+(?i:the\s+)?(?:[a-z-]+\s+)?"
+                           r"(?i:crew|team|rota|roster|payroll|staff|books)\b")
+_SCHOOLS = re.compile(r"\b(?:school|college|university|uni|academy|high|primary|secondary|elementary|preschool|"
+                      r"pre-school|montessori|kindergarten|nursery|daycare|creche)\b", re.I)
+
+
+def workplace_started(raw: str) -> list[FactDict]:
+    """The employer a new job's first weeks name ("week 3 at Zeewind" -> "User works at
+    Zeewind"), or that has put the user on its crew; a change of the employer."""
+    m = _WEEK_AT_RE.search(raw) or _HAS_ME_ON_RE.search(raw)
+    if m is None:
+        return []
+    if re.match(r"\s+(?i:for)\s+(?:[A-Z]|(?i:my|our|his|her|the)\b)", raw[m.end():]):
+        return []  # "first day at Oakwood for Ellie": hers
+    org = m.group("org").rstrip(".'")
+    words = org.lower().split()
+    if words[0] in _NOT_NAMES | _NOT_ORGS | {"i", "user", "he", "she", "they", "we", "it", "work", "home"} \
+            or _SCHOOLS.search(org):
+        return []
+    return [_profile(f"User works at {org}", "employer", org, 0.6, "update", rule="workplace_started")]
