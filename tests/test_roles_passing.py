@@ -200,3 +200,14 @@ def test_someone_elses_first_week_a_school_or_no_name_is_no_employer(said):
     from memcli.extract.roles import workplace_started
 
     assert workplace_started(said) == []
+
+
+def test_a_rule_to_stop_replaces_the_rule_it_stops(real_embedder, tmp_path):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:e", [Message(role="user", content="Kindly set out your answers in bullet points; I find them "
+                                     "easier to scan.", ts="2024-06-04T09:00:00Z", ref="a1")], source="s1")
+    ingest(store, "user:e", [Message(role="user", content="Incidentally, I should prefer that you dispense with bullet "
+                                     "points from now on.", ts="2024-11-19T09:00:00Z", ref="b1")], source="s2")
+    rules = [m.text for m in store.list_memories("user:e") if m.kind == "procedural"]
+    assert rules == ["User wants the assistant to stop using bullet points from now on"], rules
+    store.close()

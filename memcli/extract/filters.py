@@ -62,7 +62,10 @@ def _procedural(c: str, lasting: bool = False) -> tuple[str, bool] | None:
         return None
     s = re.sub(r"^(?:(?:please|pls|plz|kindly|also|and)\s+)+", "", c, flags=_I)
     s = re.sub(r"^(?:(?:can|could|would|will) you(?: please)?|i (?:want|need|would like|'d like) you to|"
+               r"i (?:should|would|'d) (?:prefer|rather|like it if)(?: that)? you|"
                r"make sure (?:you|to)|remember to|be sure to)\s+", "", s, flags=_I)
+    # "dispense with bullet points", "do away with the summaries": stop using them
+    s = re.sub(r"^(?:dispense with|do away with|do without)\b", "stop using", s, flags=_I)
     s = re.sub(r"^(?:from now on|going forward|moving forward|in (?:the )?future|by default|in general)\s*,?\s*", "", s, flags=_I)
     s = re.sub(r"^(?:please|pls|kindly)\s+", "", s, flags=_I)
     first = (s.split() or [""])[0].lower().strip(",")

@@ -135,7 +135,9 @@ def _as_rule(raw: str, clause: str, now: datetime, explicit: bool, ex: Extractio
     resolved, ed = resolve_dates(text, now)
     imp = 0.9 if hard else 0.7
     # leave to stop, or a change of mind, changes the rule said before
-    change = "update" if STOP_LEAVE_RE.match(raw) or mind else None
+    # and so does a rule to stop ("dispense with bullet points from now on", "stop using emoji")
+    change = "update" if STOP_LEAVE_RE.match(raw) or mind \
+        or re.match(r"^User wants the assistant to (?:stop|drop|quit|ditch|lose)\b", text) else None
     ex.facts.append(_mk(dict(text=resolved, kind="procedural", importance=imp, safety=hard, rule="procedural",
                              change=change), clause, ed, explicit))
     return True
