@@ -66,6 +66,8 @@ _FUTURE_RE = re.compile(
     r"\b(will|'ll|shall|going to|gonna|plan(?:ning)?|intend|hope to|want to|would like to|'d like to"
     r"|upcoming|coming|scheduled|due|tomorrow|next|booked|reserved|flying|leaving|departing|heading|"
     r"am \w+ing|'m \w+ing|are \w+ing|is \w+ing|have to|need to|in \d+ (?:days?|weeks?)|"
+    # "I am to have a tooth extracted in July": an arrangement still to come
+    r"(?:am|is|are|'m|'s|'re) (?:due )?to (?:have|be|get|go|see|meet|start|sit|take|attend|undergo)|"
     # a date something was moved to is still to come: "the sailing has been shifted to 12 March"
     + RESCHEDULE_VERBS + r"(?: \w+){0,3}? (?:to|till|until)"
     # an arrangement made is for a date to come: "got a poster slot on june 14", "was

@@ -233,7 +233,7 @@ def _successor(store: MemoryStore, cand: Candidate, near: list[Neighbour],
     if held is None or not held.memory.key:
         return cand, vector
     text = f"User's {held.memory.key[:-5].replace('_', ' ')} is {cand.value}"
-    return replace(cand, text=text, key=held.memory.key, change="update"), store.embed_query(text)
+    return replace(cand, text=text, key=held.memory.key, kind=held.memory.kind, change="update"), store.embed_query(text)
 
 
 def _end_kept(cand: Candidate, near: list[Neighbour], why: str) -> tuple[str, Neighbour | None, str]:

@@ -170,3 +170,8 @@ def test_a_weekday_of_every_month_opening_hours_or_a_slot_is_no_date(text):
                                             ("see you on Monday", "on 2025-05-26")])
 def test_one_weekday_is_still_a_date(text, want):
     assert want in resolve_dates(text, datetime(2025, 5, 20))[0]
+
+
+def test_an_arrangement_still_to_come_is_in_the_future():
+    out, _ = resolve_dates("I am to have a tooth extracted in July", datetime(2024, 6, 4))
+    assert "July 2024" in out or "2024-07" in out, out

@@ -211,3 +211,32 @@ def test_a_rule_to_stop_replaces_the_rule_it_stops(real_embedder, tmp_path):
     rules = [m.text for m in store.list_memories("user:e") if m.kind == "procedural"]
     assert rules == ["User wants the assistant to stop using bullet points from now on"], rules
     store.close()
+
+
+def test_the_doctor_who_sees_the_user_is_the_doctor_role():
+    texts = [f.text for f in extract_facts("I take warfarin, 3 mg daily, under Dr Hargreaves at the Batheaston surgery",
+                                           NOW).facts]
+    assert "User's doctor is Dr Hargreaves" in texts, texts
+    assert any("warfarin" in t for t in texts), texts
+
+
+def test_a_role_is_asked_for_by_its_other_words():
+    from memcli.recall.query import key_stems
+    from memcli.text import coverage_stem
+
+    assert "gp" in key_stems("doctor.name")
+    assert coverage_stem("boss") in key_stems("manager.name")
+    assert "family" not in key_stems("doctor.name")  # "family doctor" is asked for by "doctor"
+
+
+def test_a_successor_takes_the_role_records_kind_and_key(real_embedder, tmp_path):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:e", [Message(role="user", content="I take warfarin, 3 mg daily, under Dr Hargreaves at the "
+                                     "Batheaston surgery.", ts="2024-06-04T09:00:00Z", ref="a1")], source="s1")
+    ingest(store, "user:e", [Message(role="user", content="Dr Okonjo, who has taken over Dr Hargreaves's list since his "
+                                     "retirement, has asked me to keep a diary of my INR readings.",
+                                     ts="2025-04-08T09:00:00Z", ref="b1")], source="s2")
+    doctor = store.list_memories("user:e", key="doctor.name")
+    assert [(m.text, m.kind) for m in doctor] == [("User's doctor is Dr Okonjo", "profile")]
+    assert any("warfarin" in m.text for m in store.list_memories("user:e"))  # the safety fact stays
+    store.close()

@@ -53,6 +53,11 @@ _ROLE_KEY = {"boss": "manager", "line manager": "manager", "lead": "team_lead", 
              "adviser": "advisor", "gp": "doctor", "doctora": "doctor", "physician": "doctor",
              "family doctor": "doctor", "physio": "physiotherapist", "mom": "mother", "mum": "mother",
              "dad": "father", "landlady": "landlord", "caregiver": "carer"}
+# a role's key -> the other words it is called by ("doctor" -> "gp", "physician", ...)
+ROLE_WORDS: dict[str, tuple[str, ...]] = {}
+for _said, _key in _ROLE_KEY.items():
+    if " " not in _said:  # "family doctor" is asked for by "doctor"; "family" alone names no role
+        ROLE_WORDS[_key] = (*ROLE_WORDS.get(_key, ()), _said)
 _REPORTS_TO_RE = re.compile(r"^(?i:i)\s+(?:(?i:now|currently|still)\s+)?(?i:report|am reporting|answer)\s+(?i:to|into)\s+"
                             + _NAME_V + r"(?P<tail>.*)$")
 
@@ -114,6 +119,12 @@ _ROLE_IN_PASSING_RE = re.compile(
     + r"(?P<role2>[a-z][a-z -]{1,24}?)(?:\s+(?i:at|from)\s+[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})?,")
 
 
+# "I take warfarin under Dr Hargreaves at the Batheaston surgery": the doctor the user is seen by
+_SEEN_BY_RE = re.compile(r"\b(?i:under|with|see|seeing|registered with)\s+(?P<v>(?:Dra|Dr)\.?\s+[A-Z][\w'-]+)\s+"
+                         r"(?i:at|in)\s+(?i:the\s+)?(?:[A-Z][\w'-]+\s+)?(?i:surgery|practice|gp|health cent(?:re|er)|"
+                         r"medical cent(?:re|er))\b")
+
+
 def role_in_passing(raw: str) -> list[FactDict]:
     """"my advisor dr. okafor wants a draft of chapter 1", "Renata, my manager at
     Hatchline, wants the deck": the one person in that role, said on the way to
@@ -121,7 +132,9 @@ def role_in_passing(raw: str) -> list[FactDict]:
     "dr. okafor took a job at UBC" retires it); the clause itself is kept as well."""
     m = _ROLE_IN_PASSING_RE.search(raw)
     if m is None:
-        return []
+        seen = _SEEN_BY_RE.search(raw)
+        return [_profile(f"User's doctor is {seen.group('v')}", "doctor.name", seen.group("v"), 0.6, None,
+                         undated=True, rule="role_in_passing")] if seen else []
     said = (m.group("role") or m.group("role2")).lower().strip()
     v = (m.group("v") or m.group("v2")).strip()
     if said not in _ROLES or v.split()[0].lower() in _NOT_NAMES | _NOT_HOLDERS or v.lower() in ("i", "user"):

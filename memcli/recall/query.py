@@ -29,8 +29,13 @@ _KEY_QUESTION_WORDS = {
 
 
 def key_stems(key: str) -> set[str]:
-    """The words of a profile key ("home_city" -> home, city; "sister.employer")."""
-    return {stem(w) for w in re.split(r"[._\s]+", key.lower()) if len(w) > 2}
+    """The words of a profile key ("home_city" -> home, city; "sister.employer"), and
+    the other words of a role's ("doctor.name" is asked for as the "GP", "manager.name"
+    as the "boss")."""
+    from ..extract.roles import ROLE_WORDS
+
+    parts = re.split(r"[._\s]+", key.lower())
+    return {stem(w) for w in parts if len(w) > 2} | {stem(w) for w in ROLE_WORDS.get(key.lower().split(".")[0], ())}
 
 
 # A question for a place or an organisation: "where does the user live?", "which company
