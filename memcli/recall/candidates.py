@@ -77,16 +77,17 @@ def search(
 
 
 def _compound_heads(store: MemoryStore, scope: str, kw_text: str, as_of: str | None) -> list[str]:
-    """The head of a compound the scope never says ("beehives" -> "hives", "toothache"
-    -> "ache"), when the scope says the head: the user's "one hive" answers "how many
+    """The head of a compound no record says ("beehives" -> "hives", "toothache" ->
+    "ache"), when the scope says the head: the user's "one hive" answers "how many
     beehives?". The longest head that is a word of the scope, of four letters or more,
-    after a modifier of three or more; a word the scope says is left as it is."""
+    after a modifier of three or more; a word the file says is left as it is (found by
+    its first match: a common word costs no more than a rare one)."""
     out = []
     for w in kw_text.split():
-        if len(w) < 7 or not w.isalpha() or store.search_keyword(scope, w, k=1, as_of=as_of):
+        if len(w) < 7 or not w.isalpha() or store.said_anywhere(w):
             continue
-        head = next((w[i:] for i in range(3, len(w) - 3) if store.search_keyword(scope, w[i:], k=1, as_of=as_of)),
-                    None)
+        head = next((w[i:] for i in range(3, len(w) - 3)
+                     if store.said_anywhere(w[i:]) and store.search_keyword(scope, w[i:], k=1, as_of=as_of)), None)
         if head is not None:
             out.append(head)
     return out

@@ -139,6 +139,9 @@ class Store:
         return reindex(self.db, self._sqlite_vectors)
 
     # -- keyword ----------------------------------------------------------------------
+    def said_anywhere(self, word: str) -> bool:
+        return self.keyword.said_anywhere(word)
+
     def search_keyword(self, scope: str, query: str, *, k: int = 50, raw: bool = False,
                        include_inactive: bool = False, as_of: str | None = None) -> list[tuple[int, float]]:
         return self.keyword.search(scope, query, k=k, raw=raw, include_inactive=include_inactive, as_of=as_of)

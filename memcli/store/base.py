@@ -71,6 +71,9 @@ class KeywordIndex(Protocol):
         """`search`, ready to run: calling the result runs it (a backend may do it all then).
         `distinctive`: a large scope's very common terms may be left out (a neighbour probe)."""
         ...
+    def said_anywhere(self, word: str) -> bool:
+        """Whether any record of the store holds the word, cheaply (its first match)."""
+        ...
 
 
 class VectorIndex(Protocol):

@@ -67,6 +67,12 @@ class SqliteKeywordIndex:
         self._bm25 = bm25.register(db.conn)
         self.postings = Postings(db)
 
+    def said_anywhere(self, word: str) -> bool:
+        """Whether any record of the file holds the word (as FTS5 stems it): the first
+        match only, so a common word costs no more than a rare one."""
+        return self.db.one("SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT 1",
+                           (quote_terms([word]),)) is not None
+
     def search(
         self, scope: str, query: str, *, k: int = 50, raw: bool = False,
         include_inactive: bool = False, as_of: str | None = None,
