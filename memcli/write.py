@@ -677,7 +677,7 @@ def _found_as(store: MemoryStore, cand: Candidate, target: Memory, vector: np.nd
     nematodes"): embedded with the old text after it, so the question the old record
     answered ("how does the user deal with slugs?") finds its successor. The stored text
     stays the user's words; an update that says the old record's words again keeps its
-    own vector."""
+    own vector. (`memcli reindex` embeds the stored text alone.)"""
     old_words = claim_words(target.text)[0] - _GENERIC
     if target.kind == "episodic" or old_words <= claim_words(cand.text)[0] \
             or store.similarity_to(target.scope, vector, target.id) >= OTHER_WORDS:
