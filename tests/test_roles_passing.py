@@ -51,7 +51,7 @@ def test_a_holder_leaving_in_other_words_ends_their_role(said, who):
 
 
 @pytest.mark.parametrize("said", ["dr. okafor took a look at my draft", "Mum took a job at the bakery",
-                                  "the doctor moved my appointment"])
+                                  "the doctor moved my appointment", "Farid moved to Lisbon"])
 def test_taking_a_look_or_a_parents_news_ends_no_role(said):
     assert holder_left(said) == []
 
@@ -195,7 +195,8 @@ def test_a_new_jobs_first_weeks_name_the_employer(said, org):
 
 
 @pytest.mark.parametrize("said", ["Theo's first week at Oakfield went well", "my first week at Edinburgh University",
-                                  "day 2 at work", "the manager has me on the rota", "my son's first day at Brightline"])
+                                  "day 2 at work", "the manager has me on the rota", "my son's first day at Brightline",
+                                  "and mum has me on the rota for dishes"])
 def test_someone_elses_first_week_a_school_or_no_name_is_no_employer(said):
     from memcli.extract.roles import workplace_started
 

@@ -98,10 +98,11 @@ _HOLDER_LEFT_RE = re.compile(
     r"stopped (?:practi[sc]ing|working)|closed (?:his|her|their|the) (?:practice|clinic|office|surgery)|"
     r"(?:left|quit) (?:the|his|her|their) (?:practice|clinic|surgery|company|firm|job|team|school|agency|"
     r"university|department|lab|hospital)|"
-    # "took a job at UBC", "went on maternity leave", "stepped down", "moved to Leeds"
+    # "took a job at UBC", "went on maternity leave", "stepped down", "moved away" (not "moved to
+    # Lisbon": a holder who moves may keep the role)
     r"(?:took|has taken|accepted|got) (?:a|an|the) (?:new |permanent |faculty |senior )?(?:job|position|post|role|"
     r"offer)|went on (?:maternity|paternity|parental|sick|long-term|medical) leave|stepped down|resigned|"
-    r"moved (?:away|abroad|on|to [A-Z][\w-]*)))\b")
+    r"moved (?:away|abroad|on)))\b")
 # the words that say who, not a name: "Dad retired" is a parent, never a role's holder
 _NOT_HOLDERS = frozenset({"dad", "mum", "mom", "mother", "father", "grandma", "grandpa", "granny", "he", "she",
                           "they", "everyone", "nobody"})
@@ -230,7 +231,7 @@ def workplace_started(raw: str) -> list[FactDict]:
         return []  # "first day at Oakwood for Ellie": hers
     org = m.group("org").rstrip(".'")
     words = org.lower().split()
-    if words[0] in _NOT_NAMES | _NOT_ORGS | {"i", "user", "he", "she", "they", "we", "it", "work", "home"} \
+    if words[0] in _NOT_NAMES | _NOT_ORGS | _NOT_HOLDERS | {"i", "user", "he", "she", "they", "we", "it", "work", "home"} \
             or _SCHOOLS.search(org):
         return []
     return [_profile(f"User works at {org}", "employer", org, 0.6, "update", rule="workplace_started")]
