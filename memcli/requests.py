@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .claims import parse
+from .extract.clauses import _ABBREVIATIONS
 
 if TYPE_CHECKING:
     import numpy as np
@@ -47,7 +48,9 @@ _REQUEST = re.compile(
     r"\s+(?P<obj>.+)$",
     re.IGNORECASE)
 # Where a topic ends: the reason or the next clause.
-_NOT_A_STOP = r"(?<!\bMr)(?<!\bmr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bdr)(?<!\bProf)(?<!\bSt)"
+# the abbreviations the sentence splitter knows, and titles typed in lower case ("dr. okafor")
+_TITLE_WORDS = (*_ABBREVIATIONS, "mr", "mrs", "ms", "dr", "prof")
+_NOT_A_STOP = "".join(rf"(?<!\b{a})" for a in _TITLE_WORDS)
 _TOPIC_END = re.compile(
     r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s-\s|\b(?:because|cause|cuz|since|as|so|it'?s|its|it is|he'?s|she'?s|they'?re|"
     r"i'?ve|i'?m|i'?d|i|that'?s|from (?:whatever|your|the|my|memory)|from memory|anywhere|please|pls|plz|"
@@ -96,8 +99,7 @@ def _topic(obj: str) -> str | None:
 
 
 # a sentence ends at its stop, not at a title's ("forget what I told you about Mr. Mutua")
-_SENTENCE_BREAK = re.compile(r"(?<!\bMr\.)(?<!\bmr\.)(?<!\bMrs\.)(?<!\bmrs\.)(?<!\bMs\.)(?<!\bms\.)(?<!\bDr\.)"
-                             r"(?<!\bdr\.)(?<!\bProf\.)(?<!\bprof\.)(?<!\bSt\.)(?<=[.!?])\s+|\n+")
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])" + "".join(rf"(?<!\b{a}\.)" for a in _TITLE_WORDS) + r"\s+|\n+")
 _PERSON = re.compile(r"(?:\b(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+)?\b[A-Z][a-z][\w'-]*")
 
 

@@ -38,6 +38,8 @@ def test_a_count_of_a_thing_is_keyed_by_the_thing(text, key, value):
     "User's sister has two cats",                 # someone else's
     "User runs 30 km a week",
     "User ran 5 km so 10 km total",
+    "User has 2 flights booked for March",       # events, each its own fact (two flights stay two)
+    "User has two tickets for the Arctic Monkeys gig",
     "User is 7 now",
 ])
 def test_no_count_key_for_time_rates_leftovers_or_someone_elses(text):

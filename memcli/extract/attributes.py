@@ -264,7 +264,8 @@ _NOT_COUNTED = frozenset("second seconds minute minutes min mins hour hours hrs 
                          "percent per cent chance chances shot shots bit lot lots few couple km miles kg lbs "
                          "meeting meetings exam exams test tests appointment appointments deadline deadlines "
                          "shift shifts class classes session sessions lesson lessons interview interviews "
-                         "cup cups glass glasses".split())
+                         "cup cups glass glasses flight flights trip trips booking bookings reservation "
+                         "reservations ticket tickets order orders".split())
 # a count of something else, or of what is left: "two weeks of", "3 years old", "2 boxes left"
 _COUNT_TAIL = frozenset("of old ago left more less per".split())
 

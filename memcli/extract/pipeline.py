@@ -14,7 +14,16 @@ from datetime import datetime
 from ..claims import parse
 from ..dates import RESCHEDULE_VERBS, resolve_dates
 from ..models import Discard, Extraction, Fact
-from ..text import MEDICAL_SELF_RE, MONTH_NAMES, MONTHS, SAFETY_TOPIC_RE, WEEKDAYS, claim_words, normalize_punctuation
+from ..text import (
+    MEDICAL_SELF_RE,
+    MONTH_NAMES,
+    MONTHS,
+    SAFETY_TOPIC_RE,
+    WEEKDAY_SHORT,
+    WEEKDAYS,
+    claim_words,
+    normalize_punctuation,
+)
 from .arrivals import arrival
 from .attributes import bare_attribute, counted, embedded_attributes, listed_pets, value_said_apart
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
@@ -273,7 +282,7 @@ def days_corrected(text: str) -> str:
 
 
 # a day of the week said in full, or short forms paired ("tue/thu", "mon-fri"): a schedule
-_SHORT_DAY = r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
+_SHORT_DAY = r"(?:" + "|".join(sorted(WEEKDAY_SHORT, key=len, reverse=True)) + r")"
 _SCHEDULE_RE = re.compile(r"\b(?:" + "|".join(WEEKDAYS) + r")s?\b|\b" + _SHORT_DAY + r"\s*[/+&-]\s*" + _SHORT_DAY + r"\b",
                           _I)
 

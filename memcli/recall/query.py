@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ..extract.roles import ROLE_WORDS
 from ..text import MONTH_NAMES, MONTHS, QUERY_STOPWORDS, WEEKDAYS, WORD_RE, coverage_stem
 
 # Function words and question words match everything and rank nothing: text.QUERY_STOPWORDS.
@@ -32,8 +33,6 @@ def key_stems(key: str) -> set[str]:
     """The words of a profile key ("home_city" -> home, city; "sister.employer"), and
     the other words of a role's ("doctor.name" is asked for as the "GP", "manager.name"
     as the "boss")."""
-    from ..extract.roles import ROLE_WORDS
-
     parts = re.split(r"[._\s]+", key.lower())
     return {stem(w) for w in parts if len(w) > 2} | {stem(w) for w in ROLE_WORDS.get(key.lower().split(".")[0], ())}
 
