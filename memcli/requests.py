@@ -30,7 +30,9 @@ if TYPE_CHECKING:
 _VERB = r"(?:forget|delete|erase|remove|wipe|scratch|drop|disregard|unlearn|purge|clear)"
 _KEEP = r"(?:remember|keep|store|save|hold on to|record|retain)"
 # What may stand before an imperative: politeness, discourse words, "can you".
-_LEAD = (r"(?:^|[,;:(]\s*|\b(?:and|also|ok|okay|oh|so|but|then|just|actually|please|pls|plz|kindly|now)\s+)"
+# "do me a favour, forget that ticket": a favour asked before the imperative
+_LEAD = (r"(?:^|[,;:(]\s*|\b(?:and|also|ok|okay|oh|so|but|then|just|actually|please|pls|plz|kindly|now)\s+|"
+         r"\bdo me a favou?r,?\s+(?:and\s+)?)"
          r"(?:(?:please|pls|plz|kindly|also|just|actually|and)\s+)*")
 _ASK = r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|just\s+)?)?"
 # "you can forget those ward codes": a permission, with a verb of memory only ("you can
@@ -56,7 +58,12 @@ _TOPIC_END = re.compile(
     r"i'?ve|i'?m|i'?d|i|that'?s|from (?:whatever|your|the|my|memory)|from memory|anywhere|please|pls|plz|"
     r"thanks|thank you|ok)\b)", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s-\s|\b(?:because|cause|cuz|since|so)\b)", re.IGNORECASE)
-_POSSESSIVE = re.compile(r"^(?:my|our|the|his|her|their|those|these|[a-z]+'s)\s+", re.IGNORECASE)
+# ("that ticket", not "that easily" or "that for now")
+_POSSESSIVE = re.compile(r"^(?:my|our|the|his|her|their|those|these|that(?=\s+(?!\w+ly\b|(?:is|was|too|for|now|please|"
+                         r"one|thing|stuff|bit|part|already|right|then|okay|ok)\b))|[a-z]+'s)\s+", re.IGNORECASE)
+# "anything about him", "everything about the move": what was said, without "I said"
+_ANY_ABOUT = re.compile(r"(?:anything|everything|all|whatever)\s+(?:at all\s+)?(?:about|abt|re|regarding|to do with)\s+",
+                        re.IGNORECASE)
 # "the story about the boiler", "the salary conversation": what a topic is told as, not what it is
 _TOLD_AS = re.compile(r"^(?:the|that|this|our|my)\s+(?:whole\s+)?(?:story|conversation|chat|discussion|thing|stuff|bit|"
                       r"part|info)\s+(?:about|abt|re|regarding|on|of|with)\s+", re.IGNORECASE)
@@ -84,8 +91,11 @@ def _topic(obj: str) -> str | None:
     obj = obj.strip()
     said = re.match(_SAID, obj, re.IGNORECASE)
     about = re.match(r"about\s+(?=" + _POSSESSIVE.pattern[1:] + ")", obj, re.IGNORECASE)
+    any_about = _ANY_ABOUT.match(obj)
     if said:
         obj = obj[said.end():]
+    elif any_about:
+        obj = obj[any_about.end():]
     elif about:  # "forget about the house in Jaro"; "forget about work" is no request
         obj = obj[about.end():]
     elif not _POSSESSIVE.match(obj):
@@ -94,6 +104,7 @@ def _topic(obj: str) -> str | None:
     ends = _CLAUSE_END if re.match(r"(?:how|what|when|where|who|why|which)\b", obj, re.IGNORECASE) else _TOPIC_END
     end = ends.search(obj, 1)
     topic = (obj[: end.start()] if end else obj).strip(" \"'")
+    topic = re.sub(r"\s+(?:at all|whatsoever|ever again)$", "", topic, flags=re.IGNORECASE)
     words = topic_words(topic)
     return topic if words else None
 
@@ -110,12 +121,16 @@ def forget_requests(text: str) -> list[ForgetRequest]:
     please forget everything I told you about her")."""
     out = []
     for sentence in _SENTENCE_BREAK.split(text):
-        for m in _REQUEST.finditer(sentence):
+        # a request whose object names nothing ("forget all that, I'd rather you didn't
+        # keep anything about him") may be followed by one that does: look on after it
+        m = _REQUEST.search(sentence)
+        while m is not None:
             topic = _topic(m.group("obj"))
             if topic:
                 topic = _named(topic, text[:text.find(sentence)] + sentence[:m.start("obj")])
                 out += [ForgetRequest(topic=t, clause=m.group(0).strip()) for t in _conjuncts(topic)]
                 break
+            m = _REQUEST.search(sentence, m.start("obj"))
     return out
 
 
@@ -176,10 +191,14 @@ def without_requests(text: str) -> tuple[str, list[str]]:
     are no facts, so extraction reads only the rest, which keeps what a request's sentence
     goes on to tell (`_after_request`)."""
     kept, spans = [], []
+    # what the same message says of a topic it asks to forget goes with it ("Last time I
+    # was on about Frank, my ex. Please forget all that ... anything about him")
+    topics = [r.topic for r in forget_requests(text)]
     for s in _SENTENCE_BREAK.split(text):
         reqs = forget_requests(s)
         if not reqs:
-            kept.append(s)
+            if not any(matches(t, s, 0.0) for t in topics):
+                kept.append(s)
             continue
         spans.append(s)
         rest = _after_request(s, reqs[-1].topic)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .claims import adds_to, contradicts, differences, parse
 from .errors import ModelError, ModelUnavailable
-from .extract.lexicon import CALLED_OFF_WORDS, PERSON_REPLACEMENT_RES, RELATIONS, replacement
+from .extract.lexicon import CALLED_OFF_WORDS, DIETS2, OCCUPATIONS, PERSON_REPLACEMENT_RES, RELATIONS, replacement
 from .extract.roles import _ROLES as SLOT_ROLES
 from .extract.roles import HOLDER_LEFT, HOLDER_SUCCESSOR, TITLES
 from .llm import LLM, load_prompt
@@ -124,6 +124,11 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
                     return "UPDATE", cur, f"{cand.key} slot holds {cand.value}; the new text says more"
                 return "NOOP", cur, f"{cand.key} slot already holds {cand.value}"
             return "UPDATE", cur, f"new value for the single-valued {cand.key} slot"
+    if cand.change and cand.source_turns:
+        # one telling: a change never retires what the same turn said ("Rate 180/h, ~160h/mo"
+        # is not replaced by the rate read out of it)
+        turns = set(cand.source_turns)
+        near = [n for n in near if not turns & set(n.memory.source_turns)]
     best = near[0] if near else None
     # "is allergic" after "is not allergic", "can't stand jazz" after "likes jazz": the
     # later statement supersedes the earlier one (seed 001: recent beats old at equal trust).
@@ -161,7 +166,7 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         # "used to take zinc" names the old thing: the nearest record may be the new one
         # ("takes vitamin D now"), so only what it names is retired (`_ended_target`)
         if best and best.similarity >= CHANGE_TARGET and best.memory.kind != "episodic" and _same_subject(cand, best) \
-                and not _identity(best.memory) \
+                and not _identity(best.memory) and _on_topic(cand, best) \
                 and not _USED_TO_RE.search(cand.text) \
                 and not (cand.key and best.memory.key and best.memory.key != cand.key):  # a move is not a job change
             op = "UPDATE" if cand.change == "update" else "DELETE"
@@ -190,6 +195,50 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         return "ADD", None, "nothing similar stored" if best is None else (
             f"nearest is {best.memory.id} at similarity {best.similarity:.2f}")
     return None
+
+
+# How near a record must be for a change to retire it with no word of its topic in common.
+SAME_TOPIC_SIMILARITY = 0.8
+_WHO_WORDS = frozenset(w for r in RELATIONS for w in r.split()) | {"user", "family"}
+
+
+def _on_topic(cand: Candidate, n: Neighbour) -> bool:
+    """Whether a change and the record its similarity found share a word of what they are
+    about, beyond whom ("Marek took a job in Oslo" never retires "Marek plays guitar":
+    only the brother is in common), or are near enough to need none."""
+    if n.similarity >= SAME_TOPIC_SIMILARITY:
+        return True
+    if _both_say(cand.text, n.memory.text):
+        return True
+    new, old = parse(cand.text), parse(n.memory.text)
+    return bool((new.words & old.words) - _GENERIC - _WHO_WORDS - new.names - old.names)
+
+
+_WORK_RE = re.compile(r"\b(?:works?|working|worked|teach(?:es|ing)?|taught|jobs?|employed|hired|career|shifts?|"
+                      r"principal|occupation|profession)\b", re.I)
+
+
+def _both_say(a: str, b: str) -> bool:
+    """Whether two texts both say where (a place named after a word of where: "goes to
+    kinderopvang De Vlindertuin" / "is at basisschool De Regenboog") or both say what
+    work ("teaches 3rd grade" / "is assistant principal at a school"): one topic with no
+    word in common."""
+    return bool((_WHERE_NAMED.search(a) and _WHERE_NAMED.search(b)) or (_works(a) and _works(b))
+                or (_EATS_RE.search(a) and _EATS_RE.search(b)))
+
+
+# what a diet is said with: "User eats a lot of meat" / "User is vegetarian"
+_EATS_RE = re.compile(r"\b(?:eats?|eating|ate|diet|meat|fish|dairy|" + DIETS2[3:-1] + r")\b", re.I)
+
+
+def _works(text: str) -> bool:
+    """Whether a text says what work someone does (a word of work, or an occupation)."""
+    return _WORK_RE.search(text) is not None or any(w.rstrip("s") in OCCUPATIONS for w in re.findall(r"[a-z-]+",
+                                                                                                       text.lower()))
+
+
+# a place named after a word of where: "at basisschool De Regenboog", "in Oslo"
+_WHERE_NAMED = re.compile(r"\b(?:at|in|to|from)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z][\w-]*\s+){0,2}?[A-Z]")
 
 
 _TITLES = frozenset(t.lower() for t in TITLES)
@@ -381,7 +430,16 @@ def _named_target(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
         old = parse(n.memory.text)
         if names <= (old.names | old.words) and old.negated == parse(cand.text).negated:
             return n
-    return None
+    # a long record that the keyword index found by the name, the only one holding it ("give up
+    # the Scotstoun lot" and "aqua aerobics, Tuesday mornings at Scotstoun Leisure Centre, ...")
+    holders = [n for n in near if n.keyword and n.similarity >= NAMED_TARGET and n.memory.kind != "episodic"
+               and not n.memory.pinned and not _identity(n.memory) and _same_subject(cand, n)
+               and names <= parse(n.memory.text).names]
+    return holders[0] if len(holders) == 1 and len(" ".join(names)) >= 4 else None
+
+
+# How near a record found by the name a change says must be for the change to retire it.
+NAMED_TARGET = 0.2
 
 
 def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
@@ -397,9 +455,9 @@ def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
             continue
         old = parse(n.memory.text)
         # the topic is a thing both name, not the person both are about ("Renee")
-        shared = (new.words & old.words) - _GENERIC - new.numbers - old.numbers - new.names - old.names
+        shared = (new.words & old.words) - _GENERIC - _WHO_WORDS - new.numbers - old.numbers - new.names - old.names
         diff = differences(old, new)
-        if shared and any(d.startswith(("number", "name", "weekday", "month")) for d in diff) \
+        if (shared or (_works(cand.text) and _works(n.memory.text))) and any(d.startswith(("number", "name", "weekday", "month")) for d in diff) \
                 and "negation" not in diff:
             return n
     return None

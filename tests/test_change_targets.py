@@ -330,3 +330,47 @@ def test_a_spell_that_ended_retires_the_record_of_it():
     (ended,) = [f for f in extract_facts("The Lagos posting ended early", NOW).facts if f.change == "delete"]
     op, target, _ = decide_by_rules(Candidate(text=ended.text, change="delete"), [lagos])
     assert (op, target) == ("DELETE", lagos)
+
+
+# -- one telling: a change never retires what the same turn said ---------------------
+
+def test_a_change_leaves_what_its_own_turn_said():
+    said = _near("Rate 180/h, ~160h/mo", 0.66, source_turns=["s1:3"])
+    rate = Candidate(text="User's rate is 180/h", kind="profile", key="rate", value="180/h", change="update",
+                     source_turns=["s1:3"])
+    op, target, _ = decide_by_rules(rate, [said])
+    assert (op, target) == ("ADD", None)
+    # said in an earlier turn, the same record is what the change replaces
+    earlier = _near("Rate 180/h, ~160h/mo", 0.66, source_turns=["s1:1"])
+    assert decide_by_rules(rate, [earlier])[0] == "UPDATE"
+
+
+def test_an_end_that_names_a_place_retires_the_one_long_record_holding_it():
+    """"give up the Scotstoun lot": the record the keyword index found by "Scotstoun",
+    a long one the vectors rank far, is what ends; two records holding the name are a guess."""
+    aqua = Neighbour(Memory(id="aq", scope="user:t", kind="semantic",
+                            text="User is wondering whether to keep going with aqua aerobics, Tuesday mornings at "
+                                 "Scotstoun Leisure Centre, a lovely bunch of women"), 0.3, True)
+    end = Candidate(text="User has had to give up the Scotstoun lot", change="delete")
+    op, target, _ = decide_by_rules(end, [aqua])
+    assert (op, target) == ("DELETE", aqua)
+    other = Neighbour(Memory(id="sw", scope="user:t", kind="semantic", text="User swims at Scotstoun on Fridays"), 0.3,
+                      True)
+    assert decide_by_rules(end, [aqua, other])[0] == "ADD"  # which one ends would be a guess: the end is kept
+    far = Neighbour(aqua.memory, 0.1, True)
+    assert decide_by_rules(end, [far])[0] == "ADD"
+
+
+def test_a_change_about_a_relative_retires_nothing_that_shares_only_the_relative():
+    guitar = _near("User's brother Marek plays guitar very good", 0.62)
+    job = Candidate(text="User's brother Marek took a job in a shipyard in Oslo and now he is the Norwegian one",
+                    change="update")
+    assert decide_by_rules(job, [guitar])[0] == "ADD"
+    # a word of the topic in common: the same thing with another value
+    home = _near("User's brother Marek works at the shipyard in Gdańsk", 0.62)
+    assert decide_by_rules(job, [home])[0] == "UPDATE"
+
+
+def test_a_diet_changed_in_other_words_still_retires_the_old_eating():
+    meat = _near("User eats a lot of meat", 0.6)
+    assert decide_by_rules(Candidate(text="User is vegetarian", change="update"), [meat])[:2] == ("UPDATE", meat)

@@ -81,6 +81,9 @@ def test_down_to_one_hive_is_the_answer_to_how_many_beehives(real_embedder, tmp_
     ("I charge $45 an hour now", "$45 an hour"),
     ("I get 18 quid an hour at the cafe", "18 quid an hour"),
     ("they offered me 30 dollars per article", "30 dollars per article"),
+    # an hourly rate written with a slash, in a note or quoted to a client
+    ("Rate 180/h, ~160h/mo", "180/h"),
+    ("said yes but quoted 220/h for the extension and they took it", "220/h"),
 ])
 def test_what_the_user_is_paid_per_unit_of_work_is_their_rate(said, value):
     from memcli.extract.attributes import implied_rate
@@ -91,7 +94,8 @@ def test_what_the_user_is_paid_per_unit_of_work_is_their_rate(said, value):
 
 @pytest.mark.parametrize("said", ["my tutor charges £40 an hour", "parking is $5 an hour", "I pay 20 euros a lesson",
                                   "My rate with them is 12p a word", "we walked 5 km a day",
-                                  "my sister gets 18 quid an hour"])
+                                  "my sister gets 18 quid an hour", "the plumber charges 90/h", "the tram runs 6/h",
+                                  "the heart rate went to 150/h"])
 def test_a_cost_the_user_pays_or_someone_elses_rate_is_no_rate_of_theirs(said):
     from memcli.extract.attributes import implied_rate
 
@@ -110,3 +114,11 @@ def test_a_rate_said_in_passing_replaces_the_old_one_and_as_of_reads_it(real_emb
     top = recall(store, "user:nell", "What is the user's per-word rate?", k=3, as_of="2024-12-01T00:00:00Z").hits
     assert "13p" in top[0].memory.text, [h.memory.text for h in top]
     store.close()
+
+
+def test_a_rate_quoted_after_a_discourse_word_is_the_users():
+    from memcli.extract.attributes import implied_rate
+
+    d = implied_rate("anyway said yes but quoted 220/h for the extension")
+    assert d is not None and d["value"] == "220/h"
+    assert implied_rate("anyway the plumber quoted 90/h") is None  # someone else's rate

@@ -490,6 +490,16 @@ def test_people_from_earlier_messages():
     assert f.text == "User's girlfriend Niamh is from Galway" and f.key is None
 
 
+def test_a_relative_named_in_apposition_is_known_later():
+    """"Karen, that's my daughter, lives up in Tampa": later news of Karen is the daughter's."""
+    from memcli.extract import known_people
+    assert known_people(["Karen, that is User's daughter, lives up in Tampa", "Karen, the neighbour, is nice"]) \
+        == {"Karen": "daughter"}
+    texts_said = [f.text for f in extract_facts("Karen, my daughter, lives up in Tampa. She's a school librarian.",
+                                                NOW).facts]
+    assert "User's daughter Karen is a school librarian" in texts_said
+
+
 @pytest.mark.parametrize("msg", ["Biscuit loves the new backyard.", "The rent is much cheaper here.",
                                  "Rachel is exhausted today.", "My sister is so tired today"])
 def test_not_person_facts_or_transient_discarded(msg):

@@ -178,3 +178,45 @@ def test_the_users_daughter_is_asked_by_their_kid():
     new = _hit("User's kid Jasmine is at North Atlanta High for 9th grade", "2025-08-18T10:00:00Z", score=0.45)
     top = newer_first([old, new], "Which school does the user's daughter attend?", 5)
     assert top[0] is new
+
+
+@pytest.mark.parametrize(("older", "newer"), [
+    # the kind of thing both name, the last word of two names, is the topic
+    ("Then the twins Liam & Noah are 7, 2nd grade at Hawthorne Elementary",
+     "The boys' first week at Cherry Hill Elementary went great"),
+    # an acronym is a thing, not a person both name
+    ("User's last A1C was 7.8", "User's A1C came back 6.9"),
+])
+def test_a_shared_kind_of_name_or_an_acronym_is_a_topic(older, newer):
+    assert conflict(older, newer)
+
+
+def test_a_person_both_name_is_no_topic():
+    assert not conflict("User met Renee at the gym on Monday", "User saw Renee on Friday")
+
+
+def test_the_latest_asked_for_is_an_event_too():
+    old = _hit("User's last A1C was 7.8", "2024-11-04T10:00:00Z", score=0.65)
+    new = _hit("User's A1C came back 6.9", "2025-04-09T10:00:00Z", kind="episodic", score=0.6)
+    assert newer_first([old, new], "What was the user's most recent A1C result?", 5) == [new, old]
+    # without "latest", an event adds up and a "was" question is about the past
+    assert newer_first([old, new], "What was the user's A1C result?", 5) == [old, new]
+    assert newer_first([old, new], "What is the user's A1C?", 5) == [old, new]
+
+
+def test_a_relative_named_in_one_and_not_the_other_is_one_subject():
+    assert conflict("User's daughter is a school librarian",
+                    "User's daughter Karen has been in the billing office at AdventHealth since March 2025",
+                    frozenset({"daughter", "work"}))
+    # two daughters named are two people
+    assert not conflict("User's daughter Jasmine is at North Atlanta High", "User's daughter Lindiwe is at UCT")
+
+
+def test_in_one_telling_what_happened_goes_above_the_end_beside_it():
+    end = _hit("User's brother Marek is not in Gdańsk anymore", "2025-03-20T16:43:56Z", score=0.8)
+    job = _hit("User's brother Marek took a job in a shipyard in Oslo", "2025-03-20T16:43:56Z", kind="episodic",
+               score=0.74)
+    assert newer_first([end, job], "Where does the user's brother live?", 5) == [job, end]
+    # a turn never goes above anything
+    turn = _hit("Marek took a job in a shipyard in Oslo", "2025-03-20T16:43:56Z", episode=True, score=0.74)
+    assert newer_first([end, turn], "Where does the user's brother live?", 5) == [end, turn]

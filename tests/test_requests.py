@@ -107,3 +107,27 @@ def test_forgetting_a_person_archives_what_was_said_about_them(real_embedder, tm
            source="s2")
     assert not [m.text for m in store.list_memories("user:m") if "Donna" in m.text]
     store.close()
+
+
+@pytest.mark.parametrize(("text", "topic"), [
+    ("ha true and do me a favour forget that ticket i told you about from the winter its paid", "that ticket"),
+    # a request that names nothing, then one that does, about the person named before
+    ("Last time I was on about Frank, my ex. Please forget all that, I'd rather you didn't keep anything about him "
+     "at all.", "Frank"),
+])
+def test_a_favour_asked_and_a_second_request_name_their_topic(text, topic):
+    assert [r.topic for r in forget_requests(text)] == [topic]
+
+
+@pytest.mark.parametrize("text", ["you could forget that easily", "forget that for now, tell me about trains",
+                                  "do me a favour and pass the salt"])
+def test_that_alone_names_no_topic(text):
+    assert forget_requests(text) == []
+
+
+def test_what_the_message_says_of_the_forgotten_topic_goes_with_it():
+    text = ("Can I ask you a favour. Last time I was on about Frank, my ex. Please forget all that, I'd rather you "
+            "didn't keep anything about him at all. Least said, soonest mended.")
+    kept, spans = without_requests(text)
+    assert "Frank" not in kept and kept == "Can I ask you a favour. Least said, soonest mended."
+    assert len(spans) == 1

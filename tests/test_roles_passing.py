@@ -10,7 +10,7 @@ import pytest
 from memcli.api import MemoryStore
 from memcli.extract import extract_facts
 from memcli.extract.lexicon import PERSON_REPLACEMENT_RES
-from memcli.extract.roles import holder_left, holder_replaced, role_in_passing
+from memcli.extract.roles import care_taken_over, holder_left, holder_replaced, role_in_passing
 from memcli.ingest import Message, ingest
 from memcli.models import Memory
 from memcli.recall import recall
@@ -241,3 +241,63 @@ def test_a_successor_takes_the_role_records_kind_and_key(real_embedder, tmp_path
     assert [(m.text, m.kind) for m in doctor] == [("User's doctor is Dr Okonjo", "profile")]
     assert any("warfarin" in m.text for m in store.list_memories("user:e"))  # the safety fact stays
     store.close()
+
+
+@pytest.mark.parametrize(("said", "key", "value"), [
+    ("Dr Okafor at the Milngavie surgery has taken over my care.", "doctor.name", "Dr Okafor"),
+    ("Dr. Patel retired at Christmas and Dr. Osei has taken over his patients at the clinic", "doctor.name", "Dr. Osei"),
+    ("so Prof. Yoon Ha-na took me on and I'm in her lab", "advisor.name", "Prof. Yoon Ha-na"),
+    ("Prof Adeyemi has agreed to supervise me", "advisor.name", "Prof Adeyemi"),
+])
+def test_a_titled_new_holder_takes_over_the_role_the_title_says(said, key, value):
+    assert [(f["key"], f["value"]) for f in care_taken_over(said)] == [(key, value)]
+
+
+@pytest.mark.parametrize("said", ["Sam took me on as an apprentice",  # no title: no role it can name
+                                  "Dr Who has taken over the telly",  # not the user's care
+                                  "Dr. Osei took me on a tour of the ward",  # a doctor takes over care, not a student
+                                  "Prof. Lin has taken over my care"])  # a professor supervises
+def test_no_role_from_a_takeover_without_title_or_care(said):
+    assert care_taken_over(said) == []
+
+
+def test_the_doctor_who_took_over_is_the_users_doctor_end_to_end(real_embedder, tmp_path):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:hal", [Message(role="user", content="My family doctor is Dr. Patel at the Jacaranda clinic. "
+                                               "I also see a heart doctor, Dr. Lindqvist, every six months.",
+                                       ts="2024-11-04T10:00:00Z", ref="h1")], source="s1")
+    ingest(store, "user:hal", [Message(role="user", content="Dr. Patel retired at Christmas and Dr. Osei has taken "
+                                               "over his patients.", ts="2025-01-22T10:00:00Z", ref="h2")], source="s2")
+    hits = recall(store, "user:hal", "Who is the user's doctor?", k=3, touch=False).hits
+    assert "Osei" in hits[0].memory.text
+    active = store.list_memories("user:hal")
+    assert any("Lindqvist" in m.text for m in active)  # the other doctor is no one's predecessor
+    assert not any("Patel" in m.text and m.key == "doctor.name" for m in active)
+
+
+def test_a_measure_whose_it_is_the_clause_before_says_what_it_measures():
+    facts = extract_facts("Ok confession we caved on screen time, it's 90 minutes on school nights bc the reading app "
+                          "counts", now=NOW)
+    said = [f.text for f in facts.facts]
+    assert any("screen time" in t and "90 minutes" in t for t in said)
+    assert all(f.kind != "episodic" for f in facts.facts if "90 minutes" in f.text)  # what holds now
+
+
+@pytest.mark.parametrize("said", ["it's 90 minutes on school nights",  # nothing before it
+                                  "My daughter is allergic to peanuts. it's 90 minutes to the hospital"])  # a safety fact
+def test_a_measure_with_no_fact_it_may_join_stays_apart(said):
+    assert not any(", it's 90 minutes" in f.text for f in extract_facts(said, now=NOW).facts)
+
+
+def test_the_new_thing_joined_to_an_end_by_and_needs_no_now():
+    facts = extract_facts("Ava's 12 and in 7th grade, she quit violin in the spring and it's volleyball all day every "
+                          "day.", now=NOW).facts
+    said = {f.text: f for f in facts}
+    assert "Ava is 12 and in 7th grade" in said  # a name with "'s" and a number is someone else's fact
+    (joined,) = [f for t, f in said.items() if "violin" in t]
+    assert "volleyball" in joined.text and joined.change == "update"
+
+
+@pytest.mark.parametrize("said", ["I quit smoking and it's hard", "she quit violin. it's raining"])
+def test_a_judgment_after_an_end_is_no_new_thing(said):
+    assert all(f.change != "update" for f in extract_facts(said, now=NOW).facts)

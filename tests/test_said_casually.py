@@ -398,6 +398,11 @@ def test_a_sentence_that_only_begins_like_a_correction_changes_nothing(said):
     ("The drive in to work from Carrigaline is a dream compared to the Ballincollig days", "home_city", "Carrigaline"),
     ("From Catford the school run is one bus, thank God", "home_city", "Catford"),
     ("the commute from Swords is 10 minutes", "home_city", "Swords"),
+    ("the commute from Mangwon to Gwanak is brutal, an hour door to door", "home_city", "Mangwon"),
+    # the keys to a home
+    ("I finally got the keys to the wee bungalow in Milngavie on the 1st", "home_city", "Milngavie"),
+    ("we got the keys for our new flat in Leith on Friday", "home_city", "Leith"),
+    ("I finally have my own place, a tiny officetel in Sillim-dong, 15 minutes by bus", "home_city", "Sillim-dong"),
     # a home that comes with the job, or that a rent is for
     ("Pay is good and they give accommodation in Al Reem, the shuttle is only 10 minutes.", "home_city", "Al Reem"),
     ("Rent at the Roncesvalles place is $2,780, second bedroom is my office.", "home_city", "Roncesvalles"),
@@ -418,6 +423,10 @@ def test_a_stay_begun_is_the_users_employer_or_home(said, key, value):
     "the train from London takes 2 hours",                # no work or school: a trip
     "From London the train takes 2 hours",
     "they gave me a room in the back",                    # no place named
+    "we got the keys to the holiday cottage in Skye for a week",  # a stay, not a home
+    "I got the keys to the cottage in Ullapool for the weekend",
+    "I have my own room at the hotel in Paris for three nights",  # a stay
+    "I have my own place in mind",                                # no place named
 ])
 def test_what_only_looks_like_a_stay_begun_keys_nothing(said):
     keyed = _keyed(said)

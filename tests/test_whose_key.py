@@ -27,6 +27,10 @@ def test_whose_question(query, whose):
     ("employer", "Who is the user's employer?", True),
     ("pet.dog", "What pets does the user have?", True),
     ("doctor", "Who is the user's doctor?", True),
+    # the role said in another word is the role's key
+    ("doctor.name", "Who is the user's GP?", True),
+    ("doctor.name", "Who is the user's physician?", True),
+    ("doctor.name", "Who is the user's dentist?", False),
     ("partner", "Who is the user's husband?", False),  # no key word asked: the name boost finds it
 ])
 def test_a_key_answers_its_owners_question(key, query, answers):

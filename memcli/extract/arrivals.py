@@ -39,7 +39,7 @@ _JOURNEY = r"(?:drive|commute|school run|bus|train|walk|cycle|ride|journey)"
 _COMMUTE_FROM_RE = re.compile(
     r"^(?:(?:the|my|our) )?(?:commute|school run|" + _JOURNEY + r"(?: in)? (?:in )?to (?:work|the office|school|uni|"
     r"the hospital)) from "
-    r"(?P<v>" + _PROPER + r") (?:is|takes|'s)\b"
+    r"(?P<v>" + _PROPER + r")(?: (?:to|into) (?:" + _PROPER + r"|work|the office|school|campus))? (?:is|takes|'s)\b"
     r"|^from (?P<v2>" + _PROPER + r"),? (?:(?:the|my|our) )?(?:commute|school run|" + _JOURNEY
     + r"(?: in)? to (?:work|the office|school|uni)) (?:is|takes|'s)\b", _I)
 # "the new flat in Leith has no lift", "the place in Đà Nẵng is 6.5 million": the home the
@@ -47,6 +47,19 @@ _COMMUTE_FROM_RE = re.compile(
 _HOME_IN_RE = re.compile(
     r"^(?:the|our) (?:new )?(?:place|flat|apartment|studio|condo|unit|rental|sublet) (?:here )?in (?P<v>" + _PROPER + r")"
     r" (?:is|has|costs|was|comes)\b(?!\s+(?:going|gonna|supposed))", _I)
+# "I finally got the keys to the wee bungalow in Milngavie", "we got the keys for our flat
+# in Leith on Friday": a home the user has moved into
+_DWELLING = (r"(?:place|flat|apartment|studio|condo|unit|rental|house|home|bungalow|cottage|townhouse|duplex|loft|"
+             r"cabin|farmhouse|acreage|farm|ranch|officetel|maisonette|terrace|semi)")
+_KEYS_TO_RE = re.compile(
+    r"^(?:i|we)(?: have| had|'ve)?(?: (?:just|finally|now|at last|officially))* (?:got|get|picked up|collected|been given|"
+    r"were given|was given) (?:the|our|my) keys (?:to|for) (?:the|our|my|a|an) (?:[\w'-]+ ){0,3}?" + _DWELLING
+    + r" (?:in|at|on|out in|near|by|outside) (?P<v>" + _PROPER + r")", _I)
+# "I finally have my own place, a tiny officetel in Sillim-dong", "we got our own flat in Leith"
+_OWN_PLACE_RE = re.compile(
+    r"^(?:i|we)(?: (?:finally|now|at last|just))* (?:have|got|have got|'ve got) (?:my|our) (?:very )?own "
+    r"(?:place|flat|apartment|room|house|home)(?:,? (?:a|an) (?:[\w'-]+ ){0,3}?" + _DWELLING + r")?"
+    r" (?:in|at|out in) (?P<v>" + _PROPER + r")", _I)
 # "we are settling in Kileleshwa", "I've finally settled into the new flat in Leith"
 _SETTLING_RE = re.compile(
     r"^(?:i|we)(?: am| are| have| had)?(?: (?:just|finally|now|slowly|all|still|nicely))* (?:settling|settled|getting settled)"
@@ -63,6 +76,8 @@ _HOUSED_IN_RE = re.compile(
 _RENT_IS_RE = re.compile(r"^(?:the )?rent\b[^,;]*? is (?P<r>(?:[$£€¥₹R]\s?|[A-Z]{3}\s)?\d[\d,.]*(?:\s?(?:k|million))?)", _I)
 _VISIT = re.compile(r"\b(?:holiday|vacation|trip|hotel|resort|beach|camp|retreat|conference|festival|course|"
                     r"hospital as a patient|visit|visiting|tour)\b", _I)
+_STAY_RE = re.compile(r"\bfor (?:a|the|one|two|three|\d+|a few|the next) (?:nights?|weeks?|weekends?|fortnight|"
+                      r"days?|months?)\b|\b(?:airbnb|holiday let|rented cottage)\b", _I)
 # someone else's first day ("for Ellie", "for my son"), or a pupil's: a school is a job
 # only when work is said
 _NOT_THE_USERS_JOB = re.compile(r"\bfor (?:my |our |the )?(?:[A-Z][\w'-]+|son|daughter|kids?|children|boy|girl)\b|"
@@ -80,9 +95,12 @@ def arrival(exp: str) -> list[FactDict]:
         if v and not _VISIT.search(exp) and not _NOT_THE_USERS_JOB.search(exp):
             return [{**_profile(exp, "employer", v, 0.75, "update"), "rule": "first_spell_at"}]
     for rule, rx in (("home_in", _HOME_IN_RE), ("settling_in", _SETTLING_RE), ("commute_from", _COMMUTE_FROM_RE),
+                     ("keys_to", _KEYS_TO_RE), ("own_place", _OWN_PLACE_RE),
                      ("housed_in", _HOUSED_IN_RE)):
         m = rx.match(exp)
         v = _clean_value(re.split(r",\s+", m.group("v") or m.groupdict().get("v2") or "")[0]) if m else ""
+        if rx in (_KEYS_TO_RE, _OWN_PLACE_RE) and (_VISIT.search(exp) or _STAY_RE.search(exp)):
+            continue  # the keys to a holiday cottage for a week: a visit
         if _place_ok(v):
             out = [{**_profile(exp, "home_city", v, 0.7, "update"), "rule": rule}]
             rent = _RENT_IS_RE.search(exp)

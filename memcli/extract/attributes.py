@@ -78,6 +78,8 @@ def implied_rent(clause: str) -> FactDict | None:
 _PER_UNIT_RE = re.compile(r"(?P<v>(?:[$£€]\s?\d+(?:[.,]\d+)?|\d+(?:\.\d+)?\s?(?:p|c|cents?|pence|ct)\b|\d+(?:\.\d+)?\s?"
                           r"(?:dollars|euros?|pounds|usd|eur|gbp|quid|bucks))\s*(?:a|an|per|/)\s*(?P<u>word|hour|hr|page|"
                           r"article|session|lesson|line|minute|day|shift))\b", _I)
+# "quoted 220/h", "Rate 180/h": an hourly rate written with a slash, no currency needed
+_SLASH_RATE_RE = re.compile(r"(?<![\w/])(?P<v>(?:[$£€]\s?|R\$\s?)?\d+(?:[.,]\d+)?\s?/\s?(?:h|hr|hour))\b", _I)
 _PAID_RE = re.compile(r"\b(?:at|charge|charges|charging|charged|earn|earns|earning|paid|paying me|pays me|pay me|get|"
                       r"getting|got|on|rate|rates|bill|billing|invoice|invoicing|quoted|offered|offering|raised|up to)\b"
                       r"[^,;.]{0,12}$", _I)
@@ -92,10 +94,15 @@ def implied_rate(clause: str) -> FactDict | None:
     unit of work with a word of being paid just before it, and never a cost the user
     pays or another person's rate; a clause that says "my rate is ..." is the
     attribute rule's."""
-    m = _PER_UNIT_RE.search(clause)
+    m = _PER_UNIT_RE.search(clause) or _SLASH_RATE_RE.search(clause)
     if m is None or re.search(r"\brate\s+(?:\w+\s+){0,2}(?:is|are|was)\b", clause, _I) or _PAYER_RE.search(clause):
         return None
-    if not _PAID_RE.search(clause[:m.start()]) or not re.search(r"\b(?:i|i'm|i've|me|my|we|us|our)\b", clause, _I):
+    # "Rate 180/h, ~160h/mo" is a note of the user's own rate
+    note = m.re is _SLASH_RATE_RE and re.match(r"^(?:my\s+)?(?:hourly\s+)?rate\s*:?\s*$", clause[:m.start()], _I)
+    if not note and (not _PAID_RE.search(clause[:m.start()])
+                     or not re.search(r"\b(?:i|i'm|i've|me|my|we|us|our)\b|^(?:(?:anyway|so|and|but|ok|well|also)\s*,?\s+)*"
+                                      r"(?:said|quoted|charging|billing|charged|invoiced)\b",
+                                      clause, _I)):
         return None  # the user's own: "my sister gets 18 quid an hour" is hers
     v = m.group("v").strip()
     return {"rule": "implied_rate", **_profile(f"User's rate is {v}", "rate", v, 0.55, "update")}

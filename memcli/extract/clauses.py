@@ -207,6 +207,8 @@ def _undislocated(sentence: str) -> str:
                                                                 "anyway", "ugh", "oh", "btw", "plus", "now")):
         return sentence
     verb = _CONTRACTED.get(m.group("v").lower(), " ")
+    if verb == " is " and re.match(r"\s*(?:been|got|gotten|had|gone|done|moved|started|left|taken)\b", sentence[m.end():]):
+        verb = " has "  # "my ex, he's been phoning": has
     return f"{m.group('lead')}{m.group('np')}{verb}{sentence[m.end():].lstrip()}"
 
 

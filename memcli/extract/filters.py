@@ -183,7 +183,8 @@ _ONGOING_RE = re.compile(r"^(?:i|we|my \w+(?: \w+)?)\s+(?:(?:just|also|finally|\
                          r"weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b", _I)
 
 
-_STATE_FROM_RE = re.compile(r"\b(?:is|are)\b(?:(?!\b(?:was|were|will|going to)\b)[^.])*\b(?:from|since|starting|as of|"
+# ("she has been in billing since March 2025": a state that began, said in the present perfect)
+_STATE_FROM_RE = re.compile(r"\b(?:is|are|has been|have been)\b(?:(?!\b(?:was|were|will|going to)\b)[^.])*\b(?:from|since|starting|as of|"
                             r"effective)\s+(?:this|next|today|tomorrow|now|the (?:week|start|beginning|end|\d)|\d|"
                             r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
                             re.I)

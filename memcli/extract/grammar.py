@@ -20,7 +20,10 @@ _CONTRACTIONS = [
     (r"\bhavent\b", "have not"), (r"\bhasnt\b", "has not"), (r"\bhaven't\b", "have not"),
     (r"\b(do|does|did|is|are|was|were|has|had|would|could|should|must|need|might)n't\b", r"\1 not"),
     (r"\bwe're\b", "we are"), (r"\bwe've\b", "we have"), (r"\bwe'll\b", "we will"), (r"\bwe'd\b", "we would"),
-    (r"\bit's been\b", "it has been"), (r"\bit's\b", "it is"), (r"\bthat's\b", "that is"),
+    # "she's been in billing since March", "he's got a new job": has, before a participle
+    (r"\b(he|she|it|that|there|who|what)'s\s+(?=(?:been|got|gotten|had|done|gone|seen|taken|moved|started|left)\b)",
+     r"\1 has "),
+    (r"\bit's\b", "it is"), (r"\bthat's\b", "that is"),
     (r"\bthey're\b", "they are"), (r"\bthere's\b", "there is"), (r"\bhe's\b", "he is"), (r"\bshe's\b", "she is"),
     (r"\bgonna\b", "going to"), (r"\bwanna\b", "want to"),
 ]

@@ -26,20 +26,65 @@ _NOW_IT_IS_RE = re.compile(
     r"\s+(?P<when>now|these days|nowadays|instead)\s*[.!]*$", _I)
 
 
+# "she quit violin in the spring and it's volleyball all day": joined to the end by "and",
+# the new thing needs no "now" (the same words a judgment is left out by)
+# or right after the end, with a thing, not a judgment ("it's scary", "it's amazing")
+_AND_IT_IS_RE = re.compile(_NOW_IT_IS_RE.pattern.replace(r"^(?:(?:and|but|so|now|nowadays|these days)\s*,?\s+)?",
+                                                         r"^(?:(?:and|but|so)\s*,?\s+)?")
+                           .replace(r"\s+(?P<when>now|these days|nowadays|instead)\s*[.!]*$",
+                                    r"(?P<when>)\W*$"), _I)
+# (nor a measure or a reason: "it's two buses from here", "it's a long way")
+_JUDGED = re.compile(r"^(?:\w+(?:y|ful|ous|ing|ed|ive|ble|al|ic|less|ish)\b|(?:a|an|the|one|two|three|four|five|six|"
+                     r"seven|eight|nine|ten|half|twice|\d)\b|\d)", _I)
+
+
 def now_instead(ex: Extraction) -> None:
     """Join each "it's Y now" set aside after an end in the same message to that end, as
     a change (see the module's docstring)."""
     kept = []
     for d in ex.discarded:
         m = _NOW_IT_IS_RE.match(d.clause.strip()) if d.reason == "not about the user" else None
+        if m is None and d.reason in ("not about the user", "small talk"):
+            m = _AND_IT_IS_RE.match(d.clause.strip())
+            if m is not None and (_JUDGED.match(m.group("y")) or not 0 < d.after <= len(ex.facts)
+                                  or ex.facts[d.after - 1].change != "delete"):
+                m = None  # only a thing, said right after the end
         ended = [f for f in ex.facts[:d.after] if f.change == "delete"] if m else []
         if not ended:
             kept.append(d)
             continue
         end = ended[-1]
-        joined = f"{end.text.rstrip(' .!,')}, it's {m.group('y').strip()} {m.group('when').lower()}" if m else end.text
+        joined = f"{end.text.rstrip(' .!,')}, it's {m.group('y').strip()} {m.group('when').lower()}".rstrip() \
+            if m else end.text
         ex.facts[ex.facts.index(end)] = Fact(**{**end.__dict__, "text": joined, "change": "update",
                                                  "rule": f"{end.rule}+instead"})
+    ex.discarded = kept
+
+
+# "we caved on screen time, it's 90 minutes on school nights": a measure whose "it" is
+# what the clause before it was about
+_IT_MEASURES_RE = re.compile(
+    r"^(?:(?:and|but|so|now)\s*,?\s+)?(?:it'?s|it is|its)\s+(?:now\s+|only\s+|just\s+|down to\s+|up to\s+|back to\s+)?"
+    r"(?P<y>(?:[$£€¥₹]\s?)?\d[\d,.]*\s*(?:%|[a-z]+\b)[^.!?]{0,100}?)\s*[.!]*$", _I)
+
+
+def it_measures(ex: Extraction) -> None:
+    """Join each "it's <a measure>" set aside for want of a subject to the fact said just
+    before it in the same message: "User and family caved on screen time, it's 90
+    minutes on school nights" says what the 90 minutes are of. A clause with no fact
+    before it stays set aside; a keyed or safety fact is not rewritten."""
+    kept = []
+    for d in ex.discarded:
+        m = _IT_MEASURES_RE.match(d.clause.strip()) if d.reason == "not about the user" else None
+        prev = ex.facts[d.after - 1] if m and 0 < d.after <= len(ex.facts) else None
+        if prev is None or prev.key or prev.safety or prev.rule == "episode":
+            kept.append(d)
+            continue
+        assert m is not None
+        joined = f"{prev.text.rstrip(' .!,')}, it's {m.group('y').strip()}"
+        # what "it's" says holds now: a state, whatever the clause before told as an event
+        kind = "semantic" if prev.kind == "episodic" else prev.kind
+        ex.facts[d.after - 1] = Fact(**{**prev.__dict__, "text": joined, "kind": kind, "rule": f"{prev.rule}+it_measures"})
     ex.discarded = kept
 
 
@@ -57,4 +102,4 @@ def same_month(corr: tuple[str | None, str], text: str) -> tuple[str | None, str
     return corr
 
 
-__all__ = ["now_instead", "same_month", "unstretch"]
+__all__ = ["it_measures", "now_instead", "same_month", "unstretch"]

@@ -38,6 +38,9 @@ _PERSON_INTRO_RES = [
     re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))(?:'s name)? is (?:called |named )?(?P<n>" + _NAME + r")\b"),
     re.compile(r"\b(?i:a|an|my|our|one) (?P<rel>(?i:" + _REL_WORDS + r")) (?:named|called) (?P<n>" + _NAME + r")\b"),
     re.compile(r"\b(?P<n>" + _NAME + r") is (?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))\b"),
+    # "Karen, that's my daughter, lives up in Tampa", "Karen, my daughter, ..."
+    re.compile(r"\b(?P<n>" + _NAME + r"),\s+(?:(?i:that's|that is|who's|who is|she's|he's)\s+)?(?i:my|our) "
+               r"(?P<rel>(?i:" + _REL_WORDS + r"))\s*,"),
 ]
 # what someone else can be said to be or do, for a fact about a named person
 _PERSON_PRED_RE = re.compile(
@@ -218,7 +221,9 @@ class _People:
         said = _gender(self.last.split()[-1])
         if said is not None and said != m.group("p").lower():
             return clause  # "Chidi's mum ... he": not the mum; who he is would be a guess
-        verb = "is " if m.group("c") == "'s" else ""
+        # "she's leaving": is; "she's been in billing since March": has
+        verb = ("has " if re.match(_PARTICIPLES + r"\b", m.group("rest").lstrip(), _I) else "is ") \
+            if m.group("c") == "'s" else ""
         return f"{self.last} {verb}{m.group('rest')}".replace("  ", " ")
 
 
@@ -226,7 +231,7 @@ def _third_party(raw: str, people: _People, now: datetime) -> tuple[FactDict, da
     """ "Niamh is from Galway": a fact about a named person, kept as theirs (never a user key)."""
     raw = re.sub(r"^(?:(?:and|also|oh|so|but|plus)\b,?\s+)+", "", raw, flags=re.I)
     m = re.match(r"^(?P<n>[A-Z][a-z]*'[A-Z][a-z-]+|[A-Z][a-z-]+(?:\s+[A-Z][a-z-]+)?|[a-z][a-z-]+)(?P<s>'s)?\s+"
-                 r"(?P<rest>[a-z'].*)$", raw)
+                 r"(?P<rest>[a-z'\d].*)$", raw)
     if not m or (m.group("n")[:1].islower() and people.named(m.group("n")) is None):
         return None
     n = people.named(m.group("n")) or m.group("n")
@@ -285,7 +290,8 @@ def known_people(texts: Iterable[str] | None) -> dict[str, str]:
             out.setdefault(n, one)
         for rx in (r"^User's " + rel + r"(?:'s name)? is (?:called |named )?(?P<n>" + _NAME + r")\s*$",
                    r"^User's " + rel + r" (?P<n>" + _NAME + r")\b",
-                   r"^(?P<n>" + _NAME + r") \(User's " + rel + r"\)"):
+                   r"^(?P<n>" + _NAME + r") \(User's " + rel + r"\)",
+                   r"^(?P<n>" + _NAME + r"),\s+(?:that is |who is )?User's " + rel + r"\s*,"):
             m = re.match(rx, t.strip().rstrip("."))
             if m and m.group("n").split()[0].lower() not in _NOT_NAMES:
                 out.setdefault(m.group("n"), m.group("rel").lower())

@@ -31,7 +31,7 @@ from .corrections import corrected, correction_of, correction_rest
 from .events import own_event_date
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
 from .grammar import _expand, _finish, to_third_person
-from .instead import now_instead, same_month, unstretch
+from .instead import it_measures, now_instead, same_month, unstretch
 from .lexicon import (
     _CONDITION_RE,
     _I,
@@ -53,6 +53,7 @@ from .people import _NOT_NAMES, _People, _third_party, their_change
 from .quotes import set_apart
 from .roles import (
     HOLDER_LEFT,
+    care_taken_over,
     holder_left,
     holder_replaced,
     role_in_passing,
@@ -552,7 +553,7 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
                     people: _People | None = None) -> None:
     people = people if people is not None else _People()
     raw = _opening(clause, explicit, ex, people)
-    passing = role_in_passing(raw) if raw is not None else []  # unless the clause names the role itself
+    passing = role_in_passing(raw) + care_taken_over(raw) if raw is not None else []  # unless the clause names the role
     if raw is not None:  # "..., the other one closed when Dr. Ferrer retired": whatever else the clause is
         ex.facts.extend(_mk(d, clause, None, explicit) for d in holder_left(raw) + holder_replaced(raw)
                         + workplace_of_tie(raw) + workplace_started(raw))
@@ -560,9 +561,9 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
         ex.facts.extend(_mk(d, clause, None, explicit) for d in passing)
         return
     s = _said(raw, now, explicit)
-    if not explicit and _arrived(s, clause, ex):
-        return
-    if not explicit and _not_the_users(raw, clause, now, ex, people):
+    if not explicit and (_arrived(s, clause, ex) or _not_the_users(raw, clause, now, ex, people)):
+        # "Dr. Patel retired and Dr. Osei has taken over his patients": the role said in passing too
+        ex.facts.extend(_mk(d, clause, None, explicit) for d in passing)
         return
     facts = _rule_facts(s, now)
     _with_people(facts, s, people)
@@ -679,6 +680,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
                 if not any(f.key == d["key"] for f in ex.facts[before:]):
                     ex.facts.append(_mk(d, clause, None, explicit))
     now_instead(ex)  # "I've gone off nematodes. It's beer traps now."
+    it_measures(ex)  # "we caved on screen time, it's 90 minutes on school nights"
     _resolve_message_conflicts(ex)
     _add_change_events(ex)
     _split_safety(ex)

@@ -126,6 +126,34 @@ _SEEN_BY_RE = re.compile(r"\b(?i:under|with|see|seeing|registered with)\s+(?P<v>
                          r"medical cent(?:re|er))\b")
 
 
+# "Dr Okafor at the Milngavie surgery has taken over my care", "Dr. Osei has taken over his
+# patients", "Prof. Yoon took me on": a titled person now holds the role of the user's
+# doctor or advisor (a new holder: the one before is replaced)
+_TOOK_OVER_RE = re.compile(
+    r"(?:^|[,;:]\s+|\b(?i:and|but|so|now|then|when|since)\s+)" + _NAME_V + r",?" + _WHERE_TAIL
+    + r",?\s+(?:(?i:who|has|had|have|just|now|kindly|finally)\s+)*"
+    r"(?:(?i:taken|took|has taken)\s+over\s+(?P<what>(?i:my|his|her|their|the)\s+(?:care|case|treatment|patients|"
+    r"practice|list|file|supervision))|(?P<on>(?i:took|taken|take)\s+me\s+on|(?i:agreed|offered)\s+to\s+supervise\s+me"
+    r"|(?i:is|started)\s+supervising\s+me))\b")
+_CARE_TITLES = {"dr": "doctor", "dra": "doctor", "prof": "advisor"}
+
+
+def care_taken_over(raw: str) -> list[FactDict]:
+    """"Dr Okafor has taken over my care" -> "User's doctor is Dr Okafor", "Prof. Yoon
+    took me on" -> "User's advisor is Prof. Yoon": the new holder of the role the title
+    says (a doctor's care, a professor's supervision), a change of that role; a name
+    without a title says no role ("Sam took me on" is a job, or a dare)."""
+    m = _TOOK_OVER_RE.search(raw)
+    if m is None:
+        return []
+    v = m.group("v").strip()
+    role = _CARE_TITLES.get(v.split()[0].rstrip(".").lower())
+    if role is None or (role == "advisor") != bool(m.group("on")):
+        return []  # a professor takes a student on; a doctor takes over the care
+    return [_profile(f"User's {role} is {v}", f"{role}.name", v, 0.6, None, undated=True,
+                     rule="care_taken_over")]
+
+
 def role_in_passing(raw: str) -> list[FactDict]:
     """"my advisor dr. okafor wants a draft of chapter 1", "Renata, my manager at
     Hatchline, wants the deck": the one person in that role, said on the way to

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..extract.lexicon import PARTNER_WORDS, RELATIONS
+from ..extract.roles import ROLE_WORDS
 from ..models import Memory
 from .candidates import Candidates
 from .config import FeatureConfig
@@ -71,8 +72,14 @@ def _partner(word: str | None) -> bool:
     return word is not None and re.fullmatch(PARTNER_WORDS, word) is not None
 
 
+# another word for a role, to the role it names: "the user's GP" is the user's doctor
+_ROLE_OF = {said: key for key, words in ROLE_WORDS.items() for said in words}
+
+
 def _person(whose: str | None) -> str | None:
-    """`whose` when it is a relation (a person), not an attribute ("diet")."""
+    """`whose` when it is a relation (a person), not an attribute ("diet"); a role said
+    in another word as the role ("gp" -> "doctor")."""
+    whose = _ROLE_OF.get(whose, whose) if whose else whose
     return whose if whose in RELATIONS else None
 
 

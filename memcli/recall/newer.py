@@ -29,13 +29,15 @@ from .topics import members_asked
 # A question about the past, or about an earlier state.
 _PAST_Q = re.compile(r"\b(?:did|was|were|had|used to|before|first|originally|previously|ago|back then|at the time|"
                      r"last (?:year|month|week|time)|in (?:19|20)\d\d|earlier|former|old|initially)\b", re.I)
+# ... unless it asks for the latest: "what was the user's most recent A1C?"
+_LATEST_Q = re.compile(r"\b(?:latest|most recent|newest|current|currently|these days|nowadays|lately)\b", re.I)
 # Words any two statements share that name no topic.
 _GENERIC = frozenset("user user's they them their family is are was has have had got called named now these days "
                      "still also just really very much lot thing things time day days week weeks month months year "
                      "years".split())
 # What says a state is over: "is leaving Wits", "quit the Hangul House classes".
 _ENDS = re.compile(r"\b(?:is|are|am) (?:leaving|quitting|dropping out of)\b|\b(?:left|quit|dropped out of|no longer|"
-                   r"not \w+ (?:anymore|any more))\b", re.I)
+                   r"not (?:[\w\u00c0-\u024f'-]+ ){1,3}(?:anymore|any more))\b", re.I)
 # The words a question and a fact name one relative by: "the user's daughter" is "User's kid Jasmine".
 _ONE_ASK = (frozenset("daughter daughters son sons kid kids child children".split()),
             frozenset("husband wife partner spouse boyfriend girlfriend fiance fiancé fiancée".split()))
@@ -70,6 +72,35 @@ def _subject(text: str, other: str) -> list[str] | None:
     return who
 
 
+_NAME_RUN = re.compile(r"\b[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)+")
+
+
+def _heads(text: str) -> set[str]:
+    """The last words of the names of two words or more a text says ("elementary" of
+    "Cherry Hill Elementary"), in lower case."""
+    return {run.split()[-1].lower() for run in _NAME_RUN.findall(text)}
+
+
+_RELATIVE_RE = re.compile(r"^User's (?P<rel>[a-z][a-z-]*)(?: (?P<n>[A-Z][\w'-]*))?")
+
+
+def _same_subject(a: str, b: str) -> bool:
+    """Whether two texts are about the same one: the user, the same person named, or the
+    same relative, named in one and not the other ("User's daughter is a librarian" and
+    "User's daughter Karen has been in billing since March")."""
+    if _subject(a, b) == _subject(b, a):
+        return True
+    ra, rb = _RELATIVE_RE.match(a), _RELATIVE_RE.match(b)
+    if ra is None or rb is None or ra["rel"] != rb["rel"] or ra["rel"] not in RELATIONS:
+        return False
+    return ra["n"] is None or rb["n"] is None or ra["n"] == rb["n"]
+
+
+def _name_like(text: str) -> set[str]:
+    """The words a text writes as a name is written ("Renee", not "A1C" or "NHS"), in lower case."""
+    return {w.lower() for w in re.findall(r"\b[A-Z][a-z][\w'-]*", text)}
+
+
 def conflict(older: str, newer: str, asked: frozenset[str] | None = None) -> bool:
     """Whether `newer` gives what `older` is about another value: a content word in
     common (one the question asks about, when `asked` is given), the same subject (the
@@ -77,11 +108,15 @@ def conflict(older: str, newer: str, asked: frozenset[str] | None = None) -> boo
     `newer` says and `older` does not, or a negation that differs."""
     a, b = parse(older), parse(newer)
     # the topic is a thing both say, not the person both name ("Renee"); a word one of them
-    # capitalises ("the Leith Community Choir" / "Choir is on Wednesdays") is still the topic
-    shared = (a.words & b.words) - _GENERIC - (a.names & b.names)
+    # capitalises ("the Leith Community Choir" / "Choir is on Wednesdays") is still the topic,
+    # and so is the last word of two names ("Hawthorne Elementary" / "Cherry Hill Elementary":
+    # what kind of thing both are)
+    # (a capitalised acronym, "A1C", "LDL", is a thing, never a person)
+    named = (a.names & b.names & _name_like(older) & _name_like(newer)) - (_heads(older) & _heads(newer))
+    shared = (a.words & b.words) - _GENERIC - named
     if asked is not None:
         shared &= asked
-    if not shared or _subject(older, newer) != _subject(newer, older):
+    if not shared or not _same_subject(older, newer):
         return False
     if a.negated != b.negated:
         return True
@@ -97,13 +132,18 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
     question (`b` scores at least half as well). What holds now is a state: an event or
     a turn never goes above anything."""
     ta, tb = _since(a), _since(b)
-    if ta is None or tb is None or not _state(b) or b.score < _NEAR * a.score:
+    # the latest of a kind asked for ("the most recent A1C") is an event too: "A1C came back 6.9"
+    now = _state(b) or (bool(_LATEST_Q.search(query)) and not b.memory.episode)
+    if ta is None or tb is None or b.memory.episode or b.score < _NEAR * a.score:
         return False
     if tb - ta <= _GAP:
-        # one telling: only an end said in it gives way to the new value said beside it
-        # ("Lindiwe is leaving Wits" and "got into UCT, transferring to Cape Town")
+        # one telling: only an end said in it gives way to the new value said beside it, a
+        # state or what happened ("Lindiwe is leaving Wits" and "got into UCT, transferring to
+        # Cape Town"; "Marek is not in Gdańsk anymore" and "took a job in a shipyard in Oslo")
         return tb >= ta and _ENDS.search(a.memory.text) is not None and not _ENDS.search(b.memory.text) \
             and conflict(a.memory.text, b.memory.text, asked)
+    if not now:
+        return False
     if conflict(a.memory.text, b.memory.text, asked):
         # other days are no other place: "User works Monday and Friday" does not answer
         # "where does the user work?" over "User works at St James's"
@@ -127,7 +167,7 @@ def _later_of_kind(a: Hit, b: Hit, kinds: frozenset[str]) -> bool:
     pa, pb = parse(a.memory.text), parse(b.memory.text)
     if not (pa.words & kinds and pb.words & kinds) or not (pb.words & kinds) - pa.words:
         return False  # both a thing of the kind asked, and another one
-    return _subject(a.memory.text, b.memory.text) == _subject(b.memory.text, a.memory.text)
+    return _same_subject(a.memory.text, b.memory.text)
 
 
 def _only_days(older: str, newer: str) -> bool:
@@ -161,7 +201,7 @@ def newer_first(hits: list[Hit], query: str, window: int) -> list[Hit]:
     """`hits` with each later, conflicting state among the first `window` moved above
     the earliest hit it gives another value to, but never above a statement of the same
     thing made after it (6:40, then 5:58, then 5:41: the newest first)."""
-    if window < 2 or _PAST_Q.search(query):
+    if window < 2 or (_PAST_Q.search(query) and not _LATEST_Q.search(query)):
         return hits
     top, rest = list(hits[:window]), hits[window:]
     asked = parse(query).words - _GENERIC
