@@ -20,6 +20,7 @@ from .errors import InputError, ModelError
 from .extract import known_people
 from .extract.pipeline import days_corrected
 from .extract.said import question_of, statement_of
+from .extract.spelling import respell, spellings
 from .models import Candidate, Decision, Memory, Outcome
 from .rebind import introduced, read_again
 from .requests import ForgetRequest, forget_requests, matching_memories, without_requests
@@ -186,9 +187,11 @@ class IngestStats:
 
 
 def candidates_for(msg: Message, now: datetime, *, llm: LLM | None, strategy: str,
-                   people: dict[str, str] | None = None,
+                   people: dict[str, str] | None = None, names: dict[str, str] | None = None,
                    ) -> tuple[list[Candidate], list[tuple[str, str]]]:
-    """Facts of one message as reconciliation candidates, plus the (clause, reason) discarded."""
+    """Facts of one message as reconciliation candidates, plus the (clause, reason) discarded.
+    `names` (see `extract.spelling`): names the session spells that the rules read in the
+    message as spelled there."""
     if strategy == "model" and llm is not None:
         from .extract_model import extract_with_model
 
@@ -200,7 +203,7 @@ def candidates_for(msg: Message, now: datetime, *, llm: LLM | None, strategy: st
                              "(or use --strategy rules)") from None
     from .extract import extract_facts
 
-    ext = extract_facts(msg.content, now, role=msg.role, people=people)
+    ext = extract_facts(respell(msg.content, names or {}), now, role=msg.role, people=people)
     cands = [
         Candidate(
             text=f.text, kind=f.kind, importance=f.importance,
@@ -340,7 +343,7 @@ def forget_said_before(store: MemoryStore, scope: str, requests: list[_Asked], n
 
 
 def _told(msg: Message, when: datetime, *, llm: LLM | None, strategy: str, people: dict[str, str],
-          said_before: list[Memory]
+          said_before: list[Memory], names: dict[str, str] | None = None,
           ) -> tuple[str, list[Candidate], list[ForgetRequest], list[tuple[str, str]], dict[str, str]]:
     """One user message read: (what it tells once forget requests are set apart, the
     candidates, the requests, the discards, the people it introduced); `people` learns
@@ -354,7 +357,7 @@ def _told(msg: Message, when: datetime, *, llm: LLM | None, strategy: str, peopl
         rest, spans = without_requests(msg.content)
         told = Message(role=msg.role, content=rest, ts=msg.ts, ref=msg.ref)
         discards += [(x, "a request to forget, not a fact") for x in spans]
-    cands, more = candidates_for(told, when, llm=llm, strategy=strategy, people=people) \
+    cands, more = candidates_for(told, when, llm=llm, strategy=strategy, people=people, names=names) \
         if told.content.strip() else ([], [])
     discards += more
     people.update(known_people(c.text for c in cands))
@@ -384,6 +387,18 @@ def _read_again(store: MemoryStore, scope: str, met: dict[str, str], people: dic
         stats.ops[out.op] += 1
 
 
+def _known(store: MemoryStore, scope: str, messages: list[Message], raw: bool
+           ) -> tuple[dict[str, str], dict[str, str], list[_Asked]]:
+    """What an ingest reads before its first message: the people the user introduced ("my
+    girlfriend Niamh": a later "Niamh is from Galway" is hers), the names the session spells
+    with capitals (for a user who types them in lower case, `extract.spelling`), and the
+    requests to forget made before."""
+    if raw:
+        return {}, {}, []
+    return (known_people(store.introductions(scope)), spellings(m.content for m in messages if m.role != "user"),
+            [_Asked(r) for r in store.forget_requests(scope)])
+
+
 def ingest(
     store: MemoryStore,
     scope: str,
@@ -401,10 +416,9 @@ def ingest(
     stats = IngestStats()
     t0 = time.perf_counter()
     default_ts = now or to_iso(utcnow())
-    # People the user introduced ("my girlfriend Niamh"): a later "Niamh is from Galway" is hers
-    people = known_people(store.introductions(scope)) if not raw else {}
+    messages = list(messages)
+    people, names, asked_to_forget = _known(store, scope, messages, raw)
     said_before: list[Memory] = []
-    asked_to_forget = [_Asked(r) for r in store.forget_requests(scope)] if not raw else []
     before: tuple[str, str | None, str | None] | None = None  # (turn id, question, statement) of the message before
     for msg in messages:
         stats.messages += 1
@@ -428,7 +442,7 @@ def ingest(
         else:
             said_before = said_before or (store.last_said(scope) if _corrects_only(msg.content, when) else [])
             told, cands, forgets, discards, met = _told(msg, when, llm=llm, strategy=strategy, people=people,
-                                                        said_before=said_before)
+                                                        said_before=said_before, names=names)
             if before and before[1] and strategy != "model":
                 cands += _reply_candidates(before[1], told, when, people, cands)
             cands += beaten_records(store, scope, cands) + compared_values(store, scope, cands, people)
@@ -443,8 +457,7 @@ def ingest(
             if not is_new:  # another process stored it meanwhile
                 continue
             stats.new += 1
-            if msg.role == "user":
-                stats.user_messages += 1
+            stats.user_messages += msg.role == "user"
             stats.forgotten += _forget_now(store, scope, forgets, turn_id, ts or "", asked_to_forget)
             stats.discarded += len(discards)
             for clause, reason in discards:
@@ -477,8 +490,7 @@ def ingest(
         q = question_of(msg.content) if msg.role == "assistant" else None
         st = statement_of(msg.content) if msg.role == "assistant" and not q else None
         before = (turn_id, q, st) if q or st else None
-        if msg.role == "user":
-            said_before = stored  # what the user's last message stored, for "sorry, I meant 41"
+        said_before = stored if msg.role == "user" else said_before  # for "sorry, I meant 41"
         stats.model_calls += getattr(llm, "calls", 0) - calls_before
         if on_message:
             on_message()

@@ -367,6 +367,9 @@ def test_pets_that_are_not_the_users_or_no_pets_are_no_pet(said):
     ("practice is Thursday 6pm at Murphey Candler Park. ugh the driving. wait sorry, Tuesday, not Thursday.",
      "Tuesday 6pm", "Thursday"),
     ("the plumber comes Friday. Sorry, I meant Monday.", "2024-11-11", "2024-11-08"),
+    # a month corrects a month
+    ("planning a climbing trip to Fontainebleau with Jade in april. wait no its may, Jade's rota changed",
+     "in may", "April"),
 ])
 def test_a_day_corrected_after_it_was_said_is_put_right(said, right, wrong):
     texts = [f.text for f in extract_facts(said, NOW).facts]
@@ -375,7 +378,8 @@ def test_a_day_corrected_after_it_was_said_is_put_right(said, right, wrong):
 
 
 @pytest.mark.parametrize("said", ["Wait, I need to check Tuesday's times first.",
-                                  "Sorry, Monday was a mess."])
+                                  "Sorry, Monday was a mess.", "Sorry, may I ask one more thing?",
+                                  "Wait, March is when the lease ends."])
 def test_a_sentence_that_only_begins_like_a_correction_changes_nothing(said):
     facts = extract_facts("The dentist is on Friday. " + said, NOW).facts
     assert any("2024-11-08" in f.text for f in facts), [f.text for f in facts]
@@ -478,3 +482,17 @@ def test_a_diet_concluded_after_so_is_the_users(said, diet):
                                   "the place is so vegan now, no cheese anywhere"])
 def test_so_as_very_concludes_no_diet(said):
     assert "diet" not in _keyed(said)
+
+
+@pytest.mark.parametrize(("said", "key", "value"), [
+    ("Spring semester report: the commute from Mangwon to Gwanak is brutal", "home_city", "Mangwon"),
+    ("Quick update: the new flat in Leith has no lift", "home_city", "Leith"),
+])
+def test_a_heading_before_the_clause_is_no_part_of_it(said, key, value):
+    assert _keyed(said).get(key) == value
+
+
+def test_a_label_that_is_the_attribute_stays():
+    """"Status: single" is an attribute's name and its value, not a heading."""
+    from memcli.extract.lexicon import FILLER_RE
+    assert FILLER_RE.match("Status: single") is None and FILLER_RE.match("Health update: I'm on 20mg") is not None

@@ -9,7 +9,8 @@ import re
 from datetime import datetime
 
 from ..dates import resolve_dates
-from ..text import MONTH_NAMES
+from ..models import Discard, Extraction
+from ..text import MONTH_NAMES, MONTHS, WEEKDAYS
 
 _I = re.IGNORECASE
 
@@ -86,3 +87,43 @@ def corrected(text: str, old: str | None, new: str) -> tuple[str, str] | None:
     if target is None or target == new:
         return None
     return text.replace(target, new, 1), target
+
+
+# "practice is Thursday 6pm ... wait sorry, Tuesday", "a trip in april. wait no its may": a
+# day or a month corrected in a later sentence of the message
+_WEEKDAY = r"(?:" + "|".join(WEEKDAYS) + r")(?:\s+the\s+\d{1,2}(?:st|nd|rd|th))?"
+_MONTH = r"(?:" + "|".join(MONTHS) + r")"
+_DAY = r"(?:" + _WEEKDAY + r"|" + _MONTH + r")"
+_DAY_FIX_RE = re.compile(
+    r"^(?:(?:ugh|oh|oops|no)[,!.]?\s+)*(?:no wait|wait|sorry|i mean|i meant|correction)(?:[,!.]?\s+(?:no|sorry|i mean|"
+    r"i meant))*[,:!.]?\s+(?:it'?s\s+|its\s+|it is\s+|make (?:it|that)\s+|actually\s+)?(?:on\s+|in\s+)?(?P<v>" + _DAY
+    + r")(?:,?\s+not\s+(?:on\s+|in\s+)?(?P<old>" + _DAY + r"))?\s*(?:[,;.!]+\s*(?P<rest>.*))?$", _I)
+
+
+def days_fixed(sentences: list[str], ex: Extraction) -> list[str]:
+    """The message's sentences with a day or a month corrected in a later sentence put
+    right in the one that said it (the nearest before that names one of its kind, or the
+    wrong one named); the correction itself is logged as discarded."""
+    out: list[str] = []
+    for s in sentences:
+        m = _DAY_FIX_RE.match(s.strip())
+        if m and m.group("v") and out:
+            old = m.group("old")
+            kind = _MONTH if re.fullmatch(_MONTH, m.group("v"), _I) else _WEEKDAY  # a month corrects a month
+            pattern = re.compile(r"\b" + (re.escape(old) if old else kind) + r"\b", _I)
+            for j in range(len(out) - 1, -1, -1):
+                found = list(pattern.finditer(out[j]))
+                if found:
+                    w = found[-1]
+                    ex.discarded.append(Discard(clause=s.strip(), reason=f"a correction: {w.group(0)} -> "
+                                                f"{m.group('v')} in the sentence before", after=len(ex.facts)))
+                    out[j] = out[j][:w.start()] + m.group("v") + out[j][w.end():]
+                    break
+            else:
+                out.append(s)
+                continue
+            if (m.group("rest") or "").strip():
+                out.append(m.group("rest").strip())
+            continue
+        out.append(s)
+    return out

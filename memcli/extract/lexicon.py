@@ -62,6 +62,9 @@ FILLER_RE = re.compile(
     r"(?:(?:a few |some |two |one )?more things?|update on me|(?:some |quick |a bit of |a little )?(?:context|"
     r"background|intro|introduction)(?: for later| about me| on me)?|about me)(?=\s*(?:lol|haha)?\s*:)|"
     r"one (?:more|last) thing(?=\s*[:,])|"
+    # a heading of up to three words before what it introduces: "Spring semester report: ...",
+    # "Health update: ...", "Quick recap: ..."
+    r"(?:[a-z][\w'-]* ){0,3}(?:report|update|recap|roundup|round-up|summary|catch-?up|notes?)(?=\s*:)|"
     # an apology for a slip, before the words that fix it: "sorry, my mistake, it's the 14th"
     r"(?:sorry|oops|whoops|my (?:bad|mistake|error))(?=\s*[,:.!])|"
     r"update|quick update|small update|big news|news|"

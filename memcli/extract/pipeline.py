@@ -27,7 +27,7 @@ from ..text import (
 from .arrivals import arrival
 from .attributes import bare_attribute, counted, embedded_attributes, listed_pets, value_said_apart
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
-from .corrections import corrected, correction_of, correction_rest
+from .corrections import corrected, correction_of, correction_rest, days_fixed
 from .events import own_event_date
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
 from .grammar import _expand, _finish, to_third_person
@@ -220,44 +220,18 @@ def _corrects(sentence: str, ex: Extraction, now: datetime) -> str | None:
 # "wait sorry, Tuesday, not Thursday", "wait no sorry its sunday the 23rd, saturday is
 # chloe's flight": the day just said was wrong; it is put right where it was said, before
 # any date is read from it.
-_DAY = r"(?:" + "|".join(WEEKDAYS) + r")(?:\s+the\s+\d{1,2}(?:st|nd|rd|th))?"
-_DAY_FIX_RE = re.compile(
-    r"^(?:(?:ugh|oh|oops|no)[,!.]?\s+)*(?:no wait|wait|sorry|i mean|i meant|correction)(?:[,!.]?\s+(?:no|sorry|i mean|"
-    r"i meant))*[,:!.]?\s+(?:it'?s\s+|its\s+|it is\s+|make (?:it|that)\s+|actually\s+)?(?:on\s+)?(?P<v>" + _DAY + r")"
-    r"(?:,?\s+not\s+(?:on\s+)?(?P<old>" + _DAY + r"))?\s*(?:[,;.!]+\s*(?P<rest>.*))?$", _I)
-
-
-def _days_corrected(sentences: list[str], ex: Extraction) -> list[str]:
-    """The message's sentences with a day corrected in a later sentence put right in the
-    one that said it (the nearest before that names a day, or the wrong one named); the
-    correction itself is logged as discarded."""
-    out: list[str] = []
-    for s in sentences:
-        m = _DAY_FIX_RE.match(s.strip())
-        if m and m.group("v") and out:
-            old = m.group("old")
-            pattern = re.compile(r"\b" + (re.escape(old) if old else _DAY) + r"\b", _I)
-            for j in range(len(out) - 1, -1, -1):
-                found = list(pattern.finditer(out[j]))
-                if found:
-                    w = found[-1]
-                    _discard(ex, s, f"a correction: {w.group(0)} -> {m.group('v')} in the sentence before")
-                    out[j] = out[j][:w.start()] + m.group("v") + out[j][w.end():]
-                    break
-            else:
-                out.append(s)
-                continue
-            if (m.group("rest") or "").strip():
-                out.append(m.group("rest").strip())
-            continue
-        out.append(s)
-    return out
-
-
 # "my doctor said my b12 and iron were trash so vegetarian now I guess": what follows "so"
 # is the user's own conclusion, a diet now, whoever the sentence began with
 _SO_DIET_RE = re.compile(r"^(?P<head>.+?),?\s+so\s+(?:i'?m\s+|i am\s+)?(?:(?:fully|strictly|mostly|basically)\s+)?"
                          r"(?P<d>" + DIETS + r")\s+now\b(?P<tail>.*)$", _I)
+
+
+def days_corrected(text: str) -> str:
+    """`text` with a day or a month it corrects put right where it was said, the correction
+    gone (`corrections.days_fixed`), or `text` itself when it corrects none: what an episode keeps."""
+    sentences = _sentences(normalize_punctuation(text))
+    fixed = days_fixed(sentences, Extraction(facts=[], discarded=[]))
+    return " ".join(fixed) if fixed != sentences else text
 
 
 def _conclusions(clauses: list[str]) -> list[str]:
@@ -272,14 +246,6 @@ def _conclusions(clauses: list[str]) -> list[str]:
         else:
             out.append(c)
     return out
-
-
-def days_corrected(text: str) -> str:
-    """`text` with a day it corrects put right where it was said, the correction gone
-    (`_days_corrected`), or `text` itself when it corrects none: what an episode keeps."""
-    sentences = _sentences(normalize_punctuation(text))
-    fixed = _days_corrected(sentences, Extraction(facts=[], discarded=[]))
-    return " ".join(fixed) if fixed != sentences else text
 
 
 # a day of the week said in full, or short forms paired ("tue/thu", "mon-fri"): a schedule
@@ -626,7 +592,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     for n, r in (people or {}).items():
         named.names[n] = r
     named.prescan(text)
-    for sentence in value_said_apart(_days_corrected(_sentences(text), ex)):
+    for sentence in value_said_apart(days_fixed(_sentences(text), ex)):
         sentence = _corrected_inline(sentence, ex)
         rest = _corrects(sentence, ex, now) if ex.facts else None
         if rest is not None:
