@@ -191,13 +191,16 @@ def without_requests(text: str) -> tuple[str, list[str]]:
     are no facts, so extraction reads only the rest, which keeps what a request's sentence
     goes on to tell (`_after_request`)."""
     kept, spans = [], []
-    # what the same message says of a topic it asks to forget goes with it ("Last time I
-    # was on about Frank, my ex. Please forget all that ... anything about him")
-    topics = [r.topic for r in forget_requests(text)]
-    for s in _SENTENCE_BREAK.split(text):
+    # what the message said of a person it then asks to forget goes with it ("Last time I
+    # was on about Frank, my ex. Please forget all that ... anything about him"); a thing's
+    # new value said beside the request stays ("I have a new job at Iris. Forget my old job.")
+    named = [r.topic for r in forget_requests(text) if _PERSON.fullmatch(r.topic)]
+    sentences = _SENTENCE_BREAK.split(text)
+    first = next((i for i, s in enumerate(sentences) if forget_requests(s)), len(sentences))
+    for i, s in enumerate(sentences):
         reqs = forget_requests(s)
         if not reqs:
-            if not any(matches(t, s, 0.0) for t in topics):
+            if i > first or not any(matches(t, s, 0.0) for t in named):
                 kept.append(s)
             continue
         spans.append(s)

@@ -457,7 +457,8 @@ def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
         # the topic is a thing both name, not the person both are about ("Renee")
         shared = (new.words & old.words) - _GENERIC - _WHO_WORDS - new.numbers - old.numbers - new.names - old.names
         diff = differences(old, new)
-        if (shared or (_works(cand.text) and _works(n.memory.text))) and any(d.startswith(("number", "name", "weekday", "month")) for d in diff) \
+        on_topic = shared or (_works(cand.text) and _works(n.memory.text))  # "teaches 3rd grade" / "principal"
+        if on_topic and any(d.startswith(("number", "name", "weekday", "month")) for d in diff) \
                 and "negation" not in diff:
             return n
     return None

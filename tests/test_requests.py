@@ -131,3 +131,7 @@ def test_what_the_message_says_of_the_forgotten_topic_goes_with_it():
     kept, spans = without_requests(text)
     assert "Frank" not in kept and kept == "Can I ask you a favour. Least said, soonest mended."
     assert len(spans) == 1
+
+
+def test_a_new_value_said_beside_the_request_stays():
+    assert without_requests("I have a new job at Iris. Please forget my old job.")[0] == "I have a new job at Iris."

@@ -26,14 +26,13 @@ _NOW_IT_IS_RE = re.compile(
     r"\s+(?P<when>now|these days|nowadays|instead)\s*[.!]*$", _I)
 
 
-# "she quit violin in the spring and it's volleyball all day": joined to the end by "and",
-# the new thing needs no "now" (the same words a judgment is left out by)
-# or right after the end, with a thing, not a judgment ("it's scary", "it's amazing")
+# "she quit violin in the spring and it's volleyball all day": right after the end, or
+# joined to it by "and", the new thing needs no "now" (the judgments left out as above)
 _AND_IT_IS_RE = re.compile(_NOW_IT_IS_RE.pattern.replace(r"^(?:(?:and|but|so|now|nowadays|these days)\s*,?\s+)?",
                                                          r"^(?:(?:and|but|so)\s*,?\s+)?")
                            .replace(r"\s+(?P<when>now|these days|nowadays|instead)\s*[.!]*$",
                                     r"(?P<when>)\W*$"), _I)
-# (nor a measure or a reason: "it's two buses from here", "it's a long way")
+# ... and neither a judgment, a measure nor a reason: "it's scary", "it's two buses from here"
 _JUDGED = re.compile(r"^(?:\w+(?:y|ful|ous|ing|ed|ive|ble|al|ic|less|ish)\b|(?:a|an|the|one|two|three|four|five|six|"
                      r"seven|eight|nine|ten|half|twice|\d)\b|\d)", _I)
 

@@ -141,8 +141,10 @@ _CARE_TITLES = {"dr": "doctor", "dra": "doctor", "prof": "advisor"}
 def care_taken_over(raw: str) -> list[FactDict]:
     """"Dr Okafor has taken over my care" -> "User's doctor is Dr Okafor", "Prof. Yoon
     took me on" -> "User's advisor is Prof. Yoon": the new holder of the role the title
-    says (a doctor's care, a professor's supervision), a change of that role; a name
-    without a title says no role ("Sam took me on" is a job, or a dare)."""
+    says (a doctor's care, a professor's supervision), keyed so that it replaces the
+    role's record; no change cue of its own, so with no record of the role it retires
+    nothing else ("a heart doctor, Dr. Lindqvist" stays). A name without a title says no
+    role ("Sam took me on" is a job, or a dare)."""
     m = _TOOK_OVER_RE.search(raw)
     if m is None:
         return []

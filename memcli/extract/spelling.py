@@ -3,8 +3,8 @@
 "onboarding at nubank is 3 wks", "mingau and pacoca (cats)", "the gravel road out to our
 acreage by sundre": a user who never capitalises names nothing the rules can see, while the
 assistant's replies in the same session write "Nubank", "Mingau", "Sundre". `spellings`
-collects, from the other turns, the names written with a capital inside a sentence (a run
-of one to three capitalised words, never the first word of a sentence, and never a word
+collects, from the other turns, the names written with capitals (a run of capitalised
+words inside a sentence, whole; the first word of a sentence only as below; never a word
 those turns also write in lower case); `respell` writes them so in a user message, for
 the rules only (the message itself, its episode, stays as typed).
 
@@ -59,7 +59,7 @@ def spellings(texts: Iterable[str]) -> dict[str, str]:
     mid: set[str] = set()  # what was capitalised inside a sentence
     for text in texts:
         for m in _RUN_RE.finditer(text or ""):
-            before = text[:m.start()].split()
+            before = text[max(0, m.start() - 40):m.start()].split()
             if before and before[-1][:1].isupper():
                 continue  # the rest of a name that opens the sentence ("Mangwon Market")
             run = re.sub(r"'s$", "", m.group(0))

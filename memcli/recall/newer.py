@@ -9,7 +9,10 @@ later statement of the same thing. Only for a question in the present: "where di
 live before?" and "what did she paint?" are about the past, where the older statement
 may be the answer. Only a state (a semantic or profile fact) moves up: an event or a
 turn is not corrected by a later one on the same subject (on LoCoMo's raw turns,
-letting them move cut MRR from .624 to .518).
+letting them move cut MRR from .624 to .518). Two exceptions, never for a turn: a
+question for the latest ("the most recent A1C") is answered by the later event too, and
+in one telling an end gives way to what is said beside it ("Marek is not in Gdańsk
+anymore" / "took a job in a shipyard in Oslo").
 """
 
 from __future__ import annotations
