@@ -196,9 +196,9 @@ def without_requests(text: str) -> tuple[str, list[str]]:
     # new value said beside the request stays ("I have a new job at Iris. Forget my old job.")
     named = [r.topic for r in forget_requests(text) if _PERSON.fullmatch(r.topic)]
     sentences = _SENTENCE_BREAK.split(text)
-    first = next((i for i, s in enumerate(sentences) if forget_requests(s)), len(sentences))
-    for i, s in enumerate(sentences):
-        reqs = forget_requests(s)
+    asked = [forget_requests(s) for s in sentences]
+    first = next((i for i, reqs in enumerate(asked) if reqs), len(sentences))
+    for i, (s, reqs) in enumerate(zip(sentences, asked, strict=True)):
         if not reqs:
             if i > first or not any(matches(t, s, 0.0) for t in named):
                 kept.append(s)

@@ -55,7 +55,7 @@ def spellings(texts: Iterable[str]) -> dict[str, str]:
     Madalena"), and each word of it alone when it is no everyday word."""
     runs: dict[str, str] = {}
     lower: set[str] = set()
-    everyday = _everyday()
+    firsts: dict[str, str] = {}
     mid: set[str] = set()  # what was capitalised inside a sentence
     for text in texts:
         for m in _RUN_RE.finditer(text or ""):
@@ -67,9 +67,14 @@ def spellings(texts: Iterable[str]) -> dict[str, str]:
             mid.add(run.lower())
         for m in _FIRST_RE.finditer(text or ""):
             word = re.sub(r"'s$", "", m.group(1))
-            if word.lower() not in everyday:
-                runs.setdefault(word.lower(), word)
+            firsts.setdefault(word.lower(), word)
         lower.update(_LOWER_RE.findall(text or ""))
+    if not runs and not firsts:
+        return {}  # nothing capitalised: the vocabulary is not read
+    everyday = _everyday()
+    for low, word in firsts.items():
+        if low not in everyday:
+            runs.setdefault(low, word)
     out: dict[str, str] = {}
     for low, spelled in runs.items():
         words = low.split()
