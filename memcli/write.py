@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .claims import adds_to, contradicts, differences, parse
 from .errors import ModelError, ModelUnavailable
+from .extract.instead import IN_ITS_PLACE
 from .extract.lexicon import CALLED_OFF_WORDS, DIETS2, OCCUPATIONS, PERSON_REPLACEMENT_RES, RELATIONS, replacement
 from .extract.roles import _ROLES as SLOT_ROLES
 from .extract.roles import HOLDER_LEFT, HOLDER_SUCCESSOR, TITLES
@@ -155,6 +156,12 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         if differ:
             return "ADD", None, (f"similar to {best.memory.id} (similarity {best.similarity:.2f}) but a different "
                                  f"claim: {'; '.join(differ)}")
+    if cand.change == "update" and cand.rule and cand.rule.endswith(IN_ITS_PLACE) and "; " in cand.text:
+        # "User has had to give up the Scotstoun lot; found a class at the Allander instead":
+        # what the end retires, the whole replaces
+        end = decide_by_rules(replace(cand, text=cand.text.split("; ", 1)[0], change="delete", rule=None), near)
+        if end is not None and end[0] == "DELETE" and end[1] is not None:
+            return "UPDATE", end[1], f"takes the place of what it ends: {end[2]}"
     if cand.change == "delete" and parse(cand.text).names:
         named = _named_target(cand, near)
         if named is not None:

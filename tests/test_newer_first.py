@@ -220,3 +220,25 @@ def test_in_one_telling_what_happened_goes_above_the_end_beside_it():
     # a turn never goes above anything
     turn = _hit("Marek took a job in a shipyard in Oslo", "2025-03-20T16:43:56Z", episode=True, score=0.74)
     assert newer_first([end, turn], "Where does the user's brother live?", 5) == [end, turn]
+
+
+@pytest.mark.parametrize(("older", "newer", "query"), [
+    # the question's word in another form in each ("dispatcher", "dispatching")
+    ("User misses a ton of games carla their dispatcher tries to work with them if User asks early enough",
+     "Thats good Brent whos been dispatching User since carla went on mat leave wants weekly settlement sheets",
+     "Who is the user's dispatcher?"),
+    ("User is on a strict low-carb diet", "The dietitian Dr. Ferreira sent User to has User eating the Mediterranean "
+     "way, fish twice a week", "What diet is the user on?"),
+])
+def test_the_words_of_the_question_in_another_form_are_the_topic(older, newer, query):
+    hits = [_hit(older, "2024-10-08T02:21:08Z", score=0.6), _hit(newer, "2025-01-21T14:36:25Z", score=0.45)]
+    assert [h.memory.text for h in newer_first(hits, query, 5)] == [newer, older]
+
+
+@pytest.mark.parametrize(("older", "newer", "query"), [
+    # "workout" is not "work": another word that starts the same
+    ("User works at Nordea in Helsinki", "User's workout is at Elixia on Tuesday", "Where does the user work?"),
+])
+def test_another_word_that_starts_the_same_is_not_the_topic(older, newer, query):
+    hits = [_hit(older, "2024-10-08T02:21:08Z", score=0.6), _hit(newer, "2025-01-21T14:36:25Z", score=0.45)]
+    assert newer_first(hits, query, 5) == hits

@@ -301,3 +301,46 @@ def test_the_new_thing_joined_to_an_end_by_and_needs_no_now():
 @pytest.mark.parametrize("said", ["I quit smoking and it's hard", "she quit violin. it's raining"])
 def test_a_judgment_after_an_end_is_no_new_thing(said):
     assert all(f.change != "update" for f in extract_facts(said, now=NOW).facts)
+
+
+# -- what the user does "instead", after an end said in the same message ------------------
+
+@pytest.mark.parametrize("said", [
+    "I've had to give up the Scotstoun lot, it's two buses from here. Found a class at the Allander Leisure Centre "
+    "instead, Thursday afternoons at two.",
+    "I quit the gym in town. Swimming at the lido instead, before work.",
+])
+def test_what_the_user_does_instead_is_joined_to_the_end_it_follows(said):
+    facts = extract_facts(said, NOW).facts
+    joined = [f for f in facts if f.rule and f.rule.endswith("+in_its_place")]
+    assert len(joined) == 1 and joined[0].change == "update" and "; " in joined[0].text, [f.text for f in facts]
+    assert not any("instead" in f.text for f in facts if f is not joined[0])
+
+
+@pytest.mark.parametrize("said", [
+    "Found a class at the Allander Leisure Centre instead, Thursday afternoons at two.",  # no end before it
+    "I quit the gym. My sister goes to pilates instead.",  # hers, not the user's
+    "I quit the gym. I swim instead of running now.",  # "instead of" names what it replaces itself
+])
+def test_instead_without_an_end_of_the_users_is_not_joined(said):
+    assert not any(f.rule and f.rule.endswith("+in_its_place") for f in extract_facts(said, NOW).facts)
+
+
+def test_what_the_user_does_instead_replaces_what_ended(real_embedder, tmp_path):
+    """The new class says nothing of the old one's name: the end finds the old record, the
+    whole takes its place, and the old question finds it."""
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:ag", [Message(role="user", content="I go to a tai chi class at the Scotstoun lot on Monday "
+                                      "mornings, it keeps my knees going.", ts="2024-03-04T10:00:00Z", ref="a1")],
+           source="s1")
+    ingest(store, "user:ag", [Message(role="user", content="I've had to give up the Scotstoun lot, it's two buses "
+                                      "from here. Found a class at the Allander Leisure Centre instead, Thursday "
+                                      "afternoons at two.", ts="2024-11-20T14:00:00Z", ref="b1")], source="s2")
+    active = [m for m in store.list_memories("user:ag") if m.kind != "episodic"]
+    assert not any("Monday" in m.text for m in active), [m.text for m in active]
+    new = [m for m in active if "Allander" in m.text]
+    assert len(new) == 1 and new[0].replaces, [m.text for m in active]  # the successor, linked to what it replaced
+    assert "Scotstoun" in store.get("user:ag", new[0].replaces).text
+    top = [h.memory.text for h in recall(store, "user:ag", "Where does the user go to tai chi?", k=3).hits]
+    assert "Allander" in top[0], top
+    store.close()

@@ -60,6 +60,38 @@ def now_instead(ex: Extraction) -> None:
     ex.discarded = kept
 
 
+# "found a class at the Allander instead": what took the place of a thing, said as a fact of
+# its own ("instead", not "instead of" a thing it names itself)
+IN_ITS_PLACE = "+in_its_place"
+_INSTEAD_RE = re.compile(r"\binstead\b(?!\s+of\b)", _I)
+
+
+def instead_after_end(ex: Extraction) -> None:
+    """Join each fact that says what the user does "instead", after an end said earlier
+    in the same message, to that end as the change: "User has had to give up the
+    Scotstoun lot; found a class at the Allander Leisure Centre instead, Thursday
+    afternoons at two" (the write path retires what the part before the semicolon ends,
+    by the rules of an end, and puts the whole in its place). The end alone retires the
+    old record and leaves the new one unlinked; joined, the write path replaces the old
+    record with it, embedded with the words of what it replaces, so the question the old
+    one answered finds it. A fact with "instead" and no end before it in the message,
+    "instead of" a thing it names itself, a keyed or a safety fact, someone else's ("my
+    sister goes to pilates instead"), or an end itself, stays as it is."""
+    i = 0
+    while i < len(ex.facts):
+        f = ex.facts[i]
+        ends = [j for j in range(i) if ex.facts[j].change == "delete"]
+        if not ends or f.change == "delete" or f.key or f.safety or f.rule == "episode" or not _INSTEAD_RE.search(f.text) \
+                or f.text.startswith("User's "):  # "my sister goes to pilates instead" is hers
+            i += 1
+            continue
+        end = ex.facts[ends[-1]]
+        said = f.text if f.text.startswith("User") else f.text[:1].lower() + f.text[1:]
+        ex.facts[ends[-1]] = Fact(**{**end.__dict__, "text": f"{end.text.rstrip(' .!,;')}; {said}", "change": "update",
+                                     "kind": "semantic", "rule": f"{end.rule}{IN_ITS_PLACE}"})
+        del ex.facts[i]
+
+
 # "we caved on screen time, it's 90 minutes on school nights": a measure whose "it" is
 # what the clause before it was about
 _IT_MEASURES_RE = re.compile(
@@ -101,4 +133,4 @@ def same_month(corr: tuple[str | None, str], text: str) -> tuple[str | None, str
     return corr
 
 
-__all__ = ["it_measures", "now_instead", "same_month", "unstretch"]
+__all__ = ["IN_ITS_PLACE", "instead_after_end", "it_measures", "now_instead", "same_month", "unstretch"]

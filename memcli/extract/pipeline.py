@@ -31,7 +31,7 @@ from .corrections import corrected, correction_of, correction_rest, days_fixed
 from .events import own_event_date
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
 from .grammar import _expand, _finish, to_third_person
-from .instead import it_measures, now_instead, same_month, unstretch
+from .instead import instead_after_end, it_measures, now_instead, same_month, unstretch
 from .lexicon import (
     _CONDITION_RE,
     _I,
@@ -62,7 +62,7 @@ from .roles import (
     workplace_started,
 )
 from .schedule import work_days
-from .slots import ATTR_CHANGE_RE, WITH_ORG_RE, _other_slots, _user_slots
+from .slots import ATTR_CHANGE_RE, WITH_ORG_RE, _other_slots, _pet_met, _user_slots
 from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
 
 
@@ -317,6 +317,11 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
     clauses that are not explicit). True when handled (stored or discarded)."""
     lc = raw.lower()
     first = (lc.split() or [""])[0].strip(",")
+    met = _pet_met(raw, raw, lc, False)
+    if met:
+        # "so meet Bonnie, an eleven-week-old cocker spaniel": no request, a pet of the user's
+        ex.facts.extend(_mk({**d, "rule": "pet_met"}, clause, None, False) for d in met)
+        return True
     if REQUEST_RE.match(raw) or (first in IMPERATIVE_VERBS and not re.match(r"^call me\s+[A-Z]", raw)):
         if not _booked(raw, ex, now):
             _discard(ex, clause, "request")
@@ -646,6 +651,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
                 if not any(f.key == d["key"] for f in ex.facts[before:]):
                     ex.facts.append(_mk(d, clause, None, explicit))
     now_instead(ex)  # "I've gone off nematodes. It's beer traps now."
+    instead_after_end(ex)  # "I've had to give up the Scotstoun lot. Found a class at the Allander instead."
     it_measures(ex)  # "we caved on screen time, it's 90 minutes on school nights"
     _resolve_message_conflicts(ex)
     _add_change_events(ex)

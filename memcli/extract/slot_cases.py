@@ -10,7 +10,7 @@ cases. Messages go through `extract_facts`, the whole pipeline, as a user says t
 from __future__ import annotations
 
 # rule name -> (positives: (message, key, value), negatives: messages)
-SLOT_CASES: dict[str, tuple[list[tuple[str, str, str | None]], list[str]]] = {
+SLOT_CASES: dict[str, tuple[list[tuple[str, str | None, str | None]], list[str]]] = {
     "name_said": ([("My name is Priya", "name", "Priya"), ("my name's Tomasz", "name", "Tomasz")],
                   ["My name is on the lease", "My sister's name is Ana"]),
     "name_alone": ([("I'm Priya", "name", "Priya")],
@@ -95,6 +95,8 @@ SLOT_CASES: dict[str, tuple[list[tuple[str, str, str | None]], list[str]]] = {
                    ["I bought a new lamp", "I might buy a Subaru"]),
     "pet_owned": ([("I have a dog called Rex", "pet.dog", "Rex")],
                   ["My daughter's dog is called Rex", "I had a dog called Rex as a kid"]),
+    "pet_met": ([("so meet Bonnie, an eleven-week-old cocker spaniel", None, None)],
+                ["meet Rex, my sister's dog", "you have to meet Rex, a beagle", "meet Sarah, a colleague"]),
     "pet_lost": ([("My cat Tom died", "pet.cat", None)],
                  ["My cat Tom is sleeping"]),
     "weight": ([("I weigh 64 kg", "weight", "64 kg")],

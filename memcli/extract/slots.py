@@ -582,6 +582,30 @@ def _pet_owned(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return None
 
 
+# "so meet Bonnie, an eleven-week-old cocker spaniel", "introducing Mochi, a ragdoll kitten"
+_PET_MET_RE = re.compile(
+    r"(?<!\bto )(?<!\bwill )(?<!'ll )(?<!\bgonna )(?<!\bcan )(?<!\bcould )(?<!\bshould )(?<!\bmight )"
+    r"\b(?i:meet|say hello to|say hi to|introducing|this is)\s+(?P<n>[A-Z][\w'-]+),?\s+(?i:my|our|a|an)\s+"
+    r"(?P<adj>(?:(?![\w-]+'s\b)[\w-]+\s+){0,3}?)(?P<s>(?i:" + PET_WORDS[3:-1] + "|" + DOG_BREEDS + "|" + CAT_BREEDS + r"))\b")
+
+
+def _pet_met(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"So meet Bonnie, an eleven-week-old cocker spaniel": a pet the user introduces by
+    name. Its own record, beside what else the clause says (a second dog is no change of
+    the first): "User has a pet dog (cocker spaniel) named Bonnie". Not someone else's
+    ("meet Rex, my sister's dog"), nor one to be met ("you have to meet Rex, a beagle")."""
+    m = _PET_MET_RE.search(c)
+    if m is None:
+        return None
+    breed = m.group("s").lower()
+    species = pet_species(breed)
+    adj = re.sub(r"\b(?:new|little|wee|baby|pet|sweet|tiny)\b|\b[\w-]+-old\b", "", m.group("adj"), flags=_I).split()
+    kind_of = " ".join(adj + [breed]) if species != breed and breed not in ("puppy", "kitten", "bunny") else " ".join(adj)
+    text = f"User has a pet {species}{f' ({kind_of})' if kind_of else ''} named {m.group('n')}"
+    return [dict(text=text, kind="profile", importance=0.65, key=None, value=None, change=None),
+            dict(text=to_third_person(raw), kind="semantic", importance=0.5, key=None, value=None, change=None)]
+
+
 def _pet_lost(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"my dog died", "I rehomed my cat"."""
     m = re.match(r"^my (?P<s>" + PET_WORDS + r")(?:\s+[A-Z]\w*)?\s+(?:died|passed away|ran away|is gone|was put down)", c, _I) or \
@@ -715,6 +739,7 @@ _RULES: tuple[Rule, ...] = (
     _car_owned,
     _car_bought,
     _pet_owned,
+    _pet_met,
     _pet_lost,
     _weight,
     _attribute,

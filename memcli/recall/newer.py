@@ -50,6 +50,23 @@ _NEAR = 0.5
 _CLOSE = 0.8  # a later thing of the kind asked, without another value: nearly as relevant
 
 
+# What a word of the question takes to name the same thing in another form ("diet":
+# "dietitian", "dispatcher": "dispatching"), never another word ("work": "workout").
+_SUFFIXES = frozenset("s es er ers ed ing ian itian ist ists al ally ly y ation ations ment ments".split())
+
+
+def _akin(x: str, y: str) -> bool:
+    """Whether two words are one word in two forms: the same, or one the other with a
+    suffix, or both one stem of six letters or more with a suffix each."""
+    if x == y:
+        return True
+    short, long_ = sorted((x, y), key=len)
+    if len(short) >= 4 and long_.startswith(short) and long_[len(short):] in _SUFFIXES:
+        return True
+    n = next((i for i, (c1, c2) in enumerate(zip(x, y, strict=False)) if c1 != c2), min(len(x), len(y)))
+    return n >= 6 and all(w[n:] in _SUFFIXES or not w[n:] for w in (x, y))
+
+
 def _since(h: Hit) -> datetime | None:
     """When what a hit says became true (its `valid_from`: the date the text gave, else
     when it was said)."""
@@ -118,7 +135,10 @@ def conflict(older: str, newer: str, asked: frozenset[str] | None = None) -> boo
     named = (a.names & b.names & _name_like(older) & _name_like(newer)) - (_heads(older) & _heads(newer))
     shared = (a.words & b.words) - _GENERIC - named
     if asked is not None:
-        shared &= asked
+        # a word of the question both say, in any of its forms ("the dietitian has User eating
+        # the Mediterranean way" beside "on a low-carb diet")
+        shared = frozenset(w for w in asked - _GENERIC - named
+                           if any(_akin(w, x) for x in a.words) and any(_akin(w, x) for x in b.words))
     if not shared or not _same_subject(older, newer):
         return False
     if a.negated != b.negated:
