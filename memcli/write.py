@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from .claims import adds_to, contradicts, differences, parse
+from .claims import Claim, adds_to, contradicts, differences, parse
 from .errors import ModelError, ModelUnavailable
 from .extract.instead import IN_ITS_PLACE
 from .extract.lexicon import CALLED_OFF_WORDS, DIETS2, OCCUPATIONS, PERSON_REPLACEMENT_RES, RELATIONS, replacement
@@ -449,11 +449,23 @@ def _named_target(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
 NAMED_TARGET = 0.2
 
 
+def _swapped(old: Claim, new: Claim) -> bool:
+    """Whether `new` gives something `old` says another value: a number, a name, a
+    weekday or a month of `old` that `new` does not say, with one of the same sort in its
+    place ("rent is 1,650" / "went up to 2,100"; "works tuesday to saturday" / "open
+    wed-sun now"). A value added where the old one had none is more said, not a change
+    ("Ended up with a Yaris hybrid" / "Yaris lives 2 streets away now")."""
+    names_a, names_b = old.names - new.words, new.names - old.words
+    return any(x - y and y - x for x, y in ((old.numbers, new.numbers), (names_a, names_b),
+                                            (old.weekdays, new.weekdays), (old.months, new.months)))
+
+
 def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
     """The neighbour a change cue replaces when the vectors are not close enough alone:
-    it shares a content word with the new statement and differs from it in a number,
-    a name, a weekday or a month (a new value for the same thing: "open wed-sun now"
-    after "works tuesday to saturday"), and nothing else is as close."""
+    it shares a content word with the new statement and says a number, a name, a
+    weekday or a month that the new statement gives another value (a new value for the
+    same thing: "open wed-sun now" after "works tuesday to saturday"; never a value
+    added where it had none, `_swapped`), and nothing else is as close."""
     new = parse(cand.text)
     for n in near:
         if n.similarity < TOPIC_TARGET:
@@ -465,6 +477,8 @@ def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
         shared = (new.words & old.words) - _GENERIC - _WHO_WORDS - new.numbers - old.numbers - new.names - old.names
         diff = differences(old, new)
         on_topic = shared or (_works(cand.text) and _works(n.memory.text))  # "teaches 3rd grade" / "principal"
+        if on_topic and not _swapped(old, new):
+            continue  # more said of it, not another value: both kept
         if on_topic and any(d.startswith(("number", "name", "weekday", "month")) for d in diff) \
                 and "negation" not in diff:
             return n

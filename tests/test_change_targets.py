@@ -50,6 +50,44 @@ def test_another_activity_on_another_day_replaces_nothing():
     assert op == "ADD"
 
 
+@pytest.mark.parametrize(("old", "new"), [
+    ("Ended up with a Yaris hybrid, Sam's dad found it", "Yaris lives 2 streets away now"),
+    ("User keeps bees at the allotment", "User keeps bees at the allotment, 3 hives now"),
+    ("User's choir meets at St Mary's church", "User's choir meets on Thursday now"),
+])
+def test_a_value_added_where_the_old_fact_had_none_replaces_nothing(old, new):
+    """More said of the same thing is not another value of it: both stay."""
+    op, target, why = decide_by_rules(Candidate(text=new, change="update"), [_near(old, 0.52)])
+    assert (op, target) == ("ADD", None), why
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("User's rent is 1,650 euro a month", "User's rent went up to 2,100 euro a month now"),
+    ("User's choir meets on Tuesday", "User's choir meets on Thursday now"),
+])
+def test_a_value_given_another_replaces_it(old, new):
+    op, target, _ = decide_by_rules(Candidate(text=new, change="update"), [_near(old, 0.52)])
+    assert (op, target.memory.text if target else None) == ("UPDATE", old)
+
+
+def test_the_car_stays_when_where_it_is_parked_is_said(real_embedder, tmp_path):
+    """A terse turn about where the new car is parked keeps the car it is."""
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:n", [
+        Message(role="user", content="corsa finally died on the m60. ended up w a yaris hybrid, sams dad found it. "
+                "so quiet", ts="2024-11-20T21:05:00Z", ref="a1"),
+        Message(role="assistant", content="Sorry about the Corsa, but a Yaris hybrid is a great choice.",
+                ts="2024-11-20T21:06:12Z", ref="a2")], source="s1")
+    ingest(store, "user:n", [
+        Message(role="user", content="new place in didsbury has zero parking. yaris lives 2 streets away now",
+                ts="2025-03-08T10:15:00Z", ref="b1"),
+        Message(role="assistant", content="Congratulations on the new place in Didsbury!", ts="2025-03-08T10:16:10Z",
+                ref="b2")], source="s2")
+    current = [m.text for m in store.list_memories("user:n") if m.valid_until is None and m.retired_at is None]
+    assert any("hybrid" in t.lower() for t in current), current
+    store.close()
+
+
 # -- "from A to B" names the old value ------------------------------------------------
 
 def test_from_a_to_b_replaces_the_record_that_says_a():
