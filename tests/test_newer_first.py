@@ -242,3 +242,11 @@ def test_the_words_of_the_question_in_another_form_are_the_topic(older, newer, q
 def test_another_word_that_starts_the_same_is_not_the_topic(older, newer, query):
     hits = [_hit(older, "2024-10-08T02:21:08Z", score=0.6), _hit(newer, "2025-01-21T14:36:25Z", score=0.45)]
     assert newer_first(hits, query, 5) == hits
+
+
+def test_a_verb_of_the_question_in_another_form_is_the_topic():
+    """"What car does the user drive?": "drives" and "driving" are that verb."""
+    old = _hit("User drives an old Volvo estate, a 1998 one, mostly for towing the trailer", "2023-05-02T10:00:00Z",
+               score=0.64)
+    new = _hit("User has been driving a little blue Honda Jazz since Christmas", "2025-02-10T10:00:00Z", score=0.51)
+    assert newer_first([old, new], "What car does the user drive?", 5) == [new, old]

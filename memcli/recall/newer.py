@@ -57,14 +57,18 @@ _SUFFIXES = frozenset("s es er ers ed ing ian itian ist ists al ally ly y ation 
 
 def _akin(x: str, y: str) -> bool:
     """Whether two words are one word in two forms: the same, or one the other with a
-    suffix, or both one stem of six letters or more with a suffix each."""
+    suffix, or both one stem of six letters or more with a suffix each ("dispatcher",
+    "dispatching"); a final "e" is no part of the stem ("drive", "driving", and "driv",
+    as the claim stemmer leaves "drives")."""
     if x == y:
         return True
+    x, y = (w[:-1] if len(w) > 4 and w.endswith("e") else w for w in (x, y))
     short, long_ = sorted((x, y), key=len)
-    if len(short) >= 4 and long_.startswith(short) and long_[len(short):] in _SUFFIXES:
+    if len(short) >= 4 and long_.startswith(short) and (long_[len(short):] in _SUFFIXES or long_ == short):
         return True
     n = next((i for i, (c1, c2) in enumerate(zip(x, y, strict=False)) if c1 != c2), min(len(x), len(y)))
     return n >= 6 and all(w[n:] in _SUFFIXES or not w[n:] for w in (x, y))
+
 
 
 def _since(h: Hit) -> datetime | None:
