@@ -396,6 +396,7 @@ def test_a_sentence_that_only_begins_like_a_correction_changes_nothing(said):
     ("We are settling in Kileleshwa, the flat is small", "home_city", "Kileleshwa"),
     ("I've finally settled into the new flat in Leith", "home_city", "Leith"),
     ("the new flat in Leith has no lift", "home_city", "Leith"),
+    ("new place in Didsbury has zero parking", "home_city", "Didsbury"),  # the article left out in a terse note
     ("the place in Đà Nẵng is 6.5 million and 5 minutes from the beach", "home_city", "Đà Nẵng"),
     ("First month in the new place, in Dublin Airport, in the workshop", "employer", "Dublin Airport"),
     # where the daily journey to work or school starts is home
@@ -422,6 +423,8 @@ def test_a_stay_begun_is_the_users_employer_or_home(said, key, value):
     "first week at Kingsmead High, the kids are lovely",  # a pupil's, no work said
     "I'm settling in nicely",                             # no place
     "my sister's flat in Leith has no lift",              # someone else's home
+    "new restaurant in Didsbury has zero parking",        # no home
+    "sam's new place in Didsbury has zero parking",       # someone else's home
     "the house in Jaro is the dream",                     # a house is as often a wish
     "the drive from Leeds was awful",                     # a journey in the past: a trip
     "the train from London takes 2 hours",                # no work or school: a trip

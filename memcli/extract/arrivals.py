@@ -42,10 +42,11 @@ _COMMUTE_FROM_RE = re.compile(
     r"(?P<v>" + _PROPER + r")(?: (?:to|into) (?:" + _PROPER + r"|work|the office|school|campus))? (?:is|takes|'s)\b"
     r"|^from (?P<v2>" + _PROPER + r"),? (?:(?:the|my|our) )?(?:commute|school run|" + _JOURNEY
     + r"(?: in)? to (?:work|the office|school|uni)) (?:is|takes|'s)\b", _I)
-# "the new flat in Leith has no lift", "the place in Đà Nẵng is 6.5 million": the home the
+# "the new flat in Leith has no lift", "the place in Đà Nẵng is 6.5 million", "new place in
+# Didsbury has zero parking" (the article left out in a terse note): the home the
 # user speaks of as the one they are in (a house is as often a plan or someone else's)
 _HOME_IN_RE = re.compile(
-    r"^(?:the|our) (?:new )?(?:place|flat|apartment|studio|condo|unit|rental|sublet) (?:here )?in (?P<v>" + _PROPER + r")"
+    r"^(?:(?:the|our) (?:new )?|new )(?:place|flat|apartment|studio|condo|unit|rental|sublet) (?:here )?in (?P<v>" + _PROPER + r")"
     r" (?:is|has|costs|was|comes)\b(?!\s+(?:going|gonna|supposed))", _I)
 # "I finally got the keys to the wee bungalow in Milngavie", "we got the keys for our flat
 # in Leith on Friday": a home the user has moved into
