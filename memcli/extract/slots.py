@@ -380,7 +380,10 @@ def _occupation_is(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I'm a nurse (at St Mary's)", "I work remotely as a designer", "I'm a pharmacist in Dubai"."""
     m = re.match(r"^i (?:am now|am|(?:now |currently |also )?work (?:(?:remotely|full[- ]time|part[- ]time|freelance|"
                  r"from home|now|currently) )*as|have been working as|became|just became|got promoted to|"
-                 r"was promoted to|am working as)\s+(?:a |an |the )?(?P<v>.+)$", c, _I)
+                 r"was promoted to|am working as)\s+"
+                 # "I'm still deputy principal", "I'm currently lead engineer at Fintrail": the adverb is no part of the job
+                 r"(?:(?:still|currently|also|officially|finally|technically|basically|actually|already) )*"
+                 r"(?:a |an |the )?(?P<v>.+)$", c, _I)
     if m:
         occ = _occupation(m.group("v"))
         if occ:
@@ -746,15 +749,25 @@ _RULES: tuple[Rule, ...] = (
 )
 
 
+# "my rent is still 1,200", "I'm still living in Leeds", "my manager is currently Farid": a
+# state said again or as it stands, the adverb no part of its value
+_STILL_RE = re.compile(r"\b(?P<v>am|is|are|'m|'s|'re|i)\s+(?P<a>still|currently)\s+(?!not\b)", _I)
+
+
 def _user_slots(c: str, raw: str) -> list[FactDict]:
     """Rules on the expanded, first-person, date-resolved clause `c`: the facts of
-    the first rule that applies, or none."""
-    lc = c.lower()
+    the first rule that applies, or none. "Still" or "currently" after the verb is read
+    without it; "still" says the state again, which is no change."""
     now_cue = bool(_NOW_RE.search(c))
+    still = _STILL_RE.search(c)
+    if still:
+        c = _STILL_RE.sub(lambda m: m.group("v") + " ", c, count=1)
+    lc = c.lower()
     for rule in _RULES:
         found = rule(c, raw, lc, now_cue)
         if found is not None:
-            return [{"rule": rule.__name__.strip("_"), **d} for d in found]
+            again = still is not None and still.group("a").lower() == "still"
+            return [{"rule": rule.__name__.strip("_"), **d, **({"change": None} if again else {})} for d in found]
     return []
 
 
