@@ -87,6 +87,15 @@ class ForgetRequest:
     clause: str  # the words of the request, for the log
 
 
+# When something was told, said after its topic: "last year", "the other day", "back in March".
+_WHEN_TOLD = re.compile(r"\s+(?:last (?:year|month|week|time|night|session|summer|spring|autumn|fall|winter)|yesterday|"
+                        r"earlier(?: on| today| this (?:week|month|year))?|before|the other (?:day|week)|"
+                        r"a (?:while|bit|few (?:days|weeks|months)) (?:ago|back)|(?:\d+|two|three|four|five|six|a couple of|"
+                        r"some) (?:days|weeks|months|years) (?:ago|back)|a (?:day|week|month|year) ago|back in [A-Za-z]+|"
+                        r"in (?:19|20)\d\d|this morning|(?:on|in) our (?:last|first|previous) (?:chat|conversation|session))$",
+                        re.IGNORECASE)
+
+
 def _topic(obj: str) -> str | None:
     obj = obj.strip()
     said = re.match(_SAID, obj, re.IGNORECASE)
@@ -105,6 +114,8 @@ def _topic(obj: str) -> str | None:
     end = ends.search(obj, 1)
     topic = (obj[: end.start()] if end else obj).strip(" \"'")
     topic = re.sub(r"\s+(?:at all|whatsoever|ever again)$", "", topic, flags=re.IGNORECASE)
+    if said:  # "what I told you about Curtis last year": when it was told, not what
+        topic = _WHEN_TOLD.sub("", topic)
     words = topic_words(topic)
     return topic if words else None
 

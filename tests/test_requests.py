@@ -135,3 +135,34 @@ def test_what_the_message_says_of_the_forgotten_topic_goes_with_it():
 
 def test_a_new_value_said_beside_the_request_stays():
     assert without_requests("I have a new job at Iris. Please forget my old job.")[0] == "I have a new job at Iris."
+
+
+@pytest.mark.parametrize(("text", "topic"), [
+    ("Also, could you forget what I told you about Curtis last year? He's doing well.", "Curtis"),
+    ("please forget what I said about the French lessons a few weeks ago", "the French lessons"),
+    ("forget what I told you about the move back in March", "the move"),
+])
+def test_when_it_was_told_is_no_part_of_the_topic(text, topic):
+    assert [r.topic for r in forget_requests(text)] == [topic]
+
+
+def test_a_time_in_what_is_to_be_forgotten_stays_in_the_topic():
+    """Without "what I told you", the time is the thing's: "my appointment last week"."""
+    assert [r.topic for r in forget_requests("forget my appointment last week")] == ["my appointment last week"]
+
+
+def test_what_was_told_last_year_is_forgotten_in_either_order(real_embedder, tmp_path):
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    told = Message(role="user", content="Also my brother Curtis just went into rehab down in Colorado Springs, so my "
+                   "head's all over the place this month.", ts="2024-02-13T17:10:58Z", ref="a")
+    asked = Message(role="user", content="Also, could you forget what I told you about Curtis last year? He's doing "
+                    "well and it's his story to tell, not mine.", ts="2025-09-16T15:07:12Z", ref="b")
+    for n, order in enumerate((([told], [asked]), ([asked], [told]))):
+        store = MemoryStore(tmp_path / f"m{n}.db", real_embedder)
+        for i, batch in enumerate(order):
+            ingest(store, "user:c", batch, source=f"s{i}")
+        kept = [m.text for m in store.list_memories("user:c") if m.retired_at is None and "rehab" in m.text]
+        assert kept == [], (n, kept)
+        store.close()
