@@ -476,8 +476,9 @@ def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
         # the topic is a thing both name, not the person both are about ("Renee")
         shared = (new.words & old.words) - _GENERIC - _WHO_WORDS - new.numbers - old.numbers - new.names - old.names
         diff = differences(old, new)
-        on_topic = shared or (_works(cand.text) and _works(n.memory.text))  # "teaches 3rd grade" / "principal"
-        if on_topic and not _swapped(old, new):
+        works = _works(cand.text) and _works(n.memory.text)  # "teaches 3rd grade" / "principal": the job is the value
+        on_topic = shared or works
+        if on_topic and not works and not _swapped(old, new):
             continue  # more said of it, not another value: both kept
         if on_topic and any(d.startswith(("number", "name", "weekday", "month")) for d in diff) \
                 and "negation" not in diff:
