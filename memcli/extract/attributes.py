@@ -9,8 +9,9 @@ import re
 from .grammar import to_third_person
 from .lexicon import _I, CAT_BREEDS, DOG_BREEDS, PET_WORDS
 from .people import _NOT_NAMES
+from .pets import pet_species
 from .roles import _ROLES
-from .slots import _ATTR_VERB, _attribute_key, _informative, pet_species
+from .slots import _ATTR_VERB, _attribute_key, _informative
 from .values import _NOW_RE, FactDict, _clean_value, _profile
 
 # "Medical aid is Discovery", "rent is 1,650 euro", "Weight is 94 now", "the premium went up
