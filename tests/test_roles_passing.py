@@ -344,3 +344,55 @@ def test_what_the_user_does_instead_replaces_what_ended(real_embedder, tmp_path)
     top = [h.memory.text for h in recall(store, "user:ag", "Where does the user go to tai chi?", k=3).hits]
     assert "Allander" in top[0], top
     store.close()
+
+
+# -- a new holder named without a title, after a departure said in the same message ------
+
+@pytest.mark.parametrize(("said", "old", "new"), [
+    ("update bc chaos: Halvorsen bailed to Oregon State over break 🙃 Mbeki took me on, so im in her lab now.",
+     "Halvorsen", "Mbeki"),
+    ("Farid quit in May and Ana took over as team lead.", "Farid", "Ana"),
+    # names typed in lower case, as a hurried note has them
+    ("update bc chaos: halvorsen bailed to oregon state over break 🙃 mbeki took me on", "Halvorsen", "Mbeki"),
+])
+def test_someone_who_took_over_after_a_departure_is_the_successor(said, old, new):
+    got = [f for f in extract_facts(said, NOW).facts if f.rule == "successor_after_departure"]
+    assert [(f.key, f.value) for f in got] == [("role.successor", new)] and old in got[0].text
+
+
+@pytest.mark.parametrize("said", [
+    "Sam took me on as an apprentice.",  # no departure before it
+    "Sam left early. Then Jo took over the grill.",  # a thing taken over, not a person's place
+    "Mbeki took me on. Halvorsen left for Oregon State later.",  # the departure after it
+    "everyone left. mbeki took me on",  # no one named left
+])
+def test_no_succession_without_a_departure_before_a_new_holder(said):
+    assert not [f for f in extract_facts(said, NOW).facts if f.rule == "successor_after_departure"]
+
+
+@pytest.mark.parametrize(("said", "key", "value"), [
+    ("advisor is dr halvorsen, lab does kelp forest stuff", "advisor.name", "dr halvorsen"),
+    ("Dentist is Dr. Ferrer", "dentist.name", "Dr. Ferrer"),
+])
+def test_a_role_with_the_my_left_out_is_the_users(said, key, value):
+    assert (key, value) in [(f.key, f.value) for f in extract_facts(said, NOW).facts]
+
+
+@pytest.mark.parametrize("said", ["Weather is awful", "Manager is useless"])
+def test_a_bare_word_before_is_without_a_name_is_no_role(said):
+    assert not [f for f in extract_facts(said, NOW).facts if f.key and f.key.endswith(".name")]
+
+
+def test_the_successor_after_a_departure_becomes_the_advisor(real_embedder, tmp_path):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:p", [Message(role="user", content="ok so. first yr phd at scripps and ngl im "
+                                     "already drowning lol. advisor is dr halvorsen, lab does kelp forest stuff", ts="2024-09-10T22:10:00Z", ref="a1")], source="s1")
+    ingest(store, "user:p", [Message(role="user", content="update bc chaos: halvorsen bailed to oregon state over "
+                                     "break 🙃 mbeki took me on, so im in her lab now.", ts="2025-01-21T19:40:00Z",
+                                     ref="b1")], source="s2")
+    advisors = [m.text for m in store.list_memories("user:p")
+                if m.key == "advisor.name" and m.valid_until is None and m.retired_at is None]
+    assert len(advisors) == 1 and "Mbeki" in advisors[0], advisors
+    top = [h.memory.text for h in recall(store, "user:p", "Who is the user's PhD advisor?", k=3).hits]
+    assert "Mbeki" in top[0], top
+    store.close()

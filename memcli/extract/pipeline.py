@@ -50,6 +50,7 @@ from .lexicon import (
     replacement,
 )
 from .people import _NOT_NAMES, _People, _third_party, their_change
+from .pets import _pet_met
 from .quotes import set_apart
 from .roles import (
     HOLDER_LEFT,
@@ -58,11 +59,12 @@ from .roles import (
     holder_replaced,
     role_in_passing,
     role_named,
+    successor_after_departure,
     workplace_of_tie,
     workplace_started,
 )
 from .schedule import work_days
-from .slots import ATTR_CHANGE_RE, WITH_ORG_RE, _other_slots, _pet_met, _user_slots
+from .slots import ATTR_CHANGE_RE, WITH_ORG_RE, _other_slots, _user_slots
 from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
 
 
@@ -328,7 +330,9 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         return True
     if not _first_person(raw):
         # "the dentist is Dr. Ferrer", "the new doctora, Dra. Vidal, says ...": a role of the user's
-        role = role_named(raw, raw) if re.match(r"^the\b", raw, _I) else []
+        # ... and "advisor is dr halvorsen": a role of the user's with the "my" left out
+        role = role_named(raw, raw) if re.match(r"^the\b", raw, _I) else \
+            role_named(raw[:1].lower() + raw[1:], raw) if re.match(r"^[A-Za-z][a-z -]{1,24}? (?:is|'s) ", raw) else []
         if role:
             ex.facts.append(_mk({**role[0], "rule": "role_named"}, clause, None, False))
             return True
@@ -650,6 +654,9 @@ def extract_facts(text: str, now: datetime, role: str = "user",
             for d in [p for f in new for p in listed_pets(f.text)]:
                 if not any(f.key == d["key"] for f in ex.facts[before:]):
                     ex.facts.append(_mk(d, clause, None, explicit))
+    # "halvorsen bailed to oregon state 🙃 mbeki took me on": a succession said across the message
+    ex.facts.extend(_mk(d, text, None, False) for d in successor_after_departure(text)
+                    if not any(f.key == d["key"] for f in ex.facts))
     now_instead(ex)  # "I've gone off nematodes. It's beer traps now."
     instead_after_end(ex)  # "I've had to give up the Scotstoun lot. Found a class at the Allander instead."
     it_measures(ex)  # "we caved on screen time, it's 90 minutes on school nights"

@@ -38,8 +38,10 @@ _NAME_V = (r"(?P<v>(?:(?:" + "|".join(TITLES) + r")\.?\s+)?[A-Z][\w'-]*(?:\s+[A-
 _WHEN_TAIL = r"(?:\s+(?:now|these days|from now on|nowadays|again))?[.!]?$"
 # where the person is seen, after the name: "Dr. Soler in the centro de salud", "Dr. Ferrer, near the market"
 _WHERE_TAIL = r"(?:,?\s+(?i:in|at|near|on|over|down|by|across|from)\s+[^,;]{2,60}?)?"
-_ROLE_IS_RE = re.compile(r"^(?i:my|our|(?P<the>the))\s+" + _ROLE_MODS + r"(?P<role>[a-z][a-z -]{1,24}?)\s+(?:is|'s)"
-                         r"(?:\s+now)?\s+(?:(?i:called|named)\s+)?" + _NAME_V + _WHERE_TAIL + _WHEN_TAIL)
+_ROLE_IS_RE = re.compile(r"^(?:(?i:my|our|(?P<the>the))\s+|(?P<bare>(?=[a-z])))" + _ROLE_MODS + r"(?P<role>[a-z][a-z -]{1,24}?)\s+(?:is|'s)"
+                         r"(?:\s+now)?\s+(?:(?i:called|named)\s+)?" + _NAME_V + _WHERE_TAIL
+                         # "advisor is dr halvorsen, lab does kelp forest stuff": the clause after the name is another
+                         + r"(?:" + _WHEN_TAIL + r"|(?=,\s+(?!(?i:and|or)\b)[a-z]))")
 _IS_ROLE_RE = re.compile("^" + _NAME_V + r"\s+(?:is|'s)\s+(?:now\s+)?(?i:my|our)\s+" + _ROLE_MODS +
                          r"(?P<role>[a-z][a-z -]{1,24}?)" + _WHEN_TAIL)
 # "the new doctora, Dra. Vidal, says ...", "my new lead, Farid, wants ...", "I have a new
@@ -64,7 +66,8 @@ _REPORTS_TO_RE = re.compile(r"^(?i:i)\s+(?:(?i:now|currently|still)\s+)?(?i:repo
 
 def role_named(c: str, raw: str) -> list[FactDict]:
     """"my team lead is Farid now", "Kwame Asante is my main supervisor now", "my
-    boss is Ana", "the dentist is Dr. Ferrer, near the market", "the new doctora, Dra.
+    boss is Ana", "advisor is dr halvorsen" (the "my" left out in a casual note, at the
+    start of a clause), "the dentist is Dr. Ferrer, near the market", "the new doctora, Dra.
     Vidal, says ...": the one person in that role, keyed `<role>.name` (a new name
     supersedes the old; "my sister is Jo" is not a role: there can be several)."""
     r = _REPORTS_TO_RE.match(c)
@@ -86,6 +89,8 @@ def role_named(c: str, raw: str) -> list[FactDict]:
     text = to_third_person(raw)
     if m.re is _ROLE_IS_RE and m.group("the"):  # "the dentist is ..." in the user's own list
         text = re.sub(r"^the\b", "User's", text, count=1, flags=_I)
+    elif m.re is _ROLE_IS_RE and m.group("bare") is not None:  # "advisor is dr halvorsen": the "my" left out
+        text = "User's " + text[:1].lower() + text[1:]
     return [_profile(text, key, v, 0.6, change)]
 
 
@@ -210,6 +215,45 @@ def holder_replaced(raw: str) -> list[FactDict]:
         return []
     return [dict(text=f"{new} has taken over from {old}", kind="semantic", importance=0.3, key=HOLDER_SUCCESSOR,
                  value=new, change="update", rule="holder_replaced")]
+
+
+# A holder's departure in other words than `_HOLDER_LEFT_RE`'s, and a new holder named without a
+# title after it in the same message: "halvorsen bailed to oregon state over break, mbeki took me on"
+# (a name typed in lower case counts here: the write path acts only when a role record holds it)
+_ANY_NAME_V = _NAME_V[:-1] + r"|(?-i:[a-z][a-z'-]{2,}))"
+_DEPARTED_RE = re.compile(
+    r"(?:^|[.,;:!?]\s+|[^\w\s,.;:!?'\"()-]\s*|\b(?i:when|since|after|now that|because|as|and|but|so)\s+)" + _ANY_NAME_V
+    + r"\s+(?:(?i:has|had|just|finally|recently|suddenly)\s+)*(?i:left|bailed|quit|retired|resigned|moved|transferred|"
+    r"jumped ship|stepped down|took a job|got a job|is leaving|is off)\b")
+_TOOK_ME_ON_RE = re.compile(
+    r"(?:^|[.,;:!?]\s+|[^\w\s,.;:!?'\"()-]\s*|\b(?i:and|but|so|now|then)\s+)" + _ANY_NAME_V + r"\s+(?:(?i:has|have|just|kindly|finally|now)\s+)*"
+    r"(?i:took me on|taken me on|(?:took|taken|is taking) over(?=\s*(?:[.,;:!?]|$|\s+(?:from|as|his|her|their)\b))|"
+    r"stepped in|is supervising me|agreed to supervise me|offered to supervise me)\b")
+
+
+def _capitalised(name: str) -> str:
+    """A name as names are written: "halvorsen" -> "Halvorsen", "dr mbeki" -> "Dr Mbeki"."""
+    return " ".join(w[:1].upper() + w[1:] for w in name.split())
+
+
+def successor_after_departure(text: str) -> list[FactDict]:
+    """"halvorsen bailed to oregon state over break 🙃 mbeki took me on": someone who
+    left, then someone who took the user on, in one message: the second took over from
+    the first, whatever role the first held (keyed `HOLDER_SUCCESSOR`, as
+    `holder_replaced`: the write path makes it the role record's new value, and stores
+    nothing when the first held no role). A new holder alone, without a departure before
+    it, says no role ("Sam took me on" is a job, or a dare)."""
+    gone = next((m for m in _DEPARTED_RE.finditer(text)
+                 if m.group("v").split()[0].lower() not in _NOT_NAMES | _NOT_HOLDERS), None)
+    if gone is None:
+        return []
+    new = next((m for m in _TOOK_ME_ON_RE.finditer(text, gone.end())
+                if m.group("v").split()[0].lower() not in _NOT_NAMES | _NOT_HOLDERS), None)
+    if new is None or new.group("v").strip() == gone.group("v").strip():
+        return []
+    old, who = (_capitalised(m.group("v").strip()) for m in (gone, new))
+    return [dict(text=f"{who} has taken over from {old}", kind="semantic", importance=0.3, key=HOLDER_SUCCESSOR,
+                 value=who, change="update", rule="successor_after_departure")]
 
 
 # "Renata, my manager at Hatchline, wants ...", "my new team at Stripe": a tie of work named
