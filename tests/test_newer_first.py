@@ -94,8 +94,17 @@ def test_a_word_in_common_that_the_question_does_not_ask_is_no_conflict():
 
 
 def test_a_later_fact_that_barely_answers_stays_below():
-    hits = [_hit(OLD, "2024-11-12T20:00:00Z", score=0.8), _hit(NEW, "2025-08-30T09:00:00Z", score=0.3)]
+    hits = [_hit(OLD, "2024-11-12T20:00:00Z", score=0.8), _hit(NEW, "2025-08-30T09:00:00Z", score=0.2)]
     assert newer_first(hits, "How much rent does the user pay?", 5) == hits
+
+
+def test_a_later_value_said_in_other_words_goes_up_though_it_scores_lower():
+    """A third as relevant is enough when it gives the asked thing another value: said in
+    other words, the new value shares few of the question's words."""
+    old = _hit("The BK21 stipend is 1.3 million won a month", "2024-09-02T10:00:00Z", score=0.67)
+    new = _hit("User gets 2 million won a month from this semester, the stipend went up", "2025-03-04T10:00:00Z",
+               score=0.25)
+    assert newer_first([old, new], "How much is the user's monthly stipend?", 5) == [new, old]
 
 
 def test_three_values_of_one_thing_come_newest_first():

@@ -2,7 +2,7 @@
 fact replaced an earlier one: "rent is 1,650 euro" (November) and "2,100 per month"
 (August), both still active. Among the best few hits, when a later state is about the
 same thing the question asks (a word of the question in common, the same subject),
-scores at least half as well, and gives it another value (a number, a name, a weekday
+scores at least a third as well (0.35), and gives it another value (a number, a name, a weekday
 or a month the earlier one does not say, or the other negation), it goes above the
 earlier fact, event or turn (seed 001: recent beats old at equal trust), never above a
 later statement of the same thing. Only for a question in the present: "where did they
@@ -46,7 +46,10 @@ _ONE_ASK = (frozenset("daughter daughters son sons kid kids child children".spli
             frozenset("husband wife partner spouse boyfriend girlfriend fiance fiancé fiancée".split()))
 # Statements made in the same sitting are one telling, not an old and a new one.
 _GAP = timedelta(hours=12)
-_NEAR = 0.5
+# a later state that gives the asked thing another value goes up when it scores at least this
+# share of the earlier one: said in other words, it shares few of the question's words
+# ("User gets 2 million won a month from this semester" after "The BK21 stipend is 1.3 million")
+_NEAR = 0.35
 _CLOSE = 0.8  # a later thing of the kind asked, without another value: nearly as relevant
 
 
@@ -156,7 +159,7 @@ def conflict(older: str, newer: str, asked: frozenset[str] | None = None) -> boo
 def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozenset[str]) -> bool:
     """Whether the state `b` was said after `a` (a state, an event or the turn that said
     it) and gives what `a` says about the question another value; both answer the
-    question (`b` scores at least half as well). What holds now is a state: an event or
+    question (`b` scores at least `_NEAR` of `a`). What holds now is a state: an event or
     a turn never goes above anything."""
     ta, tb = _since(a), _since(b)
     # the latest of a kind asked for ("the most recent A1C") is an event too: "A1C came back 6.9"
