@@ -259,3 +259,28 @@ def test_a_verb_of_the_question_in_another_form_is_the_topic():
                score=0.64)
     new = _hit("User has been driving a little blue Honda Jazz since Christmas", "2025-02-10T10:00:00Z", score=0.51)
     assert newer_first([old, new], "What car does the user drive?", 5) == [new, old]
+
+
+@pytest.mark.parametrize(("older", "newer", "query"), [
+    # a role or an occupation opening a terse fact is the user's, not a person so named
+    ("Dentist is Dr Rao, near the market", "User's dentist is Dr Okafor now, the one on Leith Walk",
+     "Who is the user's dentist?"),
+    ("Landlord is Mr Haddad", "User's landlord is Mrs Byrne since the sale", "Who is the user's landlord?"),
+])
+def test_a_role_word_opening_a_fact_is_no_person(older, newer, query):
+    hits = [_hit(older, "2024-03-01T10:00:00Z", score=0.6), _hit(newer, "2025-03-01T10:00:00Z", score=0.45)]
+    assert [h.memory.text for h in newer_first(hits, query, 5)] == [newer, older]
+
+
+def test_a_name_opening_a_fact_is_still_a_person():
+    """"Renee is a nurse" is Renee's: the user's own later job does not go above it."""
+    hits = [_hit("Renee is a nurse at St James", "2024-03-01T10:00:00Z", score=0.6),
+            _hit("User is a teacher at Oakwood now", "2025-03-01T10:00:00Z", score=0.45)]
+    assert newer_first(hits, "What does Renee do?", 5) == hits
+
+
+def test_a_plumbing_firm_replaces_the_plumber():
+    """"plumber" and "plumbing": one stem of five letters; "Plumber" opening the old fact is no person."""
+    old = _hit("Plumber is Gus at Steeltown Plumbing", "2023-04-18T13:00:00Z", score=0.62)
+    new = _hit("Bayfront Plumbing does all User's stuff now, Rosa there is great", "2024-06-02T10:00:00Z", score=0.35)
+    assert newer_first([old, new], "Which plumber does the user use?", 5) == [new, old]

@@ -21,7 +21,8 @@ import re
 from datetime import datetime, timedelta
 
 from ..claims import parse
-from ..extract.lexicon import RELATIONS
+from ..extract.lexicon import OCCUPATIONS, RELATIONS
+from ..extract.roles import _ROLES
 from ..models import Hit
 from ..text import coverage_stem as stem
 from ..timeutil import parse_dt
@@ -46,6 +47,8 @@ _ONE_ASK = (frozenset("daughter daughters son sons kid kids child children".spli
             frozenset("husband wife partner spouse boyfriend girlfriend fiance fiancé fiancée".split()))
 # Statements made in the same sitting are one telling, not an old and a new one.
 _GAP = timedelta(hours=12)
+# a role or an occupation that opens a fact is a word, not a name ("Plumber is Gus", "Dentist is Dr Rao")
+_WORK_WORDS = frozenset(OCCUPATIONS) | _ROLES
 # a later state that gives the asked thing another value goes up when it scores at least this
 # share of the earlier one: said in other words, it shares few of the question's words
 # ("User gets 2 million won a month from this semester" after "The BK21 stipend is 1.3 million")
@@ -60,8 +63,8 @@ _SUFFIXES = frozenset("s es er ers ed ing ian itian ist ists al ally ly y ation 
 
 def _akin(x: str, y: str) -> bool:
     """Whether two words are one word in two forms: the same, or one the other with a
-    suffix, or both one stem of six letters or more with a suffix each ("dispatcher",
-    "dispatching"); a final "e" is no part of the stem ("drive", "driving", and "driv",
+    suffix, or both one stem of five letters or more with a suffix each ("dispatcher",
+    "dispatching", "plumber", "plumbing"); a final "e" is no part of the stem ("drive", "driving", and "driv",
     as the claim stemmer leaves "drives")."""
     if x == y:
         return True
@@ -70,7 +73,7 @@ def _akin(x: str, y: str) -> bool:
     if len(short) >= 4 and long_.startswith(short) and (long_[len(short):] in _SUFFIXES or long_ == short):
         return True
     n = next((i for i, (c1, c2) in enumerate(zip(x, y, strict=False)) if c1 != c2), min(len(x), len(y)))
-    return n >= 6 and all(w[n:] in _SUFFIXES or not w[n:] for w in (x, y))
+    return n >= 5 and all(w[n:] in _SUFFIXES or not w[n:] for w in (x, y))
 
 
 
@@ -91,6 +94,8 @@ def _subject(text: str, other: str) -> list[str] | None:
     `other` writes in lower case, or as the end of a longer name, is a word, not a name
     ("Mile is 5:41 now" beside "ran a 5:58 mile")."""
     who = someone_else(text)
+    if who and who[0].lower() in _WORK_WORDS:
+        return None  # "Plumber is Gus at Steeltown Plumbing": the user's plumber, not a person called Plumber
     # "Choir is on Wednesdays" beside "the Leith Community Choir": the last word of a
     # longer name is the thing, not a person
     if who and text.startswith(who[0]) and (re.search(r"\b" + re.escape(who[0].lower()) + r"\b", other)
