@@ -2,8 +2,8 @@
 fact replaced an earlier one: "rent is 1,650 euro" (November) and "2,100 per month"
 (August), both still active. Among the best few hits, when a later state is about the
 same thing the question asks (a word of the question in common, the same subject),
-scores at least a third as well (0.35), and gives it another value (a number, a name, a weekday
-or a month the earlier one does not say, or the other negation), it goes above the
+scores at least a third as well (0.35), and gives it another value (a number, a name,
+a weekday or a month the earlier one does not say, or the other negation), it goes above the
 earlier fact, event or turn (seed 001: recent beats old at equal trust), never above a
 later statement of the same thing. Only for a question in the present: "where did they
 live before?" and "what did she paint?" are about the past, where the older statement
@@ -64,8 +64,8 @@ _SUFFIXES = frozenset("s es er ers ed ing ian itian ist ists al ally ly y ation 
 def _akin(x: str, y: str) -> bool:
     """Whether two words are one word in two forms: the same, or one the other with a
     suffix, or both one stem of five letters or more with a suffix each ("dispatcher",
-    "dispatching", "plumber", "plumbing"); a final "e" is no part of the stem ("drive", "driving", and "driv",
-    as the claim stemmer leaves "drives")."""
+    "dispatching", "plumber", "plumbing"); a final "e" is no part of the stem ("drive",
+    "driving", and "driv", as the claim stemmer leaves "drives")."""
     if x == y:
         return True
     x, y = (w[:-1] if len(w) > 4 and w.endswith("e") else w for w in (x, y))
@@ -74,7 +74,6 @@ def _akin(x: str, y: str) -> bool:
         return True
     n = next((i for i, (c1, c2) in enumerate(zip(x, y, strict=False)) if c1 != c2), min(len(x), len(y)))
     return n >= 5 and all(w[n:] in _SUFFIXES or not w[n:] for w in (x, y))
-
 
 
 def _since(h: Hit) -> datetime | None:
