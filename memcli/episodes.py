@@ -27,9 +27,10 @@ from typing import TYPE_CHECKING
 
 from .dates import resolve_dates
 from .extract.grammar import to_third_person
+from .extract.lexicon import OCCUPATIONS
 from .extract.said import answers, points_back, said
 from .models import Decision, Memory, Outcome
-from .text import claim_words, content_words
+from .text import LOWER_WORD_RE, claim_words, content_words
 from .timeutil import to_iso, utcnow
 
 if TYPE_CHECKING:
@@ -132,11 +133,21 @@ def _stating(store: MemoryStore, scope: str, old: str, new: str) -> list[Memory]
             and not value_now & claim_words(m.text)[0]]
 
 
+def _job_besides(text: str, old: str, new: str) -> bool:
+    """Whether `text` names an occupation that neither the replaced fact nor its successor
+    names: "User works part-time as a dental hygienist, Tues/Wed/Fri" says what the user
+    does beside the days a new schedule replaces, and must stay."""
+    def jobs(t: str) -> set[str]:
+        return {w for w in LOWER_WORD_RE.findall(t.lower()) if w in OCCUPATIONS}
+    return bool(jobs(text) - jobs(old) - jobs(new))
+
+
 def _clause_stating(store: MemoryStore, scope: str, old: Memory, new: str) -> list[Memory]:
     """The unkeyed facts of the replaced fact's own turns that state its old value and
     not its new one ("User lives in Bình Thạnh, rent is 9 million a month", kept whole
     beside the keyed "User lives in Bình Thạnh"): history too. Never a safety fact, nor
-    one that says two or more other names or numbers (what else it says must stay)."""
+    one that says two or more other names or numbers, nor one that names the user's
+    occupation besides (what else it says must stay)."""
     old_keys, new_keys = claim_words(old.text)[1], claim_words(new)[1]
     gone = old_keys - new_keys
     if not gone:
@@ -149,7 +160,8 @@ def _clause_stating(store: MemoryStore, scope: str, old: Memory, new: str) -> li
         words, keys = claim_words(m.text)
         if m.episode or m.key or m.safety or not m.active or m.id == old.id or not turns & set(m.source_turns):
             continue
-        if gone <= words and not value_now & words and len(keys - old_keys - new_keys) < 2:
+        if gone <= words and not value_now & words and len(keys - old_keys - new_keys) < 2 \
+                and not _job_besides(m.text, old.text, new):
             out.append(m)
     return out
 

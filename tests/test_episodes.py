@@ -319,6 +319,17 @@ def test_a_fact_kept_whole_beside_a_replaced_value_becomes_history(store):
     assert any(d.op == "UPDATE" and "history from" in d.reason for d in store.decisions("user:a"))
 
 
+def test_the_users_job_said_with_a_replaced_schedule_stays(store):
+    """A new schedule retires the days, not what the user does: the job said beside them stays."""
+    ingest(store, "user:a", _msgs(("user", "I work part-time as a dental hygienist, Tues/Wed/Fri."), day="2024-03-02"),
+           source="t")
+    ingest(store, "user:a", _msgs(("user", "I'm up to four days at the practice now, Mon-Thu."), day="2025-09-09"),
+           source="t")
+    active = [m.text for m in store.list_memories("user:a") if not m.episode and m.valid_until is None]
+    assert [t for t in active if "hygienist" in t], active
+    assert [t for t in active if "Mon" in t], active
+
+
 def test_a_safety_fact_said_with_a_replaced_value_stays(store):
     ingest(store, "user:a", _msgs(("user", "I live in Leeds and I'm allergic to peanuts, so careful with recipes"),
                                   day="2024-03-02"), source="t")
