@@ -378,7 +378,8 @@ def test_a_role_with_the_my_left_out_is_the_users(said, key, value):
     assert (key, value) in [(f.key, f.value) for f in extract_facts(said, NOW).facts]
 
 
-@pytest.mark.parametrize("said", ["Weather is awful", "Manager is useless"])
+@pytest.mark.parametrize("said", ["Weather is awful", "Manager is useless",
+                                  "Teacher is Mrs Smith", "Coach is Dave, very strict"])  # as likely a child's
 def test_a_bare_word_before_is_without_a_name_is_no_role(said):
     assert not [f for f in extract_facts(said, NOW).facts if f.key and f.key.endswith(".name")]
 

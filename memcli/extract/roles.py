@@ -23,6 +23,9 @@ _ROLES = frozenset({"boss", "manager", "line manager", "team lead", "lead", "tec
                     "mother", "mom", "mum", "father", "dad", "editor", "agent", "trainer", "physio",
                     "physiotherapist", "psychiatrist", "cardiologist", "consultant", "teacher", "principal",
                     "pastor", "sponsor", "carer", "caregiver", "nanny", "babysitter", "hairdresser", "barber"})
+# Roles a parent names for a child as often as for themselves: said without "my", they are no one's for sure.
+_ANYONES_ROLES = frozenset({"teacher", "coach", "tutor", "principal", "nanny", "babysitter", "carer", "caregiver",
+                            "trainer", "mentor", "sponsor"})
 # The roles of a service the user goes to, which are theirs also when said with "the" in
 # a list of their own ("... and the dentist is Dr. Ferrer"): "the boss" or "the teacher"
 # may be anyone's.
@@ -78,6 +81,8 @@ def role_named(c: str, raw: str) -> list[FactDict]:
     said = "manager" if r is not None else m.group("role").lower()
     if r is None and (said not in _ROLES or (m.re is _ROLE_IS_RE and m.group("the") and said not in _SERVICE_ROLES)):
         return []
+    if m.re is _ROLE_IS_RE and m.group("bare") is not None and said in _ANYONES_ROLES:
+        return []  # "teacher is Mrs Smith" in a parent's list: as likely a child's
     v = m.group("v").strip()
     if v.split()[0].lower() in _NOT_NAMES or v.lower() in ("i", "user"):
         return []
