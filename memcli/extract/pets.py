@@ -8,10 +8,7 @@ import re
 
 from .grammar import to_third_person
 from .lexicon import _I, CAT_BREEDS, DOG_BREEDS, PET_WORDS
-from .values import FactDict, _date_phrase
-
-Slots = list[FactDict] | None
-
+from .values import Slots, _date_phrase
 
 _YOUNG = {"puppy": "dog", "kitten": "cat", "bunny": "rabbit", "budgie": "bird", "cockatiel": "bird"}
 
@@ -26,6 +23,14 @@ def pet_species(kind: str) -> str:
     return _YOUNG.get(low, low)
 
 
+def _kind_of(adj: list[str], breed: str, species: str) -> str:
+    """What kind of that species the pet is, in the user's words: the words before the
+    pet word, and the breed when it names one ("border collie"), not a young animal's
+    word ("puppy")."""
+    named = species != breed and breed not in ("puppy", "kitten", "bunny")
+    return " ".join(adj + [breed] if named else adj)
+
+
 def _pet_owned(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I have a beagle named Biscuit", "we adopted two kittens"."""
     m = re.match(r"^i (?:(?:just|also|recently|finally) )*(?:have|own|got|adopted|have got|rescued|took in)\s+"
@@ -38,8 +43,7 @@ def _pet_owned(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     if m:
         breed = m.group("s").lower()
         species = pet_species(breed)
-        adj = re.sub(r"\bpet\b", "", m.group("adj") or "", flags=_I).strip()
-        kind_of = (adj + " " + breed).strip() if species != breed and breed not in ("puppy", "kitten", "bunny") else adj
+        kind_of = _kind_of(re.sub(r"\bpet\b", "", m.group("adj") or "", flags=_I).split(), breed, species)
         n = m.group("n")
         cnt = m.group("cnt").lower()
         many = cnt not in ("a", "an", "1")
@@ -75,7 +79,7 @@ def _pet_met(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     breed = m.group("s").lower()
     species = pet_species(breed)
     adj = re.sub(r"\b(?:new|little|wee|baby|pet|sweet|tiny)\b|\b[\w-]+-old\b", "", m.group("adj"), flags=_I).split()
-    kind_of = " ".join(adj + [breed]) if species != breed and breed not in ("puppy", "kitten", "bunny") else " ".join(adj)
+    kind_of = _kind_of(adj, breed, species)
     text = f"User has a pet {species}{f' ({kind_of})' if kind_of else ''} named {m.group('n')}"
     return [dict(text=text, kind="profile", importance=0.65, key=None, value=None, change=None),
             dict(text=to_third_person(raw), kind="semantic", importance=0.5, key=None, value=None, change=None)]

@@ -37,6 +37,7 @@ from .values import (
     _CAR_BRANDS,
     _NOW_RE,
     FactDict,
+    Slots,
     _clean_value,
     _date_phrase,
     _is_propery,
@@ -46,8 +47,6 @@ from .values import (
     _strip_org_descriptor,
 )
 
-Slots = list[FactDict] | None
-"""What a rule returns: None when it does not apply, else its facts."""
 Rule = Callable[[str, str, str, bool], Slots]
 
 _CAR_ADJ = r"(?:(?:new|used|old|little|red|blue|black|white|silver|grey|gray|green|yellow|orange|brown|beige|"  \

@@ -13,6 +13,8 @@ from .lexicon import _I, _VALUE_STOP_RE, OCCUPATIONS
 FactDict = dict[str, Any]
 """A rule's fact before it becomes a `Fact`: text, kind, importance and optionally
 key, value, change, safety."""
+Slots = list[FactDict] | None
+"""What a rule returns: None when it does not apply, else its facts."""
 
 def _clean_value(v: str) -> str:
     v = v.strip()
