@@ -499,3 +499,12 @@ def test_a_label_that_is_the_attribute_stays():
     """"Status: single" is an attribute's name and its value, not a heading."""
     from memcli.extract.lexicon import FILLER_RE
     assert FILLER_RE.match("Status: single") is None and FILLER_RE.match("Health update: I'm on 20mg") is not None
+
+
+@pytest.mark.parametrize("said", ["I have a beagle named Biscuit", "introducing Mochi, a ragdoll kitten",
+                                  "I have a little pet border collie called Ned"])
+def test_a_pet_is_one_record_and_its_species_is_no_name(said):
+    """"User has a pet dog (beagle) named Biscuit" also read as a list had given "a pet dog
+    (beagle) named dog": a word before the bracket is a name only when written as one."""
+    texts = [f.text for f in extract_facts(said, NOW).facts if f.kind == "profile"]
+    assert len(texts) == 1 and not any(t.endswith(("named dog", "named cat")) for t in texts), texts

@@ -214,7 +214,8 @@ _NAMES_AFTER_RE = re.compile(r"^\s*(?:-|,|:|\()?\s*(?P<a>[A-Z][\w'-]+)(?:[^A-Z()
 _COUNTED_PET_RE = re.compile(r"\b(?P<cnt>a|an|one|two|three|four|five|\d)\s+(?P<adj>(?:[a-z-]+\s+){0,2}?)(?P<s>" + _PET_KINDS +
                              r")(?:s|es)?\b(?!\s+(?:walker|walking|sitter|sitting|food|bed|allergy|groomer|trainer|hair|"
                              r"person|people|lover|park|bowl|toy|show|door|flap|insurance|friendly))(?:\s+(?:named|called)\s+(?P<n>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?))?", _I)
-_NAMED_PET_RE = re.compile(r"\b(?P<n>[A-Z][\w'-]+)\s+\((?:a\s+|an\s+)?(?P<s>" + _PET_KINDS + r")\b", _I)
+# (the name written as a name: under the flag, "dog (beagle" would read "dog" as one)
+_NAMED_PET_RE = re.compile(r"\b(?P<n>(?-i:[A-Z])[\w'-]+)\s+\((?:a\s+|an\s+)?(?P<s>" + _PET_KINDS + r")\b", _I)
 
 
 def listed_pets(fact_text: str) -> list[FactDict]:
