@@ -4,7 +4,10 @@ episodes, other subjects, one sitting and questions about the past are left alon
 
 import pytest
 
+from memcli.api import MemoryStore
+from memcli.ingest import Message, ingest
 from memcli.models import Hit, Memory
+from memcli.recall import recall
 from memcli.recall.newer import conflict, newer_first
 
 
@@ -284,3 +287,59 @@ def test_a_plumbing_firm_replaces_the_plumber():
     old = _hit("Plumber is Gus at Steeltown Plumbing", "2023-04-18T13:00:00Z", score=0.62)
     new = _hit("Bayfront Plumbing does all User's stuff now, Rosa there is great", "2024-06-02T10:00:00Z", score=0.35)
     assert newer_first([old, new], "Which plumber does the user use?", 5) == [new, old]
+
+
+def _told(episode: Hit, *facts: str, kind: str = "semantic") -> dict[str, list[Memory]]:
+    return {episode.memory.id: [Memory(id=f[:12], scope="user:t", kind=kind, text=f) for f in facts]}
+
+
+CURLING = "Curling is thursday nights in town"
+DRAW = "the curling draw for next season came out, they gave us old timers the early tuesday slot, 6:30"
+
+
+def test_a_turn_that_stands_for_its_state_goes_above_the_older_state():
+    # the fact of the turn ("they gave User the early tuesday slot") leaves out what it is
+    # about; the turn, ranked above it, says both
+    old, turn = _hit(CURLING, "2024-10-28T18:00:00Z", score=0.6), _hit(DRAW, "2025-07-08T18:00:00Z", episode=True,
+                                                                        kind="episodic", score=0.37)
+    told = _told(turn, "They gave User and family old timers the early tuesday slot, 6:30")
+    assert [h.memory.text for h in newer_first([old, turn], "Which night does the user curl?", 5, told)] \
+        == [DRAW, CURLING]
+
+
+@pytest.mark.parametrize(("told_facts", "kind", "turn"), [
+    ((), "semantic", DRAW),  # no fact of its turn ranks under it: a turn on its own never moves
+    (("They gave User and family old timers the early tuesday slot, 6:30",), "episodic", DRAW),  # an event's turn
+    # the turn names another place, its fact gives the asked thing no other value
+    (("User managed a whole dinner conversation with their parents",), "semantic",
+     "back from Korea!! curling with the parents, managed a whole dinner conversation with them"),
+    # a turn that tells of the past
+    (("User curled on tuesdays",), "semantic", "back in 2019 we used to curl on tuesdays"),
+])
+def test_a_turn_that_stands_for_no_new_state_stays(told_facts, kind, turn):
+    old = _hit(CURLING, "2024-10-28T18:00:00Z", score=0.6)
+    new = _hit(turn, "2025-07-08T18:00:00Z", episode=True, kind="episodic", score=0.37)
+    told = _told(new, *told_facts, kind=kind) if told_facts else {}
+    assert newer_first([old, new], "Which night does the user curl?", 5, told) == [old, new]
+
+
+def test_a_word_the_question_writes_in_lower_case_is_no_person():
+    # "Rent" opening a fact is the thing asked about, as the question writes it
+    query = "How much rent does the user pay?"
+    older, newer = "Rent is 1200 for User's room in clairemont", "landlord raised it to 1350, sd rents are wild"
+    assert conflict(older, newer, frozenset({"rent", "pay"}), query)
+    assert not conflict(older, newer, frozenset({"rent", "pay"}), "How much does Rent pay?")  # a person called Rent
+
+
+@pytest.mark.models
+def test_the_turn_with_the_new_night_comes_before_the_old_night(tmp_path, real_embedder):
+    # end to end: ingest builds a fact that leaves "curling" out of the new slot; the
+    # turn that says both ranks above its fact, and above the old night
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    said = [("curling is thursday nights in town, been doing it 30 years", "2024-10-28T18:00:00Z"),
+            ("the curling draw for next season came out, they gave us old timers the early tuesday slot, 6:30. "
+             "better than the late thursday draw anyway", "2025-07-08T18:00:00Z")]
+    for i, (text, ts) in enumerate(said):
+        ingest(store, "user:w", [Message(role="user", content=text, ts=ts, ref=f"s{i}")], source=f"s{i}")
+    hits = recall(store, "user:w", "Which night does the user curl?", k=3, now="2025-07-10T00:00:00Z").hits
+    assert "tuesday" in hits[0].memory.text

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..models import Hit
+from ..models import Hit, Memory
 from ..scope import validate_scope
 from ..timeutil import parse_dt, utcnow
 from .blend import Filters, abstains, blend, collapse, confidence
@@ -96,9 +96,10 @@ def recall(
             base.update(score_all(extra, cands, q, cfg.features))
         context = shares(cands.rows, base, cfg.context)
     hits = blend(cands, base, context, q, cfg, now_dt, Filters(kind=kind, key=key, since=since, until=until))
+    told: dict[str, list[Memory]] = {}  # an episode -> the facts of its turn it stands for
     if cfg.blend.collapse_turns:
-        hits = collapse(hits)
-    hits = newer_first(hits, query, cfg.blend.newer_window)
+        hits = collapse(hits, told)
+    hits = newer_first(hits, query, cfg.blend.newer_window, told)
     # a question about the user at large is answered by whatever is stored, and one that
     # names a key ("what's their diet?") by the record that holds it
     asked_key = any(h.memory.key and _names_key(q.stems, h.memory.key) for h in hits[:k])

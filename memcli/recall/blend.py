@@ -104,12 +104,13 @@ def blend(
     return hits
 
 
-def collapse(hits: list[Hit]) -> list[Hit]:
+def collapse(hits: list[Hit], told: dict[str, list[Memory]] | None = None) -> list[Hit]:
     """One hit per turn between the two layers: a fact drawn from a turn whose episode
     ranks above it (or that episode, below its fact) tells the reader nothing new.
-    Facts among themselves and episodes among themselves are all kept."""
+    Facts among themselves and episodes among themselves are all kept. `told`, when
+    given, gets each kept episode's id -> the facts of its turn it stands for."""
     seen_fact: set[str] = set()
-    seen_episode: set[str] = set()
+    seen_episode: dict[str, str] = {}  # the user's turn -> the episode kept for it
     out = []
     for h in hits:
         turns = set(h.memory.source_turns)
@@ -117,9 +118,12 @@ def collapse(hits: list[Hit]) -> list[Hit]:
             own = h.memory.source_turns[-1:]  # the user's turn (the question asked before is context)
             if own and own[0] in seen_fact:
                 continue
-            seen_episode.update(own)
+            seen_episode.update((t, h.memory.id) for t in own)
         else:
-            if turns and turns <= seen_episode:
+            if turns and turns <= seen_episode.keys():
+                if told is not None:
+                    for t in turns:
+                        told.setdefault(seen_episode[t], []).append(h.memory)
                 continue
             seen_fact.update(turns)
         out.append(h)

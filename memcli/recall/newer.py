@@ -21,9 +21,10 @@ import re
 from datetime import datetime, timedelta
 
 from ..claims import parse
+from ..episodes import ASKED
 from ..extract.lexicon import OCCUPATIONS, RELATIONS
 from ..extract.roles import _ROLES
-from ..models import Hit
+from ..models import Hit, Memory
 from ..text import coverage_stem as stem
 from ..timeutil import parse_dt
 from ..write import someone_else
@@ -85,10 +86,22 @@ def _since(h: Hit) -> datetime | None:
 def _state(h: Hit) -> bool:
     """A fact of how things are (semantic or profile, not an episode): states are replaced,
     events and turns add up ("went to Paris in May" and "went to Rome in June" are both true)."""
-    return h.memory.kind in ("semantic", "profile") and not h.memory.episode
+    return _state_of(h.memory)
 
 
-def _subject(text: str, other: str) -> list[str] | None:
+def _state_of(m: Memory) -> bool:
+    return m.kind in ("semantic", "profile") and not m.episode
+
+
+def own_words(text: str) -> str:
+    """An episode's text without the question it answers (`(asked "...") `)."""
+    if text.startswith(ASKED):
+        end = text.find('") ')
+        return text[end + 3:] if end >= 0 else text
+    return text
+
+
+def _subject(text: str, other: str, query: str = "") -> list[str] | None:
     """Who `text` is about (`write.someone_else`), where a capitalised first word that
     `other` writes in lower case, or as the end of a longer name, is a word, not a name
     ("Mile is 5:41 now" beside "ran a 5:58 mile")."""
@@ -97,7 +110,10 @@ def _subject(text: str, other: str) -> list[str] | None:
         return None  # "Plumber is Gus at Steeltown Plumbing": the user's plumber, not a person called Plumber
     # "Choir is on Wednesdays" beside "the Leith Community Choir": the last word of a
     # longer name is the thing, not a person
+    # and so is a word the question writes in lower case ("Rent is 1200 for User's room" for
+    # "how much rent does the user pay?")
     if who and text.startswith(who[0]) and (re.search(r"\b" + re.escape(who[0].lower()) + r"\b", other)
+                                           or re.search(r"\b" + re.escape(who[0].lower()) + r"\b", query)
                                            or re.search(r"\b[A-Z][\w'-]+ " + re.escape(who[0]) + r"\b", other)):
         return None
     return who
@@ -115,11 +131,11 @@ def _heads(text: str) -> set[str]:
 _RELATIVE_RE = re.compile(r"^User's (?P<rel>[a-z][a-z-]*)(?: (?P<n>[A-Z][\w'-]*))?")
 
 
-def _same_subject(a: str, b: str) -> bool:
+def _same_subject(a: str, b: str, query: str = "") -> bool:
     """Whether two texts are about the same one: the user, the same person named, or the
     same relative, named in one and not the other ("User's daughter is a librarian" and
     "User's daughter Karen has been in billing since March")."""
-    if _subject(a, b) == _subject(b, a):
+    if _subject(a, b, query) == _subject(b, a, query):
         return True
     ra, rb = _RELATIVE_RE.match(a), _RELATIVE_RE.match(b)
     if ra is None or rb is None or ra["rel"] != rb["rel"] or ra["rel"] not in RELATIONS:
@@ -132,40 +148,66 @@ def _name_like(text: str) -> set[str]:
     return {w.lower() for w in re.findall(r"\b[A-Z][a-z][\w'-]*", text)}
 
 
-def conflict(older: str, newer: str, asked: frozenset[str] | None = None) -> bool:
+# the name a fact opens with, after the relation it may name: whom the fact is about
+_OPENER = re.compile(r"^(?:User's [a-z][a-z-]* )?(?P<n>[A-Z][\w'-]*?)(?:'s)?\b")
+
+
+def _opener(text: str) -> set[str]:
+    m = _OPENER.match(text)
+    return {m["n"].lower()} if m and m["n"] != "User" else set()
+
+
+def conflict(older: str, newer: str, asked: frozenset[str] | None = None, query: str = "") -> bool:
     """Whether `newer` gives what `older` is about another value: a content word in
     common (one the question asks about, when `asked` is given), the same subject (the
     user, or the same person named), and a number, a name, a weekday or a month that
     `newer` says and `older` does not, or a negation that differs."""
     a, b = parse(older), parse(newer)
-    # the topic is a thing both say, not the person both name ("Renee"); a word one of them
-    # capitalises ("the Leith Community Choir" / "Choir is on Wednesdays") is still the topic,
-    # and so is the last word of two names ("Hawthorne Elementary" / "Cherry Hill Elementary":
-    # what kind of thing both are)
+    # the topic is a thing both say, not the person both name ("Renee"), the one either opens
+    # with; a word one of them capitalises ("the Leith Community Choir" / "Choir is on
+    # Wednesdays") is still the topic, and so is the last word of two names ("Hawthorne
+    # Elementary" / "Cherry Hill Elementary": what kind of thing both are), and a name neither
+    # is about ("Abernathy added Ozempic" / "Abernathy says the Ozempic at 1 mg is working")
     # (a capitalised acronym, "A1C", "LDL", is a thing, never a person)
-    named = (a.names & b.names & _name_like(older) & _name_like(newer)) - (_heads(older) & _heads(newer))
+    named = (a.names & b.names & _name_like(older) & _name_like(newer)) \
+        - (_heads(older) & _heads(newer))
     shared = (a.words & b.words) - _GENERIC - named
     if asked is not None:
         # a word of the question both say, in any of its forms ("the dietitian has User eating
         # the Mediterranean way" beside "on a low-carb diet")
         shared = frozenset(w for w in asked - _GENERIC - named
                            if any(_akin(w, x) for x in a.words) and any(_akin(w, x) for x in b.words))
-    if not shared or not _same_subject(older, newer):
-        return False
+    return bool(shared) and _same_subject(older, newer, query) and other_value(older, newer)
+
+
+def other_value(older: str, newer: str) -> bool:
+    """Whether `newer` says a number, a name, a weekday or a month that `older` does not,
+    or the other negation: another value, not none ("Chidi is back for good" drops
+    "Lagos" but gives no new place)."""
+    a, b = parse(older), parse(newer)
     if a.negated != b.negated:
         return True
-    # another value, not none: "Chidi is back for good" drops "Lagos" but gives no new place
     names_a, names_b = a.names - b.words, b.names - a.words
     return any(new - old for old, new in ((a.numbers, b.numbers), (names_a, names_b), (a.weekdays, b.weekdays),
                                           (a.months, b.months)))
 
 
-def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozenset[str]) -> bool:
+def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozenset[str],
+              told: dict[str, list[Memory]] | None = None) -> bool:
     """Whether the state `b` was said after `a` (a state, an event or the turn that said
     it) and gives what `a` says about the question another value; both answer the
     question (`b` scores at least `_NEAR` of `a`). What holds now is a state: an event or
-    a turn never goes above anything."""
+    a turn never goes above anything, except the turn that stands for a state it said
+    (its fact ranked under it, `told`): "the curling draw came out, they gave us the early
+    tuesday slot" says what the fact of it, "they gave User the early tuesday slot", leaves out."""
     ta, tb = _since(a), _since(b)
+    if told is not None and b.memory.episode:
+        # the turn says what the question asks about, its state fact gives it another value
+        facts = [f for f in told.get(b.memory.id, []) if _state_of(f)]
+        return bool(facts) and ta is not None and tb is not None and tb - ta > _GAP \
+            and b.score >= _NEAR * a.score and not _PAST_TURN.search(own_words(b.memory.text)) \
+            and conflict(a.memory.text, own_words(b.memory.text), asked, query) \
+            and any(other_value(a.memory.text, f.text) for f in facts)
     # the latest of a kind asked for ("the most recent A1C") is an event too: "A1C came back 6.9"
     now = _state(b) or (bool(_LATEST_Q.search(query)) and not b.memory.episode)
     if ta is None or tb is None or b.memory.episode or b.score < _NEAR * a.score:
@@ -175,16 +217,18 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
         # state or what happened ("Lindiwe is leaving Wits" and "got into UCT, transferring to
         # Cape Town"; "Marek is not in Gdańsk anymore" and "took a job in a shipyard in Oslo")
         return tb >= ta and _ENDS.search(a.memory.text) is not None and not _ENDS.search(b.memory.text) \
-            and conflict(a.memory.text, b.memory.text, asked)
+            and conflict(a.memory.text, b.memory.text, asked, query)
     if not now:
         return False
-    if conflict(a.memory.text, b.memory.text, asked):
+    if conflict(a.memory.text, b.memory.text, asked, query):
         # other days are no other place: "User works Monday and Friday" does not answer
         # "where does the user work?" over "User works at St James's"
         return not (where_question(query) and _only_days(a.memory.text, b.memory.text))
     return _other_value_of_key(a, b, asked, query) or _later_of_kind(a, b, kinds)
 
 
+# A turn that tells of the past ("used to", "back then"): not what holds now.
+_PAST_TURN = re.compile(r"\b(?:used to|back then|back in (?:19|20)\d\d|years ago|as a kid|when I was)\b", re.I)
 # A later statement that speaks of what is over or was ("used to", "before"), not of now.
 _BYGONE = re.compile(r"\b(?:used to|was|were|had been|before|previously|formerly|former|ex-|no longer|anymore|"
                      r"any more|left|quit|stopped)\b", re.I)
@@ -231,10 +275,11 @@ def _other_value_of_key(a: Hit, b: Hit, asked: frozenset[str], query: str) -> bo
     return any(stem(w) in words for w in asked) and any(stem(w) in words for w in pa.words)
 
 
-def newer_first(hits: list[Hit], query: str, window: int) -> list[Hit]:
+def newer_first(hits: list[Hit], query: str, window: int, told: dict[str, list[Memory]] | None = None) -> list[Hit]:
     """`hits` with each later, conflicting state among the first `window` moved above
     the earliest hit it gives another value to, but never above a statement of the same
-    thing made after it (6:40, then 5:58, then 5:41: the newest first)."""
+    thing made after it (6:40, then 5:58, then 5:41: the newest first). `told`: the
+    episodes that stand for a fact of their turn ranked under them (`blend.collapse`)."""
     if window < 2 or (_PAST_Q.search(query) and not _LATEST_Q.search(query)):
         return hits
     top, rest = list(hits[:window]), hits[window:]
@@ -244,10 +289,10 @@ def newer_first(hits: list[Hit], query: str, window: int) -> list[Hit]:
     asked = frozenset(asked | kinds)
     for j in range(1, len(top)):
         b = top[j]
-        at = next((i for i in range(j) if _replaces(b, top[i], asked, query, kinds)), None)
+        at = next((i for i in range(j) if _replaces(b, top[i], asked, query, kinds, told)), None)
         if at is None:
             continue
-        at = max([at] + [k + 1 for k in range(at, j) if _replaces(top[k], b, asked, query, kinds)])
+        at = max([at] + [k + 1 for k in range(at, j) if _replaces(top[k], b, asked, query, kinds, told)])
         if at < j:
             top.insert(at, top.pop(j))
     return top + rest
