@@ -148,29 +148,18 @@ def _name_like(text: str) -> set[str]:
     return {w.lower() for w in re.findall(r"\b[A-Z][a-z][\w'-]*", text)}
 
 
-# the name a fact opens with, after the relation it may name: whom the fact is about
-_OPENER = re.compile(r"^(?:User's [a-z][a-z-]* )?(?P<n>[A-Z][\w'-]*?)(?:'s)?\b")
-
-
-def _opener(text: str) -> set[str]:
-    m = _OPENER.match(text)
-    return {m["n"].lower()} if m and m["n"] != "User" else set()
-
-
 def conflict(older: str, newer: str, asked: frozenset[str] | None = None, query: str = "") -> bool:
     """Whether `newer` gives what `older` is about another value: a content word in
     common (one the question asks about, when `asked` is given), the same subject (the
     user, or the same person named), and a number, a name, a weekday or a month that
     `newer` says and `older` does not, or a negation that differs."""
     a, b = parse(older), parse(newer)
-    # the topic is a thing both say, not the person both name ("Renee"), the one either opens
-    # with; a word one of them capitalises ("the Leith Community Choir" / "Choir is on
-    # Wednesdays") is still the topic, and so is the last word of two names ("Hawthorne
-    # Elementary" / "Cherry Hill Elementary": what kind of thing both are), and a name neither
-    # is about ("Abernathy added Ozempic" / "Abernathy says the Ozempic at 1 mg is working")
+    # the topic is a thing both say, not the person both name ("Renee"); a word one of them
+    # capitalises ("the Leith Community Choir" / "Choir is on Wednesdays") is still the topic,
+    # and so is the last word of two names ("Hawthorne Elementary" / "Cherry Hill Elementary":
+    # what kind of thing both are)
     # (a capitalised acronym, "A1C", "LDL", is a thing, never a person)
-    named = (a.names & b.names & _name_like(older) & _name_like(newer)) \
-        - (_heads(older) & _heads(newer))
+    named = (a.names & b.names & _name_like(older) & _name_like(newer)) - (_heads(older) & _heads(newer))
     shared = (a.words & b.words) - _GENERIC - named
     if asked is not None:
         # a word of the question both say, in any of its forms ("the dietitian has User eating
