@@ -1,6 +1,6 @@
 """The text tests of the read path (query words, names, dates; a memory's speaker and question mark)."""
 
-from memcli.recall.query import TIME_CUE_RE, WHEN_Q_RE, is_question, stem, subject
+from memcli.recall.query import TIME_CUE_RE, WHEN_Q_RE, asked_key_stems, is_question, stem, subject
 
 
 def test_stem_folds_the_common_endings():
@@ -24,3 +24,10 @@ def test_when_questions_and_time_cues():
     assert not WHEN_Q_RE.search("Where did she move?")
     assert TIME_CUE_RE.search("we met last Friday") and TIME_CUE_RE.search("two weeks ago")
     assert not TIME_CUE_RE.search("we may meet")  # "may" is not the month
+
+
+def test_an_address_answers_where_the_user_lives():
+    assert stem("live") in asked_key_stems("address", "Where does the user live?")
+    assert stem("live") in asked_key_stems("home_city", "Where does the user live?")
+    assert stem("live") not in asked_key_stems("address", "What is the user's address?")  # asked by its own word
+    assert stem("live") not in asked_key_stems("employer", "Where does the user live?")

@@ -376,6 +376,25 @@ def _left_job(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return None
 
 
+# who the user is in their household or stage of life: "a mom of 3", "a retired dad"
+_LIFE_ROLES = (r"(?:mom|mum|mama|mother|dad|father|parent|grandma|grandmother|granny|grandad|grandpa|grandfather|"
+               r"retiree|pensioner|widow|widower|family|couple|homeowner|newlywed|empty nester)s?")
+_PERSON_IN_PLACE_RE = re.compile(
+    r"^(?:i am|we are) (?:a |an )?(?:[\w'-]+ ){0,2}?" + _LIFE_ROLES + r"(?: of (?:\d+|[a-z]+))?"
+    r" (?:based |living )?in (?P<v>(?-i:[A-Z])[\w'.-]+(?: (?-i:[A-Z])[\w'.-]+){0,2}(?:, (?-i:[A-Z])[\w'.-]+(?: (?-i:[A-Z])[\w'.-]+)?)?)"
+    r"(?:$|,? (?:and|but|so|with)\b|, (?=[a-z\d]))", _I)
+
+
+def _person_in_place(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I'm a mom of 3 in Westerville, Ohio and ...", "I'm a single mum of two in Croydon":
+    who the user is at home, and where that home is (an occupation in a place is
+    `_occupation_is`'s)."""
+    m = _PERSON_IN_PLACE_RE.match(c)
+    if m and _place_ok(m.group("v")) and not re.search(r"\d", m.group("v")):  # "a dad in Year 5, ...": no place
+        return [_profile(f"User lives in {m.group('v')}", "home_city", m.group("v"), 0.7, "update" if now_cue else None)]
+    return None
+
+
 def _occupation_is(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I'm a nurse (at St Mary's)", "I work remotely as a designer", "I'm a pharmacist in Dubai"."""
     m = re.match(r"^i (?:am now|am|(?:now |currently |also )?work (?:(?:remotely|full[- ]time|part[- ]time|freelance|"
@@ -651,6 +670,7 @@ _RULES: tuple[Rule, ...] = (
     _no_longer_works_at,
     _left_job,
     _occupation_is,
+    _person_in_place,
     _job_as_at,
     _graduated,
     _partner_named,

@@ -23,8 +23,10 @@ OWNER_WORDS = frozenset({"user", "users", "remember", "know", "recall", "tell"})
 
 # The words a question asks a slot's key with, beside the key's own: "where does the user
 # live?" asks for `home_city`, "which company do they work for?" for `employer`.
+_HOME_WORDS = "live lives living lived based reside resides home city town neighbourhood neighborhood"
 _KEY_QUESTION_WORDS = {
-    "home_city": "live lives living lived based reside resides home city town neighbourhood neighborhood",
+    "home_city": _HOME_WORDS,
+    "address": _HOME_WORDS,  # "The address is The Old Rectory, Bathampton": where the user lives
     "employer": "work works working company employer employs firm workplace hospital",
 }
 
