@@ -317,6 +317,33 @@ def _works_at(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return None
 
 
+# a business one owns is where one works: the ones said with "have" too ("I have a
+# bakery"), and the ones only run or owned ("I run a farm"; "I have a gym" is at home)
+_BUSINESS_HAD = r"(?:nail salon|salon|bakery|boulangerie(?:-p[aâ]tisserie)?|p[aâ]tisserie|caf[eé]|coffee shop|restaurant|" \
+    r"bistro|boutique|bookshop|bookstore|florist|pharmacy|shop|pub|takeaway|food truck|market stall)"
+_BUSINESS_RUN = r"(?:" + _BUSINESS_HAD[3:-1] + r"|farm|garage|gym|studio|business|company|firm|agency|clinic|practice|" \
+    r"consultancy|startup|start-up|daycare|nursery|guesthouse|b&b|hotel|bar|workshop)"
+_OWNS_RE = re.compile(
+    r"^i (?:now |also |still )?(?:(?P<had>have|opened)|own|run|manage|co-own|co-founded|founded|started) "
+    r"(?:a |an |my own |our own |my |our |the )?(?:[\w'-]+ ){0,2}?"
+    r"(?P<b>" + _BUSINESS_RUN + r")(?=$|[,.;!]|\s+(?:in|at|on|off|called|named|since|near|just|outside|and|with|"
+    r"downtown|here)\b)(?P<rest>.*)$", _I)
+_BUSINESS_NAME_RE = re.compile(r"\b(?:called|named|name is|name's)\s+(?P<n>(?-i:[A-Z])[\w'&.-]*(?: (?-i:[A-Z])[\w'&.-]*){0,3})",
+                               _I)
+
+
+def _owns_business(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I have a nail salon in Houston, name is Lotus Nails", "I own a little bakery in
+    Kettering", "I run a dairy farm": the user's own business is where the user works (its
+    name when said, else "their own bakery")."""
+    m = _OWNS_RE.match(c)
+    if not m or (m.group("had") and not re.fullmatch(_BUSINESS_HAD, m.group("b"), _I)):
+        return None
+    name = _BUSINESS_NAME_RE.search(m.group("rest"))
+    v = _clean_value(name.group("n")) if name else f"their own {m.group('b').lower()}"
+    return [_profile(f"User works at {v}", "employer", v, 0.75, "update" if now_cue else None)]
+
+
 def _joined(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I joined TCS", "I got a job at Stripe", "I switched to Google"."""
     m = re.match(r"^i (?:just |recently |finally )*(?:joined|started (?:working )?at|started (?:working )?for|"
@@ -665,6 +692,7 @@ _RULES: tuple[Rule, ...] = (
     _with_org,
     _new_workplace,
     _works_at,
+    _owns_business,
     _joined,
     _unemployed,
     _no_longer_works_at,
