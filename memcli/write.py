@@ -17,7 +17,16 @@ from typing import TYPE_CHECKING, Any
 from .claims import Claim, adds_to, contradicts, differences, parse
 from .errors import ModelError, ModelUnavailable
 from .extract.instead import IN_ITS_PLACE
-from .extract.lexicon import CALLED_OFF_WORDS, DIETS2, OCCUPATIONS, PERSON_REPLACEMENT_RES, RELATIONS, replacement
+from .extract.lexicon import (
+    CALLED_OFF_WORDS,
+    DIETS2,
+    ENDED_RE,
+    OCCUPATIONS,
+    PERSON_REPLACEMENT_RES,
+    RELATIONS,
+    amount_replaced,
+    replacement,
+)
 from .extract.roles import _ROLES as SLOT_ROLES
 from .extract.roles import HOLDER_LEFT, HOLDER_SUCCESSOR, TITLES
 from .llm import LLM, load_prompt
@@ -413,13 +422,13 @@ def _identity(m: Memory) -> bool:
     return said is not None and said.group("r").lower() in RELATIONS - _TAKEN_OVER
 
 
-def _targets(cand: Candidate, near: list[Neighbour]) -> Iterator[Neighbour]:
+def _targets(cand: Candidate, near: list[Neighbour], floor: float | None = None) -> Iterator[Neighbour]:
     """The neighbours a change that names what it changes may retire, nearest first:
     close enough to be on its topic, facts (not episodes), not pinned, the same subject.
     A cancellation ("lisbon's a no") may also end an event still to come, the plan."""
     plans = cand.change == "delete" and _CALLED_OFF_TEXT.search(cand.text) is not None
     for n in near:
-        if n.similarity < TOPIC_TARGET:
+        if n.similarity < (TOPIC_TARGET if floor is None else floor):
             return
         event = n.memory.kind == "episodic"
         if event and not (plans and not n.memory.episode and _PLANNED_TEXT.search(n.memory.text)):
@@ -487,21 +496,6 @@ def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
 
 
 # "stopped the annotation work", "gave up the allotment", "cancelled my gym membership":
-# what the change ends, up to a comma or a reason.
-_ENDED_RE = re.compile(r"\b(?:stopped|quit|gave up|dropped|ditched|dumped|cancel(?:l)?ed|ended|finished with|done with|"
-                       r"got rid of|no longer (?:do|doing|have|go to|take)|(?:gone|went) off|lost interest in|"
-                       r"got bored of|fell out of love with|used to (?:be into|be obsessed with|be a fan of|[a-z]+))\s+"
-                       r"(?:the |my |our |a |an |doing |going to )?"
-                       r"(?P<o>[\w' -]+?)(?=\s*(?:[,.;:!?()]|$|\s(?:because|since|as|for|so|and|but|now|anymore|"
-                       r"any more)\b))"
-                       r"|^(?:User's )?(?P<s>[\w' -]{1,30}?)(?:\s+(?:is|are)|'s|'re)\s+(?:(?:so|kinda|pretty|lowkey)\s+)*"
-                       r"(?:out|over|done|finished|mid|overrated|cringe|boring|trash|dead to (?:me|them|User)|"
-                       r"(?:got |been )?(?:" + CALLED_OFF_WORDS + r"|off))\b"
-                       # "the Japan trip fell through", "the wedding got called off": a plan that ended
-                       r"|^(?:User's )?(?P<f>[\w' -]{1,30}?)\s+(?:fell through|(?:got|was|were) (?:cancel(?:l)?ed|called off)|"
-                       r"(?:isn't|is not|won't be) happening|(?:has )?(?:ended|finished|wrapped up|ran out|expired))\b", re.I)
-
-
 _USED_TO_RE = re.compile(r"\bused to\b", re.I)
 
 
@@ -517,15 +511,18 @@ def _from_value_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbou
     named = parse(old)
     if not (named.words or named.numbers or named.names) or old == new:
         return None
-    return next(((n, said) for n in _targets(cand, near)
-                 if _holds(n.memory.text, old) and not _holds(n.memory.text, new)), None)
+    # an amount said beside its old one ("down to 221 from 238") names its record however far
+    # the vectors put it: the record that holds that amount, three figures or a unit at least
+    far = amount_replaced(cand.text) and len(re.sub(r"\D", "", old)) >= 3
+    pool = _targets(cand, near, floor=0.0 if far else TOPIC_TARGET)
+    return next(((n, said) for n in pool if _holds(n.memory.text, old) and not _holds(n.memory.text, new)), None)
 
 
 def _ended_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbour, str] | None:
     """The record a "stopped X" retires when X names no one: the nearest of the same
     subject that holds every content word of X and is not itself a negation or a
     change ("User has gone off nematodes" ends nothing a second time)."""
-    m = _ENDED_RE.search(cand.text)
+    m = ENDED_RE.search(cand.text)
     said = (m.group("o") or m.group("s") or m.group("f")) if m else ""
     what = parse(said)
     if not what.words:

@@ -11,7 +11,7 @@ import pytest
 from memcli.api import MemoryStore
 from memcli.claims import differences, parse
 from memcli.extract import extract_facts
-from memcli.extract.lexicon import replacement
+from memcli.extract.lexicon import amount_replaced, replacement
 from memcli.ingest import Message, ingest
 from memcli.models import Memory
 from memcli.write import Candidate, Neighbour, decide_by_rules
@@ -107,6 +107,44 @@ def test_from_a_to_b_replaces_the_record_that_says_a():
 def test_from_a_to_b_leaves_other_records_alone(old, new):
     op, _, _ = decide_by_rules(Candidate(text=new, change="update"), [_near(old, 0.5)])
     assert op == "ADD"
+
+
+# -- a new amount said beside its old one -------------------------------------------
+
+@pytest.mark.parametrize(("said", "old", "new"), [
+    ("Down to 221 from 238, my jeans are falling off", "238", "221"),
+    ("1,350 now, up from 1,200", "1,200", "1,350"),
+    ("new PB 1:01.7 (was 1:02.9)", "1:02.9", "1:01.7"),
+    ("the premium went up to R5,400 from R4,900", "R4,900", "R5,400"),
+])
+def test_a_new_amount_beside_the_old_names_the_old_value(said, old, new):
+    assert replacement(said) == (old, new)
+
+
+@pytest.mark.parametrize("said", ["I went down to the shop from work", "born in 1990, up from nothing",
+                                  "2 hours down the road from Leeds"])
+def test_a_way_from_one_place_to_another_is_no_amount(said):
+    assert replacement(said) is None
+
+
+def test_a_new_amount_retires_the_record_of_the_old_one_however_far(real_embedder, tmp_path):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for i, (text, ts) in enumerate([
+            ("A1c came back 6.9. I weigh 238, which she also had opinions about.", "2024-06-18T16:33:01Z"),
+            ("Ana's weight is down to 80 from 85, she is thrilled", "2024-09-01T10:00:00Z"),
+            ("this is finally working. Down to 221 from 238, my jeans are falling off.", "2025-01-28T18:07:18Z")]):
+        ingest(store, "user:w", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
+    current = [m.text for m in store.list_memories("user:w") if not m.episode]
+    assert not any("238," in t for t in current), current  # the old weight is history
+    assert any("221" in t for t in current) and any("80 from 85" in t for t in current)
+    store.close()
+
+
+def test_someone_elses_new_amount_is_theirs():
+    assert amount_replaced("Down to 221 from 238")
+    assert not amount_replaced("his weight is down to 80 from 85")
+    assert not amount_replaced("Ana's rent went up to 900 from 850")
+    assert amount_replaced("It's 1,350 now, up from 1,200")
 
 
 def test_a_route_is_no_change():

@@ -300,8 +300,17 @@ _NAMED = r"[A-Z][a-z-]*(?:'[A-Z][a-z-]+)?"  # "Anand" in "Anand's", "O'Brien"
 _PERSON = r"(?:(?:Dra|Dr|Prof|Mrs|Mr|Ms|Mx|Sra|Sr|Mme|dra|dr|prof|mrs|mr|ms)\.?\s+)?" + _NAMED + r"(?:\s+" + _NAMED + r")?"
 # a titled name typed in lowercase: "dr. lindqvist"
 _PERSON_ANY = r"(?:" + _PERSON + r"|(?i:dra|dr|prof|mrs|mr|ms)(?:\.\s*|\s+)[a-z][a-z'-]+)"
+# an amount: "238", "1:01.7", "$2,100", "R5,400", "KSh 3,950", "10 mg", "64kg"
+_AMOUNT = r"(?:[$£€₹¥]|(?-i:R|Rs|KSh|AED|USD|EUR|GBP|CHF|ZAR|AUD|CAD|NZD)\s?)?\d[\d,.:]*(?:\s?(?:k|kg|kgs|lbs?|mg|%|pounds|kilos|euros?|dollars))?"
 REPLACEMENT_RES = (
     re.compile(r"\bfrom\s+(?P<a>" + _PHRASE + r")\s+(?:to|into)\s+(?P<b>\w[\w$£€.,:'&-]*)", re.I),
+    # a new amount said before the old one: "down to 221 from 238", "1,350, up from 1,200",
+    # "1:01.7 (was 1:02.9)"
+    re.compile(r"\b(?:down|up|dropped|fell|rose|went up|went down|climbed|jumped|raised|lowered|cut)\s+to\s+(?P<b>"
+               + _AMOUNT + r")\s+(?:now\s+)?from\s+(?P<a>" + _AMOUNT + r")(?![\w:])", re.I),
+    re.compile(r"(?<![\w.:])(?P<b>" + _AMOUNT + r")(?:\s+now)?,?\s+(?:down|up)\s+from\s+(?P<a>" + _AMOUNT + r")(?![\w:])",
+               re.I),
+    re.compile(r"(?<![\w.:])(?P<b>" + _AMOUNT + r")\s*\((?:was|from|previously)\s+(?P<a>" + _AMOUNT + r")\)", re.I),
     re.compile(r"(?P<b>" + _PERSON_ANY + r"),?\s+(?:who\s+)?(?:has\s+|had\s+|have\s+)?(?:taken|took)\s+over\s+(?:from\s+)?"
                r"(?P<a>" + _PERSON_ANY + r")(?='s\b|\b)"),
     re.compile(r"\b(?:swapped|switched|traded|exchanged|replaced|ditched)\s+(?:the |my |our |a |an )?(?P<a>" + _PHRASE +
@@ -317,7 +326,32 @@ REPLACEMENT_RES = (
 )
 
 # the replacements said of people: "B has taken over A's patients", "A was replaced by B"
-PERSON_REPLACEMENT_RES = (REPLACEMENT_RES[1], REPLACEMENT_RES[3], REPLACEMENT_RES[4])
+PERSON_REPLACEMENT_RES = (REPLACEMENT_RES[4], REPLACEMENT_RES[6], REPLACEMENT_RES[7])
+
+
+# what the change ends, up to a comma or a reason.
+ENDED_RE = re.compile(r"\b(?:stopped|quit|gave up|dropped|ditched|dumped|cancel(?:l)?ed|ended|finished with|done with|"
+                       r"got rid of|no longer (?:do|doing|have|go to|take)|(?:gone|went) off|lost interest in|"
+                       r"got bored of|fell out of love with|used to (?:be into|be obsessed with|be a fan of|[a-z]+))\s+"
+                       r"(?:the |my |our |a |an |doing |going to )?"
+                       r"(?P<o>[\w' -]+?)(?=\s*(?:[,.;:!?()]|$|\s(?:because|since|as|for|so|and|but|now|anymore|"
+                       r"any more)\b))"
+                       r"|^(?:User's )?(?P<s>[\w' -]{1,30}?)(?:\s+(?:is|are)|'s|'re)\s+(?:(?:so|kinda|pretty|lowkey)\s+)*"
+                       r"(?:out|over|done|finished|mid|overrated|cringe|boring|trash|dead to (?:me|them|User)|"
+                       r"(?:got |been )?(?:" + CALLED_OFF_WORDS + r"|off))\b"
+                       # "the Japan trip fell through", "the wedding got called off": a plan that ended
+                       r"|^(?:User's )?(?P<f>[\w' -]{1,30}?)\s+(?:fell through|(?:got|was|were) (?:cancel(?:l)?ed|called off)|"
+                       r"(?:isn't|is not|won't be) happening|(?:has )?(?:ended|finished|wrapped up|ran out|expired))\b", re.I)
+
+
+def amount_replaced(text: str) -> bool:
+    """Whether a text gives a new amount beside the old one ("down to 221 from 238"),
+    about no one else: said without a subject, it is the user's own measure."""
+    return any(rx.search(text) for rx in REPLACEMENT_RES[1:4]) and not _OTHERS_RE.search(text)
+
+
+# someone else's: "his weight is down to 80 from 85", "Ana's rent went up to 900 from 850"
+_OTHERS_RE = re.compile(r"\b(?i:he|she|they|his|her|their|him|them)\b|^(?!It's)[A-Z][\w-]+'s\b")
 
 
 def replacement(text: str) -> tuple[str, str] | None:

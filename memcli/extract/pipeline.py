@@ -47,6 +47,7 @@ from .lexicon import (
     PLAN_RE,
     REQUEST_RE,
     WEATHER_RE,
+    amount_replaced,
     replacement,
 )
 from .people import _NOT_NAMES, _People, _third_party, their_change
@@ -469,7 +470,7 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     if CHANGE_DELETE_RE.search(exp) and own and not _RESCHEDULED_RE.search(exp):
         change = "delete"
     elif (re.search(r"\b(?:switched to|now|instead|changed to)\b", _REAFFIRMED_RE.sub("", exp), _I) or replacement(exp)) \
-            and own \
+            and (own or amount_replaced(exp)) \
             and not re.search(r"\bstill\b", exp, _I):  # "still at Shopify for now" confirms, changes nothing
         change = "update"
     elif (rel := re.match(r"^(?:my|our) " + _REL + r"(?:\s+[A-Z][\w'-]+)?\s+(?P<said>.+)$", exp, _I)) is not None:
