@@ -617,8 +617,9 @@ _ATTR_INVERTED_RE = re.compile(
 _WEIGHT_RE = re.compile(r"^i(?: am|'m| m|m)? (?:weigh|at|down to|up to|now|currently)?\s*(?:at\s+)?"
                         r"(?P<v>\d+(?:\.\d+)?\s?(?:kg|kgs|kilos|lbs?|pounds|stone))\b"
                         # "weighed 71.5 this morning", "weighed myself today, 68.9": the verb says what the number is
-                        r"|^i (?:just )?weighed (?:myself |in )?(?:(?:today|this morning|this week|on [\w-]+),?\s+)?(?:at\s+)?"
-                        r"(?P<w>\d{2,3}(?:\.\d)?(?:\s?(?:kg|kgs|kilos|lbs?|pounds))?)\b", _I)
+                        r"|^i (?:just |now |currently )?(?:weighed|weigh) (?:myself |in )?(?:(?:today|this morning|this week|"
+                        r"on [\w-]+),?\s+)?(?:at\s+)?"
+                        r"(?P<w>\d{2,3}(?:\.\d)?(?:\s?(?:kg|kgs|kilos|lbs?|pounds))?)\b(?!\s?(?:g|grams|oz|ml|cups?)\b)", _I)
 
 
 # A qualifier of when, not of what: "rent at renewal", "pay from September" are the rent
