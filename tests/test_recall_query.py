@@ -31,3 +31,10 @@ def test_an_address_answers_where_the_user_lives():
     assert stem("live") in asked_key_stems("home_city", "Where does the user live?")
     assert stem("live") not in asked_key_stems("address", "What is the user's address?")  # asked by its own word
     assert stem("live") not in asked_key_stems("employer", "Where does the user live?")
+
+
+def test_a_key_is_asked_by_its_other_words():
+    assert stem("position") in asked_key_stems("job_title", "What is the user's position at the school?")
+    assert stem("earn") in asked_key_stems("salary", "How much does the user earn?")
+    # "pay" is how a rent is asked too: never the salary's word
+    assert stem("pay") not in asked_key_stems("salary", "How much rent does the user pay?")

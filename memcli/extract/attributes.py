@@ -109,6 +109,23 @@ def implied_rate(clause: str) -> FactDict | None:
     return {"rule": "implied_rate", **_profile(f"User's rate is {v}", "rate", v, 0.55, "update")}
 
 
+# a raise and the pay it brings: "I got a raise in Fintrail, now is 55 thousand", "got a
+# pay rise to £41k", "they gave me a bump, it's 72k now"
+_RAISE_RE = re.compile(r"\b(?:i|we)\s+(?:just\s+|finally\s+)?(?:got|get|was given|have been given|'ve been given)\s+"
+                       r"(?:a\s+|my\s+)?(?:(?:big|small|nice|little)\s+)?(?:pay\s+)?(?:raise|rise|bump|pay bump)\b"
+                       r"[^.;!?]{0,40}?(?:\bto\s+|\bnow\s+(?:is\s+|it's\s+|it is\s+|at\s+)?|(?:it's|it is)\s+)"
+                       + _AMOUNT + r"(?P<unit>\s*(?:thousand|grand|k)\b)?", _I)
+
+
+def _raise_to(clause: str) -> FactDict | None:
+    """"I got a raise in Fintrail, now is 55 thousand": the user's salary is 55 thousand."""
+    m = _RAISE_RE.search(clause)
+    if m is None:
+        return None
+    v = (m.group("v") + (m.group("unit") or "")).strip()
+    return {"rule": "raise_to", **_profile(f"User's salary is now {v}", "salary", v, 0.6, "update")}
+
+
 def _measure_it_now(clause: str) -> FactDict | None:
     """"after he put the rent up, now it is 1,820": the rent is now 1,820."""
     m = _IT_NOW_RE.search(clause)
@@ -126,7 +143,8 @@ def embedded_attributes(clause: str) -> list[FactDict]:
     month": the rent, as a keyed attribute of its own; the clause stays whole. So are a
     home's cost said without the word (`implied_rent`) and "now it is 1,820" after the
     rent went up."""
-    out = [d for d in (implied_rent(clause), implied_rate(clause), _measure_it_now(clause)) if d is not None]
+    out = [d for d in (implied_rent(clause), implied_rate(clause), _measure_it_now(clause), _raise_to(clause))
+           if d is not None]
     for m in _EMBEDDED_ATTR_RE.finditer(clause):
         if m.group("h").lower() in _OWN_MEASURES:
             piece = re.sub(r"^(?:my|our)\s+", "", clause[m.end():])

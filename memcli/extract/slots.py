@@ -422,8 +422,22 @@ def _person_in_place(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return None
 
 
+# where or since when the user is what they say, said first: "in Fintrail now I am team lead"
+# ("in Leeds I am a nurse": a town or a firm, so only "at" names the employer)
+LEAD_IN_RE = re.compile(r"^(?:(?:also|and|so) )?(?:in (?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,2}|"
+                        r"at (?P<o>(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,2}))(?: now)?,? (?=i am )|^(?:from|since|as of|starting) \d{4}-\d\d-\d\d,? (?=i am )", _I)
+
+
 def _occupation_is(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
-    """"I'm a nurse (at St Mary's)", "I work remotely as a designer", "I'm a pharmacist in Dubai"."""
+    """"I'm a nurse (at St Mary's)", "I work remotely as a designer", "I'm a pharmacist in Dubai";
+    "in Fintrail now I am team lead of QA", "from 2023-09-04 I am automation engineer in
+    Fintrail, a bigger company": the employer, or when it began, said first."""
+    org = LEAD_IN_RE.match(c)
+    if org:
+        c = c[org.end():] + (f" at {org.group('o')}" if org.group("o") else "")
+    # "automation engineer in Fintrail, a bigger company": an organisation said so
+    c = re.sub(r"\bin (?=(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,2}, (?:a|an) (?:[\w-]+ )?(?:company|firm|startup|agency|"
+               r"consultancy|bank|school|hospital|studio)\b)", "at ", c)
     m = re.match(r"^i (?:am now|am|(?:now |currently |also )?work (?:(?:remotely|full[- ]time|part[- ]time|freelance|"
                  r"from home|now|currently) )*as|have been working as|became|just became|got promoted to|"
                  r"was promoted to|am working as)\s+"

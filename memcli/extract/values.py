@@ -55,10 +55,15 @@ def _profile(text: str, key: str, value: str | None, imp: float, change: str | N
 _NOW_RE = re.compile(r"\b(?:now|these days|nowadays|currently)\b", _I)
 
 
+_LEADS = frozenset("lead head director manager chief supervisor coordinator chair dean principal president".split())
+
+
 def _occupation(phrase: str) -> str | None:
     """'software engineer at Google' -> 'software engineer' when the head noun is an occupation."""
-    p = re.split(r"\s+(?:at|for|in|with|from|since|and|but|who|which|during|on|last|this|next|by|until|after|before|"
-                 r"because|so|,)\b", phrase, maxsplit=1, flags=_I)[0]
+    named = re.match(r"^(?-i:[A-Z])[\w'-]+,\s+(?=\S)", phrase)  # "Inès, sous chef at ...": a name, then the job
+    phrase = phrase[named.end():] if named else phrase
+    p = re.split(r"\s*,|\s+(?:at|for|in|with|from|since|and|but|who|which|during|on|last|this|next|by|until|after|before|"
+                 r"because|so)\b", phrase, maxsplit=1, flags=_I)[0]
     p = p.strip(" .,!").strip()
     p = re.sub(r"(?:\s+(?:now|these days|nowadays|currently|full[- ]time|part[- ]time|again|too|as well))+$", "", p,
                flags=_I).strip()
@@ -66,6 +71,9 @@ def _occupation(phrase: str) -> str | None:
     if not words or len(words) > 5:
         return None
     head = words[-1]
+    lead = re.split(r"\s+of\s+(?!the\b)", p.lower())  # "team lead of QA", never "head of the household"
+    if len(lead) > 1 and lead[0].split()[-1] in _LEADS:
+        return p
     if head in OCCUPATIONS or re.search(r"(?:ologist|ician|grapher|engineer|developer|manager)$", head):
         return p
     return None

@@ -31,12 +31,23 @@ _KEY_QUESTION_WORDS = {
 }
 
 
+# The other words a key is asked by, whatever the question: "what is the user's position?"
+# asks for `job_title`, "how much does the user earn?" for `salary` (never "pay", which a
+# rent is paid with too).
+_KEY_WORDS = {
+    "job_title": "position occupation profession career",
+    "salary": "wage wages income earn earns earning earnings",
+}
+
+
 def key_stems(key: str) -> set[str]:
     """The words of a profile key ("home_city" -> home, city; "sister.employer"), and
     the other words of a role's ("doctor.name" is asked for as the "GP", "manager.name"
     as the "boss")."""
     parts = re.split(r"[._\s]+", key.lower())
-    return {stem(w) for w in parts if len(w) > 2} | {stem(w) for w in ROLE_WORDS.get(key.lower().split(".")[0], ())}
+    last = key.lower().rsplit(".", 1)[-1]
+    return {stem(w) for w in parts if len(w) > 2} | {stem(w) for w in ROLE_WORDS.get(key.lower().split(".")[0], ())} \
+        | {stem(w) for w in _KEY_WORDS.get(last, "").split()}
 
 
 # A question for a place or an organisation: "where does the user live?", "which company
