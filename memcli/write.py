@@ -727,6 +727,8 @@ def _apply(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray, 
         record.importance = max(record.importance, target.importance)
         record.pinned = record.pinned or target.pinned
         record.safety = record.safety or target.safety
+        if not record.key and target.key and "." not in target.key and amount_replaced(cand.text):
+            record.key, record.kind = target.key, target.kind  # "down to 221 from 238": the weight's new value
         record.id = store.new_id()
         # The old claim stopped being true when the new one was said.
         store.retire(scope, target.id, reason=f"superseded by {record.id}", at=now,

@@ -137,6 +137,8 @@ def test_a_new_amount_retires_the_record_of_the_old_one_however_far(real_embedde
     current = [m.text for m in store.list_memories("user:w") if not m.episode]
     assert not any("238," in t for t in current), current  # the old weight is history
     assert any("221" in t for t in current) and any("80 from 85" in t for t in current)
+    # the new amount is the slot's new value: keyed as the old one was
+    assert [m.key for m in store.list_memories("user:w") if "221" in m.text and not m.episode] == ["weight"]
     store.close()
 
 
