@@ -12,7 +12,10 @@ turn is not corrected by a later one on the same subject (on LoCoMo's raw turns,
 letting them move cut MRR from .624 to .518). Two exceptions, never for a turn: a
 question for the latest ("the most recent A1C") is answered by the later event too, and
 in one telling an end gives way to what is said beside it ("Marek is not in Gdańsk
-anymore" / "took a job in a shipyard in Oslo").
+anymore" / "took a job in a shipyard in Oslo"). A turn moves up only as the state it
+stands for: a state fact of its turn ranked under it and was folded into it (the fact
+leaves out the topic the turn says: "they gave us the early tuesday slot" of "the
+curling draw came out, ...").
 """
 
 from __future__ import annotations
