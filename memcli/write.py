@@ -18,17 +18,18 @@ from .claims import Claim, adds_to, contradicts, differences, parse
 from .errors import ModelError, ModelUnavailable
 from .extract.instead import IN_ITS_PLACE
 from .extract.lexicon import (
-    CALLED_OFF_WORDS,
+    CALLED_OFF_TEXT,
     DIETS2,
     ENDED_RE,
     OCCUPATIONS,
     PERSON_REPLACEMENT_RES,
+    PLANNED_TEXT,
     RELATIONS,
     amount_replaced,
     replacement,
 )
 from .extract.roles import _ROLES as SLOT_ROLES
-from .extract.roles import HOLDER_LEFT, HOLDER_SUCCESSOR, TITLES
+from .extract.roles import HOLDER_LEFT, HOLDER_SUCCESSOR, TITLES, holder_left
 from .llm import LLM, load_prompt
 from .models import Candidate, Decision, Memory, Neighbour, Outcome
 from .scope import validate_scope
@@ -395,13 +396,6 @@ def _same_subject(cand: Candidate, n: Neighbour) -> bool:
     return False
 
 
-# "lisbon's a no", "the trip to Rome is off", "the wedding got called off": a plan ended
-_CALLED_OFF_TEXT = re.compile(r"(?:\b(?:is|are|was|were)|'s|'re)\s+(?:" + CALLED_OFF_WORDS + r"|off)\b|\bfell through\b|"
-                              r"\b(?:got|been) (?:cancel(?:l)?ed|called off|scrapped)\b|\b(?:isn't|is not|won't be) happening\b",
-                              re.I)
-# an event still to come, as the user said it: what a cancellation can end
-_PLANNED_TEXT = re.compile(r"\b(?:(?:is|are|am) (?:going|flying|travelling|traveling|heading|off) to|will|plans? to|"
-                           r"planning|booked|signed up|registered|is getting married|are getting married)\b", re.I)
 
 
 _IDENTITY_RE = re.compile(r"^User's (?P<r>[\w' -]+?) (?:is|are) (?:called |named )?[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}$")
@@ -426,12 +420,12 @@ def _targets(cand: Candidate, near: list[Neighbour], floor: float | None = None)
     """The neighbours a change that names what it changes may retire, nearest first:
     close enough to be on its topic, facts (not episodes), not pinned, the same subject.
     A cancellation ("lisbon's a no") may also end an event still to come, the plan."""
-    plans = cand.change == "delete" and _CALLED_OFF_TEXT.search(cand.text) is not None
+    plans = cand.change == "delete" and CALLED_OFF_TEXT.search(cand.text) is not None
     for n in near:
         if n.similarity < (TOPIC_TARGET if floor is None else floor):
             return
         event = n.memory.kind == "episodic"
-        if event and not (plans and not n.memory.episode and _PLANNED_TEXT.search(n.memory.text)):
+        if event and not (plans and not n.memory.episode and PLANNED_TEXT.search(n.memory.text)):
             continue
         if not n.memory.pinned and not _identity(n.memory) and _same_subject(cand, n):
             yield n
@@ -561,6 +555,10 @@ def superseded_by_later(cand: Candidate, near: list[Neighbour]) -> Neighbour | N
         return None
     mine = _record(cand, "", cand.valid_from, cand.valid_from)
     mine.id = "(this)"
+    gone = next((n for n in near if (cand.key or "").endswith(".name") and (n.memory.valid_from or "") > cand.valid_from
+                 and any(_role_holding(d["value"], [Neighbour(mine, 1.0)]) for d in holder_left(n.memory.text))), None)
+    if gone is not None:  # "dr. okafor took a job at UBC", read before "my advisor dr. okafor"
+        return gone
     for n in near:
         when = n.memory.valid_from
         if not when or when <= cand.valid_from or n.similarity < TOPIC_TARGET:

@@ -397,3 +397,22 @@ def test_the_successor_after_a_departure_becomes_the_advisor(real_embedder, tmp_
     top = [h.memory.text for h in recall(store, "user:p", "Who is the user's PhD advisor?", k=3).hits]
     assert "Mbeki" in top[0], top
     store.close()
+
+
+def test_a_holder_who_left_is_read_with_a_title_opening_the_sentence():
+    assert [d["value"] for d in holder_left("Dr. okafor took a job at UBC")] == ["Dr. okafor"]
+    assert holder_left("Dr. and the nurse took a break") == []
+
+
+def test_the_role_of_one_who_left_read_after_the_departure_is_history(tmp_path, real_embedder):
+    # ingested out of order: the departure first, the older "my advisor dr. okafor" after it
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for i, (text, ts) in enumerate([
+            ("ok weird semester. dr. okafor took a job at UBC so I've been handed over to dr. lindqvist",
+             "2025-01-28T18:07:18Z"),
+            ("my advisor dr. okafor wants a draft of chapter 1 by oct 15", "2024-09-18T16:33:01Z")]):
+        ingest(store, "user:k", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
+    now = [m for m in store.list_memories("user:k") if m.key == "advisor.name"]
+    then = [m for m in store.list_memories("user:k", as_of="2024-12-01T00:00:00Z") if m.key == "advisor.name"]
+    assert now == [] and [m.text for m in then] == ["User's advisor is dr. okafor"]
+    store.close()

@@ -244,6 +244,13 @@ PLAN_NOUNS = ("trip|holiday|holidays|vacation|wedding|party|move|plan|plans|conf
               "job offer|internship|exchange|semester abroad|road trip|sleepover|playdate|barbecue|bbq")
 # what is said of a plan that will not happen, after "is": "a no", "called off", ...
 CALLED_OFF_WORDS = r"a (?:no|no-go|no go|nope)|not happening|not going ahead|cancel(?:l)?ed|called off|scrapped|axed"
+# "lisbon's a no", "the trip to Rome is off", "the wedding got called off": a plan ended
+CALLED_OFF_TEXT = re.compile(r"(?:\b(?:is|are|was|were)|'s|'re)\s+(?:" + CALLED_OFF_WORDS + r"|off)\b|\bfell through\b|"
+                              r"\b(?:got|been) (?:cancel(?:l)?ed|called off|scrapped)\b|\b(?:isn't|is not|won't be) happening\b",
+                              re.I)
+# an event still to come, as the user said it: what a cancellation can end
+PLANNED_TEXT = re.compile(r"\b(?:(?:is|are|am) (?:going|flying|travelling|traveling|heading|off) to|will|plans? to|"
+                           r"planning|booked|signed up|registered|is getting married|are getting married)\b", re.I)
 CALLED_OFF_RE = re.compile(
     r"^(?:(?:so|and|but|also|honestly|anyway|well|sadly|unfortunately|ugh|welp|update),?\s+)*"
     r"(?P<o>(?!(?:he|she|they|it|that|this|there|everything|life|work|school|the answer|the response)\b)"

@@ -37,7 +37,8 @@ _ROLE_MODS = r"(?i:(?:new|current|main|primary|permanent|actual|usual|regular|ac
 TITLES = ("Dra", "Dr", "Prof", "Mrs", "Mr", "Ms", "Mx", "Sra", "Sr", "Mme")
 # a name, or a titled one typed in lowercase ("dr. okafor", "prof lindqvist")
 _NAME_V = (r"(?P<v>(?:(?:" + "|".join(TITLES) + r")\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
-           r"|(?:dra|dr|prof|mrs|mr|ms)(?:\.\s*|\s+)(?!(?:and|or|the|is|was|who|has|had|said|says)\b)[a-z][\w'-]+)")
+           # a title typed in lower case, or opening a sentence, before a name in lower case: "dr. okafor", "Dr. okafor"
+           r"|(?:[Dd]ra|[Dd]r|[Pp]rof|[Mm]rs|[Mm]r|[Mm]s)(?:\.\s*|\s+)(?!(?:and|or|the|is|was|who|has|had|said|says)\b)[a-z][\w'-]+)")
 _WHEN_TAIL = r"(?:\s+(?:now|these days|from now on|nowadays|again))?[.!]?$"
 # where the person is seen, after the name: "Dr. Soler in the centro de salud", "Dr. Ferrer, near the market"
 _WHERE_TAIL = r"(?:,?\s+(?i:in|at|near|on|over|down|by|across|from)\s+[^,;]{2,60}?)?"
