@@ -355,6 +355,9 @@ def _joined(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     if m:
         rest = m.group("v")
         v = _strip_org_descriptor(_clean_value(rest))
+        # "started at 0.25", "started at 6am": an amount or a time is no employer ("3M", "7-Eleven" are)
+        if re.fullmatch(r"[$£€]?\d[\d.,:]*\s*(?:am|pm|mg|mcg|ml|g|kg|lbs?|%|k|km|miles?|h|hrs?|hours?|mins?|a\.m\.|p\.m\.)?", v):
+            return None
         if _is_propery(v) and not re.match(r"^switched to", c[2:], _I) or (v and re.search(r"\b(?:job|position|role|offer|hired)\b", lc)):
             facts = [_profile(f"User works at {v}", "employer", v, 0.75, "update")]
             t = re.search(r"\bas (?:a |an |the )?(?P<t>[\w -]+)$", rest, _I)
