@@ -506,7 +506,7 @@ def _from_value_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbou
     if not (named.words or named.numbers or named.names) or old == new:
         return None
     # an amount said beside its old one ("down to 221 from 238") names its record however far
-    # the vectors put it: the record that holds that amount, three figures or a unit at least
+    # the vectors put it: the record that holds that amount, of three figures or more
     far = amount_replaced(cand.text) and len(re.sub(r"\D", "", old)) >= 3
     pool = _targets(cand, near, floor=0.0 if far else TOPIC_TARGET)
     return next(((n, said) for n in pool if _holds(n.memory.text, old) and not _holds(n.memory.text, new)), None)

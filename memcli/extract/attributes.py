@@ -110,7 +110,7 @@ def implied_rate(clause: str) -> FactDict | None:
 
 
 # a raise and the pay it brings: "I got a raise in Fintrail, now is 55 thousand", "got a
-# pay rise to £41k", "they gave me a bump, it's 72k now"
+# pay rise to £41k", "I got a pay bump to 72k"
 _RAISE_RE = re.compile(r"\b(?:i|we)\s+(?:just\s+|finally\s+)?(?:got|get|was given|have been given|'ve been given)\s+"
                        r"(?:a\s+|my\s+)?(?:(?:big|small|nice|little)\s+)?(?:pay\s+)?(?:raise|rise|bump|pay bump)\b"
                        r"[^.;!?]{0,40}?(?:\bto\s+|\bnow\s+(?:is\s+|it's\s+|it is\s+|at\s+)?|(?:it's|it is)\s+)"

@@ -351,14 +351,16 @@ ENDED_RE = re.compile(r"\b(?:stopped|quit|gave up|dropped|ditched|dumped|cancel(
                        r"(?:isn't|is not|won't be) happening|(?:has )?(?:ended|finished|wrapped up|ran out|expired))\b", re.I)
 
 
+# the replacements that give a new amount with the old: "down to 221 from 238"
+AMOUNT_REPLACEMENT_RES = REPLACEMENT_RES[1:4]
+# someone else's: "his weight is down to 80 from 85", "Ana's rent went up to 900 from 850"
+_OTHERS_RE = re.compile(r"\b(?i:he|she|they|his|her|their|him|them)\b|^(?!It's)[A-Z][\w-]+'s\b")
+
+
 def amount_replaced(text: str) -> bool:
     """Whether a text gives a new amount beside the old one ("down to 221 from 238"),
     about no one else: said without a subject, it is the user's own measure."""
-    return any(rx.search(text) for rx in REPLACEMENT_RES[1:4]) and not _OTHERS_RE.search(text)
-
-
-# someone else's: "his weight is down to 80 from 85", "Ana's rent went up to 900 from 850"
-_OTHERS_RE = re.compile(r"\b(?i:he|she|they|his|her|their|him|them)\b|^(?!It's)[A-Z][\w-]+'s\b")
+    return any(rx.search(text) for rx in AMOUNT_REPLACEMENT_RES) and not _OTHERS_RE.search(text)
 
 
 def replacement(text: str) -> tuple[str, str] | None:

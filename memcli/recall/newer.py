@@ -96,7 +96,7 @@ def _state_of(m: Memory) -> bool:
     return m.kind in ("semantic", "profile") and not m.episode
 
 
-def own_words(text: str) -> str:
+def _own_words(text: str) -> str:
     """An episode's text without the question it answers (`(asked "...") `)."""
     if text.startswith(ASKED):
         end = text.find('") ')
@@ -197,8 +197,8 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
         # the turn says what the question asks about, its state fact gives it another value
         facts = [f for f in told.get(b.memory.id, []) if _state_of(f)]
         return bool(facts) and ta is not None and tb is not None and tb - ta > _GAP \
-            and b.score >= _NEAR * a.score and not _PAST_TURN.search(own_words(b.memory.text)) \
-            and conflict(a.memory.text, own_words(b.memory.text), asked, query) \
+            and b.score >= _NEAR * a.score and not _PAST_TURN.search(_own_words(b.memory.text)) \
+            and conflict(a.memory.text, _own_words(b.memory.text), asked, query) \
             and any(other_value(a.memory.text, f.text) for f in facts)
     # the latest of a kind asked for ("the most recent A1C") is an event too: "A1C came back 6.9"
     now = _state(b) or (bool(_LATEST_Q.search(query)) and not b.memory.episode)
