@@ -33,7 +33,7 @@ _KEEP = r"(?:remember|keep|store|save|hold on to|record|retain)"
 # "do me a favour, forget that ticket": a favour asked before the imperative
 _LEAD = (r"(?:^|[,;:(]\s*|\b(?:and|also|ok|okay|oh|so|but|then|just|actually|please|pls|plz|kindly|now)\s+|"
          r"\bdo me a favou?r,?\s+(?:and\s+)?)"
-         r"(?:(?:please|pls|plz|kindly|also|just|actually|and)\s+)*")
+         r"(?:(?:please|pls|plz|kindly|also|just|actually|and|n|&)\s+)*")
 _ASK = r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|just\s+)?)?"
 # "you can forget those ward codes": a permission, with a verb of memory only ("you can
 # drop the romanisation now" is about the replies, not the memory)
@@ -42,7 +42,7 @@ _NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|no need to|s
              r"i don'?t want you to)\s+" + _KEEP + r"(?:ing)?)")
 _SAID = (r"(?:what|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+(?:i|i've|ive|we)\s+"
          r"(?:just\s+|ever\s+)?(?:said|told you|told u|mentioned|shared|wrote|say|tell you|typed)"
-         r"(?:\s+(?:earlier|before|last time|yesterday))?\s+(?:about|abt|re|regarding|on|of)\s+")
+         r"(?:\s+(?:earlier|before|last time|yesterday))?\s+(?:about|abt|'?bout|re|regarding|on|of)\s+")
 # "don't keep my X" may also start mid-sentence, after a word boundary.
 _LEAD_ANYWHERE = _LEAD.replace("(?:^|", "(?:^|\\b|")
 _REQUEST = re.compile(
@@ -62,11 +62,11 @@ _CLAUSE_END = re.compile(r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s-
 _POSSESSIVE = re.compile(r"^(?:my|our|the|his|her|their|those|these|that(?=\s+(?!\w+ly\b|(?:is|was|too|for|now|please|"
                          r"one|thing|stuff|bit|part|already|right|then|okay|ok)\b))|[a-z]+'s)\s+", re.IGNORECASE)
 # "anything about him", "everything about the move": what was said, without "I said"
-_ANY_ABOUT = re.compile(r"(?:anything|everything|all|whatever)\s+(?:at all\s+)?(?:about|abt|re|regarding|to do with)\s+",
+_ANY_ABOUT = re.compile(r"(?:anything|everything|all|whatever)\s+(?:at all\s+)?(?:about|abt|'?bout|re|regarding|to do with)\s+",
                         re.IGNORECASE)
 # "the story about the boiler", "the salary conversation": what a topic is told as, not what it is
 _TOLD_AS = re.compile(r"^(?:the|that|this|our|my)\s+(?:whole\s+)?(?:story|conversation|chat|discussion|thing|stuff|bit|"
-                      r"part|info)\s+(?:about|abt|re|regarding|on|of|with)\s+", re.IGNORECASE)
+                      r"part|info)\s+(?:about|abt|'?bout|re|regarding|on|of|with)\s+", re.IGNORECASE)
 _VAGUE = frozenset({"thing", "stuff", "bit", "part", "story", "info", "information", "detail", "old", "said",
                     "note", "notes", "entry", "record", "memory", "memories",
                     "conversation", "chat", "discussion", "before", "earlier",
@@ -249,6 +249,11 @@ _VALUE_KINDS = (
      re.compile(r"(?<![\d:/.-])(?<!\bat )(?!(?:19\d\d|20[0-3]\d)(?!\d))\d{4,8}(?![\d:/.-])"),
      _stems("code codes pin password passcode combination door lock keypad safe alarm gate"),
      _stems("phone mobile number flat apartment plot postcode zip street road avenue price cost rent")),
+    # "my meds": a dose names a medication ("on sertraline since the spring, 50mg")
+    (_stems("med meds medication medications medicine medicines drug drugs pill pills tablet tablets prescription"),
+     re.compile(r"\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|iu)\b", re.IGNORECASE),
+     _stems("mg mcg ml dose dosage prescribed daily"),
+     _stems("price cost costs bought sold weigh weight protein sugar caffeine")),
 )
 
 

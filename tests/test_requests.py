@@ -13,6 +13,8 @@ from memcli.requests import NOT_REQUESTS, forget_requests, matches, without_requ
      "how much I sold the Tacoma for"),
     ("Also, scratch what I told you about the key safe codes. I've replaced both.", "the key safe codes"),
     ("plz forget the thing i said abt my ankle, its embarrassing", "my ankle"),
+    # text-speak: "n" for "and", "bout" for "about"
+    ("ya cheers. n forget the stuff i said bout my meds last time pls, dont want that kept", "my meds"),
     ("Please delete my mobile number from whatever you keep, I've changed it", "my mobile number"),
     ("don't remember my old phone number please", "my old phone number"),
     ("And please forget about the house in Jaro, my parents changed their minds", "the house in Jaro"),
@@ -26,7 +28,8 @@ def test_forget_request_and_its_topic(text, topic):
 
 @pytest.mark.parametrize("text", [*NOT_REQUESTS,
                                   "The key safe codes are 4417 and 7144, in case I forget.",
-                                  "My sister keeps forgetting my birthday."])
+                                  "My sister keeps forgetting my birthday.",
+                                  "I know nothing bout cars, forget it", "n i forget things all the time"])
 def test_not_a_request(text):
     assert forget_requests(text) == []
 
@@ -57,6 +60,9 @@ def test_a_request_sentence_keeps_what_it_goes_on_to_tell(text, rest):
     ("my old address in roma norte", "User's address is Calle Durango 12, Roma Norte.", 0.7, True),
     ("my old address in roma norte", "User lives in Tbilisi.", 0.4, False),
     ("my ankle", "User sprained their ankle playing volleyball.", 0.4, True),
+    # "my meds": a dose names a medication, a drink's caffeine does not
+    ("my meds", "User has been on sertraline since the spring, 50mg", 0.3, True),
+    ("my meds", "User drinks coffee with 200mg caffeine", 0.3, False),
     ("my ankle", "User plays volleyball.", 0.5, False),
 ])
 def test_matches_only_what_the_topic_names(topic, memory, sim, want):
