@@ -49,6 +49,14 @@ _REWRITTEN = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "o
 ASKED = '(asked "'  # an episode that opens so holds the question of the message before
 
 
+def own_words(text: str) -> str:
+    """An episode's text without the question it answers (`(asked "...") `)."""
+    if text.startswith(ASKED):
+        end = text.find('") ')
+        return text[end + 3:] if end >= 0 else text
+    return text
+
+
 @dataclass
 class Episode:
     """The episode of a user message: its `text`, and `lead`, what the message before

@@ -506,10 +506,16 @@ def _from_value_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbou
     if not (named.words or named.numbers or named.names) or old == new:
         return None
     # an amount said beside its old one ("down to 221 from 238") names its record however far
-    # the vectors put it: the record that holds that amount, of three figures or more
+    # the vectors put it: the record that holds that amount, of three figures or more, and every
+    # other word the change says ("the bike went down to 900 from 1,200" is no rent of 1,200)
     far = amount_replaced(cand.text) and len(re.sub(r"\D", "", old)) >= 3
-    pool = _targets(cand, near, floor=0.0 if far else TOPIC_TARGET)
+    rest = parse(cand.text).words - _AMOUNT_MOVES
+    pool = (n for n in _targets(cand, near, floor=0.0 if far else TOPIC_TARGET)
+            if n.similarity >= TOPIC_TARGET or rest <= parse(n.memory.text).words)
     return next(((n, said) for n in pool if _holds(n.memory.text, old) and not _holds(n.memory.text, new)), None)
+
+
+_AMOUNT_MOVES = frozenset("new now went gone got dropped fell rose climbed jumped raised lowered cut down up".split())
 
 
 def _ended_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbour, str] | None:
@@ -555,10 +561,11 @@ def superseded_by_later(cand: Candidate, near: list[Neighbour]) -> Neighbour | N
         return None
     mine = _record(cand, "", cand.valid_from, cand.valid_from)
     mine.id = "(this)"
-    gone = next((n for n in near if (cand.key or "").endswith(".name") and (n.memory.valid_from or "") > cand.valid_from
-                 and any(_role_holding(d["value"], [Neighbour(mine, 1.0)]) for d in holder_left(n.memory.text))), None)
-    if gone is not None:  # "dr. okafor took a job at UBC", read before "my advisor dr. okafor"
-        return gone
+    if (cand.key or "").endswith(".name"):  # "dr. okafor took a job at UBC", read before "my advisor dr. okafor"
+        gone = next((n for n in near if (n.memory.valid_from or "") > cand.valid_from and any(
+            _role_holding(d["value"], [Neighbour(mine, 1.0)]) for d in holder_left(n.memory.text))), None)
+        if gone is not None:
+            return gone
     for n in near:
         when = n.memory.valid_from
         if not when or when <= cand.valid_from or n.similarity < TOPIC_TARGET:

@@ -142,6 +142,16 @@ def test_a_new_amount_retires_the_record_of_the_old_one_however_far(real_embedde
     store.close()
 
 
+def test_a_new_amount_of_another_thing_leaves_a_far_record_of_the_same_amount():
+    """The old amount alone does not name a record the vectors put far: "the bike" is no rent."""
+    rent = _near("User's rent is 1,200 for the room", 0.1)
+    weight = _near("User weighs 238, which she also had opinions about", 0.1)
+    bike = Candidate(text="The bike went down to 900 from 1,200", change="update")
+    assert decide_by_rules(bike, [rent])[0] == "ADD"
+    op, target, _ = decide_by_rules(Candidate(text="Down to 221 from 238", change="update"), [weight])
+    assert (op, target) == ("UPDATE", weight)
+
+
 def test_someone_elses_new_amount_is_theirs():
     assert amount_replaced("Down to 221 from 238")
     assert not amount_replaced("his weight is down to 80 from 85")

@@ -408,9 +408,9 @@ def _left_job(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 # who the user is in their household or stage of life: "a mom of 3", "a retired dad"
 _LIFE_ROLES = (r"(?:mom|mum|mama|mother|dad|father|parent|grandma|grandmother|granny|grandad|grandpa|grandfather|"
-               r"retiree|pensioner|widow|widower|family|couple|homeowner|newlywed|empty nester)s?")
+               r"retiree|pensioner|widow|widower|homeowner|newlywed|empty nester)s?")
 _PERSON_IN_PLACE_RE = re.compile(
-    r"^(?:i am|we are) (?:a |an )?(?:[\w'-]+ ){0,2}?" + _LIFE_ROLES + r"(?: of (?:\d+|[a-z]+))?"
+    r"^i am (?:a |an )?(?:[\w'-]+ ){0,2}?" + _LIFE_ROLES + r"(?: of (?:\d+|[a-z]+))?"
     r" (?:based |living )?in (?P<v>(?-i:[A-Z])[\w'.-]+(?: (?-i:[A-Z])[\w'.-]+){0,2}(?:, (?-i:[A-Z])[\w'.-]+(?: (?-i:[A-Z])[\w'.-]+)?)?)"
     r"(?:$|,? (?:and|but|so|with)\b|, (?=[a-z\d]))", _I)
 

@@ -122,8 +122,8 @@ def collapse(hits: list[Hit], told: dict[str, list[Memory]] | None = None) -> li
         else:
             if turns and turns <= seen_episode.keys():
                 if told is not None:
-                    for t in turns:
-                        told.setdefault(seen_episode[t], []).append(h.memory)
+                    for e in {seen_episode[t] for t in turns}:
+                        told.setdefault(e, []).append(h.memory)
                 continue
             seen_fact.update(turns)
         out.append(h)

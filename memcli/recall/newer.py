@@ -24,7 +24,7 @@ import re
 from datetime import datetime, timedelta
 
 from ..claims import parse
-from ..episodes import ASKED
+from ..episodes import own_words
 from ..extract.lexicon import OCCUPATIONS, RELATIONS
 from ..extract.roles import _ROLES
 from ..models import Hit, Memory
@@ -86,22 +86,10 @@ def _since(h: Hit) -> datetime | None:
     return parse_dt(h.memory.valid_from) if h.memory.valid_from else None
 
 
-def _state(h: Hit) -> bool:
+def _state(m: Memory) -> bool:
     """A fact of how things are (semantic or profile, not an episode): states are replaced,
     events and turns add up ("went to Paris in May" and "went to Rome in June" are both true)."""
-    return _state_of(h.memory)
-
-
-def _state_of(m: Memory) -> bool:
     return m.kind in ("semantic", "profile") and not m.episode
-
-
-def _own_words(text: str) -> str:
-    """An episode's text without the question it answers (`(asked "...") `)."""
-    if text.startswith(ASKED):
-        end = text.find('") ')
-        return text[end + 3:] if end >= 0 else text
-    return text
 
 
 def _subject(text: str, other: str, query: str = "") -> list[str] | None:
@@ -195,13 +183,13 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
     ta, tb = _since(a), _since(b)
     if told is not None and b.memory.episode:
         # the turn says what the question asks about, its state fact gives it another value
-        facts = [f for f in told.get(b.memory.id, []) if _state_of(f)]
+        facts = [f for f in told.get(b.memory.id, []) if _state(f)]
         return bool(facts) and ta is not None and tb is not None and tb - ta > _GAP \
-            and b.score >= _NEAR * a.score and not _PAST_TURN.search(_own_words(b.memory.text)) \
-            and conflict(a.memory.text, _own_words(b.memory.text), asked, query) \
+            and b.score >= _NEAR * a.score and not _PAST_TURN.search(own_words(b.memory.text)) \
+            and conflict(a.memory.text, own_words(b.memory.text), asked, query) \
             and any(other_value(a.memory.text, f.text) for f in facts)
     # the latest of a kind asked for ("the most recent A1C") is an event too: "A1C came back 6.9"
-    now = _state(b) or (bool(_LATEST_Q.search(query)) and not b.memory.episode)
+    now = _state(b.memory) or (bool(_LATEST_Q.search(query)) and not b.memory.episode)
     if ta is None or tb is None or b.memory.episode or b.score < _NEAR * a.score:
         return False
     if tb - ta <= _GAP:
