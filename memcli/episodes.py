@@ -20,6 +20,7 @@ by use (rehearsal).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -42,7 +43,8 @@ EPISODE_IMPORTANCE = 0.4  # below a stated fact's: at equal relevance the fact c
 EPISODE_CONFIDENCE = 0.8
 NEW_WORDS = 2  # words an episode must add to its turn's facts to be worth keeping
 # what a fact's rewriting changes ("my" -> "User's") or drops ("remember that ..."): no news
-_REWRITTEN = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "im", "ive", "remember",
+_REWRITTEN = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "im", "ive", "i'm", "i've", "i'd",
+                        "i'll", "we're", "we've", "remember",
                         "note", "keep", "mind"})
 
 
@@ -107,7 +109,16 @@ def episode_of(content: str, question: str | None = None, facts: Sequence[str] =
     if statement and points_back(text):
         return Episode(text, lead=statement)
     told = frozenset().union(*(content_words(f) for f in facts)) if facts else frozenset()
-    return Episode(text) if len(content_words(text) - told - _REWRITTEN) >= NEW_WORDS else None
+    new = content_words(text) - told - _REWRITTEN
+    # a name no fact kept is worth the turn on its own: "I started to see
+    # someone. Sabrina." kept "User started to see someone" only
+    return Episode(text) if len(new) >= NEW_WORDS or any(_named(w, text) for w in new) else None
+
+
+def _named(word: str, text: str) -> bool:
+    """Whether `text` says `word` (a claim word) as a name: "Sabrina"."""
+    return word.isalpha() and re.search(r"(?<![\w'])" + re.escape(word[:1].upper() + word[1:]) + r"\b",
+                                                      text) is not None
 
 
 def store_episode(store: MemoryStore, scope: str, text: str, vector: np.ndarray | None, turns: list[str],

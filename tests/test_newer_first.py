@@ -343,3 +343,31 @@ def test_the_turn_with_the_new_night_comes_before_the_old_night(tmp_path, real_e
         ingest(store, "user:w", [Message(role="user", content=text, ts=ts, ref=f"s{i}")], source=f"s{i}")
     hits = recall(store, "user:w", "Which night does the user curl?", k=3, now="2025-07-10T00:00:00Z").hits
     assert "tuesday" in hits[0].memory.text
+
+
+@pytest.mark.parametrize(("query", "older", "newer"), [
+    # the home said as a place to live in, the work as a job found; the relative named alone
+    ("Where does the user's brother Daisuke live?", "User's brother Daisuke lives in Osaka",
+     "Daisuke's apartment in Fukuoka is too small for guests"),
+    ("Where does the user's husband Kenji work?", "User's husband Kenji is working as sushi chef in Maxvorstadt",
+     "Kenji found job in a ramen bar near Königsplatz"),
+    ("Where does the user live?", "User lives in Munich", "User and family found apartment in Göggingen"),
+])
+def test_a_side_of_life_said_in_other_words_conflicts(query, older, newer):
+    asked = frozenset(w for w in query.lower().strip("?").replace("'s", "").split())
+    assert conflict(older, newer, asked, query)
+
+
+@pytest.mark.parametrize(("query", "older", "newer"), [
+    # a place near the office is no work place
+    ("Where does the user work?", "User works at Brenner Motion in Augsburg",
+     "User and family found apartment in Göggingen, 12 minutes by bicycle to office"),
+    # the sister's flat is not the user's home
+    ("Where does the user live?", "User lives in Munich", "User's sister Aiko's apartment in Kyoto is tiny"),
+    # another person opening the fact is not the husband
+    ("Where does the user's husband Kenji work?", "User's husband Kenji is working as sushi chef in Maxvorstadt",
+     "Hiro found job in a ramen bar near Königsplatz"),
+])
+def test_another_side_or_another_person_does_not_conflict(query, older, newer):
+    asked = frozenset(w for w in query.lower().strip("?").replace("'s", "").split())
+    assert not conflict(older, newer, asked, query)

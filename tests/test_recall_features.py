@@ -82,3 +82,28 @@ def test_score_all_keeps_the_order_of_rows():
     rows = {5: _m("a"), 2: _m("b")}
     out = score_all(rows, _cands(rows), QueryFeatures(), RecallConfig().features)
     assert list(out) == [5, 2] and all(isinstance(s, Signals) for s in out.values())
+
+
+@pytest.mark.parametrize(("query", "answers", "others"), [
+    ("Where does the user live?", ["User and the wife are in Llanishen in the same semi", "User works at Boots"],
+     ["She keeps on about going west to be near the sea", "User drives her to the Co-op and back",
+      "User moved in May", "User is back in March"]),
+    ("How much rent does the user pay?", ["It's 1820 for the same flat"], ["Rent is eating them alive"]),
+    ("How many cows does the user milk?", ["72 milkers with the heifers in"], ["The cows like the robot"]),
+])
+def test_a_memory_that_says_what_the_answer_looks_like_is_boosted(query, answers, others):
+    cfg = RecallConfig().features
+    q = QueryFeatures.of(query, "", cfg)
+    rows = {i: _m(t) for i, t in enumerate(answers + others)}
+    c = _cands(rows)
+    got = {rows[i].text: signals(i, rows[i], c, q, cfg).boost for i in rows}
+    assert all(got[t] == pytest.approx(cfg.w_answer) for t in answers)
+    assert all(got[t] == 0.0 for t in others)
+
+
+@pytest.mark.parametrize("query", ["What does the user do?", "Who is the user's partner?", "When is the move?"])
+def test_a_question_that_says_no_answer_kind_boosts_none(query):
+    cfg = RecallConfig().features
+    q = QueryFeatures.of(query, "", cfg)
+    rows = {1: _m("User lives in Llanishen, rent is 1,650")}
+    assert q.answer is None and signals(1, rows[1], _cands(rows), q, cfg).boost == 0.0

@@ -154,7 +154,10 @@ _CLAUSE_VERBS = (r"(?:joined|moved|started|switched|quit|left|bought|sold|got|be
                  r"taught|studied|played|drove|lived|worked|grew|met|started|finished|passed|failed|lost|won|"
                  r"broke|hurt|adopted|sold|earn|make|made|keep|kept|speak|spoke|raise|raised)\b")
 _CLAUSE_SPLIT_RE = re.compile(
-    r"\s*;\s*|\s*,\s+(?=(?:and |so )?(?:please|pls)\b)|\s*,?\s+(?:and|but|so|plus)\s+(?=" + _SUBJ + r"|" + _CLAUSE_VERBS + r")"
+    r"\s*;\s*|\s*,\s+(?=(?:and |so )?(?:please|pls)\b)"
+    # "I'm allergic to penicillin so if I ever ask you about medicines ...": what is said
+    # before a condition joined to it is said outright
+    r"|\s*,?\s+(?:and|but|so)\s+(?=if\s)|\s*,?\s+(?:and|but|so|plus)\s+(?=" + _SUBJ + r"|" + _CLAUSE_VERBS + r")"
     r"|\s*,\s+(?=" + _SUBJ + r")"
     # "..., so weekday dinners are on me": what follows for the user, a subject of its own
     r"|\s*,\s+so\s+(?=(?:the |my |our |all )?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s+(?:is|are|was|were|will|gets?|got)"
@@ -230,6 +233,10 @@ def _clauses(sentence: str) -> list[str]:
     # ("Mr. Okafor, my new principal, already wants ...": "my new principal Mr. Okafor already wants ...")
     sentence = _APPOSED_RE.sub(lambda m: f"{m.group('lead') or ''}{m.group('my')}\x01{m.group('n')}{m.group('at') or ''}"
                                "\x01", sentence)
+    # "I would buy a farm and if I won ...": a condition joined to a clause that is itself
+    # conditional stays with it (the whole is hypothetical)
+    sentence = re.sub(r"^(.*?\b(?:would|could|might)\b.*?|.*?\w'd\b.*?)\s+(and|but|so)\s+(?=if\s)", "\\1\x01\\2\x01",
+                      sentence, flags=_I)
     parts = [p.strip().replace("\x01", " ") for p in _CLAUSE_SPLIT_RE.split(sentence) if p and p.strip()]
     out: list[str] = []
     for p in parts:

@@ -58,6 +58,10 @@ FILLER_RE = re.compile(
     r"haha|lol|fun fact|(?:the )?(?:good|bad|big|sad|great|funny|best|worst|other) (?:news|part|thing) (?:is|was)|"
     r"(?:some )?(?:happy|great|exciting|sad|other|more|big|huge|good|bad|quick|small)(?: [a-z]+)? (?:news|update)|"
     r"(?:the )?thing is|oh and|oh also|ah|alright|right|plus|"
+    # a word on remembering, before what is remembered: "while I think on, I'm allergic to
+    # penicillin", "before I forget, ...", "come to think of it, ..."
+    r"(?:while|now|before|as) (?:I|I'm|we're) (?:think(?:ing)? (?:on|of (?:it|that)|about it)|remember|forget|at it)|"
+    r"come to think of it|now that I think (?:of|about) it|that reminds me|speaking of which|"
     # a label said before what it introduces: "More things: ...", "Context for later: ...", "One more thing, ..."
     r"(?:(?:a few |some |two |one )?more things?|update on me|(?:some |quick |a bit of |a little )?(?:context|"
     r"background|intro|introduction)(?: for later| about me| on me)?|about me)(?=\s*(?:lol|haha)?\s*:)|"

@@ -361,7 +361,9 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         # ("the commute's more like 45 min now, traffic is brutal"); a temperature is the weather's
         weather = WEATHER_RE.search(raw) and not re.search(r"\d(?!\d*\s*(?:°|degrees?|deg\b|c\b|f\b))", raw, _I)
         # a short clause is small talk unless it gives a measure ("Berlin went 3:22:48")
-        short = len(raw.split()) <= 3 and not (re.search(r"\d", raw) and _MEASURED_RE.search(raw))
+        # or is a note of one, a label and its figure ("10k Saturday: 48:37")
+        short = len(raw.split()) <= 3 and not (re.search(r"\d", raw) and _MEASURED_RE.search(raw)) \
+            and not re.match(r"^(?=[^:]*(?!lol|haha)[A-Za-z]{3})[^:]{1,29}[^:\d\s]:\s*[^:\s]*\d", raw)
         if weather or short or not _carries_content(raw):
             _discard(ex, clause, "small talk" if weather or short else "not about the user")
         else:

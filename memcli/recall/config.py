@@ -39,6 +39,7 @@ class FeatureConfig:
     entity_subject: bool = True  # count a name only in the memory's subject (speaker prefix or first words)
     w_when: float = 0.2  # boost, for a "when" question, of memories that say when (yesterday, last week, 2022, ...)
     w_date: float = 0.2  # boost of memories dated on the day / in the month the query names
+    w_answer: float = 0.1  # boost of memories that say what the question's answer looks like (a place, a figure)
     question_damp: float = 1.0  # factor on the relevance of a memory that is a question (it asks, it tells nothing)
 
 

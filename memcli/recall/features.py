@@ -15,9 +15,11 @@ from ..models import Memory
 from .candidates import Candidates
 from .config import FeatureConfig
 from .query import (
+    ANSWER_RES,
     TIME_CUE_RE,
     WHEN_Q_RE,
     WORD_RE,
+    answer_type,
     asked_key_stems,
     in_span,
     is_broad,
@@ -42,6 +44,7 @@ class QueryFeatures:
     broad: bool = False  # about the user at large: every memory is relevant, the important first
     whose: str | None = None  # "the user's husband": a relative the question is about, else the user
     query: str = ""  # the question as asked (the words it may name a key by: `asked_key_stems`)
+    answer: str | None = None  # what its answer looks like: a place, a figure (`query.answer_type`)
 
     @classmethod
     def of(cls, query: str, keyword_text: str, config: FeatureConfig) -> QueryFeatures:
@@ -53,6 +56,7 @@ class QueryFeatures:
             broad=is_broad(query),
             whose=_whose(query),
             query=query,
+            answer=answer_type(query) if config.w_answer else None,
         )
 
 
@@ -157,6 +161,8 @@ def signals(rowid: int, m: Memory, cands: Candidates, q: QueryFeatures, config: 
         boost += cfg.w_when
     if q.span and in_span(m.valid_from, q.span):
         boost += cfg.w_date
+    if q.answer and ANSWER_RES[q.answer].search(m.text):
+        boost += cfg.w_answer
     return Signals(keyword, vector, rel, boost)
 
 

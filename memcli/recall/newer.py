@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta
+from functools import lru_cache
 
 from ..claims import parse
 from ..episodes import own_words
@@ -49,6 +50,16 @@ _ENDS = re.compile(r"\b(?:is|are|am) (?:leaving|quitting|dropping out of)\b|\b(?
 # The words a question and a fact name one relative by: "the user's daughter" is "User's kid Jasmine".
 _ONE_ASK = (frozenset("daughter daughters son sons kid kids child children".split()),
             frozenset("husband wife partner spouse boyfriend girlfriend fiance fiancé fiancée".split()))
+# The words a side of life is told in besides the question's: "where does the user live?" is
+# answered by "found an apartment in Göggingen", "where does Kenji work?" by "Kenji found a
+# job in a ramen bar". A question word of the first set asks for the second.
+_ASPECTS = (
+    (frozenset("live lives living home reside resides based".split()),
+     frozenset("live lives living lived home house flat apartment apt condo villa bungalow cottage place moved "
+               "neighbourhood neighborhood reside resides based".split())),
+    (frozenset("work works working job employer employed".split()),
+     frozenset("work works working worked job jobs employer employed hired".split())),
+)
 # Statements made in the same sitting are one telling, not an old and a new one.
 _GAP = timedelta(hours=12)
 # a role or an occupation that opens a fact is a word, not a name ("Plumber is Gus", "Dentist is Dr Rao")
@@ -128,15 +139,40 @@ def _same_subject(a: str, b: str, query: str = "") -> bool:
     "User's daughter Karen has been in billing since March")."""
     if _subject(a, b, query) == _subject(b, a, query):
         return True
+    if _opened_by_name_of(a, b) or _opened_by_name_of(b, a):
+        return True
     ra, rb = _RELATIVE_RE.match(a), _RELATIVE_RE.match(b)
     if ra is None or rb is None or ra["rel"] != rb["rel"] or ra["rel"] not in RELATIONS:
         return False
     return ra["n"] is None or rb["n"] is None or ra["n"] == rb["n"]
 
 
+_OPENER = re.compile(r"^(?!User\b)([A-Z][a-z\u00e0-\u024f-]+)(?:['\u2019]s)?\b")
+
+
+def _opened_by_name_of(a: str, b: str) -> bool:
+    """Whether `a` opens with the name of the relative `b` is about: "Kenji found job in a
+    ramen bar" and "User's husband Kenji is a sushi chef"."""
+    m, who = _OPENER.match(a), someone_else(b)
+    return m is not None and who is not None and m.group(1) == who[0] and re.match(r"^User's [a-z]", b) is not None
+
+
 def _name_like(text: str) -> set[str]:
     """The words a text writes as a name is written ("Renee", not "A1C" or "NHS"), in lower case."""
     return {w.lower() for w in re.findall(r"\b[A-Z][a-z][\w'-]*", text)}
+
+
+def _told_of(words: frozenset[str], aspects: tuple[frozenset[str], ...]) -> set[int]:
+    """Which of `aspects` a statement's words tell of."""
+    return {i for i, asp in enumerate(aspects) if any(_akin(w, x) for w in asp for x in words)}
+
+
+@lru_cache(maxsize=64)
+def _aspects_asked(query: str) -> tuple[frozenset[str], ...]:
+    """The sides of life (`_ASPECTS`) a question asks about."""
+    words = parse(query).words
+    # the members also as statements' words are parsed ("lives": "liv")
+    return tuple(members | parse(" ".join(sorted(members))).words for asks, members in _ASPECTS if words & asks)
 
 
 def conflict(older: str, newer: str, asked: frozenset[str] | None = None, query: str = "") -> bool:
@@ -157,6 +193,14 @@ def conflict(older: str, newer: str, asked: frozenset[str] | None = None, query:
         # the Mediterranean way" beside "on a low-carb diet")
         shared = frozenset(w for w in asked - _GENERIC - named
                            if any(_akin(w, x) for x in a.words) and any(_akin(w, x) for x in b.words))
+        aspects = _aspects_asked(query)
+        if not shared and _told_of(a.words, aspects) & _told_of(b.words, aspects):
+            # a home or a workplace is another one by its name, not by a figure ("the place
+            # in Đà Nẵng is 6.5 million" beside "User lives in Đà Nẵng")
+            # and both of one person's ("Linh's sister lives in Huế" is no home of the user's)
+            others = (_OTHERS.search(older) is None) != (_OTHERS.search(newer) is None)
+            return bool(b.names - a.words - named) and _same_subject(older, newer, query) \
+                and (not others or _opened_by_name_of(older, newer) or _opened_by_name_of(newer, older))
     return bool(shared) and _same_subject(older, newer, query) and other_value(older, newer)
 
 

@@ -61,6 +61,23 @@ def where_question(query: str) -> bool:
     return _WHERE_Q_RE.search(query) is not None
 
 
+# What a question's answer looks like: "where ...?" is answered by a place named after
+# "in", "at", "near" or "from" ("User and the wife are in Llanishen"), "how much / how
+# many ...?" by a figure ("it's 1820 for the same flat").
+_ANSWER_Q = (("place", re.compile(r"^\W*where\b", re.I)),
+             ("figure", re.compile(r"^\W*how (?:much|many|old|far|heavy|tall)\b", re.I)))
+_MONTHS_DAYS = "|".join([*MONTH_NAMES, *WEEKDAYS])
+ANSWER_RES = {
+    "place": re.compile(r"\b(?:in|at|near|from)\s+(?:the\s+)?(?!User\b|(?i:" + _MONTHS_DAYS + r")\b)[A-Z][\w'\u00c0-\u024f-]+"),
+    "figure": re.compile(r"\d"),
+}
+
+
+def answer_type(query: str) -> str | None:
+    """The kind of answer a question asks for (`ANSWER_RES`), if it says."""
+    return next((kind for kind, rx in _ANSWER_Q if rx.search(query)), None)
+
+
 def asked_key_stems(key: str, query: str) -> set[str]:
     """The words a question may name a key by: its own (`key_stems`), and for a question
     for a place or an organisation, the words such a question asks the key with
