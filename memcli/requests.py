@@ -39,7 +39,7 @@ _ASK = r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|ju
 # drop the romanisation now" is about the replies, not the memory)
 _PERMIT = r"(?:you|u)\s+(?:can|could|may)\s+(?:just\s+|now\s+|also\s+)?(?=(?:forget|delete|erase)\b)"
 _NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|no need to|stop|i'?d rather you didn'?t|"
-             r"i don'?t want you to)\s+" + _KEEP + r"(?:ing)?)")
+             r"i don'?t want you to|(?:can|could|would) (?:you|u) (?:please |pls )?not)\s+" + _KEEP + r"(?:ing)?)")
 _SAID = (r"(?:what|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+(?:i|i've|ive|we)\s+"
          r"(?:just\s+|ever\s+)?(?:said|told you|told u|mentioned|shared|wrote|say|tell you|typed)"
          r"(?:\s+(?:earlier|before|last time|yesterday))?\s+(?:about|abt|'?bout|re|regarding|on|of)\s+")
@@ -47,8 +47,18 @@ _SAID = (r"(?:what|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(
 _LEAD_ANYWHERE = _LEAD.replace("(?:^|", "(?:^|\\b|")
 _REQUEST = re.compile(
     r"(?:" + _LEAD + r"(?:" + _ASK + r"|" + _PERMIT + r")(?P<verb>" + _VERB + r")|" + _LEAD_ANYWHERE + _NEG_KEEP + r")"
-    r"\s+(?P<obj>.+)$",
+    r"\s+(?P<obj>.+)$"
+    # "I don't want that kept anywhere": the thing not to keep before the keeping
+    r"|\bi (?:don'?t|do not|dont) want (?P<obj2>that|it|this|those|any of (?:that|it)) (?:kept|stored|saved|remembered)\b",
     re.IGNORECASE)
+# A request whose object points back ("..., forget it", "could you not keep that"): the
+# topic is what the message said before it was told ("what I said about Siobhan and her
+# divorce, forget it", "that business about Huw I told you, ..., could you not keep that")
+_BACK = re.compile(r"^(?:it|that|this|those|ça|that one|all (?:of )?that|any of (?:that|it))\b\s*(?:[,.;!?]|$|(?:please|pls|"
+                   r"kept|stored|saved|anywhere|either|too|as well|for me|ok|okay)\b)", re.IGNORECASE)
+_TOLD_BEFORE = re.compile(r"\b(?:what|everything|anything|all|the|that|this)\s+(?:(?:\w+\s+){0,2}?(?:i|i've|ive)\s+"
+                          r"(?:said|told you|told u|mentioned|shared|wrote)|(?:business|matter|thing|stuff|bit|story|"
+                          r"part)s?)\s+(?:about|abt|'?bout|re|regarding|with|on)\s+", re.IGNORECASE)
 # Where a topic ends: the reason or the next clause.
 # the abbreviations the sentence splitter knows, and titles typed in lower case ("dr. okafor")
 _TITLE_WORDS = (*_ABBREVIATIONS, "mr", "mrs", "ms", "dr", "prof")
@@ -136,13 +146,33 @@ def forget_requests(text: str) -> list[ForgetRequest]:
         # keep anything about him") may be followed by one that does: look on after it
         m = _REQUEST.search(sentence)
         while m is not None:
-            topic = _topic(m.group("obj"))
+            obj = m.group("obj") or m.group("obj2")
+            topic = _topic(obj)
+            if topic is None and _BACK.match(obj):
+                # what was told, whole: "the old chef and the money" is one story, not the
+                # money the user earns
+                topic = _told_before(text[:text.find(sentence)] + sentence[:m.start()])
+                if topic:
+                    out.append(ForgetRequest(topic=_TOLD_AS.sub("", topic), clause=m.group(0).strip()))
+                    break
             if topic:
                 topic = _named(topic, text[:text.find(sentence)] + sentence[:m.start("obj")])
                 out += [ForgetRequest(topic=t, clause=m.group(0).strip()) for t in _conjuncts(topic)]
                 break
-            m = _REQUEST.search(sentence, m.start("obj"))
+            m = _REQUEST.search(sentence, m.start("obj") if m.group("obj") else m.end())
     return out
+
+
+def _told_before(before: str) -> str | None:
+    """The topic a request that points back is about: the last "what I said about X",
+    "that business about X" of the message before it."""
+    told = list(_TOLD_BEFORE.finditer(before))
+    if not told:
+        return None
+    rest = before[told[-1].end():]
+    end = _TOPIC_END.search(rest, 1)
+    topic = (rest[:end.start()] if end else rest).strip(" \"'")
+    return topic if topic_words(topic) else None
 
 
 def _named(topic: str, before: str) -> str:
@@ -249,6 +279,12 @@ _VALUE_KINDS = (
      re.compile(r"(?<![\d:/.-])(?<!\bat )(?!(?:19\d\d|20[0-3]\d)(?!\d))\d{4,8}(?![\d:/.-])"),
      _stems("code codes pin password passcode combination door lock keypad safe alarm gate"),
      _stems("phone mobile number flat apartment plot postcode zip street road avenue price cost rent")),
+    # "that number": a number of seven figures or more given as an account's or a phone's
+    # ("my gcash is 09175552381")
+    (_stems("number numbers"),
+     re.compile(r"(?<![\d.,])\+?\d(?:[ -]?\d){6,}(?![\d.,])"),
+     _stems("number phone mobile cell gcash venmo paypal whatsapp account iban routing"),
+     _stems("price cost costs rent salary population")),
     # "my meds": a dose names a medication ("on sertraline since the spring, 50mg")
     (_stems("med meds medication medications medicine medicines drug drugs pill pills tablet tablets prescription"),
      re.compile(r"\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|iu)\b", re.IGNORECASE),

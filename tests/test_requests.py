@@ -172,3 +172,42 @@ def test_what_was_told_last_year_is_forgotten_in_either_order(real_embedder, tmp
         kept = [m.text for m in store.list_memories("user:c") if m.retired_at is None and "rehab" in m.text]
         assert kept == [], (n, kept)
         store.close()
+
+
+@pytest.mark.parametrize("text,topics", [
+    # the topic said first, the request pointing back at it
+    ("one more thing, that business about Huw I told you, the drink driving, could you not keep that, it's not "
+     "mine to be spreading about", ["Huw"]),
+    ("Please, what I said about Siobhan and her divorce, forget it. It is private for her.", ["Siobhan and her divorce"]),
+    # one story, told whole: never "the money" alone
+    ("Oh and what I told you about the old chef and the money from the caisse, oublie ça. It was only rumours, I don't "
+     "want that kept anywhere.", ["the old chef and the money"]),
+    ("the stuff about my ex, delete that pls", ["my ex"]),
+    ("could you not keep my salary, it's private", ["my salary"]),
+])
+def test_a_request_that_points_back_at_what_was_said(text, topics):
+    assert [r.topic for r in forget_requests(text)] == topics
+
+
+@pytest.mark.parametrize("text", [
+    "I told my boss about the move, forget it, he never listens",  # nothing the user told the memory
+    "what I said about the trip, it was amazing",  # no request
+    "I don't want that car anymore",  # a want, not the keeping
+])
+def test_pointing_back_without_a_request_or_a_telling_is_none(text):
+    assert forget_requests(text) == []
+
+
+def test_that_number_is_the_account_number_given():
+    assert matches("that number", "User's gcash is 09175552381 if someone asks for the reg fee", 0.3)
+    assert not matches("that number", "User's rent is 1650 euro", 0.3)
+    assert not matches("that number", "The town has 1200000 people", 0.3)
+
+
+@pytest.mark.parametrize("memory,want", [
+    ("There are rumours the chef is stealing from the caisse, the owner counts the money twice", True),
+    ("The money is better too: 2900 net", False),  # the user's pay is another story
+    ("They want User as chef de cuisine", False),
+])
+def test_a_story_told_whole_matches_only_what_tells_it(memory, want):
+    assert matches("the old chef and the money", memory, 0.5) is want
