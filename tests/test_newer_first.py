@@ -371,3 +371,27 @@ def test_a_side_of_life_said_in_other_words_conflicts(query, older, newer):
 def test_another_side_or_another_person_does_not_conflict(query, older, newer):
     asked = frozenset(w for w in query.lower().strip("?").replace("'s", "").split())
     assert not conflict(older, newer, asked, query)
+
+
+def test_other_days_answer_a_question_for_days():
+    # "which days ...?" asks for days, not for a place: the new days go first
+    old = _hit("No. BJJ Mon/Wed 6am. No calls before 8 those days.", "2026-01-12T10:00:00Z", episode=True, score=0.6)
+    new = _hit("BJJ: Tue/Thu 6am going forward", "2026-06-02T10:00:00Z", score=0.5)
+    assert newer_first([old, new], "Which days does the user do BJJ?", 5)[0] is new
+    # "where ...?" is still not answered by other days
+    at = _hit("User works at St James's", "2026-01-12T10:00:00Z", score=0.6)
+    days = _hit("User works Monday and Friday", "2026-06-02T10:00:00Z", score=0.5)
+    assert newer_first([at, days], "Where does the user work?", 5)[0] is at
+
+
+@pytest.mark.parametrize(("query", "older", "newer", "changed"), [
+    # a diet by another word of diets
+    ("What is the user's diet?", "User is vegetarian since eleven years", "Since two weeks User eats fish again", True),
+    ("What is the user's diet?", "User is vegetarian", "User eats a lot of vegetarian curries", False),
+    # pay by another figure
+    ("What is the user's salary?", "Salary is 2300 net per month", "The money is better too: 2900 net", True),
+    ("What is the user's salary?", "Salary is 2300 net per month", "The money is the same, 2300 net", False),
+])
+def test_a_diet_or_pay_said_in_other_words(query, older, newer, changed):
+    asked = frozenset(w for w in query.lower().strip("?").replace("'s", "").split())
+    assert conflict(older, newer, asked, query) is changed

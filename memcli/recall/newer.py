@@ -24,7 +24,7 @@ import re
 from datetime import datetime, timedelta
 from functools import lru_cache
 
-from ..claims import parse
+from ..claims import Claim, parse
 from ..episodes import own_words
 from ..extract.lexicon import OCCUPATIONS, RELATIONS
 from ..extract.roles import _ROLES
@@ -56,11 +56,17 @@ _ONE_ASK = (frozenset("daughter daughters son sons kid kids child children".spli
 _ASPECTS = (
     (frozenset("live lives living home reside resides based".split()),
      frozenset("live lives living lived home house flat apartment apt condo villa bungalow cottage place moved "
-               "neighbourhood neighborhood reside resides based".split())),
+               "neighbourhood neighborhood reside resides based".split()), "name"),
     (frozenset("work works working job employer employed".split()),
-     frozenset("work works working worked job jobs employer employed hired".split())),
-)
-# Statements made in the same sitting are one telling, not an old and a new one.
+     frozenset("work works working worked job jobs employer employed hired".split()), "name"),
+    # a diet is another one by another word of diets ("eats fish again" after "vegetarian")
+    (frozenset("diet diets eat eats".split()),
+     frozenset("diet vegetarian veggie vegan pescatarian pescetarian keto paleo carnivore meat fish seafood chicken "
+               "beef pork gluten-free dairy-free plant-based halal kosher".split()), "member"),
+    # pay is another figure ("the money is better too: 2900 net" after "salary is 2300 net")
+    (frozenset("salary salaries earn earns income wage wages".split()),
+     frozenset("salary money pay paid wage wages income earn earns net gross".split()), "figure"),
+)# Statements made in the same sitting are one telling, not an old and a new one.
 _GAP = timedelta(hours=12)
 # a role or an occupation that opens a fact is a word, not a name ("Plumber is Gus", "Dentist is Dr Rao")
 _WORK_WORDS = frozenset(OCCUPATIONS) | _ROLES
@@ -163,16 +169,28 @@ def _name_like(text: str) -> set[str]:
 
 
 def _told_of(words: frozenset[str], aspects: tuple[frozenset[str], ...]) -> set[int]:
-    """Which of `aspects` a statement's words tell of."""
+    """Which of `aspects` (their members) a statement's words tell of."""
     return {i for i, asp in enumerate(aspects) if any(_akin(w, x) for w in asp for x in words)}
 
 
 @lru_cache(maxsize=64)
-def _aspects_asked(query: str) -> tuple[frozenset[str], ...]:
-    """The sides of life (`_ASPECTS`) a question asks about."""
+def _aspects_asked(query: str) -> tuple[tuple[frozenset[str], str], ...]:
+    """The sides of life (`_ASPECTS`) a question asks about: their members (also as
+    statements' words are parsed: "lives" is "liv") and what makes another value."""
     words = parse(query).words
-    # the members also as statements' words are parsed ("lives": "liv")
-    return tuple(members | parse(" ".join(sorted(members))).words for asks, members in _ASPECTS if words & asks)
+    return tuple((members | parse(" ".join(sorted(members))).words, value)
+                 for asks, members, value in _ASPECTS if words & asks)
+
+
+def _other_of_aspect(a: Claim, b: Claim, members: frozenset[str], value: str, named: frozenset[str]) -> bool:
+    """Whether `b` gives the aspect another value than `a`: a name `a` does not say (a home,
+    a workplace), a word of the aspect `a` does not say (a diet), or another figure (pay)."""
+    if value == "name":
+        return bool(b.names - a.words - named)
+    if value == "figure":
+        return bool(b.numbers - a.numbers)
+    return bool({x for x in b.words if any(_akin(w, x) for w in members)}
+                - {x for x in a.words if any(_akin(w, x) for w in members)})
 
 
 def conflict(older: str, newer: str, asked: frozenset[str] | None = None, query: str = "") -> bool:
@@ -194,12 +212,15 @@ def conflict(older: str, newer: str, asked: frozenset[str] | None = None, query:
         shared = frozenset(w for w in asked - _GENERIC - named
                            if any(_akin(w, x) for x in a.words) and any(_akin(w, x) for x in b.words))
         aspects = _aspects_asked(query)
-        if not shared and _told_of(a.words, aspects) & _told_of(b.words, aspects):
-            # a home or a workplace is another one by its name, not by a figure ("the place
-            # in Đà Nẵng is 6.5 million" beside "User lives in Đà Nẵng")
-            # and both of one person's ("Linh's sister lives in Huế" is no home of the user's)
+        both = _told_of(a.words, tuple(m for m, _ in aspects)) & _told_of(b.words, tuple(m for m, _ in aspects))
+        if not shared and both:
+            # another value of the aspect's kind: a home or a workplace is another one by its
+            # name, not by a figure ("the place in Đà Nẵng is 6.5 million" beside "User lives
+            # in Đà Nẵng"); and both of one person's ("Linh's sister lives in Huế" is no home
+            # of the user's)
             others = (_OTHERS.search(older) is None) != (_OTHERS.search(newer) is None)
-            return bool(b.names - a.words - named) and _same_subject(older, newer, query) \
+            return any(_other_of_aspect(a, b, *aspects[i], named) for i in both) \
+                and _same_subject(older, newer, query) \
                 and (not others or _opened_by_name_of(older, newer) or _opened_by_name_of(newer, older))
     return bool(shared) and _same_subject(older, newer, query) and other_value(older, newer)
 
@@ -247,10 +268,14 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
     if conflict(a.memory.text, b.memory.text, asked, query):
         # other days are no other place: "User works Monday and Friday" does not answer
         # "where does the user work?" over "User works at St James's"
-        return not (where_question(query) and _only_days(a.memory.text, b.memory.text))
+        # (unless the question asks for days: "which days does the user do BJJ?")
+        return not (where_question(query) and not _DAYS_ASKED.search(query)
+                    and _only_days(a.memory.text, b.memory.text))
     return _other_value_of_key(a, b, asked, query) or _later_of_kind(a, b, kinds)
 
 
+# A question for days or times of the week, not a place.
+_DAYS_ASKED = re.compile(r"\b(?:days?|weekdays?|evenings?|nights?|mornings?|afternoons?|schedule|when)\b", re.I)
 # A turn that tells of the past ("used to", "back then"): not what holds now.
 _PAST_TURN = re.compile(r"\b(?:used to|back then|back in (?:19|20)\d\d|years ago|as a kid|when I was)\b", re.I)
 # A later statement that speaks of what is over or was ("used to", "before"), not of now.
