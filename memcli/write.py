@@ -29,7 +29,7 @@ from .extract.lexicon import (
     replacement,
 )
 from .extract.roles import _ROLES as SLOT_ROLES
-from .extract.roles import HOLDER_LEFT, HOLDER_SUCCESSOR, TITLES, holder_left
+from .extract.roles import HOLDER_LEFT, HOLDER_SUCCESSOR, TITLES, holder_left, pet_named
 from .llm import LLM, load_prompt
 from .models import Candidate, Decision, Memory, Neighbour, Outcome
 from .scope import validate_scope
@@ -282,7 +282,9 @@ def _holder_left(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighbour
     such role stored there is nothing to do (the clause that said it is kept on its own)."""
     if cand.key == HOLDER_SUCCESSOR:
         return "NOOP", None, f"no role held by the one {cand.value} took over from is stored"
-    held = _role_holding(cand.value or "", near)
+    held = _role_holding(cand.value or "", near) or pet_named(cand.value or "", near)
+    if held is not None and (held.memory.key or "").startswith("pet."):
+        return "DELETE", held, f"{cand.value} is no longer the user's: {cand.text}"
     if held is not None:
         return "DELETE", held, f"{cand.value} no longer holds the {(held.memory.key or '')[:-5].replace('_', ' ')} " \
                                f"role: {cand.text}"
@@ -394,8 +396,6 @@ def _same_subject(cand: Candidate, n: Neighbour) -> bool:
     if mine and theirs is None:
         return re.search(r"\b" + re.escape(mine.replace("_", " ")) + r"\b", n.memory.text, re.IGNORECASE) is not None
     return False
-
-
 
 
 _IDENTITY_RE = re.compile(r"^User's (?P<r>[\w' -]+?) (?:is|are) (?:called |named )?[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}$")

@@ -231,7 +231,7 @@ _OWNING_RE = re.compile(r"^(?:User|User and family) (?:(?:also|now|still|just|fi
 _NAMES_AFTER_RE = re.compile(r"^\s*(?:-|,|:|\()?\s*(?P<a>[A-Z][\w'-]+)(?:[^A-Z()]{0,24}?\b(?:and|&)\s+(?P<b>[A-Z][\w'-]+))?")
 _COUNTED_PET_RE = re.compile(r"\b(?P<cnt>a|an|one|two|three|four|five|\d)\s+(?P<adj>(?:[a-z-]+\s+){0,2}?)(?P<s>" + _PET_KINDS +
                              r")(?:s|es)?\b(?!\s+(?:walker|walking|sitter|sitting|food|bed|allergy|groomer|trainer|hair|"
-                             r"person|people|lover|park|bowl|toy|show|door|flap|insurance|friendly))(?:\s+(?:named|called)\s+(?P<n>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?))?", _I)
+                             r"person|people|lover|park|bowl|toy|show|door|flap|insurance|friendly))(?:\s+(?:named|called)\s+(?P<n>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?))?", _I)
 # (the name written as a name: under the flag, "dog (beagle" would read "dog" as one)
 _NAMED_PET_RE = re.compile(r"\b(?P<n>(?-i:[A-Z])[\w'-]+)\s+\((?:a\s+|an\s+)?(?P<s>" + _PET_KINDS + r")\b", _I)
 

@@ -8,6 +8,7 @@ have several of ("my sister is Jo") is not a role; a partner has its own rules a
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .grammar import to_third_person
 from .lexicon import _I, PERSON_REPLACEMENT_RES
@@ -114,6 +115,15 @@ _HOLDER_LEFT_RE = re.compile(
     r"(?:took|has taken|accepted|got) (?:a|an|the) (?:new |permanent |faculty |senior )?(?:job|position|post|role|"
     r"offer)|went on (?:maternity|paternity|parental|sick|long-term|medical) leave|stepped down|resigned|"
     r"moved (?:away|abroad|on)))\b")
+# a pet (or a holder) gone for good: "Pippin's gone, I found him on the bottom of the cage",
+# "we lost Pippin on Sunday", "had to put Biscuit down" (never "Mum's gone out")
+_GONE_RE = re.compile(
+    r"(?:^|(?<=\s))" + _NAME_V + r"(?:'s|\s+is|\s+has)\s+(?:(?i:sadly|finally|now)\s+)?"
+    r"(?P<verb>(?i:gone|passed|passed on|no longer with us|crossed the rainbow bridge))"
+    r"(?=\s*(?:[,.;!]|$|(?i:now|for good|sadly|last|on|this|yesterday|in (?:the night|his sleep|her sleep))\b))"
+    r"|\b(?i:we|i)\s+(?:(?i:sadly|finally)\s+)?(?i:lost)\s+(?P<v2>[A-Z][a-z'-]+)"
+    r"(?=\s*(?:[,.;!]|$|(?i:on|last|this|yesterday|today|to cancer|in the night)\b))"
+    r"|\b(?i:put|putting)\s+(?P<v3>[A-Z][a-z'-]+)\s+(?i:down|to sleep)\b")
 # the words that say who, not a name: "Dad retired" is a parent, never a role's holder
 _NOT_HOLDERS = frozenset({"dad", "mum", "mom", "mother", "father", "grandma", "grandpa", "granny", "he", "she",
                           "they", "everyone", "nobody"})
@@ -198,7 +208,25 @@ def holder_left(raw: str) -> list[FactDict]:
             continue
         out.append(dict(text=f"{v} {m.group('verb').lower()}", kind="semantic", importance=0.3, key=HOLDER_LEFT,
                         value=v, change="delete", rule="holder_left"))
+    for m in _GONE_RE.finditer(raw):
+        v = (m.group("v") or m.group("v2") or m.group("v3")).strip()
+        if v.split()[0].lower() in _NOT_NAMES | _NOT_HOLDERS or any(d["value"] == v for d in out):
+            continue
+        out.append(dict(text=f"{v} is gone", kind="semantic", importance=0.3, key=HOLDER_LEFT, value=v,
+                        change="delete", rule="holder_left"))
     return out
+
+
+def pet_named(name: str, near: list) -> Any:
+    """The active record of the user's pet (key `pet.…`) that names `name`: "User has a
+    pet bird (budgie) named Pippin" for "Pippin's gone"."""
+    said = {w for w in re.findall(r"[\w'-]+", name.lower())}
+    for n in near:
+        key = n.memory.key or ""
+        if n.memory.active and key.startswith("pet.") and said \
+                and said <= {w for w in re.findall(r"[\w'-]+", n.memory.text.lower())}:
+            return n
+    return None
 
 
 # The key of a change that gives whatever role a named person held to another ("Dr
