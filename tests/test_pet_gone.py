@@ -5,6 +5,7 @@ or lost at a fair, or a thing gone, changes nothing."""
 import pytest
 
 from memcli.api import MemoryStore
+from memcli.extract.pets import pet_named_later
 from memcli.extract.roles import holder_left
 from memcli.ingest import Message, ingest
 
@@ -49,3 +50,24 @@ def test_a_pet_gone_leaves_another_pet_alone(tmp_path, real_embedder):
                   ("we lost Mabli on Sunday", "2026-04-06T10:00:00Z")])
     active = [m.text for m in store.list_memories("user:a") if (m.key or "").startswith("pet.")]
     assert active == ["User has a pet dog named Bryn"]
+
+
+@pytest.mark.parametrize("text,pet", [
+    ("And we've a dog! A little Maltese cross from the RSPCA, Desmond's idea, she's called Biscuit", "dog Biscuit"),
+    ("we got a puppy last week, his name is Bruno", "dog Bruno"),
+    ("We adopted a cat. Named her Olive.", "cat Olive"),
+])
+def test_a_new_pet_named_by_a_pronoun_after_it(text, pet):
+    species, name = pet.split()
+    assert [(d["key"], d["text"]) for d in pet_named_later(text)] == \
+        [(f"pet.{species}.{name.lower()}", f"User has a pet {species} named {name}")]
+
+
+@pytest.mark.parametrize("text", [
+    "my sister got a dog, he's called Rex",  # not the user's
+    "we got a dog walker, she's called Jo",  # no pet
+    "I have a cat. My boss is called Tom.",  # a name of someone else, no pronoun
+    "we got a new car, she's called Betsy",  # a car
+])
+def test_no_pet_named_without_a_pet_of_the_users_and_its_pronoun(text):
+    assert pet_named_later(text) == []

@@ -94,3 +94,32 @@ def _pet_lost(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
         return [dict(text=to_third_person(raw), kind="episodic", importance=0.6, key=f"pet.{s}",
                      value=None, change="delete")]
     return None
+
+
+# a pet the user has got, and its name said after it by a pronoun: "And we've a dog! ...,
+# she's called Biscuit", "we got a puppy last week, his name is Bruno", "We adopted a cat.
+# Named her Olive." (never someone else's: "my sister got a dog, he's called Rex")
+_PET_GOT_RE = re.compile(
+    r"(?:^|[.!?]\s+|,\s+|\b(?i:and|so)\s+)(?:(?i:we|i)(?:'ve| have)?\s+(?:(?i:just|finally|also)\s+)?(?i:got|adopted|rescued|"
+    r"have got|have|took in|brought home|'ve got)|(?i:we've|i've))\s+(?i:a|an|another)\s+(?P<adj>(?:[\w-]+\s+){0,2}?)"
+    r"(?P<s>(?i:" + PET_WORDS[3:-1] + "|" + DOG_BREEDS + "|" + CAT_BREEDS + r"))\b"
+    r"(?!\s+(?i:walker|walking|sitter|sitting|food|bed|allergy|groomer|trainer|flap|door|insurance|bowl|toy)\b)")
+_NAMED_LATER_RE = re.compile(
+    r"\b(?:(?i:she|he|it)(?:'s| is)\s+(?i:called|named)|(?i:her|his|its)\s+name(?:'s| is)|(?i:we)\s+(?i:named|called|call)"
+    r"\s+(?i:her|him|it)|(?i:named|called)\s+(?i:her|him|it))\s+(?P<n>[A-Z][\w'-]+)\b")
+
+
+def pet_named_later(text: str) -> list[dict]:
+    """The pet a message says the user got, named by a pronoun after it (`_PET_GOT_RE`,
+    `_NAMED_LATER_RE`): its own keyed record, "User has a pet dog named Biscuit"."""
+    got = _PET_GOT_RE.search(text)
+    if got is None:
+        return []
+    name = _NAMED_LATER_RE.search(text, got.end())
+    if name is None or re.search(r"\b(?:my|our) (?:sister|brother|mum|mom|dad|friend|neighbou?r)'?s?\b",
+                                 text[got.end():name.start()], _I):
+        return []
+    species = pet_species(got.group("s"))
+    n = name.group("n")
+    return [dict(text=f"User has a pet {species} named {n}", kind="profile", importance=0.65,
+                 key=f"pet.{species}.{n.lower()}", value=n, change="update", rule="pet_named_later")]

@@ -51,7 +51,7 @@ from .lexicon import (
     replacement,
 )
 from .people import _NOT_NAMES, _People, _third_party, their_change
-from .pets import _pet_met
+from .pets import _pet_met, pet_named_later
 from .quotes import set_apart
 from .roles import (
     HOLDER_LEFT,
@@ -660,6 +660,8 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     # "halvorsen bailed to oregon state 🙃 mbeki took me on": a succession said across the message
     ex.facts.extend(_mk(d, text, None, False) for d in successor_after_departure(text)
                     if not any(f.key == d["key"] for f in ex.facts))
+    ex.facts.extend(_mk(d, text, None, False) for d in pet_named_later(text)  # "a dog! ..., she's called Biscuit"
+                    if not any(f.key and f.key.startswith("pet.") and d["value"] in f.text for f in ex.facts))
     now_instead(ex)  # "I've gone off nematodes. It's beer traps now."
     instead_after_end(ex)  # "I've had to give up the Scotstoun lot. Found a class at the Allander instead."
     it_measures(ex)  # "we caved on screen time, it's 90 minutes on school nights"
