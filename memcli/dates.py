@@ -695,12 +695,38 @@ def _short_weekday_as_word(m: re.Match[str], text: str) -> bool:
     return bare and (not before or before[-1] in ".!?")
 
 
+_ORDINAL_WORDS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
+                  "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth").split()
+_ORDINALS = {w: i + 1 for i, w in enumerate(_ORDINAL_WORDS)}
+_ORDINALS.update({f"twenty-{w}": 21 + i for i, w in enumerate(_ORDINAL_WORDS[:9])} | {"thirtieth": 30, "thirty-first": 31})
+_SUFFIX = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
+_MONTHS_RE = "|".join(MONTH_NAMES)
+_ORDINAL_OF_RE = re.compile(r"\b(?P<o>" + "|".join(sorted(_ORDINALS, key=len, reverse=True)) + r")(?= of (?:" + _MONTHS_RE
+                            + r")\b)", re.I)
+_UNIT_ABBR_RE = re.compile(r"\b(?P<n>\d+|a|an|one|two|three|four|five|six)\s+(?P<u>wks?)\b", re.I)
+_UNITS = {"wk": "week", "wks": "weeks"}
+# "two weeks today", "a week tomorrow": British for two weeks from today
+_WEEKS_TODAY_RE = re.compile(r"\b(?P<n>(?:\d+|a|one|two|three|four) weeks?|a fortnight) (?=(?:today|tomorrow)\b)", re.I)
+
+
+def _spelled_out(text: str) -> str:
+    """A date said in words the rules read in figures: "the first of July" (the 1st of
+    July), "2 wks from today" (weeks; "yrs" is left alone: "married 10 yrs" is no date to
+    resolve), "two weeks today" (two weeks from today)."""
+    text = _ORDINAL_OF_RE.sub(lambda m: f"{_ORDINALS[m.group('o').lower()]}"
+                              f"{_SUFFIX.get(_ORDINALS[m.group('o').lower()], 'th')}", text)
+    text = _UNIT_ABBR_RE.sub(lambda m: f"{m.group('n')} {_UNITS[m.group('u').lower()]}", text)
+    return _WEEKS_TODAY_RE.sub(lambda m: f"{'two weeks' if 'fortnight' in m.group('n').lower() else m.group('n')} from ",
+                               text)
+
+
 def resolve_dates(text: str, now: datetime, rules: Sequence[DateRule] | None = None) -> tuple[str, datetime | None]:
     """Rewrite relative dates in text to absolute ones ('next Friday' -> 'on 2026-03-13')
     and return the first date found (by position in the text), as a datetime at midnight.
     `rules`: the registry's rules to try (all of `_RULES`, in order, by default)."""
     if not text:
         return text, None
+    text = _spelled_out(text)
     ctx = _Ctx(now, text)
     replaced: list[str] = []
     dates: list[date | None] = []

@@ -175,3 +175,21 @@ def test_one_weekday_is_still_a_date(text, want):
 def test_an_arrangement_still_to_come_is_in_the_future():
     out, _ = resolve_dates("I am to have a tooth extracted in July", datetime(2024, 6, 4))
     assert "July 2024" in out or "2024-07" in out, out
+
+
+@pytest.mark.parametrize("text,want", [
+    ("From the first of July I am nurse manager", "from 2026-07-01 I am nurse manager"),
+    ("the party is on the twenty-first of June", "the party is on 2026-06-21"),
+    ("SFO trip 2 wks from today", "SFO trip on 2026-04-06"),
+    ("the christening is two weeks today", "the christening is on 2026-04-06"),
+    ("the match is a week tomorrow", "the match is on 2026-03-31"),
+    ("the exam is a fortnight today", "the exam is on 2026-04-06"),
+])
+def test_a_date_said_in_words_the_rules_read_in_figures(text, want):
+    assert resolve_dates(text, datetime(2026, 3, 23, 10))[0] == want
+
+
+@pytest.mark.parametrize("text", ["first of all, thanks", "it was the first time", "my first week at work",
+                                  "two weeks of today's news", "the second of two sons"])
+def test_an_ordinal_or_weeks_that_are_no_date_stay(text):
+    assert resolve_dates(text, datetime(2026, 3, 23, 10))[0] == text
