@@ -151,7 +151,10 @@ def forget_requests(text: str) -> list[ForgetRequest]:
             if topic is None and _BACK.match(obj):
                 # what was told, whole: "the old chef and the money" is one story, not the
                 # money the user earns
-                topic = _told_before(text[:text.find(sentence)] + sentence[:m.start()])
+                # "forget it" may be a shrug ("the thing about my job is it's dull, forget it"):
+                # only after "what I said about ..."; "delete that", "don't keep that" ask it
+                shrug = (m.group("verb") or "").lower() in ("forget", "drop", "disregard", "clear")
+                topic = _told_before(text[:text.find(sentence)] + sentence[:m.start()], told_by_user=shrug)
                 if topic:
                     out.append(ForgetRequest(topic=_TOLD_AS.sub("", topic), clause=m.group(0).strip()))
                     break
@@ -163,10 +166,12 @@ def forget_requests(text: str) -> list[ForgetRequest]:
     return out
 
 
-def _told_before(before: str) -> str | None:
+def _told_before(before: str, told_by_user: bool = False) -> str | None:
     """The topic a request that points back is about: the last "what I said about X",
-    "that business about X" of the message before it."""
-    told = list(_TOLD_BEFORE.finditer(before))
+    "that business about X" of the message before it (with `told_by_user`, only one
+    the user says they told: "what I said about X")."""
+    told = [t for t in _TOLD_BEFORE.finditer(before)
+            if not told_by_user or re.search(r"\b(?:said|told|mentioned|shared|wrote)\b", t.group(0), re.I)]
     if not told:
         return None
     rest = before[told[-1].end():]

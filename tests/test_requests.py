@@ -193,6 +193,7 @@ def test_a_request_that_points_back_at_what_was_said(text, topics):
     "I told my boss about the move, forget it, he never listens",  # nothing the user told the memory
     "what I said about the trip, it was amazing",  # no request
     "I don't want that car anymore",  # a want, not the keeping
+    "the thing about my job is it's dull, forget it",  # a shrug: nothing the user says they told
 ])
 def test_pointing_back_without_a_request_or_a_telling_is_none(text):
     assert forget_requests(text) == []

@@ -15,7 +15,9 @@ in one telling an end gives way to what is said beside it ("Marek is not in Gda≈
 anymore" / "took a job in a shipyard in Oslo"). A turn moves up only as the state it
 stands for: a state fact of its turn ranked under it and was folded into it (the fact
 leaves out the topic the turn says: "they gave us the early tuesday slot" of "the
-curling draw came out, ...").
+curling draw came out, ..."). The thing asked may be said in other words: a home ("found
+apartment in G√∂ggingen" for "where does the user live?"), work ("Kenji found job in a ramen
+bar"), a diet ("eats fish again"), pay ("the money is better too: 2900 net").
 """
 
 from __future__ import annotations
@@ -66,7 +68,8 @@ _ASPECTS = (
     # pay is another figure ("the money is better too: 2900 net" after "salary is 2300 net")
     (frozenset("salary salaries earn earns income wage wages".split()),
      frozenset("salary money pay paid wage wages income earn earns net gross".split()), "figure"),
-)# Statements made in the same sitting are one telling, not an old and a new one.
+)
+# Statements made in the same sitting are one telling, not an old and a new one.
 _GAP = timedelta(hours=12)
 # a role or an occupation that opens a fact is a word, not a name ("Plumber is Gus", "Dentist is Dr Rao")
 _WORK_WORDS = frozenset(OCCUPATIONS) | _ROLES
@@ -197,7 +200,10 @@ def conflict(older: str, newer: str, asked: frozenset[str] | None = None, query:
     """Whether `newer` gives what `older` is about another value: a content word in
     common (one the question asks about, when `asked` is given), the same subject (the
     user, or the same person named), and a number, a name, a weekday or a month that
-    `newer` says and `older` does not, or a negation that differs."""
+    `newer` says and `older` does not, or a negation that differs. With `asked`, both may
+    instead tell of the side of life the question asks in other words (`_ASPECTS`): then
+    only a value of that side's kind counts (another name for a home or a workplace,
+    another word of diets, another figure of pay)."""
     a, b = parse(older), parse(newer)
     # the topic is a thing both say, not the person both name ("Renee"); a word one of them
     # capitalises ("the Leith Community Choir" / "Choir is on Wednesdays") is still the topic,
