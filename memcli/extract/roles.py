@@ -8,12 +8,16 @@ have several of ("my sister is Jo") is not a role; a partner has its own rules a
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .grammar import to_third_person
 from .lexicon import _I, PERSON_REPLACEMENT_RES
 from .people import _NOT_NAMES
 from .values import _NOW_RE, FactDict, _profile
+
+if TYPE_CHECKING:
+    from ..write import Neighbour
 
 # One-of-a-kind roles in the user's life: a new name replaces the old one (a partner has
 # its own rules and key, `partner`).
@@ -217,7 +221,7 @@ def holder_left(raw: str) -> list[FactDict]:
     return out
 
 
-def pet_named(name: str, near: list) -> Any:
+def pet_named(name: str, near: Sequence[Neighbour]) -> Neighbour | None:
     """The active record of the user's pet (key `pet.…`) that names `name`: "User has a
     pet bird (budgie) named Pippin" for "Pippin's gone"."""
     said = {w for w in re.findall(r"[\w'-]+", name.lower())}
