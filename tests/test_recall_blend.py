@@ -37,11 +37,14 @@ def test_top_relevance_counts_only_the_boosts_that_can_apply():
         1.0 + f.w_entity + c.w_neighbour * (1.0 + f.w_entity))
 
 
-def test_recency_halves_every_half_life_since_last_use():
+def test_recency_halves_every_half_life_since_the_record_became_true():
     m = _m("a", valid_from="2026-05-02T00:00:00Z")
     assert recency(m, NOW, 30.0) == pytest.approx(0.5)
-    used = _m("b", valid_from="2025-01-01T00:00:00Z", last_accessed="2026-06-01T00:00:00Z")
-    assert recency(used, NOW, 30.0) == 1.0
+    # a recall is a use, not a statement: a stale fact asked about yesterday is no
+    # newer than what the user said since (rehearsal slows decay, it does not rank)
+    used = _m("b", valid_from="2026-04-02T00:00:00Z", last_accessed="2026-06-01T00:00:00Z")
+    assert recency(used, NOW, 30.0) == pytest.approx(0.25)
+    assert recency(used, NOW, 30.0) < recency(m, NOW, 30.0)
     assert recency(m, NOW, 0.0) == 1.0  # half-life 0 turns recency off
 
 

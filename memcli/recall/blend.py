@@ -62,8 +62,10 @@ def _parse_fast(ts: str) -> datetime | None:
 
 
 def age_days(m: Memory, now: datetime) -> float:
-    """Days since the record was last used (or became true, or was stored)."""
-    ref = m.last_accessed or m.valid_from or m.recorded_at
+    """Days since the record became true (or was stored). A recall is a use that slows
+    the record's decay (`rehearsal`), not a statement: a stale answer asked about
+    yesterday is no newer than what the user said since."""
+    ref = m.valid_from or m.recorded_at
     t = _parse_fast(ref) if ref else None
     if t is None:
         return 0.0
