@@ -228,9 +228,39 @@ def store_verbatim(store: MemoryStore, scope: str, cand: Candidate, vector: Any,
 
 
 def _corrects_only(text: str, when: datetime) -> bool:
-    from .extract import message_correction
+    from .extract import message_correction, message_restated
 
-    return message_correction(text, when) is not None
+    return message_correction(text, when) is not None or bool(message_restated(text))
+
+
+# the words of a value, no topic: "the 16th", "8 am", "Sat"
+_VALUE_WORDS = {"st", "nd", "rd", "th", "am", "pm", "kg", "lb", "km", "mg", "mon", "tue", "wed", "thu", "fri", "sat",
+                "sun", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "is", "on"}
+
+
+def _restated_candidate(text: str, when: datetime, said_before: list[Memory]) -> Candidate | None:
+    """"correction: CE course is Sat the 16th, typed it wrong" after "CE implant course on the
+    14th": the fact of the message before that the clause is about (a word of it besides
+    the value), said again with the clause's value of the same shape; it replaces that fact."""
+    from .dates import resolve_dates
+    from .extract import corrected, message_restated
+    from .extract.corrections import same_shape, values_in
+    from .recall.query import STOPWORDS
+
+    for clause in message_restated(text):
+        resolved = resolve_dates(clause, when)[0]
+        topic = {w for w in re.findall(r"[a-z]{2,}", resolved.lower()) if w not in STOPWORDS} - _VALUE_WORDS
+        for m in reversed(said_before):
+            if not topic & set(re.findall(r"[a-z]{2,}", m.text.lower())):
+                continue
+            for new in reversed(values_in(resolved)):
+                fixed = corrected(m.text, None, new)
+                if fixed is not None and values_in(fixed[1]) and same_shape(fixed[1], new):
+                    value = new if m.key else None
+                    return Candidate(text=fixed[0], kind=m.kind, importance=m.importance, key=m.key, value=value,
+                                     change="update", valid_from=to_iso(when), safety=m.safety, rule="correction",
+                                     replaces=m.id, because=f"a correction of the message before: {fixed[1]} -> {new}")
+    return None
 
 
 def _correction_candidate(text: str, when: datetime, said_before: list[Memory]) -> Candidate | None:
@@ -241,7 +271,7 @@ def _correction_candidate(text: str, when: datetime, said_before: list[Memory]) 
 
     corr = message_correction(text, when)
     if corr is None:
-        return None
+        return _restated_candidate(text, when, said_before)
     for m in reversed(said_before):
         fix = same_month(corr, m.text)  # "it's the 14th" of a fact dated the 12th: the same month
         fixed = corrected(m.text, *fix)
@@ -249,7 +279,8 @@ def _correction_candidate(text: str, when: datetime, said_before: list[Memory]) 
             new_text, old = fixed
             value = fix[1] if m.key else None
             return Candidate(text=new_text, kind=m.kind, importance=m.importance, key=m.key, value=value,
-                             change="update", valid_from=to_iso(when), safety=m.safety, rule="correction")
+                             change="update", valid_from=to_iso(when), safety=m.safety, rule="correction",
+                             replaces=m.id, because=f"a correction of the message before: {old} -> {fix[1]}")
     return None
 
 

@@ -319,6 +319,37 @@ def test_a_value_corrected_in_its_sentence_is_stored_corrected(said, stored, gon
     assert any(d.reason.startswith("a correction") for d in ex.discarded)
 
 
+@pytest.mark.parametrize(("said", "stored", "gone"), [
+    # no comma before the words that take it back, and only why it was wrong after
+    ("the pigeon club meeting is on the 12th sorry I mean the 19th, the 12th is wrong", "2025-05-19", "05-12"),
+    # an aside before "it's" says the value again
+    ("the letter says it's on the 9th, no hang on I've got it the wrong way up, it's the 16th, at the Heath",
+     "2025-05-16", "05-09"),
+    ("Okonjo's lease ends March 31, wait no, April 30, I just checked the file", "04-30", "03-31"),
+    ("the party is Saturday, no wait, Sunday", "2025-05-04", "2025-05-03"),
+    ("the gate code is 4412 sorry 4421 I always mix them up", "4421", "4412"),
+    ("the exam is on the 3rd, no, the 4th", "2025-05-04", "05-03"),
+])
+def test_a_value_taken_back_in_other_words_is_stored_corrected(said, stored, gone):
+    ex = extract_facts(said, NOW)
+    texts = " | ".join(f.text for f in ex.facts)
+    assert stored in texts and gone not in texts, texts
+    assert "wrong" not in texts and "always mix" not in texts, texts  # why it was wrong is no fact
+    assert any(d.reason.startswith("a correction") for d in ex.discarded)
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("I have 2 dogs, no cats", "dogs"),  # "no" takes back no value of the shape before
+    ("my locker is 14 no 41 was my old one", "14"),  # a bare "no" without a pause takes nothing back
+    ("I said no 3 times today", "3 times"),
+    ("we open at 7, sorry for the late reply", "7"),  # an apology, no new value
+])
+def test_words_that_take_back_no_value_change_nothing(said, kept):
+    ex = extract_facts(said, NOW)
+    assert not any(d.reason.startswith("a correction") for d in ex.discarded), ex.discarded
+    assert kept in " | ".join([f.text for f in ex.facts] + [d.clause for d in ex.discarded])
+
+
 @pytest.mark.parametrize("said", ["I ran 5k - sorry, I'm rambling", "we have 2 dogs, sorry if that's too much detail"])
 def test_an_apology_that_corrects_no_value_changes_nothing(said):
     ex = extract_facts(said, NOW)

@@ -288,6 +288,29 @@ def test_a_correction_in_the_next_message_replaces_the_value(tmp_path):
     assert any(r["op"] == "UPDATE" and "[extracted by correction]" in r["reason"] for r in rows)
 
 
+def test_a_correction_said_in_other_words_replaces_the_fact_it_names(tmp_path):
+    s1 = _jsonl(tmp_path, "s1.jsonl", [
+        ("user", "My sister Nina is getting married June 6!", "2025-03-01T10:00:00Z"),
+        ("assistant", "How exciting!", "2025-03-01T10:00:30Z"),
+        ("user", "wait no june 13 sorry i always get her date wrong", "2025-03-01T10:01:00Z"),
+        ("user", "Catch-up:\n- CE implant course on the 14th\n- the dentist is on Friday", "2025-03-02T10:00:00Z"),
+        ("assistant", "Noted.", "2025-03-02T10:00:30Z"),
+        # says what it corrects: the course, not the dentist
+        ("user", "- correction: CE course is Sun the 16th, typed it wrong\n- it's all day", "2025-03-02T10:01:00Z"),
+    ])
+    assert runner.invoke(app, ["ingest", str(s1), "--scope", "user:w"]).exit_code == 0
+    active = _active("user:w")
+    assert any("Nina" in t and "2025-06-13" in t for t in active), active
+    assert not any("2025-06-06" in t for t in active), active
+    assert any("course" in t and "2025-03-16" in t for t in active), active
+    assert not any("2025-03-14" in t for t in active), active
+    assert "CE course is on 2025-03-16" in active, active  # the fact, without the words that mark it
+    assert any("dentist" in t for t in active), active  # the other fact of that message stays
+    rows = json.loads(runner.invoke(app, ["log", "--scope", "user:w", "--json"]).stdout)
+    fixes = [r for r in rows if r["op"] == "UPDATE" and "[extracted by correction]" in r["reason"]]
+    assert len(fixes) == 2, fixes
+
+
 def test_a_role_holder_who_retired_no_longer_holds_the_role(tmp_path):
     s1 = _jsonl(tmp_path, "s1.jsonl", [
         ("user", "My doctor is Dr. Soler, and the dentist is Dr. Ferrer, near the market.", "2025-03-01T10:00:00Z"),

@@ -101,7 +101,7 @@ from ..models import Discard, Extraction, Fact
 from .corrections import corrected
 from .grammar import to_third_person
 from .people import known_people
-from .pipeline import extract_facts, message_correction
+from .pipeline import extract_facts, message_correction, message_restated
 
-__all__ = ["Fact", "Discard", "Extraction", "corrected", "extract_facts", "known_people", "message_correction",
+__all__ = ["Fact", "Discard", "Extraction", "corrected", "extract_facts", "known_people", "message_correction", "message_restated",
            "resolve_dates", "to_third_person"]

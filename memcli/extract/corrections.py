@@ -33,7 +33,10 @@ def correction_of(sentence: str, now: datetime) -> tuple[str | None, str] | None
     """(the wrong value if named, the right value) when the sentence corrects a value."""
     m = _correction_match(sentence)
     if not m:
-        return None
+        loose = _taken_back(sentence)
+        if loose is None:
+            return None
+        return None, _resolved_value(loose, now)
     new = m.group("v").strip()
     span = _RANGE_RE.fullmatch(new)
     if span:  # "June 21 to 24": the two ends of a stay or a trip, each resolved as a date
@@ -44,16 +47,29 @@ def correction_of(sentence: str, now: datetime) -> tuple[str | None, str] | None
         return None, f"{ends[0]} to {ends[1]}"
     if not _VALUE_TOKEN.fullmatch(new):
         return None  # only a value (a number, a date) corrects a value
+    old = m.group("old")
+    return (old.strip() if old else None), _resolved_value(new, now)
+
+
+def _resolved_value(new: str, now: datetime) -> str:
     if not new[:1].isdigit() or re.search(r"[A-Za-z]", new):  # "June 16": a date, resolved as the fact's was
         resolved, when = resolve_dates("on " + new, now)
         if when is not None:
             new = re.sub(r"^on\s+", "", resolved)
-    old = m.group("old")
-    return (old.strip() if old else None), new
+    return new
 
 
 def _correction_match(sentence: str) -> re.Match[str] | None:
     return _CORRECTION_RE.match(sentence.strip())
+
+
+def _taken_back(sentence: str) -> str | None:
+    """The value of "wait no june 13 sorry i always get her date wrong": words that take
+    back, a value, then nothing or only why it was wrong."""
+    m = _TAKEN_BACK_RE.match(sentence.strip())
+    if not m or (m.group("rest").strip(" ,;.!") and not _WHY_WRONG.match(m.group("rest"))):
+        return None
+    return m.group("v").strip()
 
 
 def correction_rest(sentence: str) -> str:
@@ -127,3 +143,101 @@ def days_fixed(sentences: list[str], ex: Extraction) -> list[str]:
             continue
         out.append(s)
     return out
+
+
+# The words that take back what was just said: "no wait", "sorry I mean", "no hang on".
+_TAKE_BACK = (r"(?:(?:no,?\s+)?wait,?(?:\s+no)?|no,?\s+hang on|hang on|sorry|oops|i mean|i meant|or rather|no)")
+# a value a correction can give: a date or a day ("june 13", "the 16th", "Tuesday"), a number
+_FIX_VALUE = (rf"(?:the\s+)?(?:\d{{4}}-\d\d-\d\d|\d{{1,2}}(?:st|nd|rd|th)\b|(?:{_MONTHS_ALT})\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
+              rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTHS_ALT})\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+              r"[£$€]?\d[\d,.:]*(?:\s?(?:kg|km|lb|am|pm|%|mg)\b)?)")
+# what follows a value put right and only says why it was wrong ("sorry I always get her
+# date wrong", "the 12th is wrong", "I read the letter wrong")
+_WHY_WRONG = re.compile(r"\s*[,;.!-]*\s*(?:sorry\b|my (?:bad|mistake)\b|typo\b|i (?:always|keep)\b|always\b|"
+                        r"(?:i\s+)?(?:typed|wrote|said|put|got|read|had) (?:it|that|this|the \w+)(?: \w+){0,3} wrong\b)", _I)
+# "the meeting is on the 12th sorry I mean the 19th", "the letter says it's on the 9th, no
+# hang on I've got it the wrong way up, it's the 16th": a value taken back inside its own
+# sentence, with or without a comma, the new value said after the words that take it back
+# (and after an aside, when "it's" says the value again)
+_FIXED_IN_SENTENCE_RE = re.compile(
+    rf"^(?P<head>.*?\S)\s*[,;\u2013\u2014-]?\s+(?P<marks>(?:{_TAKE_BACK}[,:!]?\s+)+)"
+    rf"(?:(?P<aside>[^,.!?]{{3,60}}),\s+(?=it'?s\s|its\s|it is\s))?(?:it'?s\s+|its\s+|it is\s+|make (?:it|that)\s+)?"
+    rf"(?:on\s+)?(?P<v>{_FIX_VALUE})(?P<rest>(?:\s|[,;.!]|$).*)$", _I)
+
+
+def _day_or_number(value: str) -> str:
+    v = re.sub(r"^the\s+", "", value.strip(), flags=_I)
+    return "day" if _shape(v) == "day" or re.search(rf"\b(?:{_MONTHS_ALT})\b", v, _I) else "quantity"
+
+
+def fixed_in_sentence(sentence: str) -> tuple[str, str, str] | None:
+    """(the sentence with the value it takes back replaced, the wrong value, the right
+    one), or None: the last value of the head of the new value's shape (a day a day, a
+    number a number) is the wrong one; what follows the new value stays, but not what
+    only says why it was wrong. The words that take it back need a value of that shape
+    before them ("I have 2 dogs, no cats" takes nothing back)."""
+    said = sentence.strip()
+    m = _FIXED_IN_SENTENCE_RE.match(said)
+    if not m:
+        return None
+    if m.group("marks").strip(" ,:!").lower() == "no" and not re.search(r"[,;\u2013\u2014-]\s*$", said[:m.start("marks")]):
+        return None  # a bare "no" takes back only after a pause: "on the 9th, no, the 16th"
+    new = m.group("v").strip()
+    shape = _day_or_number(new)
+    head = m.group("head")
+    olds = [t for t in re.finditer(rf"(?<![\w.,]){_FIX_VALUE}", head, _I) if _day_or_number(t.group(0)) == shape]
+    if not olds or olds[-1].group(0).strip().lower() == new.lower():
+        return None
+    old = olds[-1]
+    rest = m.group("rest")
+    why = _WHY_WRONG.search(rest)
+    bare_old = re.sub(r"^the\s+", "", old.group(0).strip(), flags=_I)
+    again = re.search(r"(?:\bthe\s+)?" + re.escape(bare_old) + r"\b", rest, _I)
+    cut = min([x.start() for x in (why, again) if x is not None], default=len(rest))
+    text = (head[:old.start()] + new + head[old.end():] + rest[:cut]).rstrip(" ,;-")
+    return text, old.group(0).strip(), new
+
+
+# "wait no june 13 sorry i always get her date wrong": a value taken back in a sentence of
+# its own, only why it was wrong after it
+_TAKEN_BACK_RE = re.compile(rf"^(?:(?:{_TAKE_BACK}|correction|make that)[,:!]?\s+)+(?:it'?s\s+|its\s+|it is\s+)?"
+                            rf"(?:on\s+)?(?P<v>{_FIX_VALUE})(?P<rest>(?:\s|[,;.!]|$).*)$", _I)
+
+
+# "correction: CE course is Sat the 16th, typed it wrong", "sorry, I meant the dentist is on
+# Friday", "the deposit is 450, I typed it wrong": a fact said again with its value put right
+_RESTATED_LEAD_RE = re.compile(r"^(?:(?:quick|small|one|a)\s+)?(?:correction|correcting myself|to correct myself|"
+                               r"sorry,?\s+i meant(?: to say)?|i meant(?: to say)?)\s*(?:[:\u2013\u2014-]|,|\s)\s*"
+                               r"(?P<clause>.+)$", _I)
+_RESTATED_TAIL_RE = re.compile(r"^(?P<clause>.+?)\s*[,;\u2013\u2014-]\s*(?:sorry,?\s+)?(?:i\s+)?(?:typed|wrote|said|put|got) "
+                               r"(?:it|that|this)(?: \w+){0,2} wrong\b.*$", _I)
+
+
+def restated(sentence: str) -> str | None:
+    """The clause of a sentence that says a fact again to put its value right (it names
+    what it corrects, unlike "sorry, I meant 41"), without the words that mark it so."""
+    s = sentence.strip().strip("-*\u2022 ")
+    lead = _RESTATED_LEAD_RE.match(s)
+    clause = lead.group("clause") if lead else s
+    tail = _RESTATED_TAIL_RE.match(clause)
+    if tail:
+        clause = tail.group("clause")
+    elif not lead:
+        return None
+    clause = _WHY_WRONG.split(clause, maxsplit=1)[0].strip(" ,;.!-")
+    if not re.search(rf"(?<![\w.,]){_FIX_VALUE}", clause, _I):
+        return None
+    words = [w for w in re.findall(r"[A-Za-z]{3,}", clause) if not re.fullmatch(
+        rf"(?:the|and|its|it's|is|are|was|on|at|for|{_MONTHS_ALT}|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+        rf"\d+(?:st|nd|rd|th))", w, _I)]
+    return clause if words else None
+
+
+def values_in(text: str) -> list[str]:
+    """The values a text says (dates, days, numbers), in order."""
+    return [t.group(0) for t in _VALUE_TOKEN.finditer(text)]
+
+
+def same_shape(a: str, b: str) -> bool:
+    """Whether two values are of one shape: a day and a day, a number and a number."""
+    return _shape(a) == _shape(b)

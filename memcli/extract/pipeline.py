@@ -27,7 +27,7 @@ from ..text import (
 from .arrivals import arrival
 from .attributes import bare_attribute, counted, embedded_attributes, listed_pets, value_said_apart
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
-from .corrections import corrected, correction_of, correction_rest, days_fixed
+from .corrections import corrected, correction_of, correction_rest, days_fixed, fixed_in_sentence, restated
 from .events import own_event_date
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
 from .grammar import _expand, _finish, to_third_person
@@ -184,6 +184,10 @@ def _corrected_inline(sentence: str, ex: Extraction) -> str:
     value is logged as discarded, never stored."""
     m = _INLINE_FIX_RE.search(sentence)
     if not m:
+        fixed = fixed_in_sentence(sentence)  # "on the 12th sorry I mean the 19th"
+        if fixed is not None:
+            _discard(ex, sentence, f"a correction: {fixed[1]} -> {fixed[2]} in the same sentence")
+            return fixed[0]
         return sentence
     before = sentence[: m.start()]
     olds = list(re.finditer(r"(?<![\w.,])" + _SHAPED_VALUE, before, _I))
@@ -200,6 +204,12 @@ def message_correction(text: str, now: datetime) -> tuple[str | None, str] | Non
     of the message before it."""
     sentences = _sentences(normalize_punctuation(text))
     return correction_of(sentences[0], now) if len(sentences) == 1 else None
+
+
+def message_restated(text: str) -> list[str]:
+    """The facts a message says again to put their values right ("correction: CE course
+    is Sat the 16th, typed it wrong"), each clause without the words that mark it so."""
+    return [c for c in map(restated, _sentences(normalize_punctuation(text))) if c]
 
 
 def _corrects(sentence: str, ex: Extraction, now: datetime) -> str | None:
@@ -616,6 +626,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
             if not correction_rest(sentence):
                 continue
             sentence = _with_subject(correction_rest(sentence))
+        sentence = restated(sentence) or sentence  # "correction: X is on the 16th, typed it wrong": X is on the 16th
         stripped = _strip_fillers(sentence)
         rest = _explicit(stripped)
         explicit = rest is not None
