@@ -55,7 +55,7 @@ _REQUEST = re.compile(
 # topic is what the message said before it was told ("what I said about Siobhan and her
 # divorce, forget it", "that business about Huw I told you, ..., could you not keep that")
 _BACK = re.compile(r"^(?:it|that|this|those|ça|that one|all (?:of )?that|any of (?:that|it))\b\s*(?:[,.;!?]|$|(?:please|pls|"
-                   r"kept|stored|saved|anywhere|either|too|as well|for me|ok|okay)\b)", re.IGNORECASE)
+                   r"kept|stored|saved|anywhere|either|too|as well|for me|ok|okay|that'?s|it'?s|i)\b)", re.IGNORECASE)
 _TOLD_BEFORE = re.compile(r"\b(?:what|everything|anything|all|the|that|this)\s+(?:(?:\w+\s+){0,2}?(?:i|i've|ive)\s+"
                           r"(?:said|told you|told u|mentioned|shared|wrote)|(?:business|matter|thing|stuff|bit|story|"
                           r"part)s?)\s+(?:about|abt|'?bout|re|regarding|with|on)\s+", re.IGNORECASE)
@@ -142,13 +142,14 @@ def forget_requests(text: str) -> list[ForgetRequest]:
     please forget everything I told you about her")."""
     out = []
     for sentence in _SENTENCE_BREAK.split(text):
+        sentence = re.sub(r"^\s*[-*\u2022]\s+", "", sentence)  # a list's item: "- forget the complaint thing"
         # a request whose object names nothing ("forget all that, I'd rather you didn't
         # keep anything about him") may be followed by one that does: look on after it
         m = _REQUEST.search(sentence)
         while m is not None:
             obj = m.group("obj") or m.group("obj2")
             topic = _topic(obj)
-            if topic is None and _BACK.match(obj):
+            if topic is None and _BACK.match(obj) and not _SHRUG.match(obj):
                 # what was told, whole: "the old chef and the money" is one story, not the
                 # money the user earns
                 # "forget it" may be a shrug ("the thing about my job is it's dull, forget it"):
@@ -163,15 +164,46 @@ def forget_requests(text: str) -> list[ForgetRequest]:
                 out += [ForgetRequest(topic=t, clause=m.group(0).strip()) for t in _conjuncts(topic)]
                 break
             m = _REQUEST.search(sentence, m.start("obj") if m.group("obj") else m.end())
+        else:
+            # run on, with no pause before it: "that trick with the tacho sensor I told you about
+            # in the winter forget that please", only after a telling the user names
+            run = _RUN_ON.search(sentence)
+            topic = _told_before(text[:text.find(sentence)] + sentence[:run.start()], told_by_user=True) \
+                if run and _BACK.match(run.group("obj")) and not _SHRUG.match(run.group("obj")) else None
+            if run and topic:
+                out.append(ForgetRequest(topic=_TOLD_AS.sub("", topic), clause=run.group(0).strip()))
     return out
+
+
+# "forget it, never mind": a shrug, whatever was told before it
+_SHRUG = re.compile(r"(?:it|that)\W+(?:never ?mind|nvm|whatever|doesn'?t matter|no matter|not important)\b", re.IGNORECASE)
+# an imperative run on after what it points back at, not a subject's "forget" ("I always
+# forget that", "you'll forget it")
+_RUN_ON = re.compile(r"(?<![\w'])" + "".join(rf"(?<!\b{w} )" for w in (
+    "i", "we", "you", "u", "they", "he", "she", "to", "can", "will", "never", "always", "often", "don't", "dont",
+    "i'll", "might", "may", "would", "could", "should", "must", "not", "ever", "sometimes", "usually")) +
+    r"(?P<verb>forget|delete|erase|drop)\s+(?P<obj>(?:it|that|this)\b.*)$", re.IGNORECASE)
+
+
+# "the therapist stuff I told you way back", "that trick with the tacho sensor I told you
+# about": the topic said before the telling
+_TOLD_NAMED = re.compile(r"\b(?:the|that|this|those|these)\s+(?P<t>(?:(?!(?:the|that|this|and|but|so|i|i've|ive)\b)"
+                         r"[\w'-]+\s+){1,6}?)(?:(?:that|which)\s+)?(?:i|i've|ive)\s+(?:just\s+|ever\s+)?"
+                         r"(?:said|told you|told u|mentioned|shared|wrote)\b", re.IGNORECASE)
 
 
 def _told_before(before: str, told_by_user: bool = False) -> str | None:
     """The topic a request that points back is about: the last "what I said about X",
-    "that business about X" of the message before it (with `told_by_user`, only one
-    the user says they told: "what I said about X")."""
+    "that business about X", "the X stuff I told you" of the message before it (with
+    `told_by_user`, only one the user says they told: "what I said about X")."""
     told = [t for t in _TOLD_BEFORE.finditer(before)
             if not told_by_user or re.search(r"\b(?:said|told|mentioned|shared|wrote)\b", t.group(0), re.I)]
+    # "the guy I told you about is great": what follows "about" is no topic
+    told = [t for t in told if not re.match(r"(?:is|was|are|were|has|had)\b", before[t.end():], re.I)]
+    named = list(_TOLD_NAMED.finditer(before))
+    if named and (not told or named[-1].start() >= told[-1].end()):  # "that business about Huw I told you": Huw
+        topic = named[-1].group("t").strip()
+        return topic if topic_words(topic) else None
     if not told:
         return None
     rest = before[told[-1].end():]

@@ -184,6 +184,13 @@ def test_what_was_told_last_year_is_forgotten_in_either_order(real_embedder, tmp
      "want that kept anywhere.", ["the old chef and the money"]),
     ("the stuff about my ex, delete that pls", ["my ex"]),
     ("could you not keep my salary, it's private", ["my salary"]),
+    # the topic before the telling ("the X stuff I told you"), the request run on without a pause
+    ("oh and the therapist stuff i told you way back forget it thats private dont keep it", ["therapist stuff"]),
+    ("also that trick with the tacho graph sensor I told you about in the winter forget that please I don't want "
+     "that in there anywhere", ["tacho graph sensor"]),
+    ("the recipe I told you about, forget it, I found a better one", ["recipe"]),
+    # an item of a list
+    ("- forget the complaint thing I mentioned, it got dismissed, don't want it on record", ["the complaint thing"]),
 ])
 def test_a_request_that_points_back_at_what_was_said(text, topics):
     assert [r.topic for r in forget_requests(text)] == topics
@@ -194,6 +201,10 @@ def test_a_request_that_points_back_at_what_was_said(text, topics):
     "what I said about the trip, it was amazing",  # no request
     "I don't want that car anymore",  # a want, not the keeping
     "the thing about my job is it's dull, forget it",  # a shrug: nothing the user says they told
+    "the guy I told you about is great, forget it, never mind",  # a shrug, after a telling
+    "the film I mentioned, I always forget that",  # the user's forgetting, not a request
+    "the password I told you about, you will forget it",
+    "the film I mentioned was great, I forget its name",
 ])
 def test_pointing_back_without_a_request_or_a_telling_is_none(text):
     assert forget_requests(text) == []
