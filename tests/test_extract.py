@@ -800,6 +800,21 @@ def test_a_past_verb_that_begins_a_habit_is_not_an_event():
         assert _kind_for(event, None, now)[0] == "episodic", event
 
 
+def test_a_dated_state_since_a_date_is_a_state_not_an_event():
+    """"I'm driving for Van Dam since July" holds on (a later change can replace it and it
+    answers "who does the user drive for?" as what is true now); "I went to Rome in July"
+    is an event."""
+    from memcli.extract import extract_facts
+    now = datetime(2026, 9, 1)
+    for state in ("I'm driving for Van Dam koel transport since July", "I go to work on a Vespa since July",
+                  "we've had the shop since the start of 2024"):
+        facts = extract_facts(state, now).facts
+        assert facts and all(f.kind == "semantic" for f in facts), (state, facts)
+    for event in ("I went to Rome in July", "we drove to Leeds on Monday", "I saw Jo since it was her birthday on Monday"):
+        facts = extract_facts(event, now).facts
+        assert facts and all(f.kind == "episodic" for f in facts), (event, facts)
+
+
 def test_leave_to_stop_is_a_changed_rule_for_the_assistant():
     """"you can drop the romanisation now" changes a lasting rule; leave to do
     something for the user once ("you can give me the recipe tomorrow") is no rule."""

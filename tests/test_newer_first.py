@@ -364,6 +364,10 @@ def test_a_side_of_life_said_in_other_words_conflicts(query, older, newer):
      "User and family found apartment in Göggingen, 12 minutes by bicycle to office"),
     # the sister's flat is not the user's home
     ("Where does the user live?", "User lives in Munich", "User's sister Aiko's apartment in Kyoto is tiny"),
+    # the way to work is no workplace ("what is the user's job title?" asks the job)
+    ("What is the user's job title?", "User works as chef de cuisine at Maison Brunet",
+     "User goes to work on a Vespa électrique since July, 20 minutes"),
+    ("Where does the user work?", "User works at Bakker transport", "User cycles to work along the Vecht now"),
     # another person opening the fact is not the husband
     ("Where does the user's husband Kenji work?", "User's husband Kenji is working as sushi chef in Maxvorstadt",
      "Hiro found job in a ramen bar near Königsplatz"),

@@ -190,6 +190,13 @@ _STATE_FROM_RE = re.compile(r"\b(?:is|are|has been|have been)\b(?:(?!\b(?:was|we
                             re.I)
 
 
+# "I'm driving for Van Dam since July", "I go to work on a Vespa since July": since a date,
+# a state that holds on, said in any present tense
+_SINCE_RE = re.compile(r"\bsince\s+(?:the\s+)?(?:start of\s+|beginning of\s+|end of\s+)?(?:last\s+|this\s+)?"
+                       r"(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
+                       r"spring|summer|autumn|fall|winter|week|month|year)", re.I)
+
+
 def _kind_for(c_exp: str, event_date: datetime | None, now: datetime) -> tuple[str, float]:
     lc = c_exp.lower()
     if PREFERENCE_RE.match(c_exp):
@@ -197,7 +204,7 @@ def _kind_for(c_exp: str, event_date: datetime | None, now: datetime) -> tuple[s
     past = bool(re.match(r"^(?:i|we|my \w+(?: \w+)?)\s+(?:(?:" + "|".join(ADVERBS) + r")\s+)*(?:\w+ed|"
                          + "|".join(sorted(IRREGULAR_PAST)) + r")\b", lc)) and not re.match(
         r"^i (?:\w+ )?(?:grew up|was born|graduated|studied|used to|lived|learned|learnt)\b", lc)
-    if event_date is not None and not past and _STATE_FROM_RE.search(lc):
+    if event_date is not None and not past and (_STATE_FROM_RE.search(lc) or _SINCE_RE.search(lc)):
         return "semantic", 0.55  # "the amlodipine is 10 mg from this week": a state that begins, not an event
     if event_date is not None:
         return "episodic", 0.5

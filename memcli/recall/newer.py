@@ -196,6 +196,17 @@ def _other_of_aspect(a: Claim, b: Claim, members: frozenset[str], value: str, na
                 - {x for x in a.words if any(_akin(w, x) for w in members)})
 
 
+# the way to work is no workplace: "User goes to work on a Vespa since July"
+_COMMUTE = re.compile(r"\b(?:go|goes|going|went|get|gets|getting|got|ride|rides|riding|drive|drives|driving|cycle|cycles|"
+                      r"cycling|bike|bikes|biking|walk|walks|walking|commute|commutes|commuting|way|journey|head|heads)"
+                      r"\s+(?:in\s+)?to\s+work\b", re.I)
+
+
+def _aspect_words(text: str, claim: Claim) -> frozenset[str]:
+    """The words a statement tells a side of life with: not "work" of the way to work."""
+    return claim.words - {"work"} if _COMMUTE.search(text) else claim.words
+
+
 def conflict(older: str, newer: str, asked: frozenset[str] | None = None, query: str = "") -> bool:
     """Whether `newer` gives what `older` is about another value: a content word in
     common (one the question asks about, when `asked` is given), the same subject (the
@@ -215,10 +226,11 @@ def conflict(older: str, newer: str, asked: frozenset[str] | None = None, query:
     if asked is not None:
         # a word of the question both say, in any of its forms ("the dietitian has User eating
         # the Mediterranean way" beside "on a low-carb diet")
+        wa, wb = _aspect_words(older, a), _aspect_words(newer, b)
         shared = frozenset(w for w in asked - _GENERIC - named
-                           if any(_akin(w, x) for x in a.words) and any(_akin(w, x) for x in b.words))
+                           if any(_akin(w, x) for x in wa) and any(_akin(w, x) for x in wb))
         aspects = _aspects_asked(query)
-        both = _told_of(a.words, tuple(m for m, _ in aspects)) & _told_of(b.words, tuple(m for m, _ in aspects))
+        both = _told_of(wa, tuple(m for m, _ in aspects)) & _told_of(wb, tuple(m for m, _ in aspects))
         if not shared and both:
             # another value of the aspect's kind: a home or a workplace is another one by its
             # name, not by a figure ("the place in Đà Nẵng is 6.5 million" beside "User lives
