@@ -800,6 +800,30 @@ def test_a_past_verb_that_begins_a_habit_is_not_an_event():
         assert _kind_for(event, None, now)[0] == "episodic", event
 
 
+@pytest.mark.parametrize(("said", "stored", "not_stored"), [
+    ("hello this is Henk I'm a truck driver I live in Zwolle", "User is a truck driver", "This is Henk"),
+    ("good evening Henk here home week so I have time", "User's name is Henk", "Henk here"),
+    ("Bonjour, it's Sandrine from the boulangerie. December is crazy", "Sandrine from the boulangerie", "it's Sandrine"),
+])
+def test_who_writes_is_said_apart_from_what_they_write(said, stored, not_stored):
+    texts = " | ".join(f.text for f in extract_facts(said, NOW).facts)
+    assert stored in texts and not_stored not in texts, texts
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("this is Henk, my neighbour, he lives in Zwolle", "Henk"),  # someone else introduced
+    ("it's Tuesday, I'm off work", "off work"),
+    ("so here I am in Leeds", "Leeds"),
+    ("its boulder shed in salford", "boulder shed"),
+])
+def test_what_only_looks_like_who_writes_is_read_as_it_is(said, kept):
+    """(a greeting that names no one, "its me again ...", is left out: `self_introduced`)"""
+    from memcli.extract.clauses import self_introduced
+    assert self_introduced(said) == said
+    ex = extract_facts(said, NOW)
+    assert kept in " | ".join([f.text for f in ex.facts] + [d.clause for d in ex.discarded])
+
+
 def test_a_dated_state_since_a_date_is_a_state_not_an_event():
     """"I'm driving for Van Dam since July" holds on (a later change can replace it and it
     answers "who does the user drive for?" as what is true now); "I went to Rome in July"

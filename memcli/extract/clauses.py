@@ -130,7 +130,38 @@ def _with_subject(sentence: str) -> str:
     return sentence
 
 
+_NOT_A_NAME = (r"(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:jan|febr)uary\b|march\b|april\b|may\b|june\b|"
+               r"july\b|august\b|september\b|october\b|november\b|december\b|so\b|right\b|over\b|in\b|out\b|up\b|"
+               r"down\b|back\b|i\b|im\b|we\b|you\b|they\b|it\b|he\b|she\b|all\b|everyone\b|everything\b|nothing\b|"
+               r"stuff\b|life\b|weather\b|here\b|there\b|things\b|work\b|home\b|me\b|us\b|and\b|but\b|not\b|still\b|"
+               r"now\b|nobody\b|somebody\b|someone\b|good\b|fine\b|ok\b|okay\b|great\b|done\b|late\b|early\b|raining\b|"
+               r"cold\b|hot\b|been\b|about\b|time\b|official\b|true\b|over\b|crazy\b|busy\b)")
+# who writes, before what they write: "this is Henk I'm a truck driver", "it's Sandrine from
+# the boulangerie.", "its me again", "Henk here", "kai here, 2nd year phd"; never "this is
+# Henk, my neighbour", "it's Tuesday", "so here I am"
+_SELF_INTRO_RE = re.compile(
+    r"^(?P<greet>(?:\W*(?:hello|hi|hey|hiya|heya|good (?:morning|afternoon|evening)|bonjour|salut|hola|oi|ok|okay)"
+    r"[,!.]?\s+)*)(?:(?:this is|it'?s|its) (?:me|" + _NOT_A_NAME + r"(?P<n1>(?-i:[A-Z][a-z\u00e0-\u00ff'-]+)))"
+    r"(?:(?: again| here)(?=[\s,.!:]|$)|(?P<from> from (?:the )?[\w'-]+(?: [\w'-]+)?)?(?=\s*(?:[.!:]|,(?!\s*(?:my|our|his|her|the|a|an)\b)|"
+    r"\s+(?:i\b|i'm|im\b|i've|we\b|we're|still\b))))"
+    r"|" + _NOT_A_NAME + r"(?P<n2>[A-Za-z\u00e0-\u00ff'-]{2,}) here(?: again)?(?=[\s,.!:]|$))(?P<end>\s*[,.!:]*\s*)", re.I)
+
+
+def self_introduced(text: str) -> str:
+    """A message that opens with who writes it ("hello this is Henk I'm a truck driver",
+    "good evening Henk here home week ...") with that said as a sentence of its own ("I'm
+    Henk."), or left out when it names no one ("its me again ...")."""
+    m = _SELF_INTRO_RE.match(text)
+    if m is None or not text[m.end():].strip():
+        return text
+    name = m.group("n1") or m.group("n2")
+    said = f"I'm {name[:1].upper()}{name[1:].lower() if name.isupper() else name[1:]}{m.group('from') or ''}. " \
+        if name else ""
+    return m.group("greet") + said + text[m.end():]
+
+
 def _sentences(text: str) -> list[str]:
+    text = self_introduced(text)
     parts = _SENT_SPLIT_RE.split(_EMOJI_BREAK_RE.sub(lambda m: m.group(0).rstrip() + "\n", text))
     out = []
     for p in parts:
