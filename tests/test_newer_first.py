@@ -352,6 +352,12 @@ def test_the_turn_with_the_new_night_comes_before_the_old_night(tmp_path, real_e
     ("Where does the user's husband Kenji work?", "User's husband Kenji is working as sushi chef in Maxvorstadt",
      "Kenji found job in a ramen bar near Königsplatz"),
     ("Where does the user live?", "User lives in Munich", "User and family found apartment in Göggingen"),
+    # a vehicle by another make, model or way of getting about, in any case
+    ("What vehicle does the user drive?", "Truck: 2016 Tacoma, 140k mi", "User picked up a used Rivian R1T, 22k mi"),
+    ("What truck does the user drive?", "User sleeps in the truck, a company freightliner cascadia",
+     "User is running their own 2021 kenworth t680"),
+    ("What does the user drive or ride to work?", "User drives a vieille Clio from 2009",
+     "User goes to work on a Vespa électrique since July"),
 ])
 def test_a_side_of_life_said_in_other_words_conflicts(query, older, newer):
     asked = frozenset(w for w in query.lower().strip("?").replace("'s", "").split())
@@ -368,6 +374,10 @@ def test_a_side_of_life_said_in_other_words_conflicts(query, older, newer):
     ("What is the user's job title?", "User works as chef de cuisine at Maison Brunet",
      "User goes to work on a Vespa électrique since July, 20 minutes"),
     ("Where does the user work?", "User works at Bakker transport", "User cycles to work along the Vecht now"),
+    # the same vehicle said again, a brand that is no vehicle, someone else's car
+    ("What car does the user drive?", "User drives a 2012 Toyota Corolla", "The Corolla needs new tyres"),
+    ("What car does the user drive?", "User drives a 2012 Toyota Corolla", "User bought a Dyson for the car"),
+    ("What car does the user drive?", "User drives a 2012 Toyota Corolla", "User's sister drives a Kia Picanto"),
     # another person opening the fact is not the husband
     ("Where does the user's husband Kenji work?", "User's husband Kenji is working as sushi chef in Maxvorstadt",
      "Hiro found job in a ramen bar near Königsplatz"),

@@ -55,6 +55,21 @@ _ONE_ASK = (frozenset("daughter daughters son sons kid kids child children".spli
 # The words a side of life is told in besides the question's: "where does the user live?" is
 # answered by "found an apartment in Göggingen", "where does Kenji work?" by "Kenji found a
 # job in a ramen bar". A question word of the first set asks for the second.
+# what a person gets about in: the kinds, the makes and the models said as names of them
+VEHICLES = frozenset("""
+car truck van suv pickup ute minivan hatchback sedan saloon estate wagon motorbike motorcycle scooter moped bike bicycle
+ebike e-bike vespa tractor lorry rig camper campervan rv matatu tuk-tuk
+toyota honda subaru kia hyundai ford tesla rivian volkswagen vw bmw audi mercedes nissan mazda chevy chevrolet jeep
+dodge gmc volvo renault peugeot citroen citroën fiat skoda seat dacia kenworth freightliner peterbilt mack daf scania
+iveco yamaha suzuki kawasaki ducati triumph harley mitsubishi lexus mini tata maruti mahindra byd polestar lucid
+porsche opel vauxhall holden isuzu proton perodua genesis acura infiniti cadillac buick lincoln alfa jaguar landrover
+corolla civic camry sienna outback highlander kona tacoma hilux ranger telluride prius rav4 vitz clio golf polo focus
+fiesta f-150 f150 cr-v crv accord odyssey pilot tucson sportage forester impreza crosstrek jetta passat corsa astra
+yaris swift alto creta nexon leaf bolt model3 tiguan qashqai juke micra note fit jazz brio city amaze innova fortuner
+prado landcruiser navara frontier silverado sierra tundra wrangler cherokee explorer escape mustang transit sprinter
+cascadia t680 w900 zoe kangoo berlingo partner transporter caddy octavia fabia sandero duster carens seltos sorento
+""".split())
+_VEHICLE_KINDS = frozenset("car truck van suv pickup ute minivan hatchback sedan saloon estate wagon".split())
 _ASPECTS = (
     (frozenset("live lives living home reside resides based".split()),
      frozenset("live lives living lived home house flat apartment apt condo villa bungalow cottage place moved "
@@ -65,6 +80,10 @@ _ASPECTS = (
     (frozenset("diet diets eat eats".split()),
      frozenset("diet vegetarian veggie vegan pescatarian pescetarian keto paleo carnivore meat fish seafood chicken "
                "beef pork gluten-free dairy-free plant-based halal kosher".split()), "member"),
+    # a vehicle is another one by another make, model or way of getting about ("picked up a
+    # used Rivian R1T" after "Truck: 2016 Tacoma"; "goes to work on a Vespa" after "drives a Clio")
+    (frozenset("car cars vehicle vehicles drive drives driving truck trucks ride rides commute commutes".split()),
+     VEHICLES | frozenset("drive drives driving drove ride rides riding vehicle".split()), "make"),
     # pay is another figure ("the money is better too: 2900 net" after "salary is 2300 net")
     (frozenset("salary salaries earn earns income wage wages".split()),
      frozenset("salary money pay paid wage wages income earn earns net gross".split()), "figure"),
@@ -187,11 +206,14 @@ def _aspects_asked(query: str) -> tuple[tuple[frozenset[str], str], ...]:
 
 def _other_of_aspect(a: Claim, b: Claim, members: frozenset[str], value: str, named: frozenset[str]) -> bool:
     """Whether `b` gives the aspect another value than `a`: a name `a` does not say (a home,
-    a workplace), a word of the aspect `a` does not say (a diet), or another figure (pay)."""
+    a workplace), a word of the aspect `a` does not say (a diet), another make or model (a
+    vehicle), or another figure (pay)."""
     if value == "name":
         return bool(b.names - a.words - named)
     if value == "figure":
         return bool(b.numbers - a.numbers)
+    if value == "make":  # a make, a model or a way of getting about, not "car" or "truck"
+        return bool((b.words & VEHICLES) - _VEHICLE_KINDS - a.words)
     return bool({x for x in b.words if any(_akin(w, x) for w in members)}
                 - {x for x in a.words if any(_akin(w, x) for w in members)})
 
