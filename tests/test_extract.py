@@ -810,6 +810,12 @@ def test_who_writes_is_said_apart_from_what_they_write(said, stored, not_stored)
     assert stored in texts and not_stored not in texts, texts
 
 
+def test_the_side_of_life_a_sentence_is_on_is_a_lead_in():
+    texts = [f.text for f in extract_facts("On a family note, Akinyi has been at Kenyatta National Hospital in "
+                                           "Nairobi since July.", NOW).facts]
+    assert texts and all(t.startswith("Akinyi") for t in texts), texts
+
+
 @pytest.mark.parametrize(("said", "kept"), [
     ("this is Henk, my neighbour, he lives in Zwolle", "Henk"),  # someone else introduced
     ("it's Tuesday, I'm off work", "off work"),

@@ -352,6 +352,9 @@ def test_the_turn_with_the_new_night_comes_before_the_old_night(tmp_path, real_e
     ("Where does the user's husband Kenji work?", "User's husband Kenji is working as sushi chef in Maxvorstadt",
      "Kenji found job in a ramen bar near Königsplatz"),
     ("Where does the user live?", "User lives in Munich", "User and family found apartment in Göggingen"),
+    # a workplace by the kind of place it is
+    ("Where does the user's sister Akinyi work?", "User's sister Akinyi is a nurse at the county referral hospital "
+     "in Kisumu", "Akinyi has been at Kenyatta National Hospital in Nairobi since July"),
     # a vehicle by another make, model or way of getting about, in any case
     ("What vehicle does the user drive?", "Truck: 2016 Tacoma, 140k mi", "User picked up a used Rivian R1T, 22k mi"),
     ("What truck does the user drive?", "User sleeps in the truck, a company freightliner cascadia",
@@ -374,6 +377,8 @@ def test_a_side_of_life_said_in_other_words_conflicts(query, older, newer):
     ("What is the user's job title?", "User works as chef de cuisine at Maison Brunet",
      "User goes to work on a Vespa électrique since July, 20 minutes"),
     ("Where does the user work?", "User works at Bakker transport", "User cycles to work along the Vecht now"),
+    # a child's school is no workplace of the user's
+    ("Where does the user work?", "User works at Bright Avenue Dental", "User's son Ethan is at Arroyo Vista school"),
     # the same vehicle said again, a brand that is no vehicle, someone else's car
     ("What car does the user drive?", "User drives a 2012 Toyota Corolla", "The Corolla needs new tyres"),
     ("What car does the user drive?", "User drives a 2012 Toyota Corolla", "User bought a Dyson for the car"),

@@ -58,6 +58,8 @@ FILLER_RE = re.compile(
     r"haha|lol|fun fact|(?:the )?(?:good|bad|big|sad|great|funny|best|worst|other) (?:news|part|thing) (?:is|was)|"
     r"(?:some )?(?:happy|great|exciting|sad|other|more|big|huge|good|bad|quick|small)(?: [a-z]+)? (?:news|update)|"
     r"(?:the )?thing is|oh and|oh also|ah|alright|right|plus|"
+    # "on a family note, Akinyi has been at ...": the side of life what follows is about
+    r"on an? (?:\w+ )?note|"
     # a word on remembering, before what is remembered: "while I think on, I'm allergic to
     # penicillin", "before I forget, ...", "come to think of it, ..."
     r"(?:while|now|before|as) (?:I|I'm|we're) (?:think(?:ing)? (?:on|of (?:it|that)|about it)|remember|forget|at it)|"
