@@ -89,6 +89,9 @@ DATE_CASES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
     "iso": ([("the flight is on 2026-04-10", "the flight is on 2026-04-10")],
             ["call 2026-0410", "room 2026"]),
     "month_day": ([("the concert is on August 21", "the concert is on 2026-08-21"),
+                   # "from" a date in the present: a state that begins, the nearest such date
+                   ("from March 1 I am nurse manager", "from 2026-03-01 I am nurse manager"),
+                   ("from March 1 I will be nurse manager", "from 2027-03-01 I will be nurse manager"),
                    ("I was born March 3rd, 1990", "I was born on 1990-03-03"),
                    # an arrangement made is for a date to come; a past event is past
                    ("I also got a poster slot on June 14", "I also got a poster slot on 2026-06-14"),

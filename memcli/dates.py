@@ -223,7 +223,11 @@ class _Ctx:
             elif b.start() >= self.at and end is None:
                 end = b.start()
         clause = self.text[start or 0:end]
-        return _tense(clause) or self._sentence_tense()
+        tense = _tense(clause) or self._sentence_tense()
+        if tense == "future" and re.match(r"\s*from\s", self.text[self.at:self.at + 7], re.I) \
+                and not _FUTURE_RE.search(clause):
+            return None  # "from the first of July I am nurse manager", said on the 7th: the nearest
+        return tense
 
     def _sentence_tense(self) -> str | None:
         """The tense of the sentence the date is in: a verbless "Berlin, 29 September."
