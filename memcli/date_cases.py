@@ -126,5 +126,7 @@ DATE_CASES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
     "bare_weekday": ([("I ran on Sunday", "I ran on 2026-03-01"), ("the meeting is on Friday", "the meeting is on 2026-03-06")],
                      ["sun cream", "I wed my partner", "the SAT got moved to may 3", "Sat got moved to may 3",
                       "SUN Microsystems", "I go to guitar lessons on Tuesday evening",
-                      "guitar lessons moved to Thursday", "we always meet on Friday"]),
+                      "guitar lessons moved to Thursday", "we always meet on Friday",
+                      # a weekday by what it always or never does is every week's
+                      "tuesday never worked w kez's shifts", "Friday doesn't work for me", "Saturday is always busy"]),
 }

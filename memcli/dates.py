@@ -401,8 +401,8 @@ _ONE_DAY_RE = re.compile(r"\b(?:will|'ll|going to|gonna|next|this|coming|tomorro
 
 
 def _clause_start(m: re.Match[str], c: _Ctx) -> int:
-    """Where the clause of a match begins in the text."""
-    return max((b.end() for b in _CLAUSE_BREAK_RE.finditer(c.text) if b.end() <= m.start()), default=0)
+    """Where the clause of a match begins in the text the match was made on."""
+    return max((b.end() for b in _CLAUSE_BREAK_RE.finditer(m.string) if b.end() <= m.start()), default=0)
 
 
 # A weekday of every month or week by what is around it: "the 1st monday of the month", "last
@@ -414,14 +414,21 @@ _CLOSED_BEFORE_RE = re.compile(r"\b(?:we|they|salon|shop|store|office|cafe|resta
                                r"(?:close|closed|open)\s+(?:on\s+)?$", re.I)
 
 
+# a weekday said of every week by what it always or never does: "tuesday never worked w kez's
+# shifts", "Friday doesn't work for me", "Saturday is always busy" is habit, "Saturday was busy" a day
+_NEVER_AFTER_RE = re.compile(r"s?\s+(?:(?:is|was|are|were)\s+)?(?:never|always|usually|normally|generally|rarely|seldom|"
+                             r"doesn'?t|does not|don'?t|do not|won'?t|will not|just doesn'?t)\b", re.I)
+
+
 def _habit(m: re.Match[str], c: _Ctx) -> bool:
     """Whether the weekday is a habit's (its clause says one, or it is a weekday of every
     month, opening hours or a slot), not one day to come or gone."""
-    after, before = c.text[m.end():m.end() + 30], c.text[max(0, m.start() - 30):m.start()]
+    said = m.string  # the text as the rule sees it (positions of `m`)
+    after, before = said[m.end():m.end() + 30], said[max(0, m.start() - 30):m.start()]
     if _MONTHLY_AFTER_RE.match(after) or _HOURS_AFTER_RE.match(after) or _SLOT_AFTER_RE.match(after) \
-            or _CLOSED_BEFORE_RE.search(before):
+            or _CLOSED_BEFORE_RE.search(before) or _NEVER_AFTER_RE.match(after):
         return True
-    clause = c.text[_clause_start(m, c):m.end()]
+    clause = said[_clause_start(m, c):m.end()]
     return bool(_HABIT_RE.search(clause)) and not _ONE_DAY_RE.search(clause)
 
 
@@ -503,7 +510,7 @@ _MONTHLY_RE = re.compile(r"\b(?:rent|bills?|payments?|mortgage|salary|wages?|pai
 def _monthly(m: re.Match[str], c: _Ctx) -> bool:
     """Whether an ordinal day is one of every month (its clause speaks of a monthly
     payment in the present), not one day to come or gone."""
-    clause = c.text[_clause_start(m, c):m.end() + 40]
+    clause = m.string[_clause_start(m, c):m.end() + 40]
     return bool(_MONTHLY_RE.search(clause)) and not _ONE_DAY_RE.search(clause) \
         and re.search(r"\b(?:is|are|get|gets|goes|go|comes|come)\b", clause, re.I) is not None
 
@@ -741,19 +748,20 @@ def resolve_dates(text: str, now: datetime, rules: Sequence[DateRule] | None = N
             # never match inside an earlier replacement
             if "\x00" in m.group(0):
                 return m.group(0)
+            said = m.string  # the text as this rule sees it, earlier rules' dates set aside
             if handler in (_h_bare_weekday, _h_keep, _h_weekday_date, _h_weekday_of_week) \
                     and m.group("wd").lower() in ("sat", "sun", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri") \
                     and not m.group("wd")[0].isupper():
                 return m.group(0)  # "sun", "wed" etc. as ordinary words
-            if handler in (_h_bare_weekday, _h_keep) and _short_weekday_as_word(m, text):
+            if handler in (_h_bare_weekday, _h_keep) and _short_weekday_as_word(m, said):
                 return m.group(0)
-            if _MONTHLY_AFTER_RE.match(text[m.end():]):
+            if _MONTHLY_AFTER_RE.match(said[m.end():]):
                 return m.group(0)  # "the last thursday of the month": every month's
             if handler is _h_month_only and m.group("mon").lower() == "may" and not m.group("mon")[0].isupper():
                 return m.group(0)  # "in may" (modal) is too ambiguous lower-case
             if handler in (_h_mdy, _h_weekday_date) and m.group("mon").lower() in ("may", "mar", "jan", "jun", "jul", "aug") \
                     and not m.group("mon")[0].isupper() \
-                    and not (m.groupdict().get("prep") or _DATE_LEAD_RE.search(text[:m.start()])):
+                    and not (m.groupdict().get("prep") or _DATE_LEAD_RE.search(said[:m.start()])):
                 return m.group(0)  # "may 3" is a date after "to", "on", "is" ("got moved to may 3")
             ctx.at = m.start()
             res = handler(m, ctx)

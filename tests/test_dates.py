@@ -193,3 +193,14 @@ def test_a_date_said_in_words_the_rules_read_in_figures(text, want):
                                   "two weeks of today's news", "the second of two sons"])
 def test_an_ordinal_or_weeks_that_are_no_date_stay(text):
     assert resolve_dates(text, datetime(2026, 3, 23, 10))[0] == text
+
+
+@pytest.mark.parametrize("text", [
+    # a rule that reads around its match reads the text it matched in, after earlier
+    # rules set their dates aside ("thursdays" is kept by a rule before "tuesday" is read)
+    "fives is thursdays at the dome, tuesday never worked w kez's shifts",
+    "we train thursdays now, friday doesn't work for me",
+    "the market is on saturdays, sunday is always dead",
+])
+def test_a_weekday_said_of_every_week_stays_whatever_comes_before_it(text):
+    assert resolve_dates(text, NOW)[0] == text
