@@ -493,3 +493,19 @@ def test_a_change_about_a_relative_retires_nothing_that_shares_only_the_relative
 def test_a_diet_changed_in_other_words_still_retires_the_old_eating():
     meat = _near("User eats a lot of meat", 0.6)
     assert decide_by_rules(Candidate(text="User is vegetarian", change="update"), [meat])[:2] == ("UPDATE", meat)
+
+
+@pytest.mark.parametrize(("said", "clause"), [
+    ("- correction: CE course is Sat the 16th, typed it wrong", "CE course is Sat the 16th"),
+    ("sorry, I meant the dentist is on Friday", "the dentist is on Friday"),
+    ("the deposit is 450, I typed it wrong", "the deposit is 450"),
+    ("I meant to say the deposit is 450", "the deposit is 450"),
+    # no fact said again: a plan that was meant, a value alone, no value at all
+    ("I meant to tell you I ran 5k", None),
+    ("sorry, I meant to ask, is the gym open 24 hours", None),
+    ("sorry, I meant 41", None),
+    ("I said it wrong, never mind", None),
+])
+def test_a_fact_said_again_to_put_its_value_right(said, clause):
+    from memcli.extract.corrections import restated
+    assert restated(said) == clause

@@ -207,7 +207,7 @@ _TAKEN_BACK_RE = re.compile(rf"^(?:(?:{_TAKE_BACK}|correction|make that)[,:!]?\s
 # "correction: CE course is Sat the 16th, typed it wrong", "sorry, I meant the dentist is on
 # Friday", "the deposit is 450, I typed it wrong": a fact said again with its value put right
 _RESTATED_LEAD_RE = re.compile(r"^(?:(?:quick|small|one|a)\s+)?(?:correction|correcting myself|to correct myself|"
-                               r"sorry,?\s+i meant(?: to say)?|i meant(?: to say)?)\s*(?:[:\u2013\u2014-]|,|\s)\s*"
+                               r"sorry,?\s+i meant(?: to say)?|i meant(?: to say)?)(?!\s+to\b)\s*(?:[:\u2013\u2014-]|,|\s)\s*"
                                r"(?P<clause>.+)$", _I)
 _RESTATED_TAIL_RE = re.compile(r"^(?P<clause>.+?)\s*[,;\u2013\u2014-]\s*(?:sorry,?\s+)?(?:i\s+)?(?:typed|wrote|said|put|got) "
                                r"(?:it|that|this)(?: \w+){0,2} wrong\b.*$", _I)
