@@ -329,6 +329,7 @@ def test_a_value_corrected_in_its_sentence_is_stored_corrected(said, stored, gon
     ("the party is Saturday, no wait, Sunday", "2025-05-04", "2025-05-03"),
     ("the gate code is 4412 sorry 4421 I always mix them up", "4421", "4412"),
     ("the exam is on the 3rd, no, the 4th", "2025-05-04", "05-03"),
+    ("we have 2 dogs no wait 3 dogs", "have 3 dogs", "dogs dogs"),
 ])
 def test_a_value_taken_back_in_other_words_is_stored_corrected(said, stored, gone):
     ex = extract_facts(said, NOW)
@@ -343,6 +344,7 @@ def test_a_value_taken_back_in_other_words_is_stored_corrected(said, stored, gon
     ("my locker is 14 no 41 was my old one", "14"),  # a bare "no" without a pause takes nothing back
     ("I said no 3 times today", "3 times"),
     ("we open at 7, sorry for the late reply", "7"),  # an apology, no new value
+    ("we have 3 kids, no, 4 grandkids", "3 kids"),  # another thing counted
 ])
 def test_words_that_take_back_no_value_change_nothing(said, kept):
     ex = extract_facts(said, NOW)

@@ -190,11 +190,16 @@ def fixed_in_sentence(sentence: str) -> tuple[str, str, str] | None:
         return None
     old = olds[-1]
     rest = m.group("rest")
+    counted, then = re.match(r"\s+([A-Za-z]+)", head[old.end():]), re.match(r"\s+([A-Za-z]+)", rest)
+    if counted and then and counted.group(1).lower() != then.group(1).lower() and not _WHY_WRONG.match(rest):
+        return None  # "we have 3 kids, no, 4 grandkids": another thing counted, not the count put right
     why = _WHY_WRONG.search(rest)
     bare_old = re.sub(r"^the\s+", "", old.group(0).strip(), flags=_I)
     again = re.search(r"(?:\bthe\s+)?" + re.escape(bare_old) + r"\b", rest, _I)
     cut = min([x.start() for x in (why, again) if x is not None], default=len(rest))
-    text = (head[:old.start()] + new + head[old.end():] + rest[:cut]).rstrip(" ,;-")
+    # "2 dogs no wait 3 dogs": the rest says the thing counted again
+    tail = "" if counted and then and counted.group(1).lower() == then.group(1).lower() else head[old.end():]
+    text = (head[:old.start()] + new + tail + rest[:cut]).rstrip(" ,;-")
     return text, old.group(0).strip(), new
 
 
