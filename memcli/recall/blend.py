@@ -1,5 +1,5 @@
 """Stage 4, blend and abstain. Relevance (fused signals + context + boosts, over the
-most they can reach), recency (half-life since last use) and importance, each in
+most they can reach), recency (half-life since the record became true) and importance, each in
 [0, 1], weighted into one score per hit, kept with its breakdown. `confidence` says
 whether anything relevant is stored at all: the best topical match among what the
 person asked about said (not asked), against the best match about someone else;
