@@ -400,7 +400,7 @@ _ONE_DAY_RE = re.compile(r"\b(?:will|'ll|going to|gonna|next|this|coming|tomorro
                          r"was|were|did|had)\b", re.I)
 
 
-def _clause_start(m: re.Match[str], c: _Ctx) -> int:
+def _clause_start(m: re.Match[str]) -> int:
     """Where the clause of a match begins in the text the match was made on."""
     return max((b.end() for b in _CLAUSE_BREAK_RE.finditer(m.string) if b.end() <= m.start()), default=0)
 
@@ -428,7 +428,7 @@ def _habit(m: re.Match[str], c: _Ctx) -> bool:
     if _MONTHLY_AFTER_RE.match(after) or _HOURS_AFTER_RE.match(after) or _SLOT_AFTER_RE.match(after) \
             or _CLOSED_BEFORE_RE.search(before) or _NEVER_AFTER_RE.match(after):
         return True
-    clause = said[_clause_start(m, c):m.end()]
+    clause = said[_clause_start(m):m.end()]
     return bool(_HABIT_RE.search(clause)) and not _ONE_DAY_RE.search(clause)
 
 
@@ -510,7 +510,7 @@ _MONTHLY_RE = re.compile(r"\b(?:rent|bills?|payments?|mortgage|salary|wages?|pai
 def _monthly(m: re.Match[str], c: _Ctx) -> bool:
     """Whether an ordinal day is one of every month (its clause speaks of a monthly
     payment in the present), not one day to come or gone."""
-    clause = m.string[_clause_start(m, c):m.end() + 40]
+    clause = m.string[_clause_start(m):m.end() + 40]
     return bool(_MONTHLY_RE.search(clause)) and not _ONE_DAY_RE.search(clause) \
         and re.search(r"\b(?:is|are|get|gets|goes|go|comes|come)\b", clause, re.I) is not None
 

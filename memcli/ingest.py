@@ -269,6 +269,8 @@ def _correction_candidate(text: str, when: datetime, said_before: list[Memory]) 
     from .extract import corrected, message_correction
     from .extract.instead import same_month
 
+    if not said_before:
+        return None  # nothing said before that a correction could put right
     corr = message_correction(text, when)
     if corr is None:
         return _restated_candidate(text, when, said_before)
