@@ -80,7 +80,9 @@ _FILLER = frozenset(
     "currently still user user's users their they them he she his her i me my mine we our us you your "
     "'s s to from into "
     # "no longer", "not ... anymore": the negation is counted once; these words add nothing
-    "longer anymore".split())
+    "longer anymore "
+    # a determiner of how often or how many: "every day" and "every Monday" share no topic
+    "every each".split())
 
 
 def _number(token: str) -> str | None:

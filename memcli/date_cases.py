@@ -123,10 +123,18 @@ DATE_CASES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
                     ("we move in November", "we move in November 2026"),
                     ("she started in October", "she started in October 2025")],
                    ["in may be", "I may go"]),
-    "bare_weekday": ([("I ran on Sunday", "I ran on 2026-03-01"), ("the meeting is on Friday", "the meeting is on 2026-03-06")],
+    "bare_weekday": ([("I ran on Sunday", "I ran on 2026-03-01"), ("the meeting is on Friday", "the meeting is on 2026-03-06"),
+                      ("I'll take the bus on Friday", "I'll take the bus on 2026-03-06"),
+                      ("we took the train on Monday", "we took the train on 2026-03-02"),
+                      ("Monday was impossible to park", "on 2026-03-02 was impossible to park")],
                      ["sun cream", "I wed my partner", "the SAT got moved to may 3", "Sat got moved to may 3",
                       "SUN Microsystems", "I go to guitar lessons on Tuesday evening",
                       "guitar lessons moved to Thursday", "we always meet on Friday",
                       # a weekday by what it always or never does is every week's
-                      "tuesday never worked w kez's shifts", "Friday doesn't work for me", "Saturday is always busy"]),
+                      "tuesday never worked w kez's shifts", "Friday doesn't work for me", "Saturday is always busy",
+                      # an activity in the present simple recurs
+                      "So the B2 course I take Thursday evening", "she takes the kids swimming on Saturday",
+                      "I study at the library Wednesday",
+                      # a weekday ruled out
+                      "Monday was impossible", "Fridays are a no-go with the kids"]),
 }

@@ -388,10 +388,13 @@ def _h_month_only(m: re.Match[str], c: _Ctx) -> _Result:  # in May (2026)
 
 
 # A habit said in the present simple: "I go to guitar lessons on Tuesday evening", "she
-# volunteers on Thursdays", "lessons moved to Thursday": the weekday recurs, no one date.
+# volunteers on Thursdays", "lessons moved to Thursday", "the B2 course I take Thursday
+# evening": the weekday recurs, no one date.
 _HABIT_RE = re.compile(r"\b(?:(?:i|we|they|you)\s+(?:usually\s+|always\s+|normally\s+|often\s+)?"
-                       r"(?:go|work|train|play|teach|volunteer|swim|sing|attend|practi[sc]e)|"
-                       r"goes|works|trains|plays|teaches|volunteers|swims|sings|attends|practi[sc]es|meets|"
+                       r"(?:go|work|train|play|teach|volunteer|swim|sing|attend|practi[sc]e|take|study|learn|dance|"
+                       r"coach|cycle|ride|run|walk|clean|host)|"
+                       r"goes|works|trains|plays|teaches|volunteers|swims|sings|attends|practi[sc]es|meets|takes|"
+                       r"studies|learns|dances|coaches|cycles|rides|runs|walks|cleans|hosts|"
                        r"(?:lessons?|classe?s?|practices?|training|rehearsals?|club)\s+(?:are|is|moved|changed)|"
                        r"every|each|usually|always|normally|weekly)\b", re.I)
 
@@ -416,8 +419,11 @@ _CLOSED_BEFORE_RE = re.compile(r"\b(?:we|they|salon|shop|store|office|cafe|resta
 
 # a weekday said of every week by what it always or never does: "tuesday never worked w kez's
 # shifts", "Friday doesn't work for me", "Saturday is always busy" is habit, "Saturday was busy" a day
+# (and "Monday was impossible", "Fridays are a no-go": a weekday ruled out for good)
 _NEVER_AFTER_RE = re.compile(r"s?\s+(?:(?:is|was|are|were)\s+)?(?:never|always|usually|normally|generally|rarely|seldom|"
-                             r"doesn'?t|does not|don'?t|do not|won'?t|will not|just doesn'?t)\b", re.I)
+                             r"doesn'?t|does not|don'?t|do not|won'?t|will not|just doesn'?t)\b"
+                             r"|s?\s+(?:is|was|are|were|'s)\s+(?:just\s+|simply\s+)?(?:impossible|not possible|no good|"
+                             r"a no-?go|out of the question|not an option)\b(?!\s+to\b)", re.I)
 
 
 def _habit(m: re.Match[str], c: _Ctx) -> bool:

@@ -182,6 +182,36 @@ def test_a_replacement_must_name_both(said):
     assert replacement(said) is None
 
 
+@pytest.mark.parametrize("said", ["But the train from Munich to Augsburg every day is 45 minutes",
+                                  "the drive from Cork to Kinsale is 40 mins", "it's 2 hours from Leeds to York",
+                                  "I work from Monday to Friday", "the shop is open from 9 to 5"])
+def test_a_way_or_a_span_from_one_to_another_is_no_replacement(said):
+    assert replacement(said) is None
+
+
+@pytest.mark.parametrize(("said", "pair"), [
+    ("the flight got moved from Tuesday to Friday", ("Tuesday", "Friday")),
+    ("practice moved from tuesday to thursday", ("tuesday", "thursday")),
+    ("my commute went from 20 to 55 minutes", ("20", "55")),
+])
+def test_a_change_said_before_a_way_or_a_span_is_a_replacement(said, pair):
+    assert replacement(said) == pair
+
+
+def test_the_way_to_work_retires_no_evening_class(real_embedder, tmp_path):
+    """"The train from Munich to Augsburg every day is 45 minutes" is a journey, not a new
+    value of the German course (both said "every"): the course stays until its own change."""
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for i, (text, ts) in enumerate([
+            ("Also I go to German course B1 every Monday evening at Volkshochschule.", "2024-01-23T10:00:00Z"),
+            ("But the train from Munich to Augsburg every day is 45 minutes, I am tired.", "2024-10-14T17:51:35Z")]):
+        ingest(store, "user:k", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
+    current = [m.text for m in store.list_memories("user:k") if not m.episode]
+    assert any("German course B1 every Monday" in t for t in current), current
+    assert any("train from Munich to Augsburg" in t for t in current), current
+    store.close()
+
+
 def test_taking_over_a_persons_role_replaces_the_record_of_them():
     anand = _near("User's doctor is Dr Anand at the Roslyn Medical Centre", 0.45)
     other = _near("User takes warfarin for atrial fibrillation", 0.5)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from ..text import WEEKDAY_SHORT, WEEKDAYS
+
 _I = re.IGNORECASE
 
 ADVERBS = {"also", "really", "just", "still", "now", "usually", "always", "never", "actually",
@@ -369,10 +371,32 @@ def amount_replaced(text: str) -> bool:
     return any(rx.search(text) for rx in AMOUNT_REPLACEMENT_RES) and not _OTHERS_RE.search(text)
 
 
+# what "from A to B" is a way or a span after, not a change: "the train from Munich to
+# Augsburg", "the drive from Cork to Kinsale", "2 hours from Leeds to York" ...
+_ROUTE_BEFORE = re.compile(r"\b(?:trains?|flights?|fly|flies|flying|flew|bus|buses|coach|tram|drive|drives|driving|drove|"
+                           r"commute|commutes|commuting|journey|journeys|trips?|rides?|road|route|way|walks?|walking|"
+                           r"ferry|shuttle|travel|travels|travell?ing|hike|cycle|cycling|run|distance|km|miles|minutes|"
+                           r"mins|hours|hrs|tickets?|connection)\b(?:\s+[\w'-]+){0,3}\s*$", re.I)
+# ... and "open from Monday to Friday", "from 9 to 5": a span of days or hours
+_SPAN_END = re.compile(r"^(?:" + "|".join([*WEEKDAYS, *WEEKDAY_SHORT]) + r"|\d{1,2}(?::\d\d)?\s*(?:am|pm)?)s?\W*$", re.I)
+# ... unless a change is said before it: "the flight got moved from Tuesday to Friday"
+_CHANGED_BEFORE = re.compile(r"\b(?:moved?|moving|moves|relocated|relocating|changed?|changing|switched|switching|went|"
+                             r"gone|transferred|transferring|upgraded|downgraded|shifted|pushed|promoted|swapped|"
+                             r"converted|bumped|rose|fell|dropped|increased|decreased|raised|cut|rescheduled)\b", re.I)
+
+
 def replacement(text: str) -> tuple[str, str] | None:
-    """The (old, new) pair a text says one thing replaced another with, or None."""
-    for rx in REPLACEMENT_RES:
+    """The (old, new) pair a text says one thing replaced another with, or None. "From A
+    to B" after a way ("the train from Munich to Augsburg") or as a span of days or hours
+    ("from Monday to Friday") is no change, unless one is said before it ("the flight got
+    moved from Tuesday to Friday")."""
+    for i, rx in enumerate(REPLACEMENT_RES):
         m = rx.search(text)
-        if m:
-            return m.group("a").strip(" ,."), m.group("b").strip(" ,.")
+        if m is None:
+            continue
+        a, b = m.group("a").strip(" ,."), m.group("b").strip(" ,.")
+        if i == 0 and not _CHANGED_BEFORE.search(text[:m.start()]) \
+                and (_ROUTE_BEFORE.search(text[:m.start()]) or (_SPAN_END.match(a) and _SPAN_END.match(b))):
+            continue
+        return a, b
     return None
