@@ -85,6 +85,20 @@ _FILLER = frozenset(
     "every each".split())
 
 
+# the words after which "like" is a comparison or a hedge, not a liking
+_LIKE_AFTER = frozenset("look looks looked looking feel feels felt feeling sound sounds sounded seem seems seemed "
+                        "just more less something anything nothing kinda kind sort stuff things is are was were 's "
+                        "be been exactly much".split())
+
+
+def _like_as_word(tokens: list[tuple[str, int]], i: int) -> bool:
+    """Whether "like" at `i` compares or hedges ("looks like a seismograph", "she's over like
+    every night", "my mile is like 6:40") instead of saying what someone likes."""
+    prev = tokens[i - 1][0].lower().replace("\u2019", "'") if i else ""
+    nxt = tokens[i + 1][0].lower() if i + 1 < len(tokens) else ""
+    return prev in _LIKE_AFTER or prev.endswith("'s") or nxt[:1].isdigit() or nxt in ("every", "each", "twice", "once")
+
+
 def _number(token: str) -> str | None:
     """A digit token in one spelling: '2,100' and '2100' agree, '3rd' is 3, '64kg' is 64."""
     t = token.lower()
@@ -150,6 +164,8 @@ def parse(text: str) -> Claim:
         if low in _MONTH and (low != "may" or raw[0].isupper()):
             months.add(_MONTH[low])
             continue
+        if low == "like" and _like_as_word(tokens, i):
+            continue  # "looks like a seismograph", "like every night", "like 6:40": no liking
         if low in POSITIVE and low != "into":
             stance = 1
             continue
@@ -241,4 +257,25 @@ def contradicts(a: Claim | str, b: Claim | str, *, min_overlap: float = 0.8) -> 
         return False
     if "stance" not in diff and (a.stance or b.stance):
         return False  # "doesn't like X" vs "likes X" is a stance flip, reported as one
+    # a negation or a stance of a clause said inside the claim denies nothing of the other:
+    # "User's boyfriend Tomasz thinks User does not see it" is no denial of "User's boyfriend is Tomasz"
+    if any(_only_inside(x, d) for x in (a, b) for d in diff):
+        return False
     return overlap(a, b) >= min_overlap and bool(a.words & b.words)
+
+
+# where a clause inside a claim begins: "thinks (that) ...", "..., which ...", "because ..."
+_INSIDE = re.compile(r",|;|\b(?:that|which|who|because|since|as|if|when|while|so|but|though|although|thinks?|"
+                     r"thought|says?|said|feels?|felt|reckons?|believes?|knows?|hopes?|wants?)\b", re.I)
+
+
+def _only_inside(c: Claim, diff: str) -> bool:
+    """Whether the negation (or the stance) of `c` is said only in a clause inside it,
+    not of what the claim opens with."""
+    if (diff == "negation" and not c.negated) or (diff == "stance" and not c.stance):
+        return False
+    m = _INSIDE.search(c.text)
+    if m is None or m.start() == 0:
+        return False
+    main = parse(c.text[:m.start()])
+    return not main.negated if diff == "negation" else not main.stance

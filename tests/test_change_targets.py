@@ -532,3 +532,17 @@ def test_a_diet_changed_in_other_words_still_retires_the_old_eating():
 def test_a_fact_said_again_to_put_its_value_right(said, clause):
     from memcli.extract.corrections import restated
     assert restated(said) == clause
+
+
+def test_the_partner_named_again_keeps_what_was_said_of_them(real_embedder, tmp_path):
+    """"My girlfriend is Renata" after "Renata chips in for groceries since she's over like
+    every night" is the same person named again, not a denial of what she does."""
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for i, (text, ts) in enumerate([
+            ("My girlfriend Renata chips in for groceries and stuff since shes over like every night.",
+             "2026-01-10T10:00:00Z"),
+            ("My girlfriend is Renata, she's a nurse.", "2026-02-10T10:00:00Z")]):
+        ingest(store, "user:r", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
+    current = [m.text for m in store.list_memories("user:r") if not m.episode]
+    assert any("chips in for groceries" in t for t in current), current
+    store.close()

@@ -46,6 +46,8 @@ def test_different_claims(a, b, what):
     ("User likes jazz.", "User can't stand jazz."),
     ("User likes sushi.", "User doesn't like sushi."),
     ("User lives in Halifax.", "User no longer lives in Halifax."),
+    ("User is vegetarian", "User is not vegetarian since the doctor said so"),
+    ("User likes the gym", "User can't stand the gym, it feels like a chore"),
 ])
 def test_contradiction(a, b):
     assert contradicts(a, b) and contradicts(b, a)
@@ -59,6 +61,25 @@ def test_contradiction(a, b):
 ])
 def test_not_a_contradiction(a, b):
     assert not contradicts(a, b)
+
+
+@pytest.mark.parametrize("a,b", [
+    # a negation of a clause inside the claim: what Tomasz thinks, not whether he is the boyfriend
+    ("User's boyfriend is Tomasz", "User's boyfriend Tomasz thinks User does not see it"),
+    ("User's sister is Ana", "User's sister Ana says she can't come"),
+    # "like" as a comparison or a hedge is no liking
+    ("User's husband is Dan", "User's husband Dan is a carpenter, which means their income looks like a seismograph"),
+    ("User's girlfriend is Renata", "User's girlfriend Renata chips in for groceries since she's over like every night"),
+])
+def test_more_said_of_the_same_is_no_denial(a, b):
+    assert not contradicts(a, b) and not contradicts(b, a)
+
+
+def test_like_as_a_comparison_or_a_hedge_is_no_stance():
+    assert parse("User's mile is like 6:40").stance == 0
+    assert parse("It looks like rain").stance == 0
+    assert parse("User likes jazz").stance == 1
+    assert parse("I like a good book").stance == 1
 
 
 def test_adds_detail():
