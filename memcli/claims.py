@@ -191,7 +191,7 @@ def parse(text: str) -> Claim:
         if raw[0].isupper() and low not in _WEEKDAYS and low.split("'")[0] != "i":  # "I'm" is no name
             before = text[:start].rstrip(" \t\"'(\u201c\u2018*-")
             if before and before[-1] not in _SENTENCE_END:
-                names.add(low)
+                names.add(re.sub(r"['\u2019]s$", "", low))  # "Dev's" is Dev
         words.add(plural_stem(low.split("'")[0]))
     negated = negations % 2 == 1
     if negated and stance:

@@ -34,6 +34,7 @@ from .llm import LLM, load_prompt
 from .models import Candidate, Decision, Memory, Neighbour, Outcome
 from .scope import validate_scope
 from .store.vectors import COARSE_MIN, OVERSAMPLE
+from .subjects import someone_else
 from .text import claim_words, comparable
 from .timeutil import to_iso, utcnow
 
@@ -53,7 +54,6 @@ __all__ = ["Candidate", "Neighbour", "Outcome", "UnknownId", "decide_by_model", 
 
 def _holds(text: str, value: str) -> bool:
     """Whether a stored record states `value` (case-insensitive, whole words)."""
-
     return re.search(r"(?<!\w)" + re.escape(value.lower()) + r"(?!\w)", text.lower()) is not None
 
 
@@ -362,21 +362,6 @@ def _says_more(n: Neighbour, cand: Candidate) -> str | None:
             f"{', '.join(more[:5])}: both kept")
 
 
-def someone_else(text: str) -> list[str] | None:
-    """The word that names the person a fact is about when it is not the user: the
-    name ("Lindiwe", "Marcus", "losa"), else the relation ("sister"); None for the
-    user's own fact."""
-    m = re.match(r"^User's (?P<rel>[a-z][a-z-]*(?: [a-z][a-z-]*)?)(?: (?P<n>[A-Z][\w'-]*|[a-z][a-z-]+(?= (?:is|has|was|"
-                 r"got|moved|lives|works)\b)))?", text)
-    if m is not None:
-        for rel in (m.group("rel"), m.group("rel").split()[0]):
-            if rel in RELATIONS:
-                name = m.group("n") if rel == m.group("rel") else None
-                return [name or rel]
-    m = re.match(r"^(?!User\b)(?P<m>[A-Z][a-z'-]+)\s+(?:is|has|was|got|moved|lives|works|left|quit)\b", text)
-    return [m.group("m")] if m else None
-
-
 def _same_subject(cand: Candidate, n: Neighbour) -> bool:
     """Whether a change can be about the neighbour's subject: a relative's news
     ("my sister works at Adidas now", key `sister.employer`) never retires the user's
@@ -470,9 +455,12 @@ def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
     same thing: "open wed-sun now" after "works tuesday to saturday"; never a value
     added where it had none, `_swapped`), and nothing else is as close."""
     new = parse(cand.text)
+    was = replacement(cand.text)  # a change that names its old value ("rose from 5.8 to 7.1") is about what says it
     for n in near:
         if n.similarity < TOPIC_TARGET:
             break
+        if was is not None and not _holds(n.memory.text, was[0]):
+            continue
         if n.memory.kind == "episodic" or _identity(n.memory) or not _same_subject(cand, n):
             continue
         old = parse(n.memory.text)

@@ -546,3 +546,22 @@ def test_the_partner_named_again_keeps_what_was_said_of_them(real_embedder, tmp_
     current = [m.text for m in store.list_memories("user:r") if not m.episode]
     assert any("chips in for groceries" in t for t in current), current
     store.close()
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    # another person's job: "Dev (husband)" is Dev, and "Dev's" is the same name, no topic in common
+    ("Dev (husband) is a project manager at 3M",
+     "User is up to four days at the practice, Mon-Thu, now that Dev's home more"),
+    # a change that names its old value is about what says that value
+    ("User's remedial chemistry class meets on Wednesday afternoons at four o'clock",
+     "User's KCSE chemistry mean rose from 5.8 to 7.1"),
+])
+def test_a_change_retires_nothing_of_another_subject_or_value(old, new):
+    op, _, _ = decide_by_rules(Candidate(text=new, change="update"), [_near(old, 0.45)])
+    assert op == "ADD"
+
+
+def test_a_change_that_names_its_old_value_retires_the_record_of_it():
+    op, target, _ = decide_by_rules(Candidate(text="User's KCSE chemistry mean rose from 5.8 to 7.1", change="update"),
+                                    [_near("User's KCSE chemistry mean is 5.8", 0.45)])
+    assert op == "UPDATE" and target is not None

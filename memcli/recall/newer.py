@@ -31,9 +31,9 @@ from ..episodes import own_words
 from ..extract.lexicon import OCCUPATIONS, RELATIONS
 from ..extract.roles import _ROLES
 from ..models import Hit, Memory
+from ..subjects import someone_else
 from ..text import coverage_stem as stem
 from ..timeutil import parse_dt
-from ..write import someone_else
 from .query import asked_key_stems, where_question
 from .topics import members_asked
 
@@ -132,7 +132,7 @@ def _state(m: Memory) -> bool:
 
 
 def _subject(text: str, other: str, query: str = "") -> list[str] | None:
-    """Who `text` is about (`write.someone_else`), where a capitalised first word that
+    """Who `text` is about (`subjects.someone_else`), where a capitalised first word that
     `other` writes in lower case, or as the end of a longer name, is a word, not a name
     ("Mile is 5:41 now" beside "ran a 5:58 mile")."""
     who = someone_else(text)

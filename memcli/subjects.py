@@ -1,0 +1,23 @@
+"""Who a fact is about: the user, or someone the user named (a name or a relation)."""
+
+from __future__ import annotations
+
+import re
+
+from .extract.lexicon import RELATIONS
+
+
+def someone_else(text: str) -> list[str] | None:
+    """The word that names the person a fact is about when it is not the user: the
+    name ("Lindiwe", "Marcus", "losa"), else the relation ("sister"); None for the
+    user's own fact."""
+    m = re.match(r"^User's (?P<rel>[a-z][a-z-]*(?: [a-z][a-z-]*)?)(?: (?P<n>[A-Z][\w'-]*|[a-z][a-z-]+(?= (?:is|has|was|"
+                 r"got|moved|lives|works)\b)))?", text)
+    if m is not None:
+        for rel in (m.group("rel"), m.group("rel").split()[0]):
+            if rel in RELATIONS:
+                name = m.group("n") if rel == m.group("rel") else None
+                return [name or rel]
+    m = re.match(r"^(?!User\b)(?P<m>[A-Z][a-z'-]+)(?:\s*\([^()]{1,30}\))?\s+(?:is|has|was|got|moved|lives|works|left|quit)\b",
+                 text)  # also "Dev (husband) is a project manager at 3M"
+    return [m.group("m")] if m else None
