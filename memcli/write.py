@@ -461,7 +461,8 @@ def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
             break
         if was is not None and not _holds(n.memory.text, was[0]):
             continue
-        if n.memory.kind == "episodic" or _identity(n.memory) or not _same_subject(cand, n):
+        if n.memory.kind == "episodic" or _identity(n.memory) or not _same_subject(cand, n) \
+                or (cand.key and n.memory.key and n.memory.key != cand.key):  # a new employer is no new job title
             continue
         old = parse(n.memory.text)
         # the topic is a thing both name, not the person both are about ("Renee")

@@ -565,3 +565,12 @@ def test_a_change_that_names_its_old_value_retires_the_record_of_it():
     op, target, _ = decide_by_rules(Candidate(text="User's KCSE chemistry mean rose from 5.8 to 7.1", change="update"),
                                     [_near("User's KCSE chemistry mean is 5.8", 0.45)])
     assert op == "UPDATE" and target is not None
+
+
+def test_a_new_employer_is_no_new_job_title():
+    """"First month at Cleveland Clinic" (key `employer`) leaves "User is an ICU nurse" (key
+    `job_title`): a slot's change retires only its own slot's record."""
+    title = _near("User is an ICU nurse", 0.6, key="job_title")
+    op, _, _ = decide_by_rules(Candidate(text="User works at Cleveland Clinic Abu Dhabi", key="employer",
+                                         value="Cleveland Clinic Abu Dhabi", change="update"), [title])
+    assert op == "ADD"

@@ -185,6 +185,7 @@ def test_a_guess_the_user_turns_down_is_not_stored_with_the_reply(question, repl
 @pytest.mark.parametrize(("said", "org"), [
     ("context: week 3 at Zeewind. everything there is k8s", "Zeewind"),
     ("first day at Brightline tomorrow, nervous", "Brightline"),
+    ("First month at Cleveland Clinic Abu Dhabi, my charge nurse Hessa is very strict", "Cleveland Clinic Abu Dhabi"),
     ("last shift pulling espressos was yesterday and boulder shed has me on the setting crew from monday",
      "boulder shed"),
 ])

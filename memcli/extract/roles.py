@@ -322,7 +322,7 @@ def workplace_of_tie(raw: str) -> list[FactDict]:
 # A new workplace shown by where the user now is in it: "week 3 at Zeewind", "my first
 # month at Brightline", "boulder shed has me on the setting crew from monday". Never
 # someone else's ("Theo's first week at Oakfield"), nor a school or a university.
-_ORG = r"(?P<org>[A-Z][\w&'.-]*(?:\s+(?:&\s+)?[A-Z][\w&'.-]*){0,2})"
+_ORG = r"(?P<org>[A-Z][\w&'.-]*(?:\s+(?:&\s+)?[A-Z][\w&'.-]*){0,3})"  # "Cleveland Clinic Abu Dhabi"
 _WEEK_AT_RE = re.compile(r"(?<!')(?<!'s )(?<!\bhis )(?<!\bher )(?<!\btheir )(?<!\bour )\b(?i:(?:week|day|month)\s+(?:\d{1,2}|one|two|"
                          r"three|four|five|six)|(?:my\s+)?(?:first|second|third|1st|2nd|3rd)\s+(?:week|day|month|"
                          r"shift))\s+(?i:at|with)\s+" + _ORG)

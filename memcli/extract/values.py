@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..text import MONTHS, WEEKDAYS
 from .lexicon import _I, _VALUE_STOP_RE, OCCUPATIONS
 
 FactDict = dict[str, Any]
@@ -37,6 +38,8 @@ def _place_ok(v: str) -> bool:
     lv = v.lower()
     if re.match(r"^(?:a|an|my|our|his|her|their|this|that|some|one)\b", lv):
         return False
+    if re.match(r"^(?:" + "|".join([*WEEKDAYS, *MONTHS]) + r")s?\b", lv):
+        return False  # "I'm in Tuesday through Thursday now": days at the office, no place
     if lv.startswith("the "):
         return _is_propery(v[4:])
     return len(v.split()) <= 5
