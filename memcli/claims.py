@@ -99,6 +99,14 @@ def _like_as_word(tokens: list[tuple[str, int]], i: int) -> bool:
     return prev in _LIKE_AFTER or prev.endswith("'s") or nxt[:1].isdigit() or nxt in ("every", "each", "twice", "once")
 
 
+def _half_a_number(tokens: list[tuple[str, int]], i: int) -> bool:
+    """Whether "half" at `i` is an amount ("half a day", "two and a half", "half of it"),
+    not a thing's name ("the half marathon", "half term")."""
+    prev = tokens[i - 1][0].lower() if i else ""
+    nxt = tokens[i + 1][0].lower() if i + 1 < len(tokens) else ""
+    return nxt in ("a", "an", "of", "the", "my", "his", "her", "their", "our") or prev in ("a", "and") or not nxt
+
+
 def _number(token: str) -> str | None:
     """A digit token in one spelling: '2,100' and '2100' agree, '3rd' is 3, '64kg' is 64."""
     t = token.lower()
@@ -154,7 +162,7 @@ def parse(text: str) -> Claim:
         if low in NEGATIONS:
             negations += 1
             continue
-        if low in NUMBER_WORDS:
+        if low in NUMBER_WORDS and not (low == "half" and not _half_a_number(tokens, i)):
             numbers.add(str(NUMBER_WORDS[low]))
             continue
         day = _weekday_at(tokens, i)

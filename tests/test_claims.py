@@ -127,3 +127,12 @@ def test_one_name_apart_is_never_the_same_claim(template, x, y):
 def test_a_name_in_lower_case_is_the_same_name():
     assert same_claim("User lives in Halifax.", "user lives in halifax")
     assert not same_claim("User lives in Halifax.", "user lives in calgary")
+
+
+def test_half_is_an_amount_only_of_something():
+    """"the half marathon" names a race ("half" a word of it, asked about as such); "half a
+    day" and "two and a half" are amounts."""
+    assert "half" in parse("Did the staten island half on 2026-10-18 in 1:58").words
+    assert "half" in parse("What is the user's half marathon time?").words
+    assert "0.5" in parse("half a day").numbers and "0.5" in parse("two and a half hours").numbers
+
