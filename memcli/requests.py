@@ -27,21 +27,26 @@ if TYPE_CHECKING:
     from .models import Memory
     from .store import Store as MemoryStore
 
-_VERB = r"(?:forget|delete|erase|remove|wipe|scratch|drop|disregard|unlearn|purge|clear)"
+_VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrub|drop|disregard|unlearn|purge|clear|"
+         # and the same asked in the languages users mix in: "apaga isso", "borra eso", "oublie ça"
+         r"apaga|apague|borra|borre|oublie|oubliez|efface|vergiss|lösch|lösche|cancella|dimentica)")
+# Verbs of doing to things as much as to memory ("drop the kids at school", "clear the table
+# before dinner"): a request only when what follows names what was said, not a place or a time
+_PHYSICAL = frozenset("remove wipe scratch scrub drop purge clear apaga apague borra borre efface".split())
 _KEEP = r"(?:remember|keep|store|save|hold on to|record|retain)"
 # What may stand before an imperative: politeness, discourse words, "can you".
 # "do me a favour, forget that ticket": a favour asked before the imperative
 _LEAD = (r"(?:^|[,;:(]\s*|\b(?:and|also|ok|okay|oh|so|but|then|just|actually|please|pls|plz|kindly|now)\s+|"
          r"\bdo me a favou?r,?\s+(?:and\s+)?)"
-         r"(?:(?:please|pls|plz|kindly|also|just|actually|and|n|&)\s+)*")
+         r"(?:(?:please|pls|plz|kindly|also|just|actually|and|n|&|abeg|biko|bitte|stp|svp)\s+)*")
 _ASK = r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|just\s+)?)?"
 # "you can forget those ward codes": a permission, with a verb of memory only ("you can
 # drop the romanisation now" is about the replies, not the memory)
 _PERMIT = r"(?:you|u)\s+(?:can|could|may)\s+(?:just\s+|now\s+|also\s+)?(?=(?:forget|delete|erase)\b)"
 _NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|no need to|stop|i'?d rather you didn'?t|"
              r"i don'?t want you to|(?:can|could|would) (?:you|u) (?:please |pls )?not)\s+" + _KEEP + r"(?:ing)?)")
-_SAID = (r"(?:what|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+(?:i|i've|ive|we)\s+"
-         r"(?:just\s+|ever\s+)?(?:said|told you|told u|mentioned|shared|wrote|say|tell you|typed)"
+_SAID = (r"(?:what|wetin|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+(?:i|i've|ive|we)\s+"
+         r"(?:just\s+|ever\s+)?(?:said|told you|told u|mentioned|shared|wrote|say|tell you|typed|talked|talk)"
          r"(?:\s+(?:earlier|before|last time|yesterday))?\s+(?:about|abt|'?bout|re|regarding|on|of)\s+")
 # "don't keep my X" may also start mid-sentence, after a word boundary.
 _LEAD_ANYWHERE = _LEAD.replace("(?:^|", "(?:^|\\b|")
@@ -49,16 +54,20 @@ _REQUEST = re.compile(
     r"(?:" + _LEAD + r"(?:" + _ASK + r"|" + _PERMIT + r")(?P<verb>" + _VERB + r")|" + _LEAD_ANYWHERE + _NEG_KEEP + r")"
     r"\s+(?P<obj>.+)$"
     # "I don't want that kept anywhere": the thing not to keep before the keeping
-    r"|\bi (?:don'?t|do not|dont) want (?P<obj2>that|it|this|those|any of (?:that|it)) (?:kept|stored|saved|remembered)\b",
+    r"|\bi (?:don'?t|do not|dont) want (?P<obj2>that|it|this|those|any of (?:that|it)) (?:kept|stored|saved|remembered|"
+    r"hanging around|lying around|on file)\b",
     re.IGNORECASE)
 # A request whose object points back ("..., forget it", "could you not keep that"): the
 # topic is what the message said before it was told ("what I said about Siobhan and her
 # divorce, forget it", "that business about Huw I told you, ..., could you not keep that")
-_BACK = re.compile(r"^(?:it|that|this|those|ça|that one|all (?:of )?that|any of (?:that|it))\b\s*(?:[,.;!?]|$|(?:please|pls|"
+_BACK = re.compile(r"^(?:it|that|this|those|ça|cela|isso|isto|eso|esto|das|dies|questo|that one|all (?:of )?that|any of (?:that|it))\b\s*(?:[,.;!?]|$|(?:please|pls|"
                    r"kept|stored|saved|anywhere|either|too|as well|for me|ok|okay|that'?s|it'?s|i)\b)", re.IGNORECASE)
 _TOLD_BEFORE = re.compile(r"\b(?:what|everything|anything|all|the|that|this)\s+(?:(?:\w+\s+){0,2}?(?:i|i've|ive)\s+"
                           r"(?:said|told you|told u|mentioned|shared|wrote)|(?:business|matter|thing|stuff|bit|story|"
-                          r"part)s?)\s+(?:about|abt|'?bout|re|regarding|with|on)\s+", re.IGNORECASE)
+                          r"part)s?)\s+(?:about|abt|'?bout|re|regarding|with|on)\s+"
+                          # "and about the course I flunked, delete that": the topic set up before
+                          r"|(?:^|[,;.!?]\s*|\b(?:and|also|oh|ah|so|now|actually)\s+)(?P<setup>about|as for|regarding)\s+(?=(?:the|my|"
+                          r"that|this|what|our)\b)", re.IGNORECASE)
 # Where a topic ends: the reason or the next clause.
 # the abbreviations the sentence splitter knows, and titles typed in lower case ("dr. okafor")
 _TITLE_WORDS = (*_ABBREVIATIONS, "mr", "mrs", "ms", "dr", "prof")
@@ -77,7 +86,7 @@ _ANY_ABOUT = re.compile(r"(?:anything|everything|all|whatever)\s+(?:at all\s+)?(
 # "the story about the boiler", "the salary conversation": what a topic is told as, not what it is
 _TOLD_AS = re.compile(r"^(?:the|that|this|our|my)\s+(?:whole\s+)?(?:story|conversation|chat|discussion|thing|stuff|bit|"
                       r"part|info)\s+(?:about|abt|'?bout|re|regarding|on|of|with)\s+", re.IGNORECASE)
-_VAGUE = frozenset({"thing", "stuff", "bit", "part", "story", "info", "information", "detail", "old", "said",
+_VAGUE = frozenset({"thing", "stuff", "bit", "part", "story", "info", "information", "detail", "old", "said", "matter",
                     "note", "notes", "entry", "record", "memory", "memories",
                     "conversation", "chat", "discussion", "before", "earlier",
                     "told", "mentioned", "whole", "all", "everything", "how", "much", "many", "what", "when",
@@ -159,6 +168,8 @@ def forget_requests(text: str) -> list[ForgetRequest]:
                 if topic:
                     out.append(ForgetRequest(topic=_TOLD_AS.sub("", topic), clause=m.group(0).strip()))
                     break
+            if topic and _done_to_a_thing(m, topic):
+                topic = None  # "drop the kids at school": no request
             if topic:
                 topic = _named(topic, text[:text.find(sentence)] + sentence[:m.start("obj")])
                 out += [ForgetRequest(topic=t, clause=m.group(0).strip()) for t in _conjuncts(topic)]
@@ -172,7 +183,29 @@ def forget_requests(text: str) -> list[ForgetRequest]:
                 if run and _BACK.match(run.group("obj")) and not _SHRUG.match(run.group("obj")) else None
             if run and topic:
                 out.append(ForgetRequest(topic=_TOLD_AS.sub("", topic), clause=run.group(0).strip()))
-    return out
+    once: dict[str, ForgetRequest] = {}  # a topic asked twice is one request
+    for r in out:
+        once.setdefault(r.topic.lower(), r)
+    return list(once.values())
+
+
+# where a thing is put or when, after what a verb of doing is done to: "at school", "before dinner"
+_PLACE_AFTER = re.compile(r"\s(?:at|to|off|down|out|into|onto|before|after|over|under|in|on|from|up)\b(?!\s+(?:your\s+|the\s+|"
+                          r"my\s+)?(?:memory|memories|notes?|records?|list|file|profile|history|system)\b)"
+                          r"|\s(?:first|properly|thoroughly|later|tonight|tomorrow|today)\b", re.IGNORECASE)
+# what names something said: "the note about ...", "the bit about ...", "the info on ..."
+_SAID_NOUN = re.compile(r"\b(?:notes?|entry|entries|records?|memory|memories|info|information|details?|bit|part|stuff|"
+                        r"thing|story|what)\b", re.IGNORECASE)
+
+
+def _done_to_a_thing(m: re.Match[str], topic: str) -> bool:
+    """Whether a verb of doing ("drop", "clear", "remove") is done to a thing in a place or
+    at a time ("drop the kids at school", "clear the table before dinner"), not to what was
+    said ("drop the note about my trip to Spain", "remove what I said about Dad")."""
+    verb = (m.group("verb") or "").lower()
+    obj = m.group("obj") or ""
+    return verb in _PHYSICAL and not re.match(_SAID, obj, re.IGNORECASE) and not _SAID_NOUN.search(topic) \
+        and _PLACE_AFTER.search(obj) is not None
 
 
 # "forget it, never mind": a shrug, whatever was told before it
@@ -197,7 +230,8 @@ def _told_before(before: str, told_by_user: bool = False) -> str | None:
     "that business about X", "the X stuff I told you" of the message before it (with
     `told_by_user`, only one the user says they told: "what I said about X")."""
     told = [t for t in _TOLD_BEFORE.finditer(before)
-            if not told_by_user or re.search(r"\b(?:said|told|mentioned|shared|wrote)\b", t.group(0), re.I)]
+            if not told_by_user or re.search(r"\b(?:said|told|mentioned|shared|wrote)\b", t.group(0), re.I)
+            or t.group("setup")]
     # "the guy I told you about is great": what follows "about" is no topic
     told = [t for t in told if not re.match(r"(?:is|was|are|were|has|had)\b", before[t.end():], re.I)]
     named = list(_TOLD_NAMED.finditer(before))
@@ -207,8 +241,9 @@ def _told_before(before: str, told_by_user: bool = False) -> str | None:
     if not told:
         return None
     rest = before[told[-1].end():]
-    end = _TOPIC_END.search(rest, 1)
-    topic = (rest[:end.start()] if end else rest).strip(" \"'")
+    # a topic set up before ("about the course I flunked, ...") runs to the end of its clause
+    end = (_CLAUSE_END if told[-1].group("setup") else _TOPIC_END).search(rest, 1)
+    topic = _WHEN_TOLD.sub("", (rest[:end.start()] if end else rest).strip(" \"'"))
     return topic if topic_words(topic) else None
 
 

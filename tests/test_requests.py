@@ -21,6 +21,15 @@ from memcli.requests import NOT_REQUESTS, forget_requests, matches, without_requ
     ("Delete the calf strain note. Irrelevant now.", "the calf strain note"),
     ("Please don't keep my bank details.", "my bank details"),
     ("Forget what I said about the French lessons.", "the French lessons"),
+    # other verbs, other languages, other Englishes
+    ("Scrub what I said about Dad. His business.", "Dad"),
+    ("please remove the note about my trip to Spain", "the note about my trip to Spain"),
+    ("drop my old address from your notes", "my old address"),
+    ("Hmm. Actually abeg forget wetin I talk about Uche matter, na him private business", "Uche matter"),
+    # the topic set up before the request
+    ("Ah, and about the course I flunked, apaga isso, please, I don't want that hanging around anywhere.",
+     "the course I flunked"),
+    ("About my sister's divorce, please forget that.", "my sister's divorce"),
 ])
 def test_forget_request_and_its_topic(text, topic):
     assert [r.topic for r in forget_requests(text)] == [topic]
@@ -29,7 +38,12 @@ def test_forget_request_and_its_topic(text, topic):
 @pytest.mark.parametrize("text", [*NOT_REQUESTS,
                                   "The key safe codes are 4417 and 7144, in case I forget.",
                                   "My sister keeps forgetting my birthday.",
-                                  "I know nothing bout cars, forget it", "n i forget things all the time"])
+                                  "I know nothing bout cars, forget it", "n i forget things all the time",
+                                  # a verb of doing done to a thing, in a place or at a time
+                                  "ok so tomorrow: drop the kids at school, then gym, then work.",
+                                  "clear the table before dinner", "remove the seeds from the chillies",
+                                  "scrub the pots first", "apaga la luz",
+                                  "I was talking about work, forget it, never mind"])
 def test_not_a_request(text):
     assert forget_requests(text) == []
 
