@@ -78,6 +78,28 @@ def test_question_damp_lowers_what_a_question_tells():
     assert signals(1, rows[1], c, q, cfg).fused == pytest.approx(0.5 * signals(2, rows[2], c, q, cfg).fused)
 
 
+@pytest.mark.parametrize(("query", "damped"), [
+    ("Which city does the user live in?", True),
+    ("What health conditions does the user have?", True),
+    # a question one of the user's people may answer
+    ("Who is the user dating?", False),
+    ("Where does the user's mom live?", False),
+    ("How many kids does the user have?", False),
+])
+def test_a_fact_about_one_of_the_users_people_weighs_less_for_a_question_about_the_user(query, damped):
+    """"User's mom lives by herself in Tampa" does not answer "which city does the user
+    live in?" as well as what it says would."""
+    cfg, off = RecallConfig.of(w_keyword=1.0).features, RecallConfig.of(w_keyword=1.0, others_damp=1.0).features
+    rows = {1: Memory(id="a", scope="user:a", kind="semantic", text="User's mom lives by herself in Tampa"),
+            2: Memory(id="b", scope="user:a", kind="semantic", text="User lives in Asheville")}
+    c = _cands(rows, kw_score={1: 1.0, 2: 1.0})
+    q = QueryFeatures.of(query, query.lower(), cfg)
+    mom, undamped = signals(1, rows[1], c, q, cfg).fused, signals(1, rows[1], c, q, off).fused
+    assert (mom < undamped) is damped
+    assert mom == pytest.approx(cfg.others_damp * undamped if damped else undamped)
+    assert signals(2, rows[2], c, q, cfg).fused == pytest.approx(signals(2, rows[2], c, q, off).fused)  # the user's own
+
+
 def test_score_all_keeps_the_order_of_rows():
     rows = {5: _m("a"), 2: _m("b")}
     out = score_all(rows, _cands(rows), QueryFeatures(), RecallConfig().features)

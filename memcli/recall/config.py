@@ -41,6 +41,8 @@ class FeatureConfig:
     w_date: float = 0.2  # boost of memories dated on the day / in the month the query names
     w_answer: float = 0.1  # boost of memories that say what the question's answer looks like (a place, a figure)
     question_damp: float = 1.0  # factor on the relevance of a memory that is a question (it asks, it tells nothing)
+    # factor on the relevance of a fact about one of the user's people for a question about the user alone
+    others_damp: float = 0.8
 
 
 @dataclass

@@ -87,6 +87,21 @@ def _person(whose: str | None) -> str | None:
     return whose if whose in RELATIONS else None
 
 
+# a fact about one of the user's people: "User's mom lives by herself in Tampa"
+_RELATIVES_FACT = re.compile(r"^User's (?:best |older |younger |little |big |other |eldest |youngest )?(?:"
+                             + "|".join(sorted(RELATIONS, key=len, reverse=True)) + r")\b")
+# a question that may be answered by one of the user's people: "who is the user dating?",
+# "how many kids does the user have?"
+_PEOPLE_ASKED = re.compile(r"\b(?:who|whom|whose|family|kids?|children|child|people|married|dating|relatives?|"
+                           + "|".join(sorted(RELATIONS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+
+
+def _about_the_user_only(q: QueryFeatures) -> bool:
+    """Whether a question asks about the user and none of their people ("where does the
+    user live?", "what health conditions does the user have?")."""
+    return not q.names and not _PEOPLE_ASKED.search(q.query)
+
+
 def key_owner_matches(key: str, whose: str | None) -> bool:
     """Whether a profile key belongs to whom the question asks about: "sister.employer"
     answers "where does the user's sister work?", never "where does the user work?";
@@ -157,6 +172,8 @@ def signals(rowid: int, m: Memory, cands: Candidates, q: QueryFeatures, config: 
         boost += cfg.w_entity  # "the user's husband" asks about records of the husband, as a name would
     if cfg.question_damp != 1.0 and is_question(m.text):
         rel *= cfg.question_damp
+    if cfg.others_damp != 1.0 and not m.episode and _about_the_user_only(q) and _RELATIVES_FACT.match(m.text):
+        rel *= cfg.others_damp  # "where does the user live?": not "User's mom lives by herself in Tampa"
     if q.asks_when and TIME_CUE_RE.search(m.text):
         boost += cfg.w_when
     if q.span and in_span(m.valid_from, q.span):
