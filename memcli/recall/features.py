@@ -96,10 +96,10 @@ _PEOPLE_ASKED = re.compile(r"\b(?:who|whom|whose|family|kids?|children|child|peo
                            + "|".join(sorted(RELATIONS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 
 
-def _about_the_user_only(q: QueryFeatures) -> bool:
+def _about_the_user_only(names: list[str], query: str) -> bool:
     """Whether a question asks about the user and none of their people ("where does the
     user live?", "what health conditions does the user have?")."""
-    return not q.names and not _PEOPLE_ASKED.search(q.query)
+    return not names and not _PEOPLE_ASKED.search(query)
 
 
 def key_owner_matches(key: str, whose: str | None) -> bool:
@@ -172,7 +172,7 @@ def signals(rowid: int, m: Memory, cands: Candidates, q: QueryFeatures, config: 
         boost += cfg.w_entity  # "the user's husband" asks about records of the husband, as a name would
     if cfg.question_damp != 1.0 and is_question(m.text):
         rel *= cfg.question_damp
-    if cfg.others_damp != 1.0 and not m.episode and _about_the_user_only(q) and _RELATIVES_FACT.match(m.text):
+    if cfg.others_damp != 1.0 and not m.episode and _RELATIVES_FACT.match(m.text) and _about_the_user_only(q.names, q.query):
         rel *= cfg.others_damp  # "where does the user live?": not "User's mom lives by herself in Tampa"
     if q.asks_when and TIME_CUE_RE.search(m.text):
         boost += cfg.w_when
