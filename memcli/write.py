@@ -52,6 +52,13 @@ __all__ = ["Candidate", "Neighbour", "Outcome", "UnknownId", "decide_by_model", 
            "reconcile"]
 
 
+def _says_value(text: str, value: str) -> bool:
+    """Whether `text` says `value` in any form: its numbers, weekdays and words ("tuesday"
+    in "practice is on Tuesdays", "5.8" not in "at four o'clock")."""
+    v, t = parse("x " + value), parse(text)
+    return v.numbers <= t.numbers and v.weekdays <= t.weekdays and v.words - {"x"} <= t.words | t.names
+
+
 def _holds(text: str, value: str) -> bool:
     """Whether a stored record states `value` (case-insensitive, whole words)."""
     return re.search(r"(?<!\w)" + re.escape(value.lower()) + r"(?!\w)", text.lower()) is not None
@@ -459,7 +466,7 @@ def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
     for n in near:
         if n.similarity < TOPIC_TARGET:
             break
-        if was is not None and not _holds(n.memory.text, was[0]):
+        if was is not None and not _says_value(n.memory.text, was[0]):
             continue
         if n.memory.kind == "episodic" or _identity(n.memory) or not _same_subject(cand, n) \
                 or (cand.key and n.memory.key and n.memory.key != cand.key):  # a new employer is no new job title
@@ -485,14 +492,14 @@ _USED_TO_RE = re.compile(r"\bused to\b", re.I)
 def _from_value_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbour, str] | None:
     """The record a change that names the old value replaces ("from A to B", "B has
     taken over A's patients", "swapped A for B"): the nearest of the same subject that
-    says A (whole words) and not B."""
+    says A (in any form: "tuesday" of "on Tuesdays") and not B."""
     pair = replacement(cand.text)
     if pair is None:
         return None
     said = pair[0]
     old, new = said.lower(), pair[1].lower()
     named = parse(old)
-    if not (named.words or named.numbers or named.names) or old == new:
+    if not (named.words or named.numbers or named.names or named.weekdays) or old == new:
         return None
     # an amount said beside its old one ("down to 221 from 238") names its record however far
     # the vectors put it: the record that holds that amount, of three figures or more, and every
@@ -501,7 +508,7 @@ def _from_value_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbou
     rest = parse(cand.text).words - _AMOUNT_MOVES
     pool = (n for n in _targets(cand, near, floor=0.0 if far else TOPIC_TARGET)
             if n.similarity >= TOPIC_TARGET or rest <= parse(n.memory.text).words)
-    return next(((n, said) for n in pool if _holds(n.memory.text, old) and not _holds(n.memory.text, new)), None)
+    return next(((n, said) for n in pool if _says_value(n.memory.text, old) and not _says_value(n.memory.text, new)), None)
 
 
 _AMOUNT_MOVES = frozenset("new now went gone got dropped fell rose climbed jumped raised lowered cut down up".split())

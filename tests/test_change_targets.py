@@ -574,3 +574,10 @@ def test_a_new_employer_is_no_new_job_title():
     op, _, _ = decide_by_rules(Candidate(text="User works at Cleveland Clinic Abu Dhabi", key="employer",
                                          value="Cleveland Clinic Abu Dhabi", change="update"), [title])
     assert op == "ADD"
+
+
+def test_a_change_that_names_its_old_value_finds_it_in_any_form():
+    """"from tuesday to thursday" names the Tuesdays the record says."""
+    op, target, _ = decide_by_rules(Candidate(text="User's practice moved from tuesday to thursday", change="update"),
+                                    [_near("User's football practice is on Tuesdays at 6", 0.45)])
+    assert op == "UPDATE" and target is not None
