@@ -83,9 +83,12 @@ SLOT_CASES: dict[str, tuple[list[tuple[str, str | None, str | None]], list[str]]
                        ("Dental hygienist at Saguaro Family Dental, full time", "job_title", "dental hygienist"),
                        # an adverb before the job is no part of it
                        ("I'm still deputy principal", "job_title", "deputy principal"),
-                       ("I'm currently lead engineer at Fintrail", "job_title", "lead engineer")],
+                       ("I'm currently lead engineer at Fintrail", "job_title", "lead engineer"),
+                       # what the job is compared with is no part of it
+                       ("I'm a nurse like my mum", "job_title", "nurse")],
                       ["My wife is a nurse", "I'm actually tired", "I'm a big fan of jazz", "Teacher at my kid's school called me today",
-                       "The manager at the shop was rude", "Nurse at the desk said to wait"]),
+                       "The manager at the shop was rude", "Nurse at the desk said to wait",
+                       "it's direct lithium extraction, I am learning like a student again"]),
     "job_as_at": ([("I started a new job as a designer at Canva", "job_title", "designer"),
                    ("I started a new job as a designer at Canva", "employer", "Canva")],
                   ["I started a new hobby", "My sister started a new job as a designer at Canva"]),

@@ -65,7 +65,7 @@ def _occupation(phrase: str) -> str | None:
     """'software engineer at Google' -> 'software engineer' when the head noun is an occupation."""
     named = re.match(r"^(?-i:[A-Z])[\w'-]+,\s+(?=\S)", phrase)  # "Inès, sous chef at ...": a name, then the job
     phrase = phrase[named.end():] if named else phrase
-    p = re.split(r"\s*,|\s+(?:at|for|in|with|from|since|and|but|who|which|during|on|last|this|next|by|until|after|before|"
+    p = re.split(r"\s*,|\s+(?:at|for|in|with|from|since|and|but|who|which|during|on|last|this|next|by|until|after|before|like|"
                  r"because|so)\b", phrase, maxsplit=1, flags=_I)[0]
     p = p.strip(" .,!").strip()
     p = re.sub(r"(?:\s+(?:now|these days|nowadays|currently|full[- ]time|part[- ]time|again|too|as well))+$", "", p,
