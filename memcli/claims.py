@@ -91,19 +91,23 @@ _LIKE_AFTER = frozenset("look looks looked looking feel feels felt feeling sound
                         "be been exactly much".split())
 
 
+def _around(tokens: list[tuple[str, int]], i: int) -> tuple[str, str]:
+    """The words before and after token `i`, in lower case ("" at either end)."""
+    prev = tokens[i - 1][0].lower().replace("\u2019", "'") if i else ""
+    return prev, tokens[i + 1][0].lower() if i + 1 < len(tokens) else ""
+
+
 def _like_as_word(tokens: list[tuple[str, int]], i: int) -> bool:
     """Whether "like" at `i` compares or hedges ("looks like a seismograph", "she's over like
     every night", "my mile is like 6:40") instead of saying what someone likes."""
-    prev = tokens[i - 1][0].lower().replace("\u2019", "'") if i else ""
-    nxt = tokens[i + 1][0].lower() if i + 1 < len(tokens) else ""
+    prev, nxt = _around(tokens, i)
     return prev in _LIKE_AFTER or prev.endswith("'s") or nxt[:1].isdigit() or nxt in ("every", "each", "twice", "once")
 
 
 def _half_a_number(tokens: list[tuple[str, int]], i: int) -> bool:
     """Whether "half" at `i` is an amount ("half a day", "two and a half", "half of it"),
     not a thing's name ("the half marathon", "half term")."""
-    prev = tokens[i - 1][0].lower() if i else ""
-    nxt = tokens[i + 1][0].lower() if i + 1 < len(tokens) else ""
+    prev, nxt = _around(tokens, i)
     return nxt in ("a", "an", "of", "the", "my", "his", "her", "their", "our") or prev in ("a", "and") or not nxt
 
 

@@ -23,6 +23,13 @@ def _near(text: str, similarity: float, **kw) -> Neighbour:
     return Neighbour(Memory(id="old1", scope="user:t", kind=kw.pop("kind", "semantic"), text=text, **kw), similarity)
 
 
+def _tell(store: MemoryStore, scope: str, said: list[tuple[str, str]]) -> list[str]:
+    """Ingest each (message, timestamp) as its own file, in order; the active facts after."""
+    for i, (text, ts) in enumerate(said):
+        ingest(store, scope, [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
+    return [m.text for m in store.list_memories(scope) if not m.episode]
+
+
 # -- weekdays are part of what a claim says -----------------------------------------
 
 def test_a_weekday_makes_two_claims():
@@ -129,12 +136,10 @@ def test_a_way_from_one_place_to_another_is_no_amount(said):
 
 def test_a_new_amount_retires_the_record_of_the_old_one_however_far(real_embedder, tmp_path):
     store = MemoryStore(tmp_path / "m.db", real_embedder)
-    for i, (text, ts) in enumerate([
-            ("A1c came back 6.9. I weigh 238, which she also had opinions about.", "2024-06-18T16:33:01Z"),
-            ("Ana's weight is down to 80 from 85, she is thrilled", "2024-09-01T10:00:00Z"),
-            ("this is finally working. Down to 221 from 238, my jeans are falling off.", "2025-01-28T18:07:18Z")]):
-        ingest(store, "user:w", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
-    current = [m.text for m in store.list_memories("user:w") if not m.episode]
+    current = _tell(store, "user:w", [
+        ("A1c came back 6.9. I weigh 238, which she also had opinions about.", "2024-06-18T16:33:01Z"),
+        ("Ana's weight is down to 80 from 85, she is thrilled", "2024-09-01T10:00:00Z"),
+        ("this is finally working. Down to 221 from 238, my jeans are falling off.", "2025-01-28T18:07:18Z")])
     assert not any("238," in t for t in current), current  # the old weight is history
     assert any("221" in t for t in current) and any("80 from 85" in t for t in current)
     # the new amount is the slot's new value: keyed as the old one was
@@ -202,11 +207,9 @@ def test_the_way_to_work_retires_no_evening_class(real_embedder, tmp_path):
     """"The train from Munich to Augsburg every day is 45 minutes" is a journey, not a new
     value of the German course (both said "every"): the course stays until its own change."""
     store = MemoryStore(tmp_path / "m.db", real_embedder)
-    for i, (text, ts) in enumerate([
-            ("Also I go to German course B1 every Monday evening at Volkshochschule.", "2024-01-23T10:00:00Z"),
-            ("But the train from Munich to Augsburg every day is 45 minutes, I am tired.", "2024-10-14T17:51:35Z")]):
-        ingest(store, "user:k", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
-    current = [m.text for m in store.list_memories("user:k") if not m.episode]
+    current = _tell(store, "user:k", [
+        ("Also I go to German course B1 every Monday evening at Volkshochschule.", "2024-01-23T10:00:00Z"),
+        ("But the train from Munich to Augsburg every day is 45 minutes, I am tired.", "2024-10-14T17:51:35Z")])
     assert any("German course B1 every Monday" in t for t in current), current
     assert any("train from Munich to Augsburg" in t for t in current), current
     store.close()
@@ -538,12 +541,9 @@ def test_the_partner_named_again_keeps_what_was_said_of_them(real_embedder, tmp_
     """"My girlfriend is Renata" after "Renata chips in for groceries since she's over like
     every night" is the same person named again, not a denial of what she does."""
     store = MemoryStore(tmp_path / "m.db", real_embedder)
-    for i, (text, ts) in enumerate([
-            ("My girlfriend Renata chips in for groceries and stuff since shes over like every night.",
-             "2026-01-10T10:00:00Z"),
-            ("My girlfriend is Renata, she's a nurse.", "2026-02-10T10:00:00Z")]):
-        ingest(store, "user:r", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
-    current = [m.text for m in store.list_memories("user:r") if not m.episode]
+    current = _tell(store, "user:r", [
+        ("My girlfriend Renata chips in for groceries and stuff since shes over like every night.", "2026-01-10T10:00:00Z"),
+        ("My girlfriend is Renata, she's a nurse.", "2026-02-10T10:00:00Z")])
     assert any("chips in for groceries" in t for t in current), current
     store.close()
 
