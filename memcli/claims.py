@@ -140,6 +140,18 @@ class Claim:
     weekdays: frozenset[int] = frozenset()  # 0 Monday .. 6 Sunday
 
 
+# months that are names and words too ("User's flatmate Jan", "my aunt June", "mar" the sea):
+# a month only beside a day or a year, or after a word that puts a time ("in", "since", "next")
+_NAME_MONTHS = frozenset("jan may june april august mar".split())
+_BEFORE_MONTH = frozenset("in since by until till til from of before after early late mid end start this next last "
+                          "every each around".split())
+
+
+def _dated(tokens: list[tuple[str, int]], i: int) -> bool:
+    prev, nxt = _around(tokens, i)
+    return prev in _BEFORE_MONTH or prev[:1].isdigit() or nxt[:1].isdigit()
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def parse(text: str) -> Claim:
     tokens = [(m.group(), m.start()) for m in _TOKEN.finditer(text)]
@@ -173,7 +185,7 @@ def parse(text: str) -> Claim:
         if day is not None:
             weekdays.add(day)
             continue
-        if low in _MONTH and (low != "may" or raw[0].isupper()):
+        if low in _MONTH and (low != "may" or raw[0].isupper()) and (low not in _NAME_MONTHS or _dated(tokens, i)):
             months.add(_MONTH[low])
             continue
         if low == "like" and _like_as_word(tokens, i):

@@ -38,6 +38,7 @@ from datetime import date, datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
+from .date_words import spelled_out
 from .text import MONTH_NAMES, MONTHS, WEEKDAY_SHORT, WEEKDAYS
 
 _Result = tuple[str, date | None] | None
@@ -81,7 +82,7 @@ _FUTURE_RE = re.compile(
 _PAST_RE = re.compile(
     r"\b(was|were|did|had|ago|last|yesterday|went|ran|got|came|saw|met|bought|sold|left|took|made|gave"
     r"|flew|drove|ate|won|lost|began|became|found|told|wrote|paid|spent|sent|felt|kept|heard|thought|brought|caught"
-    r"|taught|held|sat(?!\s+(?:is|was|exam|test|prep|scores?|date|results?)\b)|slept|spoke|wore|drank|swam|sang|rode|broke|chose|fell|forgot|threw|woke|quit|read"
+    r"|taught|held|(?<!\bon )(?<!\bby )sat(?!\s+(?:is|was|exam|test|prep|scores?|date|results?)\b)|slept|spoke|wore|drank|swam|sang|rode|broke|chose|fell|forgot|threw|woke|quit|read"
     # a verb in -ed, not a word that only ends so ("need", "speed", "shed", "hundred")
     r"|(?!(?:need|needs|speed|feed|seed|indeed|proceed|exceed|succeed|bleed|breed|weed|deed|heed|greed|steed|tweed|"
     r"shed|sled|hundred|sacred|naked|wicked|beloved|rugged|ragged|crooked|wretched|kindred|bed|red|wed)\b)\w{2,}ed"
@@ -96,7 +97,7 @@ _PAST_RE = re.compile(
 # So is a date of a verb of schedule in the present ("Freja starts at the Gymnasium in
 # August", "we move in March", "he graduates in June"), said in January: the coming one.
 _PRESENT_RE = re.compile(r"\b(?:is|are|'s|'re|am|'m|due|(?:start|begin|open|close|end|move|leave|arrive|return|launch|"
-                         r"graduate|retire|fly|finish|relocate|transfer)(?:s|es|ing)?|flies|beginning|starting|"
+                         r"graduate|retire|fly|finish|relocate|transfer|go|premiere|release|air)(?:s|es|ing)?|flies|beginning|starting|"
                          r"moving|leaving|flying|graduating|retiring|coming|going)\b", re.I)
 # Dates that come round every year keep their month and day only.
 # what a lower-case "may 3" or "jan 5" is a date after
@@ -196,7 +197,10 @@ def _year(d: date, prep: str | None) -> str:
 
 
 # Where one clause of a sentence ends: "the abstract got accepted!! talk is june 12".
-_CLAUSE_BREAK_RE = re.compile(r"[,;!?]+|\.(?=\s)|\s(?:and|but|so|because)\s")
+_CLAUSE_BREAK_RE = re.compile(r"[,;!?\u2014\u2013]+|\.(?=\s)|\s-\s|\s(?:and|but|so|because)\s")
+# a date said again to correct the one said before it: "goes live apr 23, sorry, i mean apr 30"
+_CORRECTING_RE = re.compile(r"\b(?:i mean|i meant|sorry|no wait|wait no|make that|correction|perd[o\u00f3]n|desculpa|"
+                            r"pardon|entschuldigung|scusa)\b", re.I)
 
 
 _SENTENCE_END_RE = re.compile(r"[.!?]+(?=\s)|\n+")
@@ -223,7 +227,12 @@ class _Ctx:
             elif b.start() >= self.at and end is None:
                 end = b.start()
         clause = self.text[start or 0:end]
-        tense = _tense(clause) or self._sentence_tense()
+        tense = _tense(clause)
+        if tense is None and self.first is not None and self.first[0] < self.at \
+                and _CORRECTING_RE.search(self.text[self.first[0]:self.at]):
+            # a date said again to correct the earlier one is on its side of today
+            return "future" if self.first[1] >= self.today else "past"
+        tense = tense or self._sentence_tense()
         if tense == "future" and re.match(r"\s*from\s", self.text[self.at:self.at + 7], re.I) \
                 and not _FUTURE_RE.search(clause):
             return None  # "from the first of July I am nurse manager", said on the 7th: the nearest
@@ -413,8 +422,9 @@ def _clause_start(m: re.Match[str]) -> int:
 _MONTHLY_AFTER_RE = re.compile(r"\s+of\s+(?:the|each|every)\s+month\b", re.I)
 _HOURS_AFTER_RE = re.compile(r"\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?\s*(?:to|-|–|till|until)\s*\d", re.I)
 _SLOT_AFTER_RE = re.compile(r"\s+(?:slot|draw|shift|league|rota)s?\b", re.I)
-_CLOSED_BEFORE_RE = re.compile(r"\b(?:we|they|salon|shop|store|office|cafe|restaurant|bakery)\s+(?:is\s+|are\s+)?"
-                               r"(?:close|closed|open)\s+(?:on\s+)?$", re.I)
+_CLOSED_BEFORE_RE = re.compile(r"(?:\b(?:we|they|salon|shop|store|office|cafe|restaurant|bakery)\s+(?:is\s+|are\s+)?|"
+                               r"(?:^|[,;(]\s*))"
+                               r"(?:close|closed|open)\s+(?:on\s+)?(?:[a-z]{3,9}\s*(?:&|and|,|/)\s*)?$", re.I)
 
 
 # a weekday said of every week by what it always or never does: "tuesday never worked w kez's
@@ -631,7 +641,7 @@ _RULES: tuple[DateRule, ...] = (
                 r"|(?:\s*,\s*" + _WD_ANY + r"\b)+\s*,?\s*(?:and|&)\s*" + _WD_ANY + r"\b)", re.I), _h_keep),
     # a weekly schedule: "tuesday to saturday", "wed-sun", "mondays and thursdays", "on sundays"
     DateRule("weekly_range", re.compile(r"\b" + _WD + r"s?\s*(?:to|-|\u2013|through|thru|till|until)\s*" + _WD_ANY + r"s?\b", re.I), _h_keep),
-    DateRule("weekly_days", re.compile(r"\b" + _WD + r"s\b(?:\s*(?:,|and|or|&)\s*" + _WD_ANY + r"s?\b)*", re.I), _h_keep),
+    DateRule("weekly_days", re.compile(r"\b" + _WD + r"(?<!thur)(?<!tue)s\b(?:\s*(?:,|and|or|&)\s*" + _WD_ANY + r"s?\b)*", re.I), _h_keep),
     DateRule("weekly_part", re.compile(r"\b" + _WD + r"\s+(?:morning|afternoon|evening|night)s\b", re.I), _h_keep),  # "Saturday mornings"
     DateRule("every_weekday", re.compile(r"\b(?:every|each)\s+" + _WD + r"(?:\s*(?:,|and|or|&)\s*(?:monday|tuesday|wednesday|thursday|friday|"
                 r"saturday|sunday))*\b" + _PARTS, re.I), _h_keep),
@@ -712,38 +722,13 @@ def _short_weekday_as_word(m: re.Match[str], text: str) -> bool:
     return bare and (not before or before[-1] in ".!?")
 
 
-_ORDINAL_WORDS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
-                  "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth").split()
-_ORDINALS = {w: i + 1 for i, w in enumerate(_ORDINAL_WORDS)}
-_ORDINALS.update({f"twenty-{w}": 21 + i for i, w in enumerate(_ORDINAL_WORDS[:9])} | {"thirtieth": 30, "thirty-first": 31})
-_SUFFIX = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
-_MONTHS_RE = "|".join(MONTH_NAMES)
-_ORDINAL_OF_RE = re.compile(r"\b(?P<o>" + "|".join(sorted(_ORDINALS, key=len, reverse=True)) + r")(?= of (?:" + _MONTHS_RE
-                            + r")\b)", re.I)
-_UNIT_ABBR_RE = re.compile(r"\b(?P<n>\d+|a|an|one|two|three|four|five|six)\s+(?P<u>wks?)\b", re.I)
-_UNITS = {"wk": "week", "wks": "weeks"}
-# "two weeks today", "a week tomorrow": British for two weeks from today
-_WEEKS_TODAY_RE = re.compile(r"\b(?P<n>(?:\d+|a|one|two|three|four) weeks?|a fortnight) (?=(?:today|tomorrow)\b)", re.I)
-
-
-def _spelled_out(text: str) -> str:
-    """A date said in words the rules read in figures: "the first of July" (the 1st of
-    July), "2 wks from today" (weeks; "yrs" is left alone: "married 10 yrs" is no date to
-    resolve), "two weeks today" (two weeks from today)."""
-    text = _ORDINAL_OF_RE.sub(lambda m: f"{_ORDINALS[m.group('o').lower()]}"
-                              f"{_SUFFIX.get(_ORDINALS[m.group('o').lower()], 'th')}", text)
-    text = _UNIT_ABBR_RE.sub(lambda m: f"{m.group('n')} {_UNITS[m.group('u').lower()]}", text)
-    return _WEEKS_TODAY_RE.sub(lambda m: f"{'two weeks' if 'fortnight' in m.group('n').lower() else m.group('n')} from ",
-                               text)
-
-
 def resolve_dates(text: str, now: datetime, rules: Sequence[DateRule] | None = None) -> tuple[str, datetime | None]:
     """Rewrite relative dates in text to absolute ones ('next Friday' -> 'on 2026-03-13')
     and return the first date found (by position in the text), as a datetime at midnight.
     `rules`: the registry's rules to try (all of `_RULES`, in order, by default)."""
     if not text:
         return text, None
-    text = _spelled_out(text)
+    text = spelled_out(text)
     ctx = _Ctx(now, text)
     replaced: list[str] = []
     dates: list[date | None] = []
@@ -756,9 +741,9 @@ def resolve_dates(text: str, now: datetime, rules: Sequence[DateRule] | None = N
                 return m.group(0)
             said = m.string  # the text as this rule sees it, earlier rules' dates set aside
             if handler in (_h_bare_weekday, _h_keep, _h_weekday_date, _h_weekday_of_week) \
-                    and m.group("wd").lower() in ("sat", "sun", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri") \
-                    and not m.group("wd")[0].isupper():
-                return m.group(0)  # "sun", "wed" etc. as ordinary words
+                    and m.group("wd").lower() in ("sat", "sun", "mon", "wed") and not m.group("wd")[0].isupper() \
+                    and not m.groupdict().get("prep"):
+                return m.group(0)  # "sun", "wed" etc. as ordinary words ("on sat" is a day; "fri", "thurs" always)
             if handler in (_h_bare_weekday, _h_keep) and _short_weekday_as_word(m, said):
                 return m.group(0)
             if _MONTHLY_AFTER_RE.match(said[m.end():]):

@@ -94,6 +94,15 @@ def test_may_the_verb_is_not_a_month():
     assert parse("User's exam is in May.").months == {5}
 
 
+@pytest.mark.parametrize("text,months", [("User's flatmate Jan might get deported", set()),
+                                         ("my aunt June lives in Leeds", set()),
+                                         ("the wedding is in June", {6}), ("June 5 is the party", {6}),
+                                         ("since Jan, User is at Acme", {1}), ("the trip is Jan 2027", {1}),
+                                         ("User starts in March", {3}), ("March was rough", {3})])
+def test_a_month_that_is_also_a_name_is_a_month_only_beside_a_date(text, months):
+    assert parse(text).months == months
+
+
 def test_sentence_initial_capital_is_not_a_name():
     assert parse("Tennis is the user's sport.").names == frozenset()
     assert parse("User plays tennis with Farid.").names == {"farid"}

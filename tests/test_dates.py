@@ -184,12 +184,20 @@ def test_an_arrangement_still_to_come_is_in_the_future():
     ("the christening is two weeks today", "the christening is on 2026-04-06"),
     ("the match is a week tomorrow", "the match is on 2026-03-31"),
     ("the exam is a fortnight today", "the exam is on 2026-04-06"),
+    # the day words of a text message
+    ("dentist tmrw 0730 before clinic", "dentist on 2026-03-24 0730 before clinic"),
+    ("NP recert exam fri next wk, need a plan", "NP recert exam on 2026-04-03, need a plan"),
+    ("ran 8k yday", "ran 8k on 2026-03-22"),
+    ("see u on sat", "see u on 2026-03-28"),
+    ("the quiz is on thurs", "the quiz is on 2026-03-26"),
 ])
 def test_a_date_said_in_words_the_rules_read_in_figures(text, want):
     assert resolve_dates(text, datetime(2026, 3, 23, 10))[0] == want
 
 
 @pytest.mark.parametrize("text", ["first of all, thanks", "it was the first time", "my first week at work",
+                                  "first wk done at Birchmount", "I sat on the sun lounger", "the sat nav died",
+                                  "we're open wed-sun, closed mon & tue",
                                   "two weeks of today's news", "the second of two sons"])
 def test_an_ordinal_or_weeks_that_are_no_date_stay(text):
     assert resolve_dates(text, datetime(2026, 3, 23, 10))[0] == text
@@ -204,3 +212,11 @@ def test_an_ordinal_or_weeks_that_are_no_date_stay(text):
 ])
 def test_a_weekday_said_of_every_week_stays_whatever_comes_before_it(text):
     assert resolve_dates(text, NOW)[0] == text
+
+
+@pytest.mark.parametrize("text,want", [
+    ("the launch is apr 23, sorry, I mean apr 30, 23 was the review deadline", "on 2026-04-30"),
+    ("the race was on March 3, sorry, I mean March 10", "on 2026-03-10"),
+])
+def test_a_date_said_again_to_correct_one_is_on_its_side_of_today(text, want):
+    assert want in resolve_dates(text, datetime(2026, 2, 19, 21) if "launch" in text else datetime(2026, 6, 19))[0]

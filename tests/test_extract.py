@@ -755,6 +755,11 @@ def test_what_the_rules_leave_out_is_kept_whole():
     ("My locker is 14. Sorry, I meant 41.", "locker is 41", "14"),
     ("My gate code is 4417. wait no, it's 7144", "7144", "4417"),
     ("The appointment is on June 12. Sorry, I meant June 16.", "2026-06-16", "06-12"),
+    # a correction in the language the user mixes in, of a fact said before the last one
+    ("Antonia's birthday party is Saturday April 25, we want to do it in the park with a magician... no, perdón, "
+     "it's Saturday April 18, I had the wrong week in my head.", "party is on 2026-04-18", "04-25"),
+    # a month written short, and the date put right stays on the side of today the first was on
+    ("steam demo goes live apr 23 - sorry, i mean apr 30, 23 was the page review deadline", "2026-04-30", "2025"),
 ])
 def test_a_correction_in_the_same_message_fixes_the_value(text, want, gone):
     facts = texts(text)

@@ -30,6 +30,10 @@ from memcli.requests import NOT_REQUESTS, forget_requests, matches, without_requ
     ("Ah, and about the course I flunked, apaga isso, please, I don't want that hanging around anywhere.",
      "the course I flunked"),
     ("About my sister's divorce, please forget that.", "my sister's divorce"),
+    # "forget I said ...": what was said after the telling
+    ("you know what, forget I said anything 'bout Dwayne's boy, that ain't my story to be tellin'", "Dwayne's boy"),
+    ("forget I ever mentioned the loan from my brother", "the loan"),
+    ("Forget that I told you about Priya's surgery, she wants it private.", "Priya's surgery"),
 ])
 def test_forget_request_and_its_topic(text, topic):
     assert [r.topic for r in forget_requests(text)] == [topic]
@@ -38,6 +42,7 @@ def test_forget_request_and_its_topic(text, topic):
 @pytest.mark.parametrize("text", [*NOT_REQUESTS,
                                   "The key safe codes are 4417 and 7144, in case I forget.",
                                   "My sister keeps forgetting my birthday.",
+                                  "I forget I said that to her.", "forget I said that", "forget I mentioned it",
                                   "I know nothing bout cars, forget it", "n i forget things all the time",
                                   # a verb of doing done to a thing, in a place or at a time
                                   "ok so tomorrow: drop the kids at school, then gym, then work.",
@@ -237,3 +242,19 @@ def test_that_number_is_the_account_number_given():
 ])
 def test_a_story_told_whole_matches_only_what_tells_it(memory, want):
     assert matches("the old chef and the money", memory, 0.5) is want
+
+
+def test_a_month_that_is_a_name_names_the_person_a_forget_request_means(real_embedder, tmp_path):
+    """"the jan visa thing": Jan is the flatmate, not January; every fact of that telling that
+    names him goes."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:j", [Message(role="user", content="oh and my flatmate jan has this whole visa drama going on, "
+                                     "his blue card got rejected and he might get deported, its v stressful in the flat",
+                                     ts="2026-01-08T23:02:52Z", ref="a1")], source="s1")
+    ingest(store, "user:j", [Message(role="user", content="actually pls forget the jan visa thing, not my story to tell",
+                                     ts="2026-01-08T23:06:18Z", ref="a2")], source="s1")
+    assert not [m.text for m in store.list_memories("user:j") if "deported" in m.text or "visa" in m.text]
+    store.close()

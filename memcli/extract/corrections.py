@@ -16,15 +16,21 @@ _I = re.IGNORECASE
 
 # "No wait, 21!", "sorry, I meant 41", "make that June 16", "it's 14 not 41": the value
 # just said was wrong; the fact it went into is said again with the right one.
+# "sorry" in the languages users mix in: "no, perdón, it's Saturday April 18"
+_SORRY = r"(?:sorry|perd[o\u00f3]n|perd[a\u00e3]o|desculpa|disculpa|pardon|d[e\u00e9]sol[e\u00e9]e?|entschuldigung|scusa|sori)"
 _CORRECTION_RE = re.compile(
-    r"^(?:(?:sorry|oops|no|ugh|oh|ah|ok|okay|hmm|sorry,? no)[,!.]?\s+)*(?:no wait|wait,? no|wait|i meant|i mean|make that|"
-    r"correction|sorry|typo|scratch that|my (?:bad|mistake|error)|i (?:said|typed|wrote|put|got) (?:that|it|this) "
-    r"(?:wrong|wrongly|incorrectly))(?:[,:!.]?\s+(?:sorry|my (?:bad|mistake|error)|i meant|i mean|make that|no))*[,:!.]?\s+(?:it'?s\s+|it is\s+|that'?s\s+|"
+    r"^(?:(?:" + _SORRY + r"|oops|no|ugh|oh|ah|ok|okay|hmm|sorry,? no)[,!.]?\s+)*(?:no wait|wait,? no|wait|i meant|i mean|"
+    r"make that|correction|" + _SORRY + r"|typo|scratch that|my (?:bad|mistake|error)|i (?:said|typed|wrote|put|got) "
+    r"(?:that|it|this) (?:wrong|wrongly|incorrectly))(?:[,:!.]?\s+(?:" + _SORRY + r"|my (?:bad|mistake|error)|i meant|"
+    r"i mean|make that|no))*[,:!.]?\s+(?:it'?s\s+|it is\s+|that'?s\s+|"
     r"actually\s+)?(?:(?:on|at|by|for|to|from)\s+)?(?:the\s+(?=\d))?(?P<v>[^,.!?;]{1,40}?)"
     r"(?:,?\s+not\s+(?P<old>[^,.!?;]{1,40}))?(?:,\s+(?P<rest>[^.!?]+))?\s*[.!]*$", _I)
 _MONTHS_ALT = "|".join(MONTH_NAMES)
+# a month as a value is written short too: "goes live apr 23 - sorry, i mean apr 30"
+_MONTHS_SHORT = _MONTHS_ALT + "|" + "|".join(m[:3] for m in MONTH_NAMES if len(m) > 4) + "|Sept"
 _VALUE_TOKEN = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|(?i:(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\d{1,2}(?:st|nd|rd|th)|\$?\d[\d,.:]*(?:\s?(?:kg|km|am|pm|%|mg))?"
-                          rf"|\b(?:{_MONTHS_ALT})\s+\d{{1,2}}\b|\b\d{{1,2}}\s+(?:{_MONTHS_ALT})\b")
+                          r"|(?i:(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?)"  # "Saturday April 18"
+                          rf"(?:\b(?:{_MONTHS_SHORT})\s+\d{{1,2}}\b|\b\d{{1,2}}\s+(?:{_MONTHS_SHORT})\b)")
 _DAY_TOKEN = rf"(?:(?:{_MONTHS_ALT})\s+\d{{1,2}}|\d{{1,2}}\s+(?:{_MONTHS_ALT})|\d{{4}}-\d\d-\d\d)"
 _RANGE_RE = re.compile(rf"(?P<a>{_DAY_TOKEN})\s*(?:to|-|\u2013|until|till|through)\s*(?P<b>{_DAY_TOKEN}|\d{{1,2}})", _I)
 
@@ -146,10 +152,10 @@ def days_fixed(sentences: list[str], ex: Extraction) -> list[str]:
 
 
 # The words that take back what was just said: "no wait", "sorry I mean", "no hang on".
-_TAKE_BACK = (r"(?:(?:no,?\s+)?wait,?(?:\s+no)?|no,?\s+hang on|hang on|sorry|oops|i mean|i meant|or rather|no)")
+_TAKE_BACK = (r"(?:(?:no,?\s+)?wait,?(?:\s+no)?|no,?\s+hang on|hang on|" + _SORRY + r"|oops|i mean|i meant|or rather|no)")
 # a value a correction can give: a date or a day ("june 13", "the 16th", "Tuesday"), a number
-_FIX_VALUE = (rf"(?:the\s+)?(?:\d{{4}}-\d\d-\d\d|\d{{1,2}}(?:st|nd|rd|th)\b|(?:{_MONTHS_ALT})\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
-              rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTHS_ALT})\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+_FIX_VALUE = (rf"(?:the\s+)?(?:\d{{4}}-\d\d-\d\d|\d{{1,2}}(?:st|nd|rd|th)\b|(?:{_MONTHS_SHORT})\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
+              rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTHS_SHORT})\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
               r"[£$€]?\d[\d,.:]*(?:\s?(?:kg|km|lb|am|pm|%|mg)\b)?)")
 # what follows a value put right and only says why it was wrong ("sorry I always get her
 # date wrong", "the 12th is wrong", "I read the letter wrong")
@@ -167,7 +173,7 @@ _FIXED_IN_SENTENCE_RE = re.compile(
 
 def _day_or_number(value: str) -> str:
     v = re.sub(r"^the\s+", "", value.strip(), flags=_I)
-    return "day" if _shape(v) == "day" or re.search(rf"\b(?:{_MONTHS_ALT})\b", v, _I) else "quantity"
+    return "day" if _shape(v) == "day" or re.search(rf"\b(?:{_MONTHS_SHORT})\b", v, _I) else "quantity"
 
 
 def fixed_in_sentence(sentence: str) -> tuple[str, str, str] | None:

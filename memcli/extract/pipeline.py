@@ -213,19 +213,23 @@ def message_restated(text: str) -> list[str]:
 
 
 def _corrects(sentence: str, ex: Extraction, now: datetime) -> str | None:
-    """Apply a correction to the message's last fact; when the sentence was one, what
-    it says after the value ("" when nothing), else None."""
-    corr = correction_of(sentence, now)
-    if corr is None:
+    """Apply a correction to the message's last fact that has a value of its shape (the
+    party's date, not the piñata said after it); when the sentence was one, what it says
+    after the value ("" when nothing), else None."""
+    said = correction_of(sentence, now)
+    if said is None:
         return None
-    last = ex.facts[-1]
-    corr = same_month(corr, last.text)  # "it's the 14th": the month of the fact's date
-    fixed = corrected(last.text, *corr)
-    if fixed is None:
+    for i in range(len(ex.facts) - 1, -1, -1):
+        last = ex.facts[i]
+        corr = same_month(said, last.text)  # "it's the 14th": the month of the fact's date
+        fixed = corrected(last.text, *corr)
+        if fixed is not None:
+            break
+    else:
         return None
     text, target = fixed
-    ex.facts[-1] = Fact(**{**last.__dict__, "text": text,
-                           "value": last.value.replace(target, corr[1]) if last.value else last.value})
+    ex.facts[i] = Fact(**{**last.__dict__, "text": text,
+                          "value": last.value.replace(target, corr[1]) if last.value else last.value})
     _discard(ex, sentence, f"a correction: {target} -> {corr[1]} in the fact before")
     return correction_rest(sentence)
 
