@@ -914,6 +914,9 @@ def test_a_food_emoji_in_a_safety_fact_is_the_food():
     assert extract_facts("I am allergic to 🦐 and 🦀", now).facts[0].text == "User is allergic to shrimp and crab"
     # an emoji outside an allergy stays as said
     assert all("peanut" not in f.text for f in extract_facts("I love 🥜 butter", now).facts)
+    # after an allergy that names its food, the emoji only says how much: no second allergy
+    said = "im vegan and deathly allergic to cashews - like epipen-in-my-hoodie allergic 🥜❌ so no cashew stuff"
+    assert all("peanut" not in f.text for f in extract_facts(said, now).facts)
 
 
 # --------------------------------------------------------------------------- fragments

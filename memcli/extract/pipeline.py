@@ -28,6 +28,7 @@ from .arrivals import arrival
 from .attributes import bare_attribute, counted, embedded_attributes, listed_pets, value_said_apart
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
 from .corrections import corrected, correction_of, correction_rest, days_fixed, fixed_in_sentence, restated
+from .emoji import emoji_food
 from .events import own_event_date
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
 from .grammar import _expand, _finish, to_third_person
@@ -395,23 +396,6 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
     return False
 
 
-# Food said as an emoji in a safety fact: "deathly allergic 🥜❌" is a peanut allergy.
-_FOOD_EMOJI = {"\U0001F95C": "peanuts", "\U0001F990": "shrimp", "\U0001F364": "shrimp", "\U0001F980": "crab",
-               "\U0001F99E": "lobster", "\U0001F41F": "fish", "\U0001F95B": "milk", "\U0001F95A": "eggs",
-               "\U0001F33E": "gluten", "\U0001F353": "strawberries", "\U0001F95D": "kiwi", "\U0001F330": "chestnuts",
-               "\U0001F9C0": "cheese", "\U0001F41A": "shellfish", "\U0001F36F": "honey", "\U0001F41D": "bee stings"}
-_FOOD_E = "[" + "".join(_FOOD_EMOJI) + "]"
-_ALLERGY_EMOJI_RE = re.compile(r"\b(?P<a>allergic|intolerant)(?:\s+to)?\s*(?P<e>" + _FOOD_E + r"(?:\s*(?:,|and|&)?\s*"
-                               + _FOOD_E + r")*)[\u274C\u2716\U0001F6AB\uFE0F]*", _I)
-
-
-def _emoji_food(text: str) -> str:
-    def words(m: re.Match[str]) -> str:
-        foods = [_FOOD_EMOJI[ch] for ch in m.group("e") if ch in _FOOD_EMOJI]
-        return f"{m.group('a')} to {' and '.join(dict.fromkeys(foods))}"
-    return _ALLERGY_EMOJI_RE.sub(words, text)
-
-
 def _said(raw: str, now: datetime, explicit: bool) -> _Said:
     """Resolve the dates of a kept clause and tell a plan and a safety fact."""
     raw = re.sub(r"[\s.!…]+$", "", raw)
@@ -611,7 +595,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
         for s in _sentences(text)[:50] or [text]:
             _discard(ex, s, "not from the user")
         return ex
-    text, quoted = set_apart(_emoji_food(text))
+    text, quoted = set_apart(emoji_food(text))
     for q in quoted:
         _discard(ex, q[:300], "quoted or pasted text, not the user's own words")
     named = _People()

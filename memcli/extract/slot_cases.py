@@ -21,8 +21,10 @@ SLOT_CASES: dict[str, tuple[list[tuple[str, str | None, str | None]], list[str]]
             ["I'm 5 minutes away", "My son is 4"]),
     "diet_is": ([("I'm vegetarian", "diet", "vegetarian"), ("I'm still vegetarian", "diet", "vegetarian"), ("I am Vegan", "diet", "vegan"),
                  ("I've started eating fish again, so pescatarian now", "diet", "pescatarian"),
-                 ("I gave up dairy too, so fully vegan these days", "diet", "vegan")],
-                ["My friend is vegan", "I'm tired of keto", "my sister is basically vegan now",
+                 ("I gave up dairy too, so fully vegan these days", "diet", "vegan"),
+                 # a diet said to be over ends it, and sets none
+                 ("vegan era over", "diet", None), ("vegan life over lol", "diet", None)],
+                ["My friend is vegan", "the vegan place is over there", "my sister's vegan era is over", "I'm tired of keto", "my sister is basically vegan now",
                  "I cook for Ana, so vegan now and then", "we tried a place, so not vegan now"]),
     "diet_started": ([("I started keto", "diet", "keto"), ("I'm on a low-carb diet", "diet", "low-carb")],
                      ["I started a new job at Canva", "I'm going to try keto"]),

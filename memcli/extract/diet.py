@@ -1,0 +1,90 @@
+"""Profile slots of the user's diet: "I'm vegetarian", "I started keto", "I quit keto",
+"I'm not vegan anymore", "I no longer eat meat", "I eat fish again", and a diet said to
+be over ("vegan era over"). Rules of `slots._RULES`, in its order."""
+
+from __future__ import annotations
+
+import re
+
+from .grammar import _a, to_third_person
+from .lexicon import _I, DIETS, DIETS2
+from .values import Slots, _profile
+
+# what says a diet is over: "vegan era over", "the keto phase is done", "vegetarian days are behind me"
+_OVER_RE = re.compile(r"^\s*(?:era|phase|days|life|thing|streak|stint|journey|experiment|chapter)?\s*(?:is\s+|are\s+|was\s+)?"
+                      r"(?:(?:officially|definitely|so|well and truly)\s+)?(?:over|done|finished|ended|dead|behind me|no more)\b", _I)
+
+
+def _diet_is(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I'm vegetarian", "I went vegan", "..., so pescatarian now"."""
+    m = re.match(r"^i (?:am|have been|have always been|became|went|turned|was raised|am now|have gone)\s+"
+                 r"(?:now\s+|a\s+|an\s+|fully\s+|strictly\s+|mostly\s+|completely\s+)*(?P<v>" + DIETS + r")\b(?P<rest>.*)$", c, _I)
+    if m and _OVER_RE.match(m.group("rest")):  # "vegan era over", "my keto phase is done": an end, not a diet
+        return [_profile(f"User is no longer {m.group('v').lower()}", "diet", None, 0.8, "delete")]
+    if m and not re.search(r"\bnot\b", lc):
+        v = m.group("v").lower()
+        stative = re.match(r"^i (?:am|have been|have always been)\b", c, _I) and not now_cue
+        ch = None if stative else "update"
+        text = to_third_person(raw) if stative and m.group("rest").strip() else f"User is {v}"
+        return [_profile(text, "diet", v, 0.8, ch)]
+    # said without "I'm": "I eat fish again, so pescatarian now", "basically vegan these days"
+    e = re.search(r"(?:^|,\s*|\b(?:so|and)\s+)(?:(?:basically|pretty much|mostly|fully|officially)\s+)?(?P<v>" + DIETS
+                  + r")\s+(?:now|these days|nowadays|again|from now on)\b(?!\s+and then)", c, _I)
+    if e and (e.start() == 0 or re.match(r"^i\b", c, _I)) and not re.search(r"\bnot\b|\bno longer\b", lc):
+        return [_profile(f"User is {e.group('v').lower()}", "diet", e.group("v").lower(), 0.8, "update")]
+    return None
+
+
+def _diet_started(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I started keto", "I'm on a low-carb diet"."""
+    m = re.match(r"^i (?:just |recently |finally |also )*(?P<verb>started|began|went on|am on|am now on|have been on|"
+                 r"am doing|started doing|switched to)\s+(?:a\s+|an\s+|the\s+)?(?P<v>" + DIETS2
+                 + r")(?:\s+diet)?\b(?P<rest>.*)$", c, _I)
+    if m:
+        v = m.group("v").lower()
+        stative = m.group("verb").lower() in ("am on", "have been on", "am doing") and not now_cue
+        return [_profile(f"User is on {_a(v)} diet", "diet", v, 0.8, None if stative else "update")]
+    return None
+
+
+def _diet_quit(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I quit keto", "I gave up the paleo diet"."""
+    m = re.match(r"^i (?:just |recently |finally |also )*(?:quit|stopped|gave up|dropped|went off|came off|am off|"
+                 r"ended|abandoned|am done with)\s+(?:the\s+|my\s+|a\s+|an\s+|doing\s+)?(?P<v>" + DIETS2
+                 + r")(?:\s+diet)?\b", c, _I)
+    if m:
+        return [_profile(to_third_person(raw), "diet", m.group("v").lower(), 0.8, "delete")]
+    return None
+
+
+def _diet_no_longer(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I'm not vegan anymore"."""
+    if re.match(r"^i (?:am not|am no longer|am not a|stopped being|quit being|gave up being)\s+(?:a\s+|an\s+)?" + DIETS, c, _I) \
+            and re.search(r"\b(?:anymore|any more|no longer|stopped|quit|gave up)\b", lc):
+        diet = re.search(DIETS, c, _I)
+        assert diet is not None  # the clause matched DIETS just above
+        v = diet.group(0).lower()
+        return [_profile(f"User is no longer {v}", "diet", None, 0.8, "delete")]
+    return None
+
+
+def _no_meat(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I no longer eat meat", "I stopped eating meat": a new diet value, not a deletion."""
+    if re.match(r"^i (?:no longer eat|stopped eating|quit eating|gave up|do not eat|cut out|cut)\s+(?:red\s+)?meat\b", c, _I):
+        ch = "update" if re.search(r"\b(?:no longer|stopped|quit|gave up|anymore|cut|now)\b", lc) else None
+        return [_profile("User does not eat meat", "diet", "no meat", 0.8, ch)]
+    return None
+
+
+_FOODS = r"(?:red meat|meat|fish|seafood|chicken|poultry|eggs|dairy|cheese|pork|beef|shellfish)"
+
+
+def _eats_again(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I'm eating fish and eggs again, still no meat", "we started eating chicken again":
+    a food the diet left out is back, a new value of the diet."""
+    m = re.match(r"^i (?:am |have |have been |just |also |now |recently )*(?:eating|eat|started eating|began eating|"
+                 r"am back to eating|went back to eating|am back on)\s+(?P<v>" + _FOODS + r"(?:(?:,\s*|\s+and\s+|\s*&\s*)"
+                 + _FOODS + r")*)\s+again\b", c, _I)
+    if m and not re.search(r"\b(?:not|never|no longer)\b", lc[:m.end()]):
+        return [_profile(to_third_person(raw), "diet", f"eats {m.group('v').lower()}", 0.8, "update")]
+    return None
