@@ -414,3 +414,37 @@ def test_other_days_answer_a_question_for_days():
 def test_a_diet_or_pay_said_in_other_words(query, older, newer, changed):
     asked = frozenset(w for w in query.lower().strip("?").replace("'s", "").split())
     assert conflict(older, newer, asked, query) is changed
+
+
+def _rel(text: str, since: str, relevance: float) -> Hit:
+    h = _hit(text, since, score=relevance)
+    h.relevance = relevance
+    return h
+
+
+@pytest.mark.parametrize(("query", "older", "newer", "moves"), [
+    # another count of the thing asked for, in words the question does not use
+    ("How many chickens does the user keep?", "User keeps 200 layers", "User and family have 350 birds now", True),
+    # another rate for a rate asked for
+    ("How much does the user get paid per sheep?", "Shearing for McRae. $3.40 a head.", "$3.85 a head up here.",
+     True),
+    # a lump sum is no rate, a date is no count, the same figure is no change
+    ("How much does the user get paid per sheep?", "Shearing for McRae. $3.40 a head.",
+     "Cuz gave User 9k for the Hilux", False),
+    ("How many chickens does the user keep?", "User keeps 200 layers", "User moved the coop on 2026-05-02", False),
+    ("How many chickens does the user keep?", "User keeps 200 layers", "The 200 layers are laying well", False),
+    # a figure said to be over is no answer for now
+    ("How many chickens does the user keep?", "User keeps 200 layers", "User used to have 350 birds", False),
+    # not a question for an amount
+    ("What does the user keep?", "User keeps 200 layers", "User and family have 350 birds now", False),
+])
+def test_a_later_figure_of_the_same_kind_goes_first(query, older, newer, moves):
+    old = _rel(older, "2026-01-08T07:00:00Z", 0.6)
+    new = _rel(newer, "2026-05-14T07:00:00Z", 0.45)
+    assert (newer_first([old, new], query, 5)[0] is new) is moves
+
+
+def test_a_later_figure_far_less_relevant_stays_below():
+    old = _rel("User keeps 200 layers", "2026-01-08T07:00:00Z", 0.6)
+    new = _rel("User and family have 350 birds now", "2026-05-14T07:00:00Z", 0.3)
+    assert newer_first([old, new], "How many chickens does the user keep?", 5)[0] is old

@@ -311,7 +311,7 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
         # (unless the question asks for days: "which days does the user do BJJ?")
         return not (where_question(query) and not _DAYS_ASKED.search(query)
                     and _only_days(a.memory.text, b.memory.text))
-    return _other_value_of_key(a, b, asked, query) or _later_of_kind(a, b, kinds)
+    return _other_value_of_key(a, b, asked, query) or _later_of_kind(a, b, kinds) or _later_figure(a, b, query)
 
 
 # A question for days or times of the week, not a place.
@@ -385,3 +385,38 @@ def newer_first(hits: list[Hit], query: str, window: int, told: dict[str, list[M
         if at < j:
             top.insert(at, top.pop(j))
     return top + rest
+
+
+# A question for an amount: "how many chickens ...?", "how much does the user pay ...?",
+# "how often ...?", "what dose ...?"
+_FIGURE_Q = re.compile(r"^\W*(?:how (?:much|many|often|old|far|heavy|tall|long|big|fast)|what (?:dose|dosage))\b", re.I)
+# an amount as a figure: money, a clock time or a time of a race, a count; never a date or a year
+_MONEY = re.compile(r"(?:[$£€₹¥]|\bR|\bKSh\s?|\bKES\s?)\d|\d[\d,.]*\s?(?:k|m|million|thousand|grand|euros?|dollars|bucks|"
+                    r"pounds|quid|rand|won|pesos|reais|usd|eur|gbp|kes|ksh)\b", re.I)
+_CLOCK = re.compile(r"\b\d{1,2}:\d\d")
+_NOT_AMOUNT = re.compile(r"\b\d{4}-\d\d-\d\d\b|\b(?:19|20)\d\d\b")
+# money said per unit ("$3.40 a head", "€15/hr", "2,100 per month", "paid weekly") is a rate, not a sum
+_RATE = re.compile(r"\d\s?(?:k|euros?|dollars|bucks|pounds|quid|rand)?\s*(?:/\s?\w|\b(?:a|an|per|each)\s+\w)"
+                   r"|\b(?:hourly|weekly|monthly|yearly|annually|daily)\b", re.I)
+# the further a later figure's relevance may fall below the earlier's and still replace it
+_FIG_NEAR = 0.6
+
+
+def _amounts(text: str) -> tuple[str, frozenset[str]]:
+    """The kind of amount a text gives (a time, a rate, a sum of money, a count) and its figures."""
+    said = _NOT_AMOUNT.sub(" ", text)
+    kind = "time" if _CLOCK.search(said) else \
+        ("rate" if _RATE.search(said) else "money") if _MONEY.search(said) else "count"
+    return kind, frozenset(re.findall(r"\d+(?:[.,:]\d+)*", said))
+
+
+def _later_figure(a: Hit, b: Hit, query: str) -> bool:
+    """Whether `b`, said later and nearly as relevant, gives the amount a question asks for
+    ("how many chickens does the user keep?") another figure of the same kind than `a`:
+    "User and family have 350 birds" after "User keeps 200 layers", which share no word
+    of the question. Of two nearly equal answers of one kind, the newer is the likelier to
+    hold."""
+    if not _FIGURE_Q.search(query) or b.relevance < _FIG_NEAR * a.relevance or _BYGONE.search(b.memory.text):
+        return False
+    (ka, fa), (kb, fb) = _amounts(a.memory.text), _amounts(b.memory.text)
+    return bool(fa) and bool(fb - fa) and ka == kb and _same_subject(a.memory.text, b.memory.text, query)
