@@ -29,7 +29,10 @@ if TYPE_CHECKING:
 
 _VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrub|drop|disregard|unlearn|purge|clear|"
          # and the same asked in the languages users mix in: "apaga isso", "borra eso", "oublie ça"
-         r"apaga|apague|borra|borre|oublie|oubliez|efface|vergiss|lösch|lösche|cancella|dimentica)")
+         r"apaga|apague|borra|borre|oublie|oubliez|efface|vergiss|lösch|lösche|cancella|dimentica|esquece|esqueça|"
+         r"esqueca|olvida|"
+         # and as it is spelled in a text or said in a dialect: "4get", "fuhget", "fi get what mi seh"
+         r"4get|forgit|fuhget|fugget|f[ei] ?get(?=\s+(?:what|wha|weh|everything|all)\s))")
 # Verbs of doing to things as much as to memory ("drop the kids at school", "clear the table
 # before dinner"): a request only when what follows names what was said, not a place or a time
 _PHYSICAL = frozenset("remove wipe scratch scrub drop purge clear apaga apague borra borre efface".split())
@@ -45,12 +48,14 @@ _ASK = r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|ju
 _PERMIT = r"(?:you|u)\s+(?:can|could|may)\s+(?:just\s+|now\s+|also\s+)?(?=(?:forget|delete|erase)\b)"
 _NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|no need to|stop|i'?d rather you didn'?t|"
              r"i don'?t want you to|(?:can|could|would) (?:you|u) (?:please |pls )?not)\s+" + _KEEP + r"(?:ing)?)")
-_SAID = (r"(?:(?:what|wetin|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+(?:i|i've|ive|we)\s+"
-         r"(?:just\s+|ever\s+)?(?:said|told you|told u|mentioned|shared|wrote|say|tell you|typed|talked|talk)"
+_SAID = (r"(?:(?:what|wetin|wha|weh|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+"
+         r"(?:i|i've|ive|we|mi)\s+"
+         r"(?:just\s+|ever\s+)?(?:said|told(?: you| u)?|mentioned|shared|wrote|say|seh|tell you|typed|talked|talk)"
          r"(?:\s+(?:earlier|before|last time|yesterday))?\s+(?:about|abt|'?bout|re|regarding|on|of)\s+"
          # "forget I said anything 'bout Dwayne's boy", "forget I ever mentioned the loan"
          r"|(?:that\s+)?(?:i|we)\s+(?:ever\s+|even\s+)?(?:said|mentioned|told you|told u|brought up|talked)\s+"
-         r"(?:(?:anything|something|a thing|a word|that|it|stuff)\s+)?(?:about|abt|'?bout|re|regarding|of)\s+"
+         r"(?:(?:anything|something|a thing|a word|(?:all )?(?:of )?(?:that|this)|it|stuff)\s+)?"
+         r"(?:about|abt|'?bout|re|regarding|of)\s+"
          r"|(?:that\s+)?(?:i|we)\s+(?:ever\s+|even\s+)?(?:mentioned|brought up)\s+)")
 # "don't keep my X" may also start mid-sentence, after a word boundary.
 _LEAD_ANYWHERE = _LEAD.replace("(?:^|", "(?:^|\\b|")
@@ -79,7 +84,9 @@ _NOT_A_STOP = "".join(rf"(?<!\b{a})" for a in _TITLE_WORDS)
 _TOPIC_END = re.compile(
     r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s-\s|\b(?:because|cause|cuz|since|as|so|it'?s|its|it is|he'?s|she'?s|they'?re|"
     r"i'?ve|i'?m|i'?d|i|that'?s|from (?:whatever|your|the|my|memory)|from memory|anywhere|please|pls|plz|"
-    r"thanks|thank you|ok)\b)", re.IGNORECASE)
+    r"thanks|thank you|ok|"
+    # a spoken particle closing the clause: "don't remember the Raymond thing can, is his private matter"
+    r"lah|leh|lor|hor|sia|meh|can(?=\s*[,.!?]|\s*$))\b)", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s-\s|\b(?:because|cause|cuz|since|so)\b)", re.IGNORECASE)
 # ("that ticket", not "that easily" or "that for now")
 _POSSESSIVE = re.compile(r"^(?:my|our|the|his|her|their|those|these|that(?=\s+(?!\w+ly\b|(?:is|was|too|for|now|please|"
@@ -120,7 +127,8 @@ _WHEN_TOLD = re.compile(r"\s+(?:last (?:year|month|week|time|night|session|summe
 
 
 def _topic(obj: str) -> str | None:
-    obj = obj.strip()
+    # "forget about what I wrote about Piotr": what was said, asked about
+    obj = re.sub(r"^about\s+(?=(?:what|everything|anything|all)\s)", "", obj.strip(), flags=re.IGNORECASE)
     said = re.match(_SAID, obj, re.IGNORECASE)
     about = re.match(r"about\s+(?=" + _POSSESSIVE.pattern[1:] + ")", obj, re.IGNORECASE)
     any_about = _ANY_ABOUT.match(obj)

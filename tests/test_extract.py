@@ -809,6 +809,12 @@ def test_a_past_verb_that_begins_a_habit_is_not_an_event():
     ("hello this is Henk I'm a truck driver I live in Zwolle", "User is a truck driver", "This is Henk"),
     ("good evening Henk here home week so I have time", "User's name is Henk", "Henk here"),
     ("Bonjour, it's Sandrine from the boulangerie. December is crazy", "Sandrine from the boulangerie", "it's Sandrine"),
+    # a name with a capital inside, a greeting asked before it, a word of address after it
+    ("hey this is DeShawn I'm a dispatcher at Peach State Freight out of Forest Park I got 40 trucks",
+     "User works at Peach State Freight", "works at Peach State Freight out"),
+    ("what's up it's DeShawn man a lot happened, the Southern Crescent load board is a whole different animal",
+     "Southern Crescent load board", "DeShawn man"),
+    ("how's it going, we finally closed on the house in Decatur", "house in Decatur", "going"),
 ])
 def test_who_writes_is_said_apart_from_what_they_write(said, stored, not_stored):
     texts = " | ".join(f.text for f in extract_facts(said, NOW).facts)
@@ -826,6 +832,7 @@ def test_the_side_of_life_a_sentence_is_on_is_a_lead_in():
     ("it's Tuesday, I'm off work", "off work"),
     ("so here I am in Leeds", "Leeds"),
     ("its boulder shed in salford", "boulder shed"),
+    ("How are you finding it so far? I'm liking Leeds", "finding it"),  # a question, not a greeting
 ])
 def test_what_only_looks_like_who_writes_is_read_as_it_is(said, kept):
     """(a greeting that names no one, "its me again ...", is left out: `self_introduced`)"""

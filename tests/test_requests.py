@@ -34,6 +34,16 @@ from memcli.requests import NOT_REQUESTS, forget_requests, matches, without_requ
     ("you know what, forget I said anything 'bout Dwayne's boy, that ain't my story to be tellin'", "Dwayne's boy"),
     ("forget I ever mentioned the loan from my brother", "the loan"),
     ("Forget that I told you about Priya's surgery, she wants it private.", "Priya's surgery"),
+    ("actually forget I said all that about Keisha's boyfriend I don't wanna be putting that out there",
+     "Keisha's boyfriend"),
+    # what was said, asked about; "told" without "you"
+    ("Please, forget about what I wrote about Piotr's health, it was told to me in secret", "Piotr's health"),
+    ("Esquece isso, please don't keep what I told about Sr. Mendes, it's sigilo profissional", "Sr. Mendes"),
+    # a spoken particle closes the topic; a dialect's or a text's spelling of forget
+    ("actually don't remember the Raymond thing can, is his private matter", "the Raymond thing"),
+    ("Fi get what mi seh bout Desmond, eeh? Is not mi business fi spread.", "Desmond"),
+    ("4get my old address pls", "my old address"),
+    ("olvida lo que dije sobre my ex, ok? forget what I said about my ex", "my ex"),
 ])
 def test_forget_request_and_its_topic(text, topic):
     assert [r.topic for r in forget_requests(text)] == [topic]
@@ -48,7 +58,10 @@ def test_forget_request_and_its_topic(text, topic):
                                   "ok so tomorrow: drop the kids at school, then gym, then work.",
                                   "clear the table before dinner", "remove the seeds from the chillies",
                                   "scrub the pots first", "apaga la luz",
-                                  "I was talking about work, forget it, never mind"])
+                                  "I was talking about work, forget it, never mind",
+                                  # "fi get" is "to get" unless what was said follows
+                                  "mi waan fi get a new job", "mi haffi get what mi need from di shop",
+                                  "I need to get what I said to him on paper", "can you tell me what I said about it"])
 def test_not_a_request(text):
     assert forget_requests(text) == []
 

@@ -141,16 +141,29 @@ _NOT_A_NAME = (r"(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:jan|febr)uar
 # Henk, my neighbour", "it's Tuesday", "so here I am"
 _SELF_INTRO_RE = re.compile(
     r"^(?P<greet>(?:\W*(?:hello|hi|hey|hiya|heya|good (?:morning|afternoon|evening)|bonjour|salut|hola|oi|ok|okay)"
-    r"[,!.]?\s+)*)(?:(?:this is|it'?s|its) (?:me|" + _NOT_A_NAME + r"(?P<n1>(?-i:[A-Z][a-z\u00e0-\u00ff'-]+)))"
-    r"(?:(?: again| here)(?=[\s,.!:]|$)|(?P<from> from (?:the )?[\w'-]+(?: [\w'-]+)?)?(?=\s*(?:[.!:]|,(?!\s*(?:my|our|his|her|the|a|an)\b)|"
+    r"[,!.]?\s+)*)(?:(?:this is|it'?s|its) (?:me|" + _NOT_A_NAME + r"(?P<n1>(?-i:[A-Z][a-z\u00e0-\u00ff'-]+(?:[A-Z][a-z\u00e0-\u00ff'-]+)?)))"
+    r"(?:(?: again| here)(?=[\s,.!:]|$)|(?: again)?\s+(?:man|bro|fam|mate|dude|lol)(?=\s)|(?P<from> from (?:the )?[\w'-]+(?: [\w'-]+)?)?(?=\s*(?:[.!:]|,(?!\s*(?:my|our|his|her|the|a|an)\b)|"
     r"\s+(?:i\b|i'm|im\b|i've|we\b|we're|still\b))))"
     r"|" + _NOT_A_NAME + r"(?P<n2>[A-Za-z\u00e0-\u00ff'-]{2,}) here(?: again)?(?=[\s,.!:]|$))(?P<end>\s*[,.!:]*\s*)", re.I)
+
+
+# a greeting asked as a question, before what the message tells: "what's up it's DeShawn man
+# a lot happened", "how's it going, we finally closed on the house"; never "how are you
+# finding it?"
+_GREETING_ASKED_RE = re.compile(r"^(?:(?:hey|hi|hello|yo|ok|okay)\W+)*(?:what'?s up|whats up|wassup|what'?s good|"
+                                r"how'?s it going|how are (?:you|u|ya)|how r u|how you doing|how'?ve you been)"
+                                r"(?:\s+(?:man|bro|fam|mate|dude|guys|girl))?(?:\s*[,!.]+\s*|\s+(?=(?:it'?s|its|this is|i|i'm|"
+                                r"im|we|we're|so|my)\s))(?=\w)", re.I)
 
 
 def self_introduced(text: str) -> str:
     """A message that opens with who writes it ("hello this is Henk I'm a truck driver",
     "good evening Henk here home week ...") with that said as a sentence of its own ("I'm
-    Henk."), or left out when it names no one ("its me again ...")."""
+    Henk."), or left out when it names no one ("its me again ..."); a greeting asked before
+    it ("what's up it's DeShawn man ...") is left out."""
+    asked = _GREETING_ASKED_RE.match(text)
+    if asked:
+        text = text[asked.end():]
     m = _SELF_INTRO_RE.match(text)
     if m is None or not text[m.end():].strip():
         return text

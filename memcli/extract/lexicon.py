@@ -303,7 +303,9 @@ _VALUE_STOP_RE = re.compile(
     r"november|december)|on (?=\d{4}-)|since|for(?= \w+ (?:years?|months?|weeks?|days?)\b)|with|because|"
     r"as|now|these days|currently|anymore|from|after|before|when|where|which|who|but|so|last|next|this|"
     r"during|until|till|by|around|right now|at the moment|lol|haha|though|too|also|again|originally|"
-    r"and(?= [a-z])|,|;|\()", _I)
+    r"and(?= [a-z])|,|;|\(|"
+    # a new clause of the speaker's, unpunctuated: "Peach State Freight out of Forest Park I got 40 trucks"
+    r"(?-i:I)(?:'m|'ve|'d|'ll|m)?(?=\s))", _I)
 
 
 

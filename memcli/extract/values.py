@@ -90,7 +90,7 @@ def _strip_org_descriptor(v: str) -> str:
     m = re.match(r"^(?:a|an|the|this)\s+(?:[\w-]+\s+){0,3}?(?:called|named)\s+(?P<n>.+)$", v, _I)
     v = m.group("n").strip() if m else v
     if _is_propery(v):
-        v = re.split(r"\s*,\s+|\s+in\s+(?=[A-Z])", v, maxsplit=1)[0].strip()
+        v = re.split(r"\s*,\s+|\s+(?:in|out of)\s+(?=[A-Z])", v, maxsplit=1)[0].strip()
     return v
 
 
