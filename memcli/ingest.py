@@ -256,10 +256,11 @@ def _restated_candidate(text: str, when: datetime, said_before: list[Memory]) ->
             for new in reversed(values_in(resolved)):
                 fixed = corrected(m.text, None, new)
                 if fixed is not None and values_in(fixed[1]) and same_shape(fixed[1], new):
-                    value = new if m.key else None
+                    value = fixed[2] if m.key else None
                     return Candidate(text=fixed[0], kind=m.kind, importance=m.importance, key=m.key, value=value,
                                      change="update", valid_from=to_iso(when), safety=m.safety, rule="correction",
-                                     replaces=m.id, because=f"a correction of the message before: {fixed[1]} -> {new}")
+                                     replaces=m.id,
+                                     because=f"a correction of the message before: {fixed[1]} -> {fixed[2]}")
     return None
 
 
@@ -278,11 +279,11 @@ def _correction_candidate(text: str, when: datetime, said_before: list[Memory]) 
         fix = same_month(corr, m.text)  # "it's the 14th" of a fact dated the 12th: the same month
         fixed = corrected(m.text, *fix)
         if fixed is not None:
-            new_text, old = fixed
-            value = fix[1] if m.key else None
+            new_text, old, new = fixed
+            value = new if m.key else None
             return Candidate(text=new_text, kind=m.kind, importance=m.importance, key=m.key, value=value,
                              change="update", valid_from=to_iso(when), safety=m.safety, rule="correction",
-                             replaces=m.id, because=f"a correction of the message before: {old} -> {fix[1]}")
+                             replaces=m.id, because=f"a correction of the message before: {old} -> {new}")
     return None
 
 

@@ -164,6 +164,12 @@ WEEKDAY_SHORT = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "
 MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
           "september", "october", "november", "december"]
 MONTH_NAMES = [m.capitalize() for m in MONTHS]
+# the months of the languages users mix in, as a day is written with them: "20 de setembro",
+# "3 de marzo", "14 juillet" (a value a correction can put right; not resolved to a date)
+FOREIGN_MONTHS = ("enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre "
+                  "janeiro fevereiro março marco maio junho julho setembro outubro novembro dezembro "
+                  "janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre "
+                  "décembre decembre").split()
 
 # ----------------------------------------------------------------------------- safety cues
 

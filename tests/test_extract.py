@@ -760,6 +760,17 @@ def test_what_the_rules_leave_out_is_kept_whole():
      "it's Saturday April 18, I had the wrong week in my head.", "party is on 2026-04-18", "04-25"),
     # a month written short, and the date put right stays on the side of today the first was on
     ("steam demo goes live apr 23 - sorry, i mean apr 30, 23 was the page review deadline", "2026-04-30", "2025"),
+    # "no" in another language, a month of another language, why it was wrong is no fact
+    ("My sister Carol is getting married, 13 de setembro... não, 20 de setembro, I was looking at the calendar of "
+     "last year.", "married, 20 de setembro", "looking at"),
+    # a particle after "sorry"
+    ("my reservist ICT this year is from 8 Sep... sorry lah I mean 15 Sep, I was looking at last year letter",
+     "2026-09-15", "09-08"),
+    # an aside before the value said again, and the date put right keeps the year of the one it corrects
+    ("Mi book mi flight go home nex year, Virgin to Montego Bay, February 14... no wait, mi look pon di ticket "
+     "again, is February 21.", "2027-02-21", "02-14"),
+    ("we fly dec 30... no wait, jan 2", "2027-01-02", "12-30"),
+    ("The exam is on 14 June. Sorry, I mean 16 June.", "2026-06-16", "06-14"),
 ])
 def test_a_correction_in_the_same_message_fixes_the_value(text, want, gone):
     facts = texts(text)

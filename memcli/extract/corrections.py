@@ -10,7 +10,7 @@ from datetime import datetime
 
 from ..dates import resolve_dates
 from ..models import Discard, Extraction
-from ..text import MONTH_NAMES, MONTHS, WEEKDAYS
+from ..text import FOREIGN_MONTHS, MONTH_NAMES, MONTHS, WEEKDAYS
 
 _I = re.IGNORECASE
 
@@ -18,19 +18,27 @@ _I = re.IGNORECASE
 # just said was wrong; the fact it went into is said again with the right one.
 # "sorry" in the languages users mix in: "no, perdón, it's Saturday April 18"
 _SORRY = r"(?:sorry|perd[o\u00f3]n|perd[a\u00e3]o|desculpa|disculpa|pardon|d[e\u00e9]sol[e\u00e9]e?|entschuldigung|scusa|sori)"
+# "no" in those languages, and the particles said after "sorry" ("sorry lah I mean 15 Sep")
+_NO = r"(?:no|n[a\u00e3]o|non|nein|nee|nie)"
+_PARTICLE = r"(?:lah|la|leh|ah|eh|ya|yaar|na|sia|man|bro)"
 _CORRECTION_RE = re.compile(
-    r"^(?:(?:" + _SORRY + r"|oops|no|ugh|oh|ah|ok|okay|hmm|sorry,? no)[,!.]?\s+)*(?:no wait|wait,? no|wait|i meant|i mean|"
-    r"make that|correction|" + _SORRY + r"|typo|scratch that|my (?:bad|mistake|error)|i (?:said|typed|wrote|put|got) "
-    r"(?:that|it|this) (?:wrong|wrongly|incorrectly))(?:[,:!.]?\s+(?:" + _SORRY + r"|my (?:bad|mistake|error)|i meant|"
-    r"i mean|make that|no))*[,:!.]?\s+(?:it'?s\s+|it is\s+|that'?s\s+|"
+    r"^(?:(?:" + _SORRY + r"|oops|" + _NO + r"|ugh|oh|ah|ok|okay|hmm|sorry,? no)[,!.]?\s+)*(?:no wait|wait,? no|wait|"
+    r"i meant|i mean|make that|correction|" + _SORRY + r"|typo|scratch that|my (?:bad|mistake|error)|"
+    r"i (?:said|typed|wrote|put|got) (?:that|it|this) (?:wrong|wrongly|incorrectly)|" + _NO + r"(?=,))"
+    r"(?:[,:!.]?\s+(?:" + _SORRY + r"|my (?:bad|mistake|error)|i meant|i mean|make that|no|" + _PARTICLE + r"))*[,:!.]?\s+"
+    # an aside before the value said again: "no wait, mi look pon di ticket again, is February 21"
+    r"(?:[^,.!?;]{3,60},\s+(?=(?:it'?s|its|it is|is)\s))?(?:it'?s\s+|it is\s+|is\s+|that'?s\s+|"
     r"actually\s+)?(?:(?:on|at|by|for|to|from)\s+)?(?:the\s+(?=\d))?(?P<v>[^,.!?;]{1,40}?)"
     r"(?:,?\s+not\s+(?P<old>[^,.!?;]{1,40}))?(?:,\s+(?P<rest>[^.!?]+))?\s*[.!]*$", _I)
 _MONTHS_ALT = "|".join(MONTH_NAMES)
 # a month as a value is written short too: "goes live apr 23 - sorry, i mean apr 30"
 _MONTHS_SHORT = _MONTHS_ALT + "|" + "|".join(m[:3] for m in MONTH_NAMES if len(m) > 4) + "|Sept"
-_VALUE_TOKEN = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|(?i:(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\d{1,2}(?:st|nd|rd|th)|\$?\d[\d,.:]*(?:\s?(?:kg|km|am|pm|%|mg))?"
+_VALUE_TOKEN = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|(?i:(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+                          # a day before its month, whole: "14 June", "20 de setembro"
+                          rf"|\b\d{{1,2}}\s+(?:{_MONTHS_SHORT})\b|\b\d{{1,2}}\s+(?:de\s+)?(?i:{'|'.join(FOREIGN_MONTHS)})\b"
+                          r"|\d{1,2}(?:st|nd|rd|th)|\$?\d[\d,.:]*(?:\s?(?:kg|km|am|pm|%|mg))?"
                           r"|(?i:(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?)"  # "Saturday April 18"
-                          rf"(?:\b(?:{_MONTHS_SHORT})\s+\d{{1,2}}\b|\b\d{{1,2}}\s+(?:{_MONTHS_SHORT})\b)")
+                          rf"\b(?i:{_MONTHS_SHORT})\s+\d{{1,2}}\b")
 _DAY_TOKEN = rf"(?:(?:{_MONTHS_ALT})\s+\d{{1,2}}|\d{{1,2}}\s+(?:{_MONTHS_ALT})|\d{{4}}-\d\d-\d\d)"
 _RANGE_RE = re.compile(rf"(?P<a>{_DAY_TOKEN})\s*(?:to|-|\u2013|until|till|through)\s*(?P<b>{_DAY_TOKEN}|\d{{1,2}})", _I)
 
@@ -79,10 +87,12 @@ def _taken_back(sentence: str) -> str | None:
 
 
 def correction_rest(sentence: str) -> str:
-    """What a correction sentence says after its value ("Wait no, 16 June, I read the
-    letter wrong"): its own clause, extracted as any other."""
+    """What a correction sentence says after its value ("Wait no, 16 June, I'm madrinha"):
+    its own clause, extracted as any other, unless it only says why the value was wrong
+    ("I read the letter wrong", "I was looking at last year's calendar")."""
     m = _correction_match(sentence)
-    return (m.group("rest") or "").strip() if m else ""
+    rest = (m.group("rest") or "").strip() if m else ""
+    return "" if _WHY_WRONG.match(rest) else rest
 
 
 def _shape(value: str) -> str:
@@ -92,8 +102,9 @@ def _shape(value: str) -> str:
     return "quantity"
 
 
-def corrected(text: str, old: str | None, new: str) -> tuple[str, str] | None:
-    """(the text with the wrong value replaced, the value replaced) or None when it holds none.
+def corrected(text: str, old: str | None, new: str) -> tuple[str, str, str] | None:
+    """(the text with the wrong value replaced, the value replaced, the value put in its
+    place) or None when it holds none.
     A range ("2025-06-21 to 2025-06-24") replaces the first two dates the text holds."""
     found = [t.group(0) for t in _VALUE_TOKEN.finditer(text)]
     ends = re.fullmatch(r"(\d{4}-\d\d-\d\d) to (\d{4}-\d\d-\d\d)", new)
@@ -102,13 +113,27 @@ def corrected(text: str, old: str | None, new: str) -> tuple[str, str] | None:
         if len(dates) < 2 or tuple(dates) == ends.groups():
             return None
         out = text.replace(dates[0], "\x00", 1).replace(dates[1], ends.group(2), 1).replace("\x00", ends.group(1), 1)
-        return out, f"{dates[0]} to {dates[1]}"
+        return out, f"{dates[0]} to {dates[1]}", new
     alike = [f for f in found if _shape(f) == _shape(new)]  # a date corrects a date, not "at 3"
     pool = alike or found
     target = old if old and old in text else (pool[-1] if pool else None)
     if target is None or target == new:
         return None
-    return text.replace(target, new, 1), target
+    new = _near(new, target)
+    return text.replace(target, new, 1), target, new
+
+
+def _near(new: str, old: str) -> str:
+    """A date put right in its day or month stays beside the date it corrects ("Feb 14 next
+    year... no wait, February 21" is the same February): of its year and the years either
+    side, the one nearest the old date. A date that changes only its year is as said."""
+    if not (re.fullmatch(r"\d{4}-\d\d-\d\d", new) and re.fullmatch(r"\d{4}-\d\d-\d\d", old)) or new[4:] == old[4:]:
+        return new
+    first = datetime.fromisoformat(old)
+    years = [int(old[:4]) + d for d in (-1, 0, 1)]
+    ok = [y for y in years if (y, new[5:]) != (y, "02-29") or y % 4 == 0]
+    best = min(ok, key=lambda y: abs((datetime.fromisoformat(f"{y}{new[4:]}") - first).days))
+    return f"{best}{new[4:]}"
 
 
 # "practice is Thursday 6pm ... wait sorry, Tuesday", "a trip in april. wait no its may": a
@@ -160,7 +185,9 @@ _FIX_VALUE = (rf"(?:the\s+)?(?:\d{{4}}-\d\d-\d\d|\d{{1,2}}(?:st|nd|rd|th)\b|(?:{
 # what follows a value put right and only says why it was wrong ("sorry I always get her
 # date wrong", "the 12th is wrong", "I read the letter wrong")
 _WHY_WRONG = re.compile(r"\s*[,;.!-]*\s*(?:sorry\b|my (?:bad|mistake)\b|typo\b|i (?:always|keep)\b|always\b|"
-                        r"(?:i\s+)?(?:typed|wrote|said|put|got|read|had) (?:it|that|this|the \w+)(?: \w+){0,3} wrong\b)", _I)
+                        r"(?:i\s+)?(?:typed|wrote|said|put|got|read|had) (?:it|that|this|the \w+)(?: \w+){0,3} wrong\b|"
+                        # what the wrong value was read from: "I was looking at the calendar of last year"
+                        r"(?:i\s+)?(?:was\s+)?(?:looking|looked|reading|read|checking|checked) (?:at|on|from)\b)", _I)
 # "the meeting is on the 12th sorry I mean the 19th", "the letter says it's on the 9th, no
 # hang on I've got it the wrong way up, it's the 16th": a value taken back inside its own
 # sentence, with or without a comma, the new value said after the words that take it back

@@ -228,10 +228,10 @@ def _corrects(sentence: str, ex: Extraction, now: datetime) -> str | None:
             break
     else:
         return None
-    text, target = fixed
+    text, target, new = fixed
     ex.facts[i] = Fact(**{**last.__dict__, "text": text,
-                          "value": last.value.replace(target, corr[1]) if last.value else last.value})
-    _discard(ex, sentence, f"a correction: {target} -> {corr[1]} in the fact before")
+                          "value": last.value.replace(target, new) if last.value else last.value})
+    _discard(ex, sentence, f"a correction: {target} -> {new} in the fact before")
     return correction_rest(sentence)
 
 
