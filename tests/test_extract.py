@@ -629,6 +629,9 @@ def test_pronoun_after_an_unnamed_relative_is_that_relative():
     ("My doctor is Dr. Soler in the centro de salud.", "doctor.name", "Dr. Soler"),
     ("the dentist is Dr. Ferrer, near the market", "dentist.name", "Dr. Ferrer"),
     ("our vet is Dr Okafor at the Elm Street clinic", "vet.name", "Dr Okafor"),
+    # the user's own helper at work, said where it is
+    ("Bruna is my assistant there", "assistant.name", "Bruna"),
+    ("Weronika is my girlfriend since March 2026", "partner", "Weronika"),
 ])
 def test_generic_attribute_is_keyed_by_what_it_is(text, key, value):
     facts = extract_facts(text, NOW, role="user").facts
@@ -654,6 +657,7 @@ def test_a_new_holder_named_in_apposition_takes_the_role(text, key, value):
     "the new doctor, who is great, says I'm fine",  # no name in the apposition
     "my new sister-in-law, Ana, is lovely",  # not a one-of-a-kind role
     "the dentist is closed on Monday",
+    "Bruna is my assistant's sister",
 ])
 def test_not_a_role(text):
     facts = extract_facts(text, NOW, role="user").facts

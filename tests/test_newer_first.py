@@ -361,6 +361,9 @@ def test_the_turn_with_the_new_night_comes_before_the_old_night(tmp_path, real_e
      "User is running their own 2021 kenworth t680"),
     ("What does the user drive or ride to work?", "User drives a vieille Clio from 2009",
      "User goes to work on a Vespa électrique since July"),
+    # a farm vehicle by its make
+    ("What tractor does the user have?", "The tractor is an old Massey Ferguson 5713",
+     "The John Deere is a dream, I don't know how I put up with the old one so long"),
 ])
 def test_a_side_of_life_said_in_other_words_conflicts(query, older, newer):
     asked = frozenset(w for w in query.lower().strip("?").replace("'s", "").split())

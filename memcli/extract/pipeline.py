@@ -447,6 +447,7 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
         facts = [{**d, "rule": "role_named"} for d in role_named(exp, resolved)]
     if not s.plan and not facts:
         if re.match(r"^(?:i|my|call me)\b", exp, _I) or re.match(r"^[A-Z][a-z'-]+ and [Ii]\b", exp) \
+                or re.match(r"^[A-Z][\w'-]*(?: [A-Z][\w'-]*)? is (?:now )?my (?:new )?" + PARTNER_WORDS, exp) \
                 or ATTR_CHANGE_RE.match(exp) or WITH_ORG_RE.match(exp) or LEAD_IN_RE.match(exp):
             facts = _other_slots(exp, resolved) if re.match(r"^my " + _REL + r"\b", exp, _I) else []
             if not facts and not re.match(r"^my " + _REL + r"\b", exp, _I):

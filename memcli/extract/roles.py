@@ -27,7 +27,9 @@ _ROLES = frozenset({"boss", "manager", "line manager", "team lead", "lead", "tec
                     "landlord", "landlady", "accountant", "lawyer", "roommate", "flatmate",
                     "mother", "mom", "mum", "father", "dad", "editor", "agent", "trainer", "physio",
                     "physiotherapist", "psychiatrist", "cardiologist", "consultant", "teacher", "principal",
-                    "pastor", "sponsor", "carer", "caregiver", "nanny", "babysitter", "hairdresser", "barber"})
+                    "pastor", "sponsor", "carer", "caregiver", "nanny", "babysitter", "hairdresser", "barber",
+                    # the user's own helper at work ("Bruna is my assistant there"), never a program
+                    "assistant", "dental assistant", "secretary", "pa"})
 # Roles a parent names for a child as often as for themselves: said without "my", they are no one's for sure.
 _ANYONES_ROLES = frozenset({"teacher", "coach", "tutor", "principal", "nanny", "babysitter", "carer", "caregiver",
                             "trainer", "mentor", "sponsor"})
@@ -44,7 +46,7 @@ TITLES = ("Dra", "Dr", "Prof", "Mrs", "Mr", "Ms", "Mx", "Sra", "Sr", "Mme")
 _NAME_V = (r"(?P<v>(?:(?:" + "|".join(TITLES) + r")\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
            # a title typed in lower case, or opening a sentence, before a name in lower case: "dr. okafor", "Dr. okafor"
            r"|(?:[Dd]ra|[Dd]r|[Pp]rof|[Mm]rs|[Mm]r|[Mm]s)(?:\.\s*|\s+)(?!(?:and|or|the|is|was|who|has|had|said|says)\b)[a-z][\w'-]+)")
-_WHEN_TAIL = r"(?:\s+(?:now|these days|from now on|nowadays|again))?[.!]?$"
+_WHEN_TAIL = r"(?:\s+(?:now|these days|from now on|nowadays|again|there|here))?[.!]?$"
 # where the person is seen, after the name: "Dr. Soler in the centro de salud", "Dr. Ferrer, near the market"
 _WHERE_TAIL = r"(?:,?\s+(?i:in|at|near|on|over|down|by|across|from)\s+[^,;]{2,60}?)?"
 _ROLE_IS_RE = re.compile(r"^(?:(?i:my|our|(?P<the>the))\s+|(?P<bare>(?=[a-z])))" + _ROLE_MODS + r"(?P<role>[a-z][a-z -]{1,24}?)\s+(?:is|'s)"

@@ -425,9 +425,15 @@ def _graduated(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 
 def _partner_named(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
-    """"my wife is called Sofia"."""
+    """"my wife is called Sofia", "Weronika is my girlfriend since March"."""
     m = re.match(r"^(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"))(?:'s name)? is (?:called |named )?(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", c)
-    if m:
+    if m is None:
+        m = re.match(r"^(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?) is (?:now )?(?i:my) (?:new )?(?P<r>(?i:" + PARTNER_WORDS[3:-1]
+                     + r"))\b(?!'|-|\s+(?:and|or)\b)", c)
+        # "my partner in crime", "my partner at the firm": no partner of the heart
+        if m and re.match(r"\s+(?:in|at|for|on|from|with)\b", c[m.end():]):
+            return None
+    if m and m.group("v").split()[0].lower() not in _NOT_NAMES:
         v = m.group("v")
         r = m.group("r").lower()
         return [_profile(f"User's {r} is {v}", "partner", v, 0.75)]

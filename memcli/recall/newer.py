@@ -68,6 +68,7 @@ fiesta f-150 f150 cr-v crv accord odyssey pilot tucson sportage forester impreza
 yaris swift alto creta nexon leaf bolt model3 tiguan qashqai juke micra note fit jazz brio city amaze innova fortuner
 prado landcruiser navara frontier silverado sierra tundra wrangler cherokee explorer escape mustang transit sprinter
 cascadia t680 w900 zoe kangoo berlingo partner transporter caddy octavia fabia sandero duster carens seltos sorento
+deere massey ferguson fendt kubota claas deutz valtra zetor mccormick landini
 """.split())
 _VEHICLE_KINDS = frozenset("car truck van suv pickup ute minivan hatchback sedan saloon estate wagon".split())
 _ASPECTS = (
@@ -82,7 +83,8 @@ _ASPECTS = (
                "beef pork gluten-free dairy-free plant-based halal kosher".split()), "member"),
     # a vehicle is another one by another make, model or way of getting about ("picked up a
     # used Rivian R1T" after "Truck: 2016 Tacoma"; "goes to work on a Vespa" after "drives a Clio")
-    (frozenset("car cars vehicle vehicles drive drives driving truck trucks ride rides commute commutes".split()),
+    (frozenset("car cars vehicle vehicles drive drives driving truck trucks ride rides commute commutes tractor "
+               "tractors van vans motorbike motorcycle scooter".split()),
      VEHICLES | frozenset("drive drives driving drove ride rides riding vehicle".split()), "make"),
     # pay is another figure ("the money is better too: 2900 net" after "salary is 2300 net")
     (frozenset("salary salaries earn earns income wage wages".split()),
