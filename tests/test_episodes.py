@@ -60,6 +60,13 @@ def test_a_yes_no_question_frames_only_a_reply_that_takes_it_up():
     ("Have you ever been to Japan?", "Twice, Kyoto in 2019 and Osaka last spring.", True),
     ("Do you also have a cat?", "I'm gluten free because I have coeliac disease.", False),
     ("Is your sister coming too?", "I started pottery classes on Tuesdays.", False),
+    # a value put forward and kept open is the assistant's, not the user's
+    ("How about Hokkaido in December?", "hmm see how first, money all go into reno liao", False),
+    ("How about a dinner at Fasano with your closest friends?", "Hmm, é uma ideia, vou pensar, I'm so tired lately.",
+     False),
+    ("Have you thought about pilates?", "Not sure, my back is bad since the accident in March.", False),
+    ("How about Hokkaido in December?", "Yes, we booked it already, flying on the 12th!", True),
+    ("What about the kids, how old are they?", "maybe 7 and 9, I never remember lol", True),
 ])
 def test_a_question_after_something_indefinite_frames_any_reply(question, reply, framed):
     from memcli.episodes import episode_of

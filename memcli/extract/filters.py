@@ -146,6 +146,9 @@ _WAIT_AND_SEE_RE = re.compile(r"^(?:(?:ah|oh|well|ok|okay|yeah|hmm|anyway)[, ]+)
                               re.I)
 
 
+_RELATIVE_RE = re.compile(r",?\s+(?:who|which)(?:'s|'d)?\s[^,;.!?]*", _I)
+
+
 def _classify_discard(c: str, lc: str) -> str | None:
     if _is_greeting(c):
         return "greeting"
@@ -161,7 +164,9 @@ def _classify_discard(c: str, lc: str) -> str | None:
         return "request"
     if QUESTION_START_RE.match(c) or (c.rstrip().endswith("?") and not _INCREDULOUS_RE.search(c)):
         return "question"
-    if HYPOTHETICAL_RE.match(c) or HYPOTHETICAL_ANY_RE.search(c) or CONDITIONAL_MODAL_RE.search(c):
+    # "Bran, who's mad for the cows and would herd the cat if you let him": a conditional
+    # inside what a relative clause says of someone does not make the sentence one
+    if HYPOTHETICAL_RE.match(c) or HYPOTHETICAL_ANY_RE.search(c) or CONDITIONAL_MODAL_RE.search(_RELATIVE_RE.sub("", c)):
         return "hypothetical"
     if TRANSIENT_RE.match(_expand(c).rstrip(" .!")) and not re.search(r"\bi am (?:a|an)\b", lc):
         return "transient state"

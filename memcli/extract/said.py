@@ -136,14 +136,29 @@ def _guessed(question: str, reply: str) -> bool:
     return any(t.lower() not in low for t in _GUESS_TOKEN.findall(question))
 
 
+# A question that puts a value forward ("How about Hokkaido in December?", "what about a
+# dinner at Fasano?", "have you thought about pilates?"): its value is the assistant's
+_SUGGESTS = re.compile(r"^(?!.*[,;]\s*(?:what|how|where|when|who|which|do|does|did|is|are)\b)"
+                       r"(?:(?:so|and|oh|ok(?:ay)?|hmm+|well|or)\W+)*(?:how about|what about|why not|maybe|perhaps|"
+                       r"have you (?:thought about|considered|tried)|you could|could you try|would you consider|"
+                       r"fancy|shall we|should you)\b", re.I)
+# a reply that keeps it open: "hmm see how first", "é uma ideia, vou pensar", "we'll see", "maybe"
+_HEDGES = re.compile(r"\b(?:see how|(?:we|i)'?ll see|let me think|(?:i'?ll|will) think|think about it|vou pensar|"
+                     r"voy a pensar|je vais r[ée]fl[ée]chir|not sure|maybe|perhaps|might|could be|we shall see|"
+                     r"dunno|idk|no idea|not yet)\b|^\W*hmm+\b", re.I)
+
+
 def answers(question: str, reply: str) -> bool:
     """Whether `reply` reads as the answer to `question`: any reply to a question asked
     with a question word or after something indefinite ("any plans?"); to another
     yes/no question, a reply that opens with an answer word ("yeah, two boys") or
     takes up one of its words, unless it turns down or does not know a value the
-    question guessed ("Is it a DS920+?" / "no clue which model")."""
+    question guessed ("Is it a DS920+?" / "no clue which model"), or keeps open what it
+    put forward ("How about Hokkaido?" / "hmm see how first")."""
     if not _WH_QUESTION.match(question) and _DECLINES.search(reply) and _guessed(question, reply):
         return False
+    if _SUGGESTS.match(question) and (_HEDGES.search(reply) or _DECLINES.search(reply)):
+        return False  # what the assistant put forward is not taken up
     if _WH_QUESTION.match(question) or _SOLICITS.search(question):
         return True
     if _ANSWER_WORD.match(reply):
