@@ -399,6 +399,8 @@ def test_a_sentence_that_only_begins_like_a_correction_changes_nothing(said):
     ("new place in Didsbury has zero parking", "home_city", "Didsbury"),  # the article left out in a terse note
     ("the place in Đà Nẵng is 6.5 million and 5 minutes from the beach", "home_city", "Đà Nẵng"),
     ("First month in the new place, in Dublin Airport, in the workshop", "employer", "Dublin Airport"),
+    ("First month in Kestrel Fintech behind me, they hired me as automation QA", "employer", "Kestrel Fintech"),
+    ("first wk done at Birchmount Family Health Team. human hours finally", "employer", "Birchmount Family Health Team"),
     # where the daily journey to work or school starts is home
     ("The drive in to work from Carrigaline is a dream compared to the Ballincollig days", "home_city", "Carrigaline"),
     ("From Catford the school run is one bus, thank God", "home_city", "Catford"),
@@ -419,6 +421,8 @@ def test_a_stay_begun_is_the_users_employer_or_home(said, key, value):
 
 @pytest.mark.parametrize("said", [
     "first week at the beach in Sitges was lovely",      # a holiday
+    "first week in Lisbon was amazing",                  # a place, no firm
+    "first wk done in New York, loving it",
     "first day at Oakwood Primary for Ellie",            # someone else's first day
     "first week at Kingsmead High, the kids are lovely",  # a pupil's, no work said
     "I'm settling in nicely",                             # no place

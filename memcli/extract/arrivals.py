@@ -27,9 +27,14 @@ _PROPER = r"(?-i:[" + _UPPER + r"0-9])[\w'&.-]*(?:\s+(?:of\s+|de\s+|&\s+)?(?-i:[
 # week at Deloitte"; a night, a weekend or a holiday is a visit
 _FIRST_SPELL_RE = re.compile(
     r"^(?:(?:it is|it's|i am in|i'm in|i am|i'm|just finished|finished|survived|done with|made it through) )?"
-    r"(?:my |our )?first (?:full )?(?:day|week|month|shift|fortnight)s?(?: back)?(?: of work)?"
+    r"(?:my |our )?first (?:full )?(?:day|week|wk|month|shift|fortnight)s?(?: back)?(?: of work)?"
+    # "first wk done at Birchmount", "First month is over at Brenner"
+    r"(?: (?:is |was )?(?:done|over|finished|behind me))?"
     r"(?: (?:at|in|with) (?:the )?new (?:job|role|place|hospital|clinic|company|firm|school|office),?(?: (?:at|in|with))?"
-    r"| (?:at|with))"
+    r"| (?:at|with)"
+    # "First month in Kestrel Fintech behind me": "in" names a firm only by a firm's word
+    r"| in(?= (?-i:[A-Z])[\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,3}? (?-i:Fintech|Tech|Technologies|Labs?|Bank|Group|Ltd|Inc|"
+    r"GmbH|LLC|Systems|Software|Solutions|Health|Motors|Freight|Logistics|Media|Studios?|Capital|Partners|Consulting)\b))"
     r" (?P<v>" + _PROPER + r")", _I)
 # "the drive in to work from Carrigaline is a dream", "From Catford the school run is one
 # bus": where a daily journey starts is home (a journey to work or school, or a commute,

@@ -48,7 +48,11 @@ _KIND_MEMBERS: dict[str, str] = {
         "russian polish swedish danish norwegian greek turkish hebrew swahili tagalog vietnamese thai"),
     "medication medications medicine medicines meds drug drugs": (
         "mg mcg ml pill pills tablet tablets capsule capsules dose doses inhaler injection injections prescription "
-        "prescribed"),
+        "prescribed "
+        # the drugs said by name ("mi cyaan tek aspirin at all")
+        "aspirin ibuprofen paracetamol acetaminophen tylenol advil nurofen naproxen codeine tramadol morphine "
+        "penicillin amoxicillin antibiotic antibiotics metformin insulin warfarin statin statins sertraline "
+        "fluoxetine prozac citalopram lisinopril amlodipine ozempic levothyroxine omeprazole antihistamine"),
     "commute transport": "bus train tube metro subway tram ferry bike cycle cycling carpool",
     "drink drinks": "coffee tea beer wine juice soda water matcha latte",
 }
