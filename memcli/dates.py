@@ -650,6 +650,10 @@ _RULES: tuple[DateRule, ...] = (
     DateRule("weekday_routine", re.compile(r"\b" + _WD + r"s?\s*(?:\s(?:is|are)|'s)\s+(?!(?:the|a|an|my|our|his|her|their|"
                 r"your|this|that|next|last|long|big|busy|good|bad|fine|free|off)\b)[a-z]+[ -](?:night|day|evening|"
                 r"morning|lunch|dinner|brunch)s?\b", re.I), _h_keep),
+    # a standing night moved to another day: "they changed the quiz night to Friday", "di club
+    # move di night to Friday" (never "the meeting got moved to Friday": one day)
+    DateRule("night_moved", re.compile(r"\b(?:night|evening|day)\s+(?:over\s+)?to\s+" + _WD + r"\b(?!\s+(?:the\s+)?\d)", re.I),
+             _h_keep),
     # a day that a weekly activity fills: "Thursday is Jasmine's piano", "Tuesdays are my
     # yoga", "Wednesday's choir" (never "Thursday is Jasmine's birthday", "Friday is the piano
     # recital", "Saturday is Theo's piano exam": one day)
@@ -702,7 +706,7 @@ _RULES: tuple[DateRule, ...] = (
                 r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|century|floor|time|place|anniversary|"
                 r"birthday|grade|percentile))", re.I), _h_ordinal_day),
     DateRule("month_only", re.compile(r"\b(?P<prep>in|during|since|until|by|before|after|from)\s+" + _MON + r"\b(?:\s+(?P<y>\d{4})\b)?", re.I), _h_month_only),
-    DateRule("bare_weekday", re.compile(r"(?:\b(?P<prep>on|since|until|by|before|after|from)\s+)?\b" + _WD + r"\b" + _PARTS, re.I), _h_bare_weekday),
+    DateRule("bare_weekday", re.compile(r"(?:\b(?P<prep>on|since|until|by|before|after|from|to)\s+)?\b" + _WD + r"\b" + _PARTS, re.I), _h_bare_weekday),
 )
 
 _PLACEHOLDER = "\x00{}\x00"

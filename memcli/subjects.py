@@ -18,6 +18,9 @@ def someone_else(text: str) -> list[str] | None:
             if rel in RELATIONS:
                 name = m.group("n") if rel == m.group("rel") else None
                 return [name or rel]
-    m = re.match(r"^(?!User\b)(?P<m>[A-Z][a-z'-]+)(?:\s*\([^()]{1,30}\))?\s+(?:is|has|was|got|moved|lives|works|left|quit)\b",
+    # (never a pronoun or a determiner opening the sentence: "It is a Heineken 0.0 of a Friday")
+    m = re.match(r"^(?!(?:User|It|This|That|There|Here|What|Everything|Nothing|Something|Which|Who|Today|Now|Work|"
+                 r"Life|One|Each|Every|All)\b)(?P<m>[A-Z][a-z'-]+)(?:\s*\([^()]{1,30}\))?\s+"
+                 r"(?:is|has|was|got|moved|lives|works|left|quit)\b",
                  text)  # also "Dev (husband) is a project manager at 3M"
     return [m.group("m")] if m else None

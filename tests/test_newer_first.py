@@ -451,3 +451,16 @@ def test_a_later_figure_far_less_relevant_stays_below():
     old = _rel("User keeps 200 layers", "2026-01-08T07:00:00Z", 0.6)
     new = _rel("User and family have 350 birds now", "2026-05-14T07:00:00Z", 0.3)
     assert newer_first([old, new], "How many chickens does the user keep?", 5)[0] is old
+
+
+@pytest.mark.parametrize(("text", "who"), [
+    ("Marcus is a welder in Leeds now", ["Marcus"]),
+    ("User's sister Jo lives in Leeds", ["Jo"]),
+    # a pronoun or a determiner opening a fact is nobody
+    ("It is a Heineken 0.0 in the village of a Friday", None),
+    ("This is User's third winter on the farm", None),
+    ("User lives in Leeds", None),
+])
+def test_who_a_fact_is_about(text, who):
+    from memcli.subjects import someone_else
+    assert someone_else(text) == who
