@@ -1129,3 +1129,14 @@ def test_a_label_word_without_its_colon_is_what_was_said(text, kept):
     assert not any(f.text.startswith("User broke") for f in facts), facts
     if kept:
         assert any(kept in f.text for f in facts), facts
+
+
+@pytest.mark.parametrize(("said", "employer"), [
+    ("I work at Clínica Sorriso Paulista in Moema, mostly implantes", "Clínica Sorriso Paulista"),
+    ("I work at Asda now", "Asda"),
+    ("I work at Bytedance", "Bytedance"),
+    ("I work at Withers Lane Surgery", "Withers Lane Surgery"),
+    ("I work at Acme since 2020", "Acme"),
+])
+def test_a_value_ends_at_a_whole_word_never_inside_one(said, employer):
+    assert [f.value for f in ex(said).facts if f.key == "employer"] == [employer]

@@ -70,3 +70,8 @@ def test_a_turn_its_facts_say_whole_is_no_episode(msg, facts):
 def test_a_time_is_no_label():
     # "sub 1:03" is a time, not a label "sub 1" and its figure
     assert texts("sub 1:03 FINALLY") == []
+
+
+def test_a_turn_taken_to_tell_is_no_part_of_what_is_told():
+    facts = texts("And while I have you, with 110 going through the parlour twice a day it's some going")
+    assert facts and facts[0].startswith("With 110 going through the parlour"), facts

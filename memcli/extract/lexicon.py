@@ -65,6 +65,8 @@ FILLER_RE = re.compile(
     # a word on remembering, before what is remembered: "while I think on, I'm allergic to
     # penicillin", "before I forget, ...", "come to think of it, ..."
     r"(?:while|now|before|as) (?:I|I'm|we're) (?:think(?:ing)? (?:on|of (?:it|that)|about it)|remember|forget|at it)|"
+    # "while I have you, ...": the user's turn to tell, before what is told
+    r"while (?:I|we) (?:have|'ve got|got) you|"
     r"come to think of it|now that I think (?:of|about) it|that reminds me|speaking of which|"
     # a label said before what it introduces: "More things: ...", "Context for later: ...", "One more thing, ..."
     r"(?:(?:a few |some |two |one )?more things?|update on me|(?:some |quick |a bit of |a little )?(?:context|"
@@ -305,7 +307,9 @@ _VALUE_STOP_RE = re.compile(
     r"during|until|till|by|around|right now|at the moment|lol|haha|though|too|also|again|originally|"
     r"and(?= [a-z])|,|;|\(|"
     # a new clause of the speaker's, unpunctuated: "Peach State Freight out of Forest Park I got 40 trucks"
-    r"(?-i:I)(?:'m|'ve|'d|'ll|m)?(?=\s))", _I)
+    r"(?-i:I)(?:'m|'ve|'d|'ll|m)?(?=\s))"
+    # a whole word, never the start of one ("Clínica Sorriso Paulista", "Asda", "Bytedance")
+    r"(?!(?<=\w)\w)", _I)
 
 
 
