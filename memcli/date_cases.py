@@ -44,7 +44,9 @@ DATE_CASES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
                          ("the recital was on Friday the 13th", "the recital was on 2026-02-13")],
                         ["Tuesday the 3rd floor", "Friday the 13th of March", "the 21st"]),
     "weekly_range": ([("I work tuesday to saturday", "I work tuesday to saturday"),
-                      ("we're open Wed-Sun", "we're open Wed-Sun")],
+                      ("we're open Wed-Sun", "we're open Wed-Sun"),
+                      # a short day a word elsewhere ("mon", "sun") is a day beside another
+                      ("my hours are 7am-3:30pm mon-fri", "my hours are 7am-3:30pm mon-fri")],
                      ["from 9 to 5", "I want to go to the sun today"]),
     "weekly_days": ([("I swim on mondays and thursdays", "I swim on mondays and thursdays"),
                      ("class is on Sundays", "class is on Sundays")],
