@@ -739,7 +739,7 @@ def resolve_dates(text: str, now: datetime, rules: Sequence[DateRule] | None = N
     out = text
     for rule in _RULES if rules is None else rules:
         rx, handler = rule.pattern, rule.handler
-        def sub(m: re.Match[str], handler: _Handler = handler) -> str:
+        def sub(m: re.Match[str], handler: _Handler = handler, name: str = rule.name) -> str:
             # never match inside an earlier replacement
             if "\x00" in m.group(0):
                 return m.group(0)
@@ -747,7 +747,7 @@ def resolve_dates(text: str, now: datetime, rules: Sequence[DateRule] | None = N
             # (a day said with others, "mon-fri", is a day: kept as a schedule)
             if handler in (_h_bare_weekday, _h_keep, _h_weekday_date, _h_weekday_of_week) \
                     and m.group("wd").lower() in ("sat", "sun", "mon", "wed") and not m.group("wd")[0].isupper() \
-                    and not m.groupdict().get("prep") and not (handler is _h_keep and rule.name.startswith("weekly")):
+                    and not m.groupdict().get("prep") and not (handler is _h_keep and name.startswith("weekly")):
                 return m.group(0)  # "sun", "wed" etc. as ordinary words ("on sat" is a day; "fri", "thurs" always)
             if handler in (_h_bare_weekday, _h_keep) and _short_weekday_as_word(m, said):
                 return m.group(0)
