@@ -5,6 +5,7 @@ A value corrects a value of its own shape: a day a day, a quantity a quantity.""
 
 from __future__ import annotations
 
+import calendar
 import re
 from datetime import datetime
 
@@ -131,7 +132,7 @@ def _near(new: str, old: str) -> str:
         return new
     first = datetime.fromisoformat(old)
     years = [int(old[:4]) + d for d in (-1, 0, 1)]
-    ok = [y for y in years if (y, new[5:]) != (y, "02-29") or y % 4 == 0]
+    ok = [y for y in years if new[5:] != "02-29" or calendar.isleap(y)]  # a 29 February only of a leap year
     best = min(ok, key=lambda y: abs((datetime.fromisoformat(f"{y}{new[4:]}") - first).days))
     return f"{best}{new[4:]}"
 
