@@ -66,7 +66,7 @@ from .roles import (
     workplace_started,
 )
 from .schedule import work_days
-from .slots import ATTR_CHANGE_RE, LEAD_IN_RE, WITH_ORG_RE, _other_slots, _user_slots
+from .slots import ATTR_CHANGE_RE, LEAD_IN_RE, PARTNER_IS_RE, WITH_ORG_RE, _other_slots, _user_slots
 from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
 
 
@@ -447,7 +447,7 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
         facts = [{**d, "rule": "role_named"} for d in role_named(exp, resolved)]
     if not s.plan and not facts:
         if re.match(r"^(?:i|my|call me)\b", exp, _I) or re.match(r"^[A-Z][a-z'-]+ and [Ii]\b", exp) \
-                or re.match(r"^[A-Z][\w'-]*(?: [A-Z][\w'-]*)? is (?:now )?my (?:new )?" + PARTNER_WORDS, exp) \
+                or PARTNER_IS_RE.match(exp) \
                 or ATTR_CHANGE_RE.match(exp) or WITH_ORG_RE.match(exp) or LEAD_IN_RE.match(exp):
             facts = _other_slots(exp, resolved) if re.match(r"^my " + _REL + r"\b", exp, _I) else []
             if not facts and not re.match(r"^my " + _REL + r"\b", exp, _I):

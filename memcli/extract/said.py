@@ -143,9 +143,10 @@ _SUGGESTS = re.compile(r"^(?!.*[,;]\s*(?:what|how|where|when|who|which|do|does|d
                        r"have you (?:thought about|considered|tried)|you could|could you try|would you consider|"
                        r"fancy|shall we|should you)\b", re.I)
 # a reply that keeps it open: "hmm see how first", "é uma ideia, vou pensar", "we'll see", "maybe"
+# (not knowing, "not sure", "dunno", is `_DECLINES`'s)
 _HEDGES = re.compile(r"\b(?:see how|(?:we|i)'?ll see|let me think|(?:i'?ll|will) think|think about it|vou pensar|"
-                     r"voy a pensar|je vais r[ée]fl[ée]chir|not sure|maybe|perhaps|might|could be|we shall see|"
-                     r"dunno|idk|no idea|not yet)\b|^\W*hmm+\b", re.I)
+                     r"voy a pensar|je vais r[ée]fl[ée]chir|maybe|perhaps|might|could be|we shall see|"
+                     r"not yet)\b|^\W*hmm+\b", re.I)
 
 
 def answers(question: str, reply: str) -> bool:

@@ -424,12 +424,16 @@ def _graduated(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return None
 
 
+# a partner named before the relation: "Weronika is my girlfriend since March"
+PARTNER_IS_RE = re.compile(r"^(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?) is (?:now )?(?i:my) (?:new )?(?P<r>(?i:"
+                           + PARTNER_WORDS[3:-1] + r"))\b(?!'|-|\s+(?:and|or)\b)")
+
+
 def _partner_named(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"my wife is called Sofia", "Weronika is my girlfriend since March"."""
     m = re.match(r"^(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"))(?:'s name)? is (?:called |named )?(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", c)
     if m is None:
-        m = re.match(r"^(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?) is (?:now )?(?i:my) (?:new )?(?P<r>(?i:" + PARTNER_WORDS[3:-1]
-                     + r"))\b(?!'|-|\s+(?:and|or)\b)", c)
+        m = PARTNER_IS_RE.match(c)
         # "my partner in crime", "my partner at the firm": no partner of the heart
         if m and re.match(r"\s+(?:in|at|for|on|from|with)\b", c[m.end():]):
             return None
