@@ -444,6 +444,61 @@ def test_what_only_looks_like_a_stay_begun_keys_nothing(said):
     assert "employer" not in keyed and "home_city" not in keyed, keyed
 
 
+@pytest.mark.parametrize("said, value", [
+    ("also internet in the vila madalena apto is way worse than pinheiros was, vivo fibra drops", "Vila Madalena"),
+    ("yo. rents 560 on the partick flat but its a 2 min walk to the depot", "Partick"),
+    ("From the balcony of the depto in Playa Blanca, south of the city", "Playa Blanca"),
+    ("Big news: we found apartment in Göggingen, 12 minutes by bicycle to office.", "Göggingen"),
+    ("wg life is over btw - got my own 1.5 room place in moabit, 1.140€ warm", "Moabit"),
+    ("rent in the new place is 605 but its a whole 2 bed w my cousin jade in levenshulme", "Levenshulme"),
+    ("I'm walking from our place on green st to the quad takes like 4 min", "Green St"),
+    ("I still dey the same Ajah flat, nothing change", "Ajah"),
+])
+def test_a_home_named_in_passing_is_the_users_home(said, value):
+    assert _keyed(said).get("home_city") == value
+
+
+@pytest.mark.parametrize("said", [
+    "my sister's flat in Leith is huge",                      # someone else's
+    "my mate has a place in Ibiza",
+    "the old flat in Govan had mould",                       # the one before
+    "the flat in Govan was damp",
+    "we might rent a flat in Leith",                         # a wish
+    "I stayed in a flat in Paris for a week",                # a stay
+    "the flat on Cotham Road has a new boiler",              # one of a landlord's
+    "I put the rent up on the Zetland Road flat",
+    "I clean a house in Leith on Mondays",                   # a house, not a home
+    "the Thai place on Main St is shut",                     # a restaurant
+    "the little terraced house on Killigrew Street",         # what the home is like
+    "so I quit the Hangul House classes",                    # a name with "House" in it
+    "the studio in Palermo is packed tonight",               # a workplace
+    "Lucía sent me photos of the apartment in Lyon",         # someone else's news
+    "please forget about the house in Jaro",                 # a forget request
+    "Bsmt apt in east york, 10 min walk to clinic",          # everyday words in lower case: no name seen
+])
+def test_what_only_looks_like_a_home_in_passing_keys_no_home(said):
+    assert "home_city" not in _keyed(said), _keyed(said)
+
+
+@pytest.mark.parametrize("said, value", [
+    ("Salut! Two months at Maison Brunet, the team is six cooks", "Maison Brunet"),
+    ("onboarding at Nubank is 3 wks of docs and trainings smh", "Nubank"),
+    ("Six months at Deloitte on the audit team, long hours", "Deloitte"),
+])
+def test_a_spell_at_a_firm_with_work_said_is_the_employer(said, value):
+    assert _keyed(said).get("employer") == value
+
+
+@pytest.mark.parametrize("said", [
+    "two weeks at Tenby, lovely weather",        # a stay: no work said
+    "two weeks at Butlins with the kids",
+    "a month with Mum after the operation",
+    "two weeks for Christmas at home",
+])
+def test_a_spell_somewhere_without_work_is_no_employer(said):
+    assert "employer" not in _keyed(said), _keyed(said)
+
+
 def test_a_stay_begun_replaces_the_employer_and_answers_the_question(tmp_path, real_embedder):
     store = MemoryStore(tmp_path / "m.db", real_embedder)
     _told(store, ("I'm Joy, ICU nurse, I work at Rashid Hospital in Dubai.", "2024-06-08T16:00:00Z"),

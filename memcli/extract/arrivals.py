@@ -1,17 +1,24 @@
 """A stay begun, said without "I work at" or "I live in": "First month at Cleveland Clinic
-Abu Dhabi, my charge nurse is strict", "my first week with Brightline", "the new flat in
-Leith has no lift", "the place in Đà Nẵng is 6.5 million", and the daily journey from
-home: "the drive in to work from Carrigaline is a dream", "From Catford the school run is
-one bus", and a home that comes with the job or that a rent is for: "they give
-accommodation in Al Reem", "rent at the Roncesvalles place is $2,780". Each is the user's employer
-or home, keyed as the slot rules key them, so that it replaces the one before. The clause
-is kept as said (its other details stay with it).
+Abu Dhabi, my charge nurse is strict", "my first week with Brightline", "two months at
+Maison Brunet, I run the brigade" (a spell somewhere is a job only when work is said),
+"onboarding at Nubank is 3 wks", "the new flat in Leith has no lift", "the place in Đà Nẵng
+is 6.5 million", and the daily journey from home: "the drive in to work from Carrigaline is
+a dream", "From Catford the school run is one bus", and a home that comes with the job or
+that a rent is for: "they give accommodation in Al Reem", "rent at the Roncesvalles place
+is $2,780". Each is the user's employer or home, keyed as the slot rules key them, so that
+it replaces the one before. The clause is kept as said (its other details stay with it).
+
+`home_in_passing` reads the home a clause names on its way to something else ("internet in
+the vila madalena apto is worse than pinheiros was", "rents 560 on the partick flat"): a
+fact of its own beside the clause's. A place in lower case counts there only when one of
+its words is no everyday word ("partick", not "east york") or it is a street ("green st").
 
 Not an arrival: a first time somewhere that is a visit or a course ("first week at the
-beach", "first day at school", "first night at the Hilton"), a place that is someone
-else's or a wish ("my sister's flat in Leith", "the house in Jaro we want to build"), a
-place in lower case or a plan ("the flat in Leith we might rent"), a journey in the past
-("the drive from Leeds was awful").
+beach", "first day at school", "first night at the Hilton"), a spell with no work said
+("two weeks at Tenby"), a place that is someone else's or a wish ("my sister's flat in
+Leith", "the house in Jaro we want to build"), one that was ("the flat in Govan was damp"),
+a plan ("the flat in Leith we might rent"), a journey in the past ("the drive from Leeds
+was awful").
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from __future__ import annotations
 import re
 
 from .lexicon import _I
+from .spelling import _everyday as everyday
 from .values import FactDict, _clean_value, _place_ok, _profile, _strip_org_descriptor
 
 _UPPER = "A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u017d"  # capitals, with those of Latin accents ("Đà Nẵng")
@@ -27,7 +35,10 @@ _PROPER = r"(?-i:[" + _UPPER + r"0-9])[\w'&.-]*(?:\s+(?:of\s+|de\s+|&\s+)?(?-i:[
 # week at Deloitte"; a night, a weekend or a holiday is a visit
 _FIRST_SPELL_RE = re.compile(
     r"^(?:(?:it is|it's|i am in|i'm in|i am|i'm|just finished|finished|survived|done with|made it through) )?"
-    r"(?:my |our )?first (?:full )?(?:day|week|wk|month|shift|fortnight)s?(?: back)?(?: of work)?"
+    r"(?:(?:my |our )?first (?:full )?(?:day|week|wk|month|shift|fortnight)s?(?: back)?(?: of work)?"
+    # "Two months at Maison Brunet", "three weeks in at Kirkstall", "onboarding at Nubank is 3 wks"
+    r"|(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of) (?:weeks?|wks?|months?)(?: in)?"
+    r"|(?:my |the )?(?:onboarding|induction|orientation|probation(?: period)?))"
     # "first wk done at Birchmount", "First month is over at Brenner"
     r"(?: (?:is |was )?(?:done|over|finished|behind me))?"
     r"(?: (?:at|in|with) (?:the )?new (?:job|role|place|hospital|clinic|company|firm|school|office),?(?: (?:at|in|with))?"
@@ -51,8 +62,11 @@ _COMMUTE_FROM_RE = re.compile(
 # Didsbury has zero parking" (the article left out in a terse note): the home the
 # user speaks of as the one they are in (a house is as often a plan or someone else's)
 _HOME_IN_RE = re.compile(
-    r"^(?:(?:the|our) (?:new )?|new )(?:place|flat|apartment|studio|condo|unit|rental|sublet) (?:here )?in (?P<v>" + _PROPER + r")"
-    r" (?:is|has|costs|was|comes)\b(?!\s+(?:going|gonna|supposed))", _I)
+    r"^(?:(?:the|our) new |new )(?:place|flat|apartment|studio|condo|unit|rental|sublet) (?:here )?in (?P<v>" + _PROPER + r")"
+    r" (?:is|has|costs|was|comes)\b(?!\s+(?:going|gonna|supposed))"
+    # not new, a studio or a unit is as often a workplace, and "the flat in Govan was damp" the one before
+    r"|^(?:the|our) (?:place|flat|apartment|condo|rental|sublet) (?:here )?in (?P<v2>" + _PROPER + r")"
+    r" (?:is|has|costs|comes)\b(?!\s+(?:going|gonna|supposed))", _I)
 # "I finally got the keys to the wee bungalow in Milngavie", "we got the keys for our flat
 # in Leith on Friday": a home the user has moved into
 _DWELLING = (r"(?:place|flat|apartment|studio|condo|unit|rental|house|home|bungalow|cottage|townhouse|duplex|loft|"
@@ -79,6 +93,12 @@ _HOUSED_IN_RE = re.compile(
     r"a room) in (?P<v>" + _PROPER + r")"
     r"|^(?:the )?(?:rent|mortgage|lease) (?:at|for|on) the (?P<v2>" + _PROPER + r") (?:place|flat|apartment|house|condo)\b",
     _I)
+# "two months at Maison Brunet, I run my own brigade": a stay somewhere is a job when work is said
+_WORK_CUE_RE = re.compile(r"\b(?:job|work|working|shifts?|boss|team|colleagues?|manager|clients?|office|contract|role|"
+                          r"brigade|crew|staff|salary|pay|payroll|promoted|promotion|hired|patients|customers)\b", _I)
+# "two weeks for Christmas": a time of year, no employer
+_FEAST_RE = re.compile(r"(?:Christmas|Xmas|Easter|Diwali|Ramadan|Eid|Thanksgiving|New Year|Hanukkah|Lent|Carnival|"
+                       r"Chinese New Year|Lunar New Year|Passover|Halloween|Summer|Winter|Spring|Autumn|Fall)\b", _I)
 _RENT_IS_RE = re.compile(r"^(?:the )?rent\b[^,;]*? is (?P<r>(?:[$£€¥₹R]\s?|[A-Z]{3}\s)?\d[\d,.]*(?:\s?(?:k|million))?)", _I)
 _VISIT = re.compile(r"\b(?:holiday|vacation|trip|hotel|resort|beach|camp|retreat|conference|festival|course|"
                     r"hospital as a patient|visit|visiting|tour)\b", _I)
@@ -98,7 +118,11 @@ def arrival(exp: str) -> list[FactDict]:
     m = _FIRST_SPELL_RE.match(exp)
     if m:
         v = _strip_org_descriptor(_clean_value(re.split(r",\s+", m.group("v"))[0]))
-        if v and not _VISIT.search(exp) and not _NOT_THE_USERS_JOB.search(exp):
+        # "two weeks at Butlins with the kids", "a month with Mum": a stay
+        stay = m.group("n") is not None and (" with " in m.group(0).lower()
+                                             or re.search(r"\b(?:with (?:my|our|the)|kids|family)\b", exp, _I)
+                                             or not _WORK_CUE_RE.search(exp))
+        if v and not stay and not _VISIT.search(exp) and not _NOT_THE_USERS_JOB.search(exp) and not _FEAST_RE.match(v):
             return [{**_profile(exp, "employer", v, 0.75, "update"), "rule": "first_spell_at"}]
     for rule, rx in (("home_in", _HOME_IN_RE), ("settling_in", _SETTLING_RE), ("commute_from", _COMMUTE_FROM_RE),
                      ("keys_to", _KEYS_TO_RE), ("own_place", _OWN_PLACE_RE),
@@ -114,3 +138,87 @@ def arrival(exp: str) -> list[FactDict]:
                 out.append({**_profile(exp, "rent", rent.group("r").rstrip(",."), 0.6, "update"), "rule": rule})
             return out
     return []
+
+
+# The home named in passing, on the way to something else: "internet in the vila madalena
+# apto is worse than pinheiros was", "rents 560 on the partick flat", "From the balcony of
+# the depto in Playa Blanca", "we found apartment in Göggingen", "got my own 1.5 room place
+# in moabit": a dwelling word of the user's and where it is (a name in capitals, or a word in
+# lower case that is no everyday word: "partick", not "east york"; or a street: "green st").
+# (a studio, a unit, a cabin, a cottage or a rental is as often a workplace or a holiday)
+_DWELLING_WORD = (r"(?-i:place|flat|apartment|apt|apto|ap[eê]|depto|departamento|piso|condo|sublet|"
+                  r"house|bungalow|townhouse|duplex|maisonette|officetel|bedspace|bedsit|wg|"
+                  r"(?:\d|one|two|three)[ -]?bed(?:room)?(?: (?:flat|apartment|place|house))?)")
+_STREET = r"(?:st|street|rd|road|ave|avenue|lane|ln|drive|dr|crescent|terrace|close|way|blvd|boulevard|place|pl)"
+_FUNCTION_WORD = (r"(?:of|the|a|an|in|on|at|to|my|our|and|but|with|w|for|from|is|was|has|by|near|so|it|its|this|that|"
+                  r"there|here|now)")
+_LOWER_WORD = r"(?!" + _FUNCTION_WORD + r"\b)[a-z\u00df-\u024f][\w'\u00df-\u024f-]*"
+_LOWER_PLACE = (_LOWER_WORD + r"(?: " + _LOWER_WORD + r"){0,2}? " + _STREET + r"|" + _LOWER_WORD + r"(?: "
+                + _LOWER_WORD + r"){0,2}?")
+_PLACE_END = r"(?=$|[\s,.;:!?)])"
+_DWELLING_IN_RE = re.compile(
+    r"\b(?P<det>(?:my|our|the|a|an) )?(?:(?:new|own|little|tiny|small|wee|whole|big|bigger|nice|proper|cheap|cheaper|[\d.,]+(?: |-)?(?:room|bed)|\w+-bed) )*"
+    + _DWELLING_WORD + r"(?: here)?"
+    r"(?: (?:with|w/?) (?:my |our )?(?:[\w'-]+ ){0,2}?[\w'-]+)?"  # "a 2 bed w my cousin jade in levenshulme"
+    r" (?P<prep>in|near|on|out in) (?P<v>" + _PROPER + r"|" + _LOWER_PLACE + r")" + _PLACE_END, _I)
+# "the partick flat", "the vila madalena apto", "our Roncesvalles place": the place before the word
+_PLACE_DWELLING_RE = re.compile(r"\b(?P<det>the|my|our) (?:new |own |same )?(?P<v>" + _PROPER + r"|" + _LOWER_PLACE + r") "
+                                + _DWELLING_WORD + r"\b", _I)
+# not the user's, not now, or no home at all: "my sister's flat", "his place", "the old flat",
+# "viewing a flat in Leith", "sold the house in Jaro", "if we get the flat", "an airbnb"
+_NOT_HOME_PRE = re.compile(r"(?:'s|s'|\b(?:his|her|their|your|old|former|previous|last|ex|holiday|dream|parents|mum|"
+                           r"mom|dad|friend|friends|another|other|every|any|some|each))\s+(?:[\w.-]+\s+){0,2}$", _I)
+_NOT_HOME_CLAUSE = re.compile(r"\?\s*$|\b(?:if|might|maybe|could|would|hoping|hope|want|wants|wanted|looking at|looking for|"
+                              r"viewing|viewed|view|considering|thinking|dream|wish|saving for|sold|selling|sell|left|leaving|"
+                              r"moved out|moving out|used to|let out|rent(?:ed|ing)? (?:it |them )?out|put (?:the rent|it) up|"
+                              r"raised the rent|tenants?|landlord|lodger|airbnb|hotel|hostel|visit|visiting|stayed|staying|forget|"
+                              r"photos?|pictures?|pics|listing|went to a|gone to|new owners|buyers?)\b",
+                              _I)
+# a home, not a house one cleans or a friend's place: "we found apartment in Göggingen", "it's a
+# whole 2 bed in Levenshulme" (with "a" or no article, the user has to be the one who got it)
+_GOT_BEFORE = re.compile(r"(?:^|\b(?:i|we|i've|we've|ive|weve)\s+)(?:(?:just|finally|now|also|have|had|'ve)\s+)*"
+                         r"(?:found|got|bought|rented|signed for|took|moved into|are renting|am renting)\s+$"
+                         r"|\b(?:it's|its|it is)\s+$|^\s*$", _I)
+# the place as it was: "the flat in Govan was damp", "than pinheiros was"
+_PAST_AFTER = re.compile(r"^\s*(?:was|were|had been|used to)\b", _I)
+
+
+def home_in_passing(raw: str) -> list[FactDict]:
+    """The user's home a clause names on its way to something else (`_DWELLING_IN_RE`),
+    keyed `home_city` with no change cue of its own (the key's newer value replaces the
+    older); [] for someone else's place, a past or wished one, or a visit."""
+    if _NOT_HOME_CLAUSE.search(raw) or _STAY_RE.search(raw):
+        return []
+    for m in [*_DWELLING_IN_RE.finditer(raw), *_PLACE_DWELLING_RE.finditer(raw)]:
+        if _NOT_HOME_PRE.search(raw[:m.start()] + (m.group("det") or "")) or _PAST_AFTER.match(raw[m.end():]):
+            continue
+        det = (m.group("det") or "").strip().lower()
+        if det in ("", "a", "an") and not _GOT_BEFORE.search(raw[:m.start()]):
+            continue
+        if "'s" in m.group("v") or "s' " in m.group("v"):
+            continue
+        if m.re is _DWELLING_IN_RE and m.group("prep") == "on" and det not in ("my", "our"):
+            continue  # "the flat on Cotham Road": one of a landlord's
+        v = re.split(r",\s+|\s+(?=(?i:is|was|has|but|and|so|where|which|that|with|w|for|since|now|too|here)\b)",
+                     m.group("v").strip())[0]
+        words = v.lower().split()
+        if not words or not _place_ok(v) or words[0] in _NOT_PLACE_WORDS:
+            continue
+        if set(words) & _HOUSE_WORDS or _DEMONYM_RE.search(v):  # "the Thai place": a restaurant
+            continue  # "the little terraced house": what the home is like, not where
+        street = re.search(r"\s" + _STREET + r"$", v, _I) is not None and len(words) > 1
+        if not (v[0].isupper() or street or any(len(w) > 3 and w not in everyday() for w in words)):
+            continue
+        if not v[0].isupper():
+            v = " ".join(w[:1].upper() + w[1:] for w in v.split())
+        return [_profile(f"User lives in {v}", "home_city", v, 0.6, None, rule="home_in_passing")]
+    return []
+
+
+_DEMONYM_RE = re.compile(r"(?:ese|ian|ish|ean)$|^(?:Korean|Cuban|Mexican|American|African|Jamaican|Peruvian|Moroccan|"
+                         r"Filipino|Tex-Mex|Greek|Thai|French|Dutch|Swiss|Czech|Afghan|Nepali|Pakistani|Iraqi|Israeli)$", _I)
+_HOUSE_WORDS = frozenset("terraced detached semi-detached furnished unfurnished rented shared converted basement "
+                         "ground-floor top-floor bsmt studio attic garden corner end-terrace mid-terrace council "
+                         "ex-council rental two-bed one-bed three-bed bedroom bed room".split())
+_NOT_PLACE_WORDS = frozenset("the a an my our this that it there here town bed fire time order case front back top "
+                             "bottom middle one two three four the". split())

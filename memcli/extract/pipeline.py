@@ -24,7 +24,7 @@ from ..text import (
     claim_words,
     normalize_punctuation,
 )
-from .arrivals import arrival
+from .arrivals import arrival, home_in_passing
 from .attributes import bare_attribute, counted, embedded_attributes, listed_pets, value_said_apart
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
 from .corrections import corrected, correction_of, correction_rest, days_fixed, fixed_in_sentence, restated
@@ -530,7 +530,7 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
                     people: _People | None = None) -> None:
     people = people if people is not None else _People()
     raw = _opening(clause, explicit, ex, people)
-    passing = role_in_passing(raw) + care_taken_over(raw) if raw is not None else []  # unless the clause names the role
+    passing = role_in_passing(raw) + care_taken_over(raw) + home_in_passing(raw) if raw is not None else []
     if raw is not None:  # "..., the other one closed when Dr. Ferrer retired": whatever else the clause is
         ex.facts.extend(_mk(d, clause, None, explicit) for d in holder_left(raw) + holder_replaced(raw)
                         + workplace_of_tie(raw) + workplace_started(raw))
@@ -539,8 +539,10 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
         return
     s = _said(raw, now, explicit)
     if not explicit and (_arrived(s, clause, ex) or _not_the_users(raw, clause, now, ex, people)):
-        # "Dr. Patel retired and Dr. Osei has taken over his patients": the role said in passing too
-        ex.facts.extend(_mk(d, clause, None, explicit) for d in passing)
+        # "Dr. Patel retired and Dr. Osei has taken over his patients": the role said in passing
+        # too, unless the clause names it ("the new flat in Leith has no lift")
+        said = {f.key for f in ex.facts if f.clause == clause.strip()}
+        ex.facts.extend(_mk(d, clause, None, explicit) for d in passing if d["key"] not in said)
         return
     facts = _rule_facts(s, now)
     _with_people(facts, s, people)
