@@ -453,6 +453,26 @@ def test_a_later_figure_far_less_relevant_stays_below():
     assert newer_first([old, new], "How many chickens does the user keep?", 5)[0] is old
 
 
+@pytest.mark.parametrize(("query", "older", "newer", "moves"), [
+    # the thing named by a word of its own, which the question says otherwise
+    ("What day does the user play five-a-side football?", "Fives is tuesdays, 6 quid a week",
+     "Fives is thursdays at the Dome, tuesday never worked w kez's shifts", True),
+    ("Which day does the user play bowls?", "User's Wednesday afternoons are given over to lawn bowls",
+     "User is required at the green on Thursday afternoons", True),
+    # a day added, not moved; a day of something else; a day that was
+    ("What day does the user play five-a-side football?", "Fives is tuesdays", "Fives is on thursdays too", False),
+    ("What day does the user play five-a-side football?", "Fives is tuesdays", "Choir is on thursdays", False),
+    ("What day does the user play five-a-side football?", "Fives is tuesdays", "Fives used to be on thursdays", False),
+    # not a question for the day
+    ("Where does the user play five-a-side football?", "Fives is tuesdays at the Dome",
+     "Fives is thursdays at the Dome", False),
+])
+def test_a_thing_moved_to_another_day_goes_first(query, older, newer, moves):
+    old = _rel(older, "2026-01-08T07:00:00Z", 0.6)
+    new = _rel(newer, "2026-05-14T07:00:00Z", 0.45)
+    assert (newer_first([old, new], query, 5)[0] is new) is moves
+
+
 @pytest.mark.parametrize(("text", "who"), [
     ("Marcus is a welder in Leeds now", ["Marcus"]),
     ("User's sister Jo lives in Leeds", ["Jo"]),

@@ -293,7 +293,8 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
         facts = [f for f in told.get(b.memory.id, []) if _state(f)]
         return bool(facts) and ta is not None and tb is not None and tb - ta > _GAP \
             and b.score >= _NEAR * a.score and not _PAST_TURN.search(own_words(b.memory.text)) \
-            and conflict(a.memory.text, own_words(b.memory.text), asked, query) \
+            and (conflict(a.memory.text, own_words(b.memory.text), asked, query)
+                 or _later_day(a.memory.text, own_words(b.memory.text), query)) \
             and any(other_value(a.memory.text, f.text) for f in facts)
     # the latest of a kind asked for ("the most recent A1C") is an event too: "A1C came back 6.9"
     now = _state(b.memory) or (bool(_LATEST_Q.search(query)) and not b.memory.episode)
@@ -313,7 +314,8 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
         # (unless the question asks for days: "which days does the user do BJJ?")
         return not (where_question(query) and not _DAYS_ASKED.search(query)
                     and _only_days(a.memory.text, b.memory.text))
-    return _other_value_of_key(a, b, asked, query) or _later_of_kind(a, b, kinds) or _later_figure(a, b, query)
+    return _other_value_of_key(a, b, asked, query) or _later_of_kind(a, b, kinds) or _later_figure(a, b, query) \
+        or _later_day(a.memory.text, b.memory.text, query)
 
 
 # A question for days or times of the week, not a place.
@@ -422,3 +424,28 @@ def _later_figure(a: Hit, b: Hit, query: str) -> bool:
         return False
     (ka, fa), (kb, fb) = _amounts(a.memory.text), _amounts(b.memory.text)
     return bool(fa) and bool(fb - fa) and ka == kb and _same_subject(a.memory.text, b.memory.text, query)
+
+
+# A question for the day of the week something is on.
+_DAY_Q = re.compile(r"\b(?:what|which) (?:days?|nights?|evenings?|mornings?|afternoons?)\b|\bwhen (?:is|are|does|do)\b",
+                    re.I)
+# a day added, not moved: "and thursdays too", "an extra session on Fridays"
+_ALSO_DAY = re.compile(r"\b(?:also|too|as well|extra|another|second|plus)\b", re.I)
+_WEEKDAY_WORDS = frozenset(stem(w) for w in "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed "
+                           "thu thur thurs fri sat sun mondays tuesdays wednesdays thursdays fridays saturdays sundays "
+                           "weekday weekdays weekend weekends".split())
+
+
+def _later_day(older: str, newer: str, query: str) -> bool:
+    """Whether `newer`, said later, puts what `older` is about on another day of the week,
+    for a question for the day: both name the thing by a word of their own, which the
+    question may name otherwise ("fives is thursdays at the dome" after "Fives is
+    tuesdays", for "what day does the user play five-a-side football?")."""
+    if not _DAY_Q.search(query) or _BYGONE.search(newer) or _ALSO_DAY.search(newer):
+        return False
+    a, b = parse(older), parse(newer)
+    if not a.weekdays or not b.weekdays - a.weekdays:
+        return False
+    named = a.names & b.names & _name_like(older) & _name_like(newer)
+    shared = {w for w in (a.words & b.words) - _GENERIC - named if stem(w) not in _WEEKDAY_WORDS}
+    return bool(shared) and _same_subject(older, newer, query)
