@@ -67,6 +67,7 @@ from .roles import (
 )
 from .schedule import work_days
 from .slots import ATTR_CHANGE_RE, LEAD_IN_RE, PARTNER_IS_RE, WITH_ORG_RE, _other_slots, _user_slots
+from .together import FAMILY_WORDS, partner_together
 from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
 
 
@@ -664,6 +665,11 @@ def extract_facts(text: str, now: datetime, role: str = "user",
                     if not any(f.key == d["key"] for f in ex.facts))
     ex.facts.extend(_mk(d, text, None, False) for d in pet_named_later(text)  # "a dog! ..., she's called Biscuit"
                     if not any(f.key and f.key.startswith("pet.") and d["value"] in f.text for f in ex.facts))
+    # "someone new? Minho, from the badminton club. We've been together since November"
+    family = {n.lower() for n, r in named.names.items() if r and r.lower() in FAMILY_WORDS}
+    known = {n.lower() for n in named.names if n.isalpha() and n.lower() not in _NOT_NAMES}
+    ex.facts.extend(_mk(d, text, None, False) for d in partner_together(text, family, known)
+                    if not any(f.key == "partner" and f.change != "delete" for f in ex.facts))
     now_instead(ex)  # "I've gone off nematodes. It's beer traps now."
     instead_after_end(ex)  # "I've had to give up the Scotstoun lot. Found a class at the Allander instead."
     it_measures(ex)  # "we caved on screen time, it's 90 minutes on school nights"

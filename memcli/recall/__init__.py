@@ -28,6 +28,7 @@ from .candidates import Candidates, search, similarities
 from .config import AbstainConfig, CandidateConfig, ContextConfig, FeatureConfig, RecallConfig, Weights
 from .context import ordered_by_turn, read_neighbours, shares
 from .features import QueryFeatures, Signals, score_all
+from .hop import joined, person_asked
 from .keyed import profile
 from .newer import newer_first
 from .query import STOPWORDS, in_span, key_stems, keyword_query, query_names, query_span
@@ -71,13 +72,15 @@ def recall(
     touch: bool = True,
     now: str | None = None,
     query_vector: np.ndarray | None = None,
+    hop: bool = True,
 ) -> RecallResult:
     """The memories of `scope` that matter for `query`, best first, at most `k`.
 
     `as_of` reads what was valid then; `kind`, `key`, `since`, `until` and
     `min_score` filter the hits; `raw_query` passes the query to FTS5 as MATCH
     syntax; `now` is the clock (for recency and rehearsal); `query_vector` saves
-    embedding the query; `touch=False` is a read-only look."""
+    embedding the query; `touch=False` is a read-only look; `hop` asks a question about
+    a relative by relation again by their name (`hop`)."""
     scope = validate_scope(scope)
     cfg = config or RecallConfig()
     now_dt = parse_dt(now) if now else (parse_dt(as_of) if as_of else utcnow())
@@ -108,6 +111,12 @@ def recall(
     else:
         conf = confidence(hits, q.names, cfg.features, cfg.abstain)
     abstain = abstains(hits, conf, cfg.abstain)
+    asked = person_asked(store, scope, query, as_of, hits) if hop and not raw_query else None
+    if asked is not None:  # "what does the user's partner do?": "what does Noor do?" too
+        theirs = recall(store, scope, query.replace(asked[0], asked[1]), k=k, config=cfg, as_of=as_of,
+                        include_inactive=include_inactive, kind=kind, key=key, since=since, until=until,
+                        touch=False, now=now, hop=False)
+        hits = newer_first(joined(hits, theirs.hits, asked[1], k), query, cfg.blend.newer_window, told)
     if min_score is not None:
         hits = [h for h in hits if h.score >= min_score]
     hits = hits[:k]

@@ -1,0 +1,86 @@
+"""A question about a relative by relation, answered by what was said of them by name:
+"what does the user's partner do for work?" after "User's partner is Noor" and "noor got
+the pharmacist job at the shoppers on danforth". The small embedding model does not link
+"partner" to "noor", so the question is asked again with the name in place of the relation
+("what does Noor do for work?"), and the best of those answers that name the person join
+the hits, under the first, each above the first hit that scores less.
+
+The name is the one the scope holds for the relation now: the active `partner` slot for a
+partner of any word ("boyfriend", "wife", "gf"), else the latest record that introduces a
+relative of that word ("User's son Callum is ...", `extract.people.known_people`). A
+relation with two names ("the user's sisters") asks nothing: which one is a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ..extract.people import known_people
+from ..models import Hit
+
+if TYPE_CHECKING:
+    from ..store import Store as MemoryStore
+
+_PARTNER = frozenset("partner boyfriend girlfriend husband wife fiance fiancee fiancé fiancée spouse bf gf".split())
+_SAME = {"bf": "boyfriend", "gf": "girlfriend", "mom": "mum", "mother": "mum", "dad": "father", "kid": "child"}
+_RELATION_Q = re.compile(
+    r"\b(?:the )?user'?s (?P<rel>partner|boyfriend|girlfriend|husband|wife|fianc[ée]e?|spouse|bf|gf|son|daughter|"
+    r"sister|brother|mum|mom|mother|dad|father|kid|child|cousin|best friend|bestie|roommate|flatmate|business partner)\b",
+    re.I)
+# how many of the person's hits join, and how well they must answer the renamed question
+_JOIN = 2
+_MIN_SCORE = 0.15
+
+
+def _norm(rel: str) -> str:
+    rel = rel.lower()
+    return _SAME.get(rel, rel)
+
+
+def person_asked(store: MemoryStore, scope: str, query: str, as_of: str | None = None,
+                 hits: list[Hit] | None = None) -> tuple[str, str] | None:
+    """(the relation phrase of `query`, the name the scope holds for it), or None; `hits`
+    (the question's own) may name the one of the relation: "their son Euan"."""
+    m = _RELATION_Q.search(query)
+    if m is None or m.group("rel").lower() == "business partner":
+        return None
+    rel = _norm(m.group("rel"))
+    if rel in _PARTNER:
+        slot = [n for r in store.keyed(scope, as_of=as_of) if r.key == "partner" for n in known_people([r.text])]
+        if slot:
+            return m.group(0), slot[-1]
+        wanted = {_norm(r) for r in _PARTNER} if rel == "partner" else {rel}
+    else:
+        wanted = {rel}
+    names = [n for n, r in known_people(store.introductions(scope)).items() if _norm(r) in wanted]
+    if not names:
+        said = re.compile(r"\b(?i:user's|their|his|her|our|my) (?i:" + "|".join(map(re.escape, sorted(wanted)))
+                          + r") (?P<n>[A-Z][a-z\u00e0-\u024f'-]+)\b")
+        names = [m.group("n") for h in (hits or [])[:5] for m in said.finditer(h.memory.text)]
+    if len({n.lower() for n in names}) != 1:
+        return None
+    return m.group(0), names[0]
+
+
+def joined(hits: list[Hit], theirs: list[Hit], name: str, k: int) -> list[Hit]:
+    """`hits` with the best `_JOIN` of `theirs` that name `name` (and are not among the
+    first `k` already), each under the first hit and above the first that scores less;
+    `hits` as they are when their first `k` name the person `_JOIN` times already."""
+    seen = {h.memory.id for h in hits[:k]}
+    said = re.compile(r"(?<![\w'])" + re.escape(name) + r"(?![\w-])", re.I)
+    if sum(1 for h in hits[:k] if said.search(h.memory.text)) >= _JOIN:
+        return hits  # the question found them by name already
+    extra = [h for h in theirs if h.memory.id not in seen and h.score >= _MIN_SCORE and said.search(h.memory.text)]
+    extra = extra[:_JOIN]
+    if not extra:
+        return hits
+    ids = {h.memory.id for h in extra}
+    out = [h for h in hits if h.memory.id not in ids]
+    for e in extra:  # under the first, above the first that answers its own question less well
+        at = next((i for i, h in enumerate(out) if i > 0 and h.score < e.score), len(out))
+        out.insert(at, e)
+    return out
+
+
+__all__ = ["joined", "person_asked"]

@@ -1,0 +1,93 @@
+"""A partner said without "my girlfriend is ...": the message says the user is together
+with someone and names that one person."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from memcli.api import MemoryStore
+from memcli.extract import extract_facts
+from memcli.ingest import Message, ingest
+from memcli.recall import recall
+
+NOW = datetime(2026, 5, 26, 20, 0)
+
+
+def _partner(text: str, people: dict[str, str] | None = None) -> str | None:
+    return next((f.value for f in extract_facts(text, NOW, people=people).facts if f.key == "partner"
+                 and f.change != "delete"), None)
+
+
+@pytest.mark.parametrize(("said", "who"), [
+    ("Daniel and I ended things in October. But, um, there's someone new? Minho, from the SNU badminton "
+     "club. We've been together since the club retreat in November.", "Minho"),
+    ("went out w noor sat. 3rd date. think its a thing 🙂", "Noor"),
+    ("ty 🥹 also ok so. daniel asked me to be his gf at the quad on saturday and i said yes", "Daniel"),
+    ("kez says i shd put the extra in savings. weve been together since may", "Kez"),
+    ("Priya asked me out after the gig, we're officially dating now", "Priya"),
+])
+def test_a_partner_said_by_being_together_is_keyed(said, who):
+    assert _partner(said) == who
+
+
+@pytest.mark.parametrize("said", [
+    "my sister Jo and I have been together all week",          # family
+    "Sam and I broke up, we had been together since 2019",     # an end
+    "Tom and Ana came over, we are all together for Christmas",  # two names, friends
+    "We got together with Priya and Dev for dinner",
+    "the 3rd date of the tour is in Leeds",                    # a date of a tour
+    "went out w friends sat. its a thing now",                 # nobody named
+    "he asked me out and I said no",                           # no name
+    "mum says we have been together too long",                 # a relative opening the sentence
+    "I wish Noor and I were together",                         # a wish
+])
+def test_together_without_one_partner_keys_none(said):
+    assert _partner(said) is None
+
+
+def test_a_relative_the_scope_knows_is_never_the_partner():
+    assert _partner("jo says we've been together forever lol", people={"jo": "sister"}) is None
+
+
+def test_the_new_partner_answers_who_the_user_is_dating(tmp_path, real_embedder):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    told = (("my boyfriend Marcus is at Purdue so weekends are facetime dates", "2026-01-21T10:00:00Z"),
+            ("unfollowed marcus on everything, not talking abt it rn", "2026-03-02T10:00:00Z"),
+            ("went out w noor sat. 3rd date. think its a thing", "2026-05-26T22:44:03Z"))
+    for i, (text, ts) in enumerate(told):
+        ingest(store, "user:t", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
+    hits = recall(store, "user:t", "Who is the user dating?", k=3, touch=False).hits
+    assert any("Noor" in h.memory.text for h in hits), [h.memory.text for h in hits]
+    assert [m.text for m in store.list_memories("user:t", key="partner")] == ["User's partner is Noor"]
+
+
+def _store(tmp_path, real_embedder, *told):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for i, (text, ts) in enumerate(told):
+        ingest(store, "user:t", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
+    return store
+
+
+def test_a_question_about_the_partner_finds_what_was_said_of_them_by_name(tmp_path, real_embedder):
+    store = _store(tmp_path, real_embedder,
+                   ("went out w noor sat. 3rd date. think its a thing", "2026-05-26T22:44:03Z"),
+                   ("supervising phys is dr lindqvist, v chill", "2026-06-01T10:00:00Z"),
+                   ("noor got the pharmacist job at the shoppers on danforth. shes stoked", "2026-07-14T23:03:19Z"))
+    hits = recall(store, "user:t", "What does the user's partner do for work?", k=2, touch=False).hits
+    assert any("pharmacist" in h.memory.text for h in hits), [h.memory.text for h in hits]
+    # the hop is an addition: without it the job is not found
+    plain = recall(store, "user:t", "What does the user's partner do for work?", k=2, touch=False, hop=False).hits
+    assert not any("pharmacist" in h.memory.text for h in plain), [h.memory.text for h in plain]
+
+
+def test_two_of_a_relation_ask_no_one_by_name(tmp_path, real_embedder):
+    from memcli.recall.hop import person_asked
+    store = _store(tmp_path, real_embedder,
+                   ("my sister Jo lives in Leeds", "2026-01-02T10:00:00Z"),
+                   ("my sister Ana is a vet in York", "2026-01-03T10:00:00Z"))
+    assert person_asked(store, "user:t", "Where does the user's sister live?") is None
+    assert person_asked(store, "user:t", "What does the user's business partner do?") is None
+    store2 = _store(tmp_path / "b", real_embedder, ("my sister Jo lives in Leeds", "2026-01-02T10:00:00Z"))
+    assert person_asked(store2, "user:t", "Where does the user's sister live?") == ("the user's sister", "Jo")
