@@ -361,6 +361,9 @@ def test_the_turn_with_the_new_night_comes_before_the_old_night(tmp_path, real_e
      "User is running their own 2021 kenworth t680"),
     ("What does the user drive or ride to work?", "User drives a vieille Clio from 2009",
      "User goes to work on a Vespa électrique since July"),
+    # a model whose word is parsed to another form ("yaris" is read "yari")
+    ("What car does the user drive?", "Car = 2011 Corsa held together w tape",
+     "Ended up w a Yaris hybrid, sams dad found it"),
     # a farm vehicle by its make
     ("What tractor does the user have?", "The tractor is an old Massey Ferguson 5713",
      "The John Deere is a dream, I don't know how I put up with the old one so long"),
@@ -386,6 +389,9 @@ def test_a_side_of_life_said_in_other_words_conflicts(query, older, newer):
     ("What car does the user drive?", "User drives a 2012 Toyota Corolla", "The Corolla needs new tyres"),
     ("What car does the user drive?", "User drives a 2012 Toyota Corolla", "User bought a Dyson for the car"),
     ("What car does the user drive?", "User drives a 2012 Toyota Corolla", "User's sister drives a Kia Picanto"),
+    # a bike is no car
+    ("What car does the user drive?", "Car = 2011 Corsa held together w tape",
+     "Sams commute worse, User's better, 20 min on the bike now"),
     # another person opening the fact is not the husband
     ("Where does the user's husband Kenji work?", "User's husband Kenji is working as sushi chef in Maxvorstadt",
      "Hiro found job in a ramen bar near Königsplatz"),

@@ -206,16 +206,31 @@ def _aspects_asked(query: str) -> tuple[tuple[frozenset[str], str], ...]:
                  for asks, members, value in _ASPECTS if words & asks)
 
 
-def _other_of_aspect(a: Claim, b: Claim, members: frozenset[str], value: str, named: frozenset[str]) -> bool:
+# a question for a car, not for any way of getting about
+_CAR_Q = re.compile(r"\bcars?\b", re.I)
+_RIDE_Q = re.compile(r"\b(?:ride|rides|vehicles?|get around|gets around|commute|to work)\b", re.I)
+_TWO_WHEELS = frozenset("bike bikes bicycle ebike e-bike vespa scooter moped motorbike motorcycle".split())
+
+
+@lru_cache(maxsize=1)
+def _vehicle_forms() -> frozenset[str]:
+    """`VEHICLES` as written and as statements' words are parsed ("yaris" is "yari")."""
+    return VEHICLES | parse(" ".join(sorted(VEHICLES))).words
+
+
+def _other_of_aspect(a: Claim, b: Claim, members: frozenset[str], value: str, named: frozenset[str],
+                     query: str = "") -> bool:
     """Whether `b` gives the aspect another value than `a`: a name `a` does not say (a home,
     a workplace), a word of the aspect `a` does not say (a diet), another make or model (a
-    vehicle), or another figure (pay)."""
+    vehicle; for a question for a car, never a bike: "20 min on the bike now" is no car),
+    or another figure (pay)."""
     if value == "name":
         return bool(b.names - a.words - named)
     if value == "figure":
         return bool(b.numbers - a.numbers)
     if value == "make":  # a make, a model or a way of getting about, not "car" or "truck"
-        return bool((b.words & VEHICLES) - _VEHICLE_KINDS - a.words)
+        cars = _CAR_Q.search(query) is not None and _RIDE_Q.search(query) is None
+        return bool((b.words & _vehicle_forms()) - _VEHICLE_KINDS - a.words - (_TWO_WHEELS if cars else frozenset()))
     return bool({x for x in b.words if any(_akin(w, x) for w in members)}
                 - {x for x in a.words if any(_akin(w, x) for w in members)})
 
@@ -261,7 +276,7 @@ def conflict(older: str, newer: str, asked: frozenset[str] | None = None, query:
             # in Đà Nẵng"); and both of one person's ("Linh's sister lives in Huế" is no home
             # of the user's)
             others = (_OTHERS.search(older) is None) != (_OTHERS.search(newer) is None)
-            return any(_other_of_aspect(a, b, *aspects[i], named) for i in both) \
+            return any(_other_of_aspect(a, b, *aspects[i], named, query) for i in both) \
                 and _same_subject(older, newer, query) \
                 and (not others or _opened_by_name_of(older, newer) or _opened_by_name_of(newer, older))
     return bool(shared) and _same_subject(older, newer, query) and other_value(older, newer)
