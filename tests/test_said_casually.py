@@ -499,6 +499,27 @@ def test_a_spell_somewhere_without_work_is_no_employer(said):
     assert "employer" not in _keyed(said), _keyed(said)
 
 
+@pytest.mark.parametrize("said, value", [
+    ("Big one:\n- Park Family Dentistry, Torrance — my own office, doors open Aug 3\n- 3 ops, 1 hygienist",
+     "Park Family Dentistry"),
+    ("Went independent. Cedar Loop Consulting LLC, single-member. First client signed.", "Cedar Loop Consulting LLC"),
+    ("Hi! Hollow Oak Veterinary opened its doors on July 7th: it's me, one associate and three techs",
+     "Hollow Oak Veterinary"),
+])
+def test_a_business_of_the_users_own_named_is_the_employer(said, value):
+    assert _keyed(said).get("employer") == value
+
+
+@pytest.mark.parametrize("said", [
+    "My sister opened her own bakery, Crumbs, last week",       # someone else's
+    "Tesco opened its doors at 8 and it was chaos",             # a shop opening
+    "I might go freelance. Acme Consulting LLC maybe",          # a plan
+    "Brightside Dental - my own office is still a dream",       # a wish
+])
+def test_a_business_said_that_is_not_the_users_own_now_is_no_employer(said):
+    assert "employer" not in _keyed(said), _keyed(said)
+
+
 def test_a_stay_begun_replaces_the_employer_and_answers_the_question(tmp_path, real_embedder):
     store = MemoryStore(tmp_path / "m.db", real_embedder)
     _told(store, ("I'm Joy, ICU nurse, I work at Rashid Hospital in Dubai.", "2024-06-08T16:00:00Z"),

@@ -222,3 +222,35 @@ _HOUSE_WORDS = frozenset("terraced detached semi-detached furnished unfurnished 
                          "ex-council rental two-bed one-bed three-bed bedroom bed room".split())
 _NOT_PLACE_WORDS = frozenset("the a an my our this that it there here town bed fire time order case front back top "
                              "bottom middle one two three four the". split())
+
+
+# A business of the user's own, named on its way to being said: "Park Family Dentistry,
+# Torrance - my own office, doors open Aug 3", "Went independent. Cedar Loop Consulting LLC,
+# single-member", "Hollow Oak Veterinary opened its doors on July 7th: it's me, one associate
+# and three techs". Never a business someone else opened, nor one only planned.
+_OWN_WORK = r"(?:office|practice|clinic|surgery|shop|salon|studio|firm|business|company|consultancy|restaurant|bakery|cafe|café|bar|gym)"
+_OWN_BUSINESS_RES = (
+    re.compile(r"(?:^|\n|[-•*]\s*|[.!:]\s+)(?P<v>" + _PROPER + r")(?:,\s*(?-i:[A-Z])[\w'.-]*(?:\s+(?-i:[A-Z])[\w'.-]*)?)?"
+               r"\s*[—–-]+\s*(?:my|our) (?:very )?own " + _OWN_WORK + r"\b", _I),
+    re.compile(r"\b(?:went|gone|have gone|I've gone|am going) (?:independent|freelance|solo|out on my own)\b[.!,:;]*\s+"
+               r"(?P<v>(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*){0,4}\s+(?-i:LLC|Ltd|Inc|GmbH|Consulting|Studio|"
+               r"Labs?|Partners|Co\.?|Limited))\b", _I),
+    re.compile(r"(?:^|[.!:]\s+)(?P<v>" + _PROPER + r") opened (?:its|our|the) doors\b[^.!?\n]*?\b(?:it's me|it is me|"
+               r"I'm the owner|I am the owner|my own)\b", _I),
+)
+
+
+_WISHED = re.compile(r"\b(?:will|would|might|if|plan|planning|hope|hoping|dream|someday|one day|wish|maybe)\b", _I)
+
+
+def own_business_named(text: str) -> list[FactDict]:
+    """The user's own business a message names (`_OWN_BUSINESS_RES`), keyed `employer`."""
+    for rx in _OWN_BUSINESS_RES:
+        m = rx.search(text)
+        if m is None:
+            continue
+        v = _strip_org_descriptor(_clean_value(m.group("v")))
+        said = m.group(0) + re.split(r"[.!?\n]", text[m.end():], maxsplit=1)[0]
+        if v and not _WISHED.search(said):
+            return [_profile(f"User works at {v}", "employer", v, 0.75, "update", rule="own_business_named")]
+    return []

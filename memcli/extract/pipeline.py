@@ -24,7 +24,7 @@ from ..text import (
     claim_words,
     normalize_punctuation,
 )
-from .arrivals import arrival, home_in_passing
+from .arrivals import arrival, home_in_passing, own_business_named
 from .attributes import bare_attribute, counted, embedded_attributes, listed_pets, value_said_apart
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
 from .corrections import corrected, correction_of, correction_rest, days_fixed, fixed_in_sentence, restated
@@ -670,6 +670,8 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     known = {n.lower() for n in named.names if n.isalpha() and n.lower() not in _NOT_NAMES}
     ex.facts.extend(_mk(d, text, None, False) for d in partner_together(text, family, known)
                     if not any(f.key == "partner" and f.change != "delete" for f in ex.facts))
+    ex.facts.extend(_mk(d, text, None, False) for d in own_business_named(text)  # "Cedar Loop LLC, my own firm"
+                    if not any(f.key == "employer" and f.value == d["value"] for f in ex.facts))
     now_instead(ex)  # "I've gone off nematodes. It's beer traps now."
     instead_after_end(ex)  # "I've had to give up the Scotstoun lot. Found a class at the Allander instead."
     it_measures(ex)  # "we caved on screen time, it's 90 minutes on school nights"
