@@ -660,18 +660,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
             for d in [p for f in new for p in listed_pets(f.text)]:
                 if not any(f.key == d["key"] for f in ex.facts[before:]):
                     ex.facts.append(_mk(d, clause, None, explicit))
-    # "halvorsen bailed to oregon state 🙃 mbeki took me on": a succession said across the message
-    ex.facts.extend(_mk(d, text, None, False) for d in successor_after_departure(text)
-                    if not any(f.key == d["key"] for f in ex.facts))
-    ex.facts.extend(_mk(d, text, None, False) for d in pet_named_later(text)  # "a dog! ..., she's called Biscuit"
-                    if not any(f.key and f.key.startswith("pet.") and d["value"] in f.text for f in ex.facts))
-    # "someone new? Minho, from the badminton club. We've been together since November"
-    family = {n.lower() for n, r in named.names.items() if r and r.lower() in FAMILY_WORDS}
-    known = {n.lower() for n in named.names if n.isalpha() and n.lower() not in _NOT_NAMES}
-    ex.facts.extend(_mk(d, text, None, False) for d in partner_together(text, family, known)
-                    if not any(f.key == "partner" and f.change != "delete" for f in ex.facts))
-    ex.facts.extend(_mk(d, text, None, False) for d in own_business_named(text)  # "Cedar Loop LLC, my own firm"
-                    if not any(f.key == "employer" and f.value == d["value"] for f in ex.facts))
+    _said_across(ex, text, named)
     now_instead(ex)  # "I've gone off nematodes. It's beer traps now."
     instead_after_end(ex)  # "I've had to give up the Scotstoun lot. Found a class at the Allander instead."
     it_measures(ex)  # "we caved on screen time, it's 90 minutes on school nights"
@@ -686,6 +675,23 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     _dedupe(ex)
     _drop_fragments(ex)
     return ex
+
+
+def _said_across(ex: Extraction, text: str, named: _People) -> None:
+    """The facts a message says across its sentences: a succession, a pet named after it
+    was got, a partner by being together, a business of the user's own."""
+    # "halvorsen bailed to oregon state 🙃 mbeki took me on": a succession said across the message
+    ex.facts.extend(_mk(d, text, None, False) for d in successor_after_departure(text)
+                    if not any(f.key == d["key"] for f in ex.facts))
+    ex.facts.extend(_mk(d, text, None, False) for d in pet_named_later(text)  # "a dog! ..., she's called Biscuit"
+                    if not any(f.key and f.key.startswith("pet.") and d["value"] in f.text for f in ex.facts))
+    # "someone new? Minho, from the badminton club. We've been together since November"
+    family = {n.lower() for n, r in named.names.items() if r and r.lower() in FAMILY_WORDS}
+    known = {n.lower() for n in named.names if n.isalpha() and n.lower() not in _NOT_NAMES}
+    ex.facts.extend(_mk(d, text, None, False) for d in partner_together(text, family, known)
+                    if not any(f.key == "partner" and f.change != "delete" for f in ex.facts))
+    ex.facts.extend(_mk(d, text, None, False) for d in own_business_named(text)  # "Cedar Loop LLC, my own firm"
+                    if not any(f.key == "employer" and f.value == d["value"] for f in ex.facts))
 
 
 # A pronoun standing for a thing ("User loved it", "User is so proud of that", "User and
