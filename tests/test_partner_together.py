@@ -49,6 +49,7 @@ def test_together_without_one_partner_keys_none(said):
 
 def test_a_relative_the_scope_knows_is_never_the_partner():
     assert _partner("jo says we've been together forever lol", people={"jo": "sister"}) is None
+    assert _partner("ha biscuit is snoring. we've been together since the shelter", people={"biscuit": "dog"}) is None
 
 
 def test_the_new_partner_answers_who_the_user_is_dating(tmp_path, real_embedder):

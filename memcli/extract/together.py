@@ -43,11 +43,12 @@ Valentine's Uni""".split())
 _FAMILY_BEFORE = re.compile(r"\b(?:my|our|his|her) (?:mum|mom|mother|dad|father|sister|brother|son|daughter|cousin|aunt|"
                             r"uncle|nan|gran|grandma|grandpa|niece|nephew|boss|manager|friend|mate|colleague|flatmate|"
                             r"roommate|neighbour|neighbor|kid|kids|doctor|ex)\s*,?\s*$", _I)
-# the relations a partner never is
+# the relations a partner never is (a pet is known by name too: "Biscuit and I")
 FAMILY_WORDS = frozenset("mother mom mum mam father dad sister brother son daughter grandmother grandfather grandma grandpa "
                          "nan gran granny stepmother stepfather stepmom stepmum stepdad cousin aunt auntie uncle niece "
                          "nephew kid kids child children parents grandparents in-laws sibling siblings boss manager "
-                         "landlord therapist doctor dentist".split())
+                         "landlord therapist doctor dentist dog puppy cat kitten pet horse rabbit bunny parrot bird "
+                         "hamster".split())
 _OPENER_RE = re.compile(r"(?P<n>[a-z]{3,})\s+(?:says|said|asked|and (?:i|me))\b")
 _SENTENCE_RE = re.compile(r"[^.!?\n]+[.!?]*")
 
