@@ -221,7 +221,7 @@ _HOUSE_WORDS = frozenset("terraced detached semi-detached furnished unfurnished 
                          "ground-floor top-floor bsmt studio attic garden corner end-terrace mid-terrace council "
                          "ex-council rental two-bed one-bed three-bed bedroom bed room".split())
 _NOT_PLACE_WORDS = frozenset("the a an my our this that it there here town bed fire time order case front back top "
-                             "bottom middle one two three four the". split())
+                             "bottom middle one two three four".split())
 
 
 # A business of the user's own, named on its way to being said: "Park Family Dentistry,

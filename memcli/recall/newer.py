@@ -446,9 +446,9 @@ _DAY_Q = re.compile(r"\b(?:what|which) (?:days?|nights?|evenings?|mornings?|afte
                     re.I)
 # a day added, not moved: "and thursdays too", "an extra session on Fridays"
 _ALSO_DAY = re.compile(r"\b(?:also|too|as well|extra|another|second|plus)\b", re.I)
-_WEEKDAY_WORDS = frozenset(stem(w) for w in "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed "
-                           "thu thur thurs fri sat sun mondays tuesdays wednesdays thursdays fridays saturdays sundays "
-                           "weekday weekdays weekend weekends".split())
+# (a day's whole name is no word of a parsed statement: `Claim.weekdays` holds it)
+_WEEKDAY_WORDS = frozenset(stem(w) for w in "mon tue tues wed thu thur thurs fri sat sun weekday weekdays weekend "
+                           "weekends".split())
 
 
 def _later_day(older: str, newer: str, query: str) -> bool:
