@@ -30,19 +30,22 @@ if TYPE_CHECKING:
 _VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrub|drop|disregard|unlearn|purge|clear|"
          # and the same asked in the languages users mix in: "apaga isso", "borra eso", "oublie ça"
          r"apaga|apague|borra|borre|oublie|oubliez|efface|vergiss|lösch|lösche|cancella|dimentica|esquece|esqueça|"
-         r"esqueca|olvida|"
+         r"esqueca|olvida|strike|"
          # and as it is spelled in a text or said in a dialect: "4get", "fuhget", "fi get what mi seh"
          r"4get|forgit|fuhget|fugget|f[ei] ?get(?=\s+(?:what|wha|weh|everything|all)\s))")
 # Verbs of doing to things as much as to memory ("drop the kids at school", "clear the table
 # before dinner"): a request only when what follows names what was said, not a place or a time
-_PHYSICAL = frozenset("remove wipe scratch scrub drop purge clear apaga apague borra borre efface".split())
+_PHYSICAL = frozenset("remove wipe scratch strike scrub drop purge clear apaga apague borra borre efface".split())
 _KEEP = r"(?:remember|keep|store|save|hold on to|record|retain)"
 # What may stand before an imperative: politeness, discourse words, "can you".
 # "do me a favour, forget that ticket": a favour asked before the imperative
 _LEAD = (r"(?:^|[,;:(]\s*|\b(?:and|also|ok|okay|oh|so|but|then|just|actually|please|pls|plz|kindly|now)\s+|"
          r"\bdo me a favou?r,?\s+(?:and\s+)?)"
-         r"(?:(?:please|pls|plz|kindly|also|just|actually|and|n|&|abeg|biko|bitte|stp|svp)\s+)*")
-_ASK = r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|just\s+)?)?"
+         r"(?:(?:please|pls|plz|kindly|also|just|actually|and|n|&|abeg|biko|bitte|stp|svp|(?:no,?\s+)?mejor)\s+)*")
+_ASK = (r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|just\s+)?"
+        # "I think you should forget that about Geir": advice is a request too
+        r"|(?:i think\s+)?(?:you|u)\s+(?:should|need to|must|have to|better)\s+(?:just\s+|really\s+)?"
+        r"(?=(?:forget|delete|erase|strike|unlearn)\b))?")
 # "you can forget those ward codes": a permission, with a verb of memory only ("you can
 # drop the romanisation now" is about the replies, not the memory)
 _PERMIT = r"(?:you|u)\s+(?:can|could|may)\s+(?:just\s+|now\s+|also\s+)?(?=(?:forget|delete|erase)\b)"
@@ -56,7 +59,9 @@ _SAID = (r"(?:(?:what|wetin|wha|weh|everything|anything|all|the (?:thing|stuff|b
          r"|(?:that\s+)?(?:i|we)\s+(?:ever\s+|even\s+)?(?:said|mentioned|told you|told u|brought up|talked)\s+"
          r"(?:(?:anything|something|a thing|a word|(?:all )?(?:of )?(?:that|this)|it|stuff)\s+)?"
          r"(?:about|abt|'?bout|re|regarding|of)\s+"
-         r"|(?:that\s+)?(?:i|we)\s+(?:ever\s+|even\s+)?(?:mentioned|brought up)\s+)")
+         r"|(?:that\s+)?(?:i|we)\s+(?:ever\s+|even\s+)?(?:mentioned|brought up)\s+"
+         # "forget that about Geir", "strike that about Greyling", "olvida lo de Rudy"
+         r"|(?:that|this)\s+(?:about|abt|'?bout|regarding)\s+|(?:lo|eso|esto)\s+(?:de|del|sobre)\s+)")
 # "don't keep my X" may also start mid-sentence, after a word boundary.
 _LEAD_ANYWHERE = _LEAD.replace("(?:^|", "(?:^|\\b|")
 _REQUEST = re.compile(

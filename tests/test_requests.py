@@ -44,6 +44,13 @@ from memcli.requests import NOT_REQUESTS, forget_requests, matches, without_requ
     ("Fi get what mi seh bout Desmond, eeh? Is not mi business fi spread.", "Desmond"),
     ("4get my old address pls", "my old address"),
     ("olvida lo que dije sobre my ex, ok? forget what I said about my ex", "my ex"),
+    # "that about X": what was said, pointed at; advice given as a request
+    ("Strike that about Greyling. Confidential. Don't keep it.", "Greyling"),
+    ("pls forget that about Geir", "Geir"),
+    ("No, I think you should forget that about Geir. Please delete it.", "Geir"),
+    ("scratch this about the dentist, wrong person", "the dentist"),
+    ("no mejor olvida lo de Rudy, that's his business, don't save that", "Rudy"),
+    ("you must delete the old address", "the old address"),
 ])
 def test_forget_request_and_its_topic(text, topic):
     assert [r.topic for r in forget_requests(text)] == [topic]
@@ -61,7 +68,11 @@ def test_forget_request_and_its_topic(text, topic):
                                   "I was talking about work, forget it, never mind",
                                   # "fi get" is "to get" unless what was said follows
                                   "mi waan fi get a new job", "mi haffi get what mi need from di shop",
-                                  "I need to get what I said to him on paper", "can you tell me what I said about it"])
+                                  "I need to get what I said to him on paper", "can you tell me what I said about it",
+                                  # advice to do something to a thing; a correction struck out
+                                  "I think you should remove the old sofa", "you should drop the kids off first",
+                                  "strike that, I meant Tuesday", "you should forget about work for a while",
+                                  "they had to strike the set after the show"])
 def test_not_a_request(text):
     assert forget_requests(text) == []
 
