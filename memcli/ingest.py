@@ -11,7 +11,7 @@ import re
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from .compared import compared_values, later_comparisons
@@ -23,7 +23,7 @@ from .extract.said import question_of, statement_of
 from .extract.spelling import respell, spellings
 from .models import Candidate, Decision, Memory, Outcome
 from .rebind import introduced, read_again
-from .requests import ForgetRequest, forget_requests, matching_memories, without_requests
+from .requests import ForgetRequest, forget_requests, matching_memories, unsaid_before, without_requests
 from .results import beaten_records
 from .scope import validate_scope
 from .text import check_text, decode_input, load_json
@@ -323,6 +323,36 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
     return [m.id for m, _ in found]
 
 
+# How soon after a message "forget that" may be said of it.
+_UNSAY_WITHIN = timedelta(hours=2)
+
+
+def _unsay(store: MemoryStore, scope: str, content: str, last_user: tuple[str, datetime] | None, when: datetime,
+           turn_id: str, ts: str) -> int:
+    """`forget_turn` of the user's message before, when this one asks it (`unsaid_before`)
+    soon enough after it (`_UNSAY_WITHIN`). The number archived."""
+    unsay = unsaid_before(content)
+    if not unsay or last_user is None or not timedelta(0) <= when - last_user[1] <= _UNSAY_WITHIN:
+        return 0
+    return forget_turn(store, scope, last_user[0], unsay, turn_id, ts)
+
+
+def forget_turn(store: MemoryStore, scope: str, said_in: str, clause: str, turn_id: str, ts: str) -> int:
+    """Archive what the user's message before told (`said_in`, its turn), as the user asked
+    right after it ("forget that, not my business", `requests.unsaid_before`): every active
+    memory of that turn, each logged as the user's decision. The number archived."""
+    reason = f"the user asked right after it not to keep what they had just said: {clause[:160]}"
+    gone = [m for m in store.list_memories(scope) if said_in in m.source_turns]
+    for m in gone:
+        store.archive(scope, m.id, reason=reason, at=ts)
+        store.log(Decision(scope=scope, op="ARCHIVE", fact=m.text, target=m.id, decided_by="user",
+                           reason=reason, turn=turn_id, at=ts))
+    if not gone:
+        store.log(Decision(scope=scope, op="NOOP", fact=clause[:200], decided_by="user",
+                           reason="a request not to keep the message before, which left no memory", turn=turn_id, at=ts))
+    return len(gone)
+
+
 @dataclass
 class _Asked:
     """A forget request made in the scope (its REQUEST row) and its topic's vector, embedded
@@ -454,6 +484,7 @@ def ingest(
     people, names, asked_to_forget = _known(store, scope, messages, raw)
     said_before: list[Memory] = []
     before: tuple[str, str | None, str | None] | None = None  # (turn id, question, statement) of the message before
+    last_user: tuple[str, datetime] | None = None  # the user's message before: its turn and when
     for msg in messages:
         stats.messages += 1
         ts = msg.ts or default_ts
@@ -493,6 +524,8 @@ def ingest(
             stats.new += 1
             stats.user_messages += msg.role == "user"
             stats.forgotten += _forget_now(store, scope, forgets, turn_id, ts or "", asked_to_forget)
+            if msg.role == "user" and not raw and not forgets:  # "forget that, not my business"
+                stats.forgotten += _unsay(store, scope, msg.content, last_user, when, turn_id, ts or "")
             stats.discarded += len(discards)
             for clause, reason in discards:
                 store.log(Decision(scope=scope, op="DISCARD", fact=clause, decided_by="rule",
@@ -524,7 +557,7 @@ def ingest(
         q = question_of(msg.content) if msg.role == "assistant" else None
         st = statement_of(msg.content) if msg.role == "assistant" and not q else None
         before = (turn_id, q, st) if q or st else None
-        said_before = stored if msg.role == "user" else said_before  # for "sorry, I meant 41"
+        said_before, last_user = (stored, (turn_id, when)) if msg.role == "user" else (said_before, last_user)  # "I meant 41"
         stats.model_calls += getattr(llm, "calls", 0) - calls_before
         if on_message:
             on_message()

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .models import Memory
     from .store import Store as MemoryStore
 
-_VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrub|drop|disregard|unlearn|purge|clear|"
+_VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrap|scrub|drop|disregard|unlearn|purge|clear|"
          # and the same asked in the languages users mix in: "apaga isso", "borra eso", "oublie ça"
          r"apaga|apague|borra|borre|oublie|oubliez|efface|vergiss|lösch|lösche|cancella|dimentica|esquece|esqueça|"
          r"esqueca|olvida|strike|"
@@ -35,12 +35,20 @@ _VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrub|drop|disregard|unlea
          r"4get|forgit|fuhget|fugget|f[ei] ?get(?=\s+(?:what|wha|weh|everything|all)\s))")
 # Verbs of doing to things as much as to memory ("drop the kids at school", "clear the table
 # before dinner"): a request only when what follows names what was said, not a place or a time
-_PHYSICAL = frozenset("remove wipe scratch strike scrub drop purge clear apaga apague borra borre efface".split())
+_PHYSICAL = frozenset("remove wipe scratch scrap strike scrub drop purge clear apaga apague borra borre efface".split())
 _KEEP = r"(?:remember|keep|store|save|hold on to|record|retain)"
+# "dont put that down forget I said anything about hank": a request of what was said needs
+# no pause before it, unless a subject or an adverb makes it a statement ("I always forget
+# what I said about her")
+_NOT_AFTER = ("i", "we", "you", "u", "they", "he", "she", "to", "can", "will", "never", "always", "often", "don't",
+              "dont", "i'll", "might", "may", "would", "could", "should", "must", "not", "ever", "sometimes", "usually")
+_BARE_LEAD = (r"(?<![\w'])" + "".join(rf"(?<!\b{w} )" for w in _NOT_AFTER) +
+              r"(?=(?:forget|erase|delete|disregard)\s+(?:what\s+|that\s+)?(?:i|we)\s+(?:ever\s+|just\s+|even\s+)?"
+              r"(?:said|mentioned|told|wrote)\b)")
 # What may stand before an imperative: politeness, discourse words, "can you".
 # "do me a favour, forget that ticket": a favour asked before the imperative
 _LEAD = (r"(?:^|[,;:(]\s*|\b(?:and|also|ok|okay|oh|so|but|then|just|actually|please|pls|plz|kindly|now)\s+|"
-         r"\bdo me a favou?r,?\s+(?:and\s+)?)"
+         r"\bdo me a favou?r,?\s+(?:and\s+)?|" + _BARE_LEAD + ")"
          r"(?:(?:please|pls|plz|kindly|also|just|actually|and|n|&|abeg|biko|bitte|stp|svp|(?:no,?\s+)?mejor)\s+)*")
 _ASK = (r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|just\s+)?"
         # "I think you should forget that about Geir": advice is a request too
@@ -52,8 +60,8 @@ _PERMIT = r"(?:you|u)\s+(?:can|could|may)\s+(?:just\s+|now\s+|also\s+)?(?=(?:for
 _NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|no need to|stop|i'?d rather you didn'?t|"
              r"i don'?t want you to|(?:can|could|would) (?:you|u) (?:please |pls )?not)\s+" + _KEEP + r"(?:ing)?)")
 _SAID = (r"(?:(?:what|wetin|wha|weh|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+"
-         r"(?:i|i've|ive|we|mi)\s+"
-         r"(?:just\s+|ever\s+)?(?:said|told(?: you| u)?|mentioned|shared|wrote|say|seh|tell you|typed|talked|talk)"
+         r"(?:i|i've|ive|i have|we|mi)\s+"
+         r"(?:just\s+|ever\s+)?(?:said|told(?: you| u)?|mentioned|shared|wrote|written|say|seh|tell you|typed|talked|talk)"
          r"(?:\s+(?:earlier|before|last time|yesterday))?\s+(?:about|abt|'?bout|re|regarding|on|of)\s+"
          # "forget I said anything 'bout Dwayne's boy", "forget I ever mentioned the loan"
          r"|(?:that\s+)?(?:i|we)\s+(?:ever\s+|even\s+)?(?:said|mentioned|told you|told u|brought up|talked)\s+"
@@ -61,7 +69,12 @@ _SAID = (r"(?:(?:what|wetin|wha|weh|everything|anything|all|the (?:thing|stuff|b
          r"(?:about|abt|'?bout|re|regarding|of)\s+"
          r"|(?:that\s+)?(?:i|we)\s+(?:ever\s+|even\s+)?(?:mentioned|brought up)\s+"
          # "forget that about Geir", "strike that about Greyling", "olvida lo de Rudy"
-         r"|(?:that|this)\s+(?:about|abt|'?bout|regarding)\s+|(?:lo|eso|esto)\s+(?:de|del|sobre)\s+)")
+         r"|(?:that|this)\s+(?:about|abt|'?bout|regarding)\s+|(?:lo|eso|esto)\s+(?:de|del|sobre)\s+"
+         # "delete that bit bout leah", "scrap the part about the loan"
+         r"|(?:the|that|this)\s+(?:whole\s+)?(?:thing|stuff|bit|part|story|info)\s+(?:about|abt|'?bout|re|regarding|on|with)\s+"
+         # "oublie l'histoire de Khady", "oublie ce que j'ai dit sur Paul"
+         r"|(?:l'histoire|l'affaire|le truc|ce que (?:j'ai|je t'ai|je vous ai) (?:dit|racont[ée]|[ée]crit))\s+"
+         r"(?:de|du|des|d'|sur|[àa] propos de)\s*)")
 # "don't keep my X" may also start mid-sentence, after a word boundary.
 _LEAD_ANYWHERE = _LEAD.replace("(?:^|", "(?:^|\\b|")
 _REQUEST = re.compile(
@@ -427,3 +440,33 @@ def matching_memories(store: MemoryStore, scope: str, topic: str, vector: np.nda
             out.append((m, sims[r]))
     out.sort(key=lambda p: -p[1])
     return out
+
+
+# "actually nah forget that, not my business", "dont put that down", "ne garde pas ça": a
+# request that the message before not be kept, with no topic of its own, said first in its
+# message (after it, "4200 acres no wait scratch that its 4800" puts right what the message
+# said). Never a shrug ("forget that, never mind"), nor a thing said after it ("forget that
+# ticket", "don't keep that in the fridge").
+_UNSAY = re.compile(
+    r"^\W*(?:(?:and|also|ok|okay|oh|so|but|then|just|actually|please|pls|plz|nah|no|wait|hmm|um|uh|bon|bueno|"
+    r"on reflection)\W+)*"
+    r"(?P<req>(?:forget|delete|erase|scratch|strike|remove|disregard|unlearn)\s+(?:all\s+)?(?:that|this|"
+    r"what i (?:just )?(?:said|wrote|told you|typed))"
+    r"|(?:don'?t|do not|pls don'?t|please don'?t)\s+(?:put|write|note|jot)\s+(?:that|this|it)\s+down"
+    r"|(?:don'?t|do not)\s+(?:keep|save|store|remember|record|retain|log)\s+(?:that|this)"
+    r"|ne\s+(?:garde|gardez|retiens|retenez|note|notez)\s+pas\s+(?:ça|ca|cela)|(?:oublie|oubliez|efface|effacez)\s+(?:ça|ca|cela)"
+    r"|no\s+(?:guardes|guarde|anotes|apuntes)\s+(?:eso|esto)|(?:olvida|borra)\s+(?:eso|esto))"
+    # ... and never a value put right: "scratch that, it's Tuesday" (`extract.corrections`)
+    r"(?!\W*(?:it'?s|its|it is|i meant|i mean|make (?:it|that)|the\s+\d|\d))"
+    r"(?=\s*(?:[,.;:!?)\u2014-]|$|(?:please|pls|plz|too|as well|either|not|s'il|porfa|por favor|stp|svp|forget|delete)\b))",
+    re.IGNORECASE)
+
+
+def unsaid_before(text: str) -> str | None:
+    """The words of a request not to keep what the message before said ("forget that,
+    not my business"), or None. A message whose requests name a topic is read by
+    `forget_requests` instead."""
+    m = _UNSAY.search(text.replace("\u2019", "'"))
+    if m is None or _SHRUG.match(text[m.start("req"):].split(None, 1)[1] if " " in text[m.start("req"):] else ""):
+        return None
+    return m.group("req")

@@ -27,7 +27,8 @@ from .errors import InputError
 __all__ = [
     "ALNUM_RE", "APOS_WORD_RE", "CLAIM_STOPWORDS", "LOWER_WORD_RE", "MEDICAL_SELF_RE", "MONTHS", "MONTH_NAMES",
     "PROTECT_RE", "QUERY_STOPWORDS", "SAFETY_TOPIC_RE", "WEEKDAYS", "WORD_RE", "claim_token", "claim_words",
-    "comparable", "content_words", "coverage_stem", "decode_input", "normalize_punctuation", "suffix_stem", "unstretch",
+    "comparable", "content_words", "coverage_stem", "decode_input", "normalize_punctuation", "suffix_stem", "unspoken",
+    "unstretch",
 ]
 
 _I = re.IGNORECASE
@@ -132,10 +133,41 @@ def claim_words(text: str) -> tuple[frozenset[str], frozenset[str]]:
 # ----------------------------------------------------------------------------- normalising
 
 def normalize_punctuation(text: str) -> str:
-    """Typographic quotes to ASCII, en/em dashes to " - ", runs of spaces and tabs to one space."""
+    """Typographic quotes to ASCII, en/em dashes to " - ", runs of spaces and tabs to one
+    space, and the punctuation of a dictated message said as words to marks (`unspoken`)."""
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
     text = text.replace("\u2014", " - ").replace("\u2013", " - ")
-    return re.sub(r"[ \t]+", " ", text)
+    return unspoken(re.sub(r"[ \t]+", " ", text))
+
+
+# Punctuation said aloud to voice typing: "we got the keys period maureen cried comma ...".
+_SPOKEN = re.compile(r"[ \t]*\b(?P<w>comma|period|full stop|question mark|exclamation (?:point|mark))\b[ \t]*"
+                     r"(?=(?P<next>\S)?)", _I)
+_SPOKEN_MARKS = {"comma": ",", "period": ".", "full stop": ".", "question mark": "?"}
+# ... and the same words as nouns: "the trial period", "a comma", "my period", "over a period of"
+_SPOKEN_NOUN = re.compile(r"(?:\b(?:the|a|an|this|that|my|your|her|our|their|its|each|every|same|one|trial|grace|"
+                          r"waiting|notice|probation|cooling|cooling-off|billing|rental|holiday|free|busy|quiet|"
+                          r"school|study|exam|reporting|transition|\d+-day|\d+-week)|[-'])\s*$", _I)
+
+
+def unspoken(text: str) -> str:
+    """A message dictated with its punctuation said as words ("got the keys period
+    maureen cried comma you can see the water") with the marks written; a message is
+    dictated when it says a comma so, or a full stop twice, where no noun could stand
+    ("the trial period", "a comma" and "my period" are nouns, and a message with one
+    "period" said once is left as it is)."""
+    said = [m for m in _SPOKEN.finditer(text) if not _SPOKEN_NOUN.search(text[:m.start()])]
+    if not any(m["w"].lower() == "comma" for m in said) and len(said) < 2:
+        return text
+    out, at = [], 0
+    for m in said:
+        mark = _SPOKEN_MARKS.get(m["w"].lower(), "!")
+        out.append(text[at:m.start()] + mark + (" " if m["next"] else ""))
+        at = m.end()
+        if m["next"] and m["next"].isalpha() and mark != ",":  # a sentence begins after a full stop
+            out.append(text[at].upper())
+            at += 1
+    return "".join(out) + text[at:]
 
 
 _STRETCHED = re.compile(r"([a-z])\1{2,}", re.I)

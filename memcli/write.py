@@ -26,6 +26,7 @@ from .extract.lexicon import (
     PLANNED_TEXT,
     RELATIONS,
     amount_replaced,
+    change_said,
     replacement,
 )
 from .extract.roles import _ROLES as SLOT_ROLES
@@ -530,24 +531,6 @@ def _ended_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbour, st
     return None
 
 
-# A stored statement that was said as a change: what made it one, read back from its text.
-_CHANGE_UPDATE_TEXT = re.compile(r"\b(?:now|these days|nowadays|instead|went (?:up|down)|(?:is|are) (?:up|down) to|"
-                                 r"rose|dropped|increased|decreased|changed|moved|switched|swapped)\b", re.I)
-_CHANGE_DELETE_TEXT = re.compile(r"\b(?:no longer|not anymore|any ?more|stopped|quit|gave up|sold|got rid of|"
-                                 r"broke up|moved out|fell through|called off|cancel(?:l)?ed|not happening|"
-                                 r"(?:is|'s) a (?:no|no-go|no go|nope))\b", re.I)
-
-
-def change_said(text: str) -> str | None:
-    """The change cue a stored text carries ("update", "delete" or None), as its
-    extraction would have read it."""
-    if _CHANGE_DELETE_TEXT.search(text):
-        return "delete"
-    if _CHANGE_UPDATE_TEXT.search(text) and not re.search(r"\bstill\b", text, re.I):
-        return "update"
-    return None
-
-
 def superseded_by_later(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
     """An older statement reconciled after a newer one (transcripts ingested out of
     order): the newer record that, had the two come in order, would have replaced it
@@ -719,9 +702,14 @@ def _apply(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray, 
         new = store.insert(_record(cand, scope, valid_from, now), vector)
     elif op in ("UPDATE", "DELETE") and target is not None and target.valid_from and valid_from < target.valid_from:
         # Said before the current fact became true (an older transcript ingested later):
-        # history, never the present. An older change is kept as a closed record.
-        op, new = _history(store, scope, cand, vector, op, target, valid_from, now)
-        reason = f"{reason}; but it predates {target.id} (from {target.valid_from[:10]}): kept as history"
+        # history, never the present. An older change is kept as a closed record, unless the
+        # later record only says it still holds ("still loving Saguaro Peak"): both stand.
+        if op == "UPDATE" and re.search(r"\bstill\b", target.text, re.I):
+            op, new = "ADD", store.insert(_record(cand, scope, valid_from, now), vector)
+            reason = f"{reason}; but {target.id} (from {target.valid_from[:10]}) only says it still holds: both kept"
+        else:
+            op, new = _history(store, scope, cand, vector, op, target, valid_from, now)
+            reason = f"{reason}; but it predates {target.id} (from {target.valid_from[:10]}): kept as history"
     elif op == "UPDATE" and target is not None:
         record = _record(cand, scope, valid_from, now)
         record.replaces = target.id

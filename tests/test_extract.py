@@ -1140,3 +1140,91 @@ def test_a_label_word_without_its_colon_is_what_was_said(text, kept):
 ])
 def test_a_value_ends_at_a_whole_word_never_inside_one(said, employer):
     assert [f.value for f in ex(said).facts if f.key == "employer"] == [employer]
+
+
+@pytest.mark.parametrize("text", [
+    "I also sold the Askeladden. I bought a used Buster Magnum, it is more stable in bad weather.",
+    "sold the buick finally period got a 2022 subaru forester comma all wheel drive for the winter",
+    "The Zumba class at Golf Green stopped, so I've started swimming at the Anderson Club pool.",
+])
+def test_what_the_user_took_up_right_after_an_end_is_that_end_changed(text):
+    (f,) = [f for f in ex(text).facts if f.kind != "episodic" or f.change]
+    assert f.change == "update" and "; " in f.text, f
+
+
+@pytest.mark.parametrize("text", [
+    "the class ended at 8 and then I went home",  # a time, not an end
+    "The rain stopped, so I've started the washing.",  # no thing of the user's
+])
+def test_what_only_looks_like_an_end_and_a_new_thing(text):
+    assert not [f for f in ex(text).facts if "; " in f.text]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Since the last rotation I am on Hugin Øst, not Skarv Delta anymore.", ("Skarv Delta", "Hugin Øst")),
+    ("We have changed the Tesla for a Volkswagen.", ("Tesla", "Volkswagen")),
+    ("we're on the lot on South Flores now, not Broadway", ("Broadway", "South Flores")),
+])
+def test_a_new_value_said_beside_the_old_one_is_a_change(text, value):
+    from memcli.extract.lexicon import replacement
+
+    (f,) = [f for f in ex(text).facts if f.kind != "episodic"]
+    assert f.change == "update"
+    assert replacement(f.text) is not None and replacement(f.text)[0] == value[0]
+
+
+@pytest.mark.parametrize("text", ["I don't drink coffee anymore", "I am not at Tesco anymore"])
+def test_an_end_without_a_new_value_is_still_an_end(text):
+    from memcli.extract.lexicon import replacement
+
+    assert replacement(ex(text).facts[0].text) is None and ex(text).facts[0].change == "delete"
+
+
+def test_a_deed_to_someone_named_is_kept_and_she_is_not_the_man_before():
+    e = ex("Javi left, he got on at H-E-B in the warehouse. hired Marisol, she worked at a panadería")
+    said = [f.text for f in e.facts]
+    assert any("Marisol" in t for t in said), said
+    assert not any("Javi worked at a panader" in t for t in said), said  # "she" is not Javi, called "he"
+
+
+def test_thanks_to_someone_named_is_still_small_talk():
+    assert texts("Thanks Sarah") == []
+
+
+def test_a_rent_grouped_by_a_space_keeps_its_thousands():
+    assert by_key("Rent R14 500 pm.")["rent"].value.startswith("R14 500")
+    assert by_key("renting a flat in Linden, R13 800 a month")["rent"].value == "R13 800"
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("mum's a teachin assistant at imani's school since half term", "User's mum is a teachin assistant"),
+    ("the wife started at the bank on monday", "User's wife started at the bank"),
+    ("dad said the farm is sold", "User's dad said"),
+])
+def test_a_relative_named_by_the_bare_word_is_the_users(text, said):
+    assert any(t.startswith(said) for t in texts(text)), texts(text)
+
+
+def test_no_more_of_a_thing_then_what_it_is_now_is_a_change():
+    (f,) = [f for f in ex("There is no more Barry's for me; it is rooibos with a drop of milk.").facts]
+    assert f.change == "update" and "rooibos" in f.text
+
+
+def test_no_more_than_is_a_limit_not_an_end():
+    assert ex("I have no more than 3 coffees a day").facts[0].change is None
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("home is pasadena. apt off red bluff rd.", "home_city", "pasadena"),
+    ("rent 1150", "rent", "1150"),
+    ("gf kayla.", "partner", "Kayla"),
+    ("truck: 2017 f250 white", "truck", "2017 f250 white"),
+    ("Job: audit manager at Khumalo Venter", "job", "audit manager at Khumalo Venter"),
+])
+def test_a_note_of_a_label_and_its_value_is_the_users(text, key, value):
+    assert by_key(text)[key].value == value
+
+
+@pytest.mark.parametrize("text", ["work sucks", "rent is due friday", "home now", "job done"])
+def test_a_label_with_no_value_is_no_note(text):
+    assert not [f for f in ex(text).facts if f.key in ("job", "work", "rent", "home", "home_city")]

@@ -490,3 +490,35 @@ def test_a_thing_moved_to_another_day_goes_first(query, older, newer, moves):
 def test_who_a_fact_is_about(text, who):
     from memcli.subjects import someone_else
     assert someone_else(text) == who
+
+
+@pytest.mark.parametrize(("query", "later"), [
+    # a place asked: a later date on the same thing is no other place
+    ("Where does the user park the food truck?", "Health inspector comes on 2025-04-17, truck has to be spotless"),
+    # the hours asked: a date is no hour
+    ("What hours is the truck open?", "Health inspector comes on 2025-04-17, truck has to be spotless"),
+    # an amount asked: a name is no amount
+    ("How much does the user pay for the truck's pitch?", "The truck got a new wrap from Rosa's Signs"),
+])
+def test_a_later_value_of_another_kind_than_asked_stays_below(query, later):
+    old = _hit("The truck parks on Broadway by the Pearl, open 11 to 3, $400 a month for the pitch",
+               "2025-03-03T10:00:00Z", score=0.6)
+    new = _hit(later, "2025-04-14T10:00:00Z", score=0.4)
+    assert [h.memory.text for h in newer_first([old, new], query, 5)] == [old.memory.text, later]
+
+
+@pytest.mark.parametrize(("query", "later"), [
+    ("Where does the user park the food truck?", "The truck is on the lot on South Flores by Blue Star"),
+    ("What hours is the truck open?", "The truck is open 5 to 11 since the heat"),
+])
+def test_a_later_value_of_the_kind_asked_goes_up(query, later):
+    old = _hit("The truck parks on Broadway by the Pearl, open 11 to 3", "2025-03-03T10:00:00Z", score=0.6)
+    new = _hit(later, "2025-07-22T10:00:00Z", score=0.4)
+    assert [h.memory.text for h in newer_first([old, new], query, 5)][0] == later
+
+
+def test_a_name_that_opens_the_later_statement_is_another_answer_to_who():
+    old = _hit("mirko does the pixel art, freelance, he's a legend", "2026-01-08T10:00:00Z", score=0.5)
+    new = _hit("Yasemin does all the art since February, mirko went off to a studio in montreal",
+               "2026-04-15T10:00:00Z", score=0.37)
+    assert newer_first([old, new], "Who does the art for the user's game?", 5)[0] is new

@@ -197,3 +197,21 @@ def test_a_relatives_news_never_retires_the_users_own_fact(db_path, real_embedde
         moved = reconcile(s, "user:s", Candidate(text="User's sister lives in York now", key="sister.home_city",
                                                  change="update"))
         assert moved.op == "UPDATE" and moved.target is not None and moved.target.id == hers.memory.id
+
+
+@pytest.mark.models
+def test_an_older_change_read_after_a_later_still_stands(db_path, real_embedder):
+    """Sessions ingested out of order: "still loving Saguaro Peak" (January) says the
+    August change still holds; the August change read after it is no history."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    with MemoryStore(db_path, real_embedder) as s:
+        ingest(s, "user:r", [Message(role="user", content="Still loving Saguaro peak closed 19 deals in 2025 best year ever",
+                                     ts="2026-01-14T16:00:00Z", ref="")], source="s3")
+        ingest(s, "user:r", [Message(role="user", content="okay big news i'm at saguaro peak properties now started "
+                                     "august 1st the split is 85 15, way better than what i was getting",
+                                     ts="2025-08-26T15:40:00Z", ref="")], source="s2")
+        active = [m.text for m in s.list_memories("user:r") if not m.episode]
+        assert any("85 15" in t for t in active), active
+        assert any("Still loving" in t for t in active), active

@@ -2,7 +2,7 @@
 
 import pytest
 
-from memcli.requests import NOT_REQUESTS, forget_requests, matches, without_requests
+from memcli.requests import NOT_REQUESTS, forget_requests, matches, unsaid_before, without_requests
 
 
 @pytest.mark.parametrize("text,topic", [
@@ -282,3 +282,91 @@ def test_a_month_that_is_a_name_names_the_person_a_forget_request_means(real_emb
                                      ts="2026-01-08T23:06:18Z", ref="a2")], source="s1")
     assert not [m.text for m in store.list_memories("user:j") if "deported" in m.text or "visa" in m.text]
     store.close()
+
+
+@pytest.mark.parametrize(("text", "topic"), [
+    # what was written, in the perfect
+    ("On reflection, please do not retain what I have just written about Sister Columba. It was not mine to share.",
+     "Sister Columba"),
+    # the bit, the part said about something
+    ("nah actually delete that bit bout leah pls 😭 was chattin rubbish", "leah"),
+    ("scrap the part about the loan, it's sorted", "the loan"),
+    # "forget I said anything about X" needs no pause before it (dictated without punctuation)
+    ("actually dont put that down forget I said anything about hank thats his business not mine", "hank"),
+    # in French
+    ("Bon, c'est entre nous, ne garde pas ça s'il te plaît. Oublie l'histoire de Khady.", "Khady"),
+    ("oublie ce que j'ai dit sur Paul, c'est réglé", "Paul"),
+])
+def test_more_ways_to_ask_to_forget_what_was_said(text, topic):
+    assert [r.topic for r in forget_requests(text)] == [topic]
+
+
+@pytest.mark.parametrize("text", [
+    "I always forget what I said about her",  # the user's forgetting
+    "I forget what I said about the rent, was it 900?",
+    "you never forget what I told you about Sam",
+    "the bit about the ending was the best part of the film",  # no request
+])
+def test_forgetting_what_was_said_as_a_statement_is_no_request(text):
+    assert forget_requests(text) == []
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("actually nah forget that, not my business + if anyone ever saw it 😬 pls delete", "forget that"),
+    ("Please delete that.", "delete that"),
+    ("wait no, delete this", "delete this"),
+    ("hmm don't write that down", "don't write that down"),
+    ("Bon, ne garde pas ça s'il te plaît.", "ne garde pas ça"),
+    ("no guardes eso porfa", "no guardes eso"),
+])
+def test_a_request_not_to_keep_the_message_before(text, said):
+    assert unsaid_before(text) == said
+
+
+@pytest.mark.parametrize("text", [
+    "forget that, never mind",  # a shrug
+    "forget that ticket",  # a thing named: `forget_requests` reads it
+    "don't keep that in the fridge",
+    "I will delete that.",  # what the user will do
+    "we should strike this.",
+    "forget it",
+])
+def test_what_only_looks_like_a_request_not_to_keep_the_message_before(text):
+    assert unsaid_before(text) is None
+
+
+def test_forget_that_archives_what_the_message_before_told(real_embedder, tmp_path):
+    """"forget that, not my business" right after a piece of gossip: every memory of that
+    message goes, as the user's decision; what was said before it stays, and so does the
+    same words said hours later."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:g", [
+        Message(role="user", content="I teach year 4 at Hinode International School.", ts="2025-06-08T12:30:00Z", ref=""),
+        Message(role="user", content="ok gossip: tanaka-sensei is having an affair with the vice principal.",
+                ts="2025-06-08T12:39:50Z", ref=""),
+        Message(role="assistant", content="That sounds like a lot to navigate.", ts="2025-06-08T12:40:10Z", ref=""),
+        Message(role="user", content="actually nah forget that, not my business", ts="2025-06-08T12:43:57Z", ref=""),
+    ], source="s1")
+    active = [m.text for m in store.list_memories("user:g")]
+    assert not [t for t in active if "affair" in t], active
+    assert [t for t in active if "Hinode" in t], active
+    assert any(d.op == "ARCHIVE" and d.decided_by == "user" for d in store.decisions("user:g"))
+    # hours later, "forget that" no longer points at a message
+    ingest(store, "user:g", [
+        Message(role="user", content="my partner Ken works at a bakery in Ebisu", ts="2025-06-09T09:00:00Z", ref=""),
+        Message(role="user", content="forget that.", ts="2025-06-09T15:00:00Z", ref=""),
+    ], source="s2")
+    assert [m.text for m in store.list_memories("user:g") if "bakery" in m.text]
+    store.close()
+
+
+@pytest.mark.parametrize("text", [
+    "the place is 4200 acres no wait scratch that its 4800 deeded",  # a value put right in its message
+    "Bon, c'est entre nous, ne garde pas ça s'il te plaît.",  # said after something of its own message
+    "scratch that, it's Tuesday",
+])
+def test_a_request_after_words_of_its_own_message_is_not_about_the_message_before(text):
+    assert unsaid_before(text) is None

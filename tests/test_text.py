@@ -106,3 +106,22 @@ def test_decode_input():
         text.decode_input(b"a\xffb", "f", expected="x")
     with pytest.raises(InputError, match=r"^f: not UTF-8 text$"):
         text.decode_input(b"a\xffb", "f", expected="x", byte_hint=False)
+
+
+@pytest.mark.parametrize(("said", "written"), [
+    ("big news period we got the keys to the condo in quincy comma 2 bedroom period maureen cried",
+     "big news. We got the keys to the condo in quincy, 2 bedroom. Maureen cried"),
+    ("sold the buick finally period got a subaru comma all wheel drive", "sold the buick finally. Got a subaru, all wheel drive"),
+    ("is that the one question mark", "is that the one question mark"),  # one mark said once: not dictation
+])
+def test_punctuation_said_aloud_is_written(said, written):
+    assert text.unspoken(said) == written
+
+
+@pytest.mark.parametrize("plain", [
+    "the trial period ends friday. my period is late",  # nouns
+    "over a period of two weeks, then a grace period",
+    "I missed a comma in the contract",
+])
+def test_the_words_as_nouns_stay(plain):
+    assert text.unspoken(plain) == plain

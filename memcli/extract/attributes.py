@@ -37,7 +37,8 @@ _EMBEDDED_ATTR_RE = re.compile(r",\s+(?=(?:the\s+|my\s+|our\s+)?(?:[a-z0-9][\w-]
                                r"(?:now\s+|up to\s+|down to\s+)?[$£€R]?\d)")
 
 
-_AMOUNT = (r"(?P<v>[$£€R]?\s?\d{1,3}(?:[,.]\d{3})*(?:\.\d+)?k?(?:\s*(?:usd|eur|euros?|gbp|dollars|pounds|bucks|zar|rand|"
+# (thousands grouped by a comma, a point or a space: "1,450", "R14 500")
+_AMOUNT = (r"(?P<v>[$£€R]?\s?\d{1,3}(?:(?:[,.]|\s(?=\d{3}(?![\d,.])))\d{3})*(?:\.\d+)?k?(?:\s*(?:usd|eur|euros?|gbp|dollars|pounds|bucks|zar|rand|"
            r"nzd|aud|cad|chf|lari|pesos))?)")
 _PER_MONTH = r"(?P<per>\s*(?:a|per|every|each|/)\s*(?:month|mo)\b|\s*(?:pcm|pm)\b)"
 _HOUSING_RE = re.compile(r"\b(?:renting|rent|rented|flat|apartment|apt|house|room|studio|condo|place|one-bed|two-bed|"
@@ -330,3 +331,37 @@ def _singular(noun: str) -> str:
     if re.search(r"(?:s|x|z|ch|sh)es$", noun):
         return noun[:-2]
     return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
+
+
+# A note's label, a thing of the user's that has one value, and the value: "home is pasadena",
+# "rent 1150", "gf kayla", "truck: 2017 f250 white". Said without "my", as notes are.
+_LABELS = ("home|address|rent|mortgage|job|work|employer|boss|pay|salary|wage|rate|car|truck|bike|ride|phone|diet|"
+           "shift|shifts|rotation|schedule|gym|doctor|gp|dentist|vet|landlord|weight|birthday|bday|anniversary|school|"
+           "uni|team|club|position")
+_PEOPLE_LABELS = "gf|bf|girlfriend|boyfriend|wife|husband|partner|fiance|fiancee|fiancé|fiancée|boss|doctor|gp|landlord"
+_LABELLED_RE = re.compile(
+    r"^(?P<l>" + _LABELS + "|" + _PEOPLE_LABELS + r")(?:\s*(?::|=|-)\s*|\s+(?=(?:\d|(?-i:[A-Z])|(?:a|an|the)\s)))"
+    r"(?P<v>\S.{0,80})$", _I)
+# ... and with "is" only a home or a person: "home is pasadena", "bf is marcus" ("rent is 900" is
+# read as it is, `bare_attribute`)
+_PERSON_LABEL_RE = re.compile(r"^(?P<l>home|" + _PEOPLE_LABELS + r")(?:\s+is|'s)?\s+(?P<v>[a-z][a-z'-]+(?: [a-z][a-z'-]+)?)"
+                              r"[.!]*$", _I)
+
+
+def labelled(clause: str) -> str:
+    """A note's "label value" said as "my label is value" ("home is pasadena" -> "my home
+    is pasadena", "gf kayla" -> "my gf is kayla"); any other clause as it is ("work
+    sucks", "rent is due", "home now")."""
+    m = _LABELLED_RE.match(clause) or _PERSON_LABEL_RE.match(clause)
+    if m is None or re.match(r"(?:due|late|paid|up|down|now|today|tonight|sucks|ok|okay|fine|good|bad|done|over|"
+                             r"going|gonna|was|were|has|had|will|can)\b", m["v"], _I):
+        return clause
+    label, value = m["l"].lower(), m["v"].rstrip(" .!")
+    if label == "home" and not value[:1].isdigit():
+        return f"I live in {value}"
+    if re.fullmatch(_PEOPLE_LABELS, label) and re.fullmatch(r"[a-z][a-z'-]+", value):
+        value = value.capitalize()  # "gf kayla": a name typed in lower case
+    return f"my {_SAID_IN_FULL.get(label, label)} is {value}"
+
+
+_SAID_IN_FULL = {"gf": "girlfriend", "bf": "boyfriend", "bday": "birthday"}

@@ -57,9 +57,9 @@ _DOING_RE = re.compile(
     r"wedding|ceiling|pudding|darling|during|ping|sing|bring|sting|swing|icing|clothing|housing|"
     r"parking|earring|offspring|duckling|dumpling|seedling|stuffing|frosting|filling|bedding|landing|lining|"
     r"setting|warning|boeing|beijing|sterling|viking|pending|according|including|regarding|concerning|"
-    r"notwithstanding|wondering|feeling)\b)(?P<v>[a-z]{2,}[^aeiouy\W]ing)\s+(?=(?:on|at|in|with|for|to|from|around|"
+    r"notwithstanding|wondering|feeling)\b)(?P<v>(?:[a-z]{2,}[^aeiouy\W]|[a-z]*ee)ing)\s+(?=(?:on|at|in|with|for|to|from|around|"
     r"about|along|through|up|down|out|off|a|an|the|my|our|his|her|their|some|more|less|again|now|still|every|"
-    r"most|daily|twice|\d)\b|\d)", _I)
+    r"most|daily|twice|this|someone|somebody|\d)\b|\d)", _I)
 _OCCUPATION_AT_RE = re.compile(r"^(?P<t>(?:[a-z-]+ ){0,3}(?P<h>(?!now\b|currently\b|these\b)[a-z-]+))\s+(?:now |currently |these days )?"
                                r"(?:at|for|with)\s+\S", _I)
 _OWN_VERB_RE = re.compile(r"\b(?:is|are|was|were|be|sounds?|seems?|feels?|looks?|makes?|would|will|can|could|"

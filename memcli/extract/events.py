@@ -11,7 +11,10 @@ two appointments are several events, never one slot.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
+from ..dates import resolve_dates
+from ..models import Extraction
 from .lexicon import _I
 
 _EVENT = (r"(?P<e>wedding|graduation|move|moving day|due date|surgery|operation|housewarming|viva|thesis defen[cs]e|"
@@ -46,3 +49,26 @@ def own_event_date(c: str) -> tuple[str, str, str | None] | None:
             moved = rx is not _SAID_RES[0] or re.search(r"\b(?:now|" + _MOVED + r")\b", m.group(0), _I)
             return f"{event}_date", m.group("d"), "update" if moved else None
     return None
+
+
+_BOOK_IT_RE = re.compile(r"^(?:(?:can you|could you|pls|please)\s+)?(?P<v>book|schedule|reserve|plan|set|pencil|put)"
+                         r" (?:it|that|this|them)(?: (?:in|up|down))? (?:for|on) (?P<when>.+?)[\s.!?]*$", _I)
+_BOOKED = {"book": "booked", "schedule": "scheduled", "reserve": "reserved", "plan": "planned", "set": "set",
+           "pencil": "pencilled in", "put": "put in"}
+
+
+def booked(raw: str, ex: Extraction, now: datetime) -> bool:
+    """ "she wants a party at Stone Summit. Book it for Saturday the 25th": a request, but
+    its date is the event's, said of the fact before it (which then says it). True when
+    the date was given to that fact."""
+    m = _BOOK_IT_RE.match(raw)
+    if not m or not ex.facts or ex.facts[-1].safety or (ex.discarded and ex.discarded[-1].after == len(ex.facts)):
+        return False  # "it" is the clause just before, when that gave the last fact
+    resolved, ed = resolve_dates(m.group("when"), now)
+    if ed is None:
+        return False
+    f = ex.facts[-1]
+    f.text = f"{f.text.rstrip('.')}, {_BOOKED[m.group('v').lower()]} for {re.sub(r'^on ', '', resolved)}"
+    f.event_date = f.event_date or ed
+    f.kind = "episodic" if f.kind == "semantic" else f.kind
+    return True

@@ -64,6 +64,11 @@ def now_instead(ex: Extraction) -> None:
 # its own ("instead", not "instead of" a thing it names itself)
 IN_ITS_PLACE = "+in_its_place"
 _INSTEAD_RE = re.compile(r"\binstead\b(?!\s+of\b)", _I)
+# ... or what the user got or took up, said right after the end: "sold the buick. Got a 2022
+# Subaru Forester", "the Zumba class stopped, so I've started swimming"
+_TOOK_UP_RE = re.compile(r"^User (?:has |have |also |then |just |finally |now |soon )*(?:bought|purchased|got (?:a|an|the|"
+                         r"some|a new|a used)\b|picked up|hired|took on|started|signed up for|joined|adopted|switched to|"
+                         r"is (?:now )?doing|does|goes to|plays|drives)\b", _I)
 
 
 def instead_after_end(ex: Extraction) -> None:
@@ -81,7 +86,11 @@ def instead_after_end(ex: Extraction) -> None:
     while i < len(ex.facts):
         f = ex.facts[i]
         ends = [j for j in range(i) if ex.facts[j].change == "delete"]
-        if not ends or f.change == "delete" or f.key or f.safety or f.rule == "episode" or not _INSTEAD_RE.search(f.text) \
+        # what the user took up right after the end, with no "instead": "User also sold the
+        # Askeladden" / "User bought a used Buster Magnum"
+        took_up = bool(ends) and ends[-1] == i - 1 and _TOOK_UP_RE.match(f.text) is not None
+        if not ends or f.change == "delete" or f.key or f.safety or f.rule == "episode" \
+                or not (_INSTEAD_RE.search(f.text) or took_up) \
                 or f.text.startswith("User's "):  # "my sister goes to pilates instead" is hers
             i += 1
             continue

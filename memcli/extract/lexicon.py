@@ -227,7 +227,7 @@ PREFERENCE_RE = re.compile(
     r"do not like|don't like|do not enjoy|would rather)\b", _I)
 
 CHANGE_DELETE_RE = re.compile(
-    r"\b(?:no longer|not anymore|anymore|any more|stopped|quit|gave up|give up|sold (?:my|our)|ditched|dumped|used to|"
+    r"\b(?:no longer|not anymore|anymore|any more|no more(?! than\b)|stopped|quit|gave up|give up|sold (?:my|our|the)|ditched|dumped|used to|"
     r"got rid of|gave away|broke up|divorced|left my|retired from|cancel(?:l)?ed (?:my|our|the)|"
     r"am not .* anymore|lost my|passed away|died|moved out of|(?:have |'ve )?(?:gone|went) off|lost interest in|"
     r"got bored of|fell out of love with|(?:is|'s) dead to me|fell through|called off|(?:got|been) cancel(?:l)?ed|"
@@ -245,6 +245,14 @@ ENDED_THING_RE = re.compile(r"^(?:(?:so|and|but|also|honestly|anyway),?\s+)?(?P<
                             # only with what says it is the user's and for good: a reason, a time, a replacement
                             r"(?=.*\b(?:since|these days|anymore|any more|for good|for me|after|because|instead)\b"
                             r"|\s*(?:,\s*)?\w+(?:\s+\w+)?\s+instead\b)", _I)
+# "the Zumba class at Golf Green stopped", "our book club folded": a thing the user goes to
+# that is over, said as its subject (never "the class ended at 8", "the rain stopped")
+ACTIVITY_ENDED_RE = re.compile(
+    r"^(?:(?:so|and|but|also|anyway|sadly),?\s+)?(?P<o>(?:the|my|our)\s+(?:[\w'-]+\s+){0,3}?(?:class|classes|club|group|course|"
+    r"league|team|session|sessions|lessons|choir|band|gym|studio|program|programme|meetup|workshop)(?:\s+(?:at|in|on)\s+"
+    r"[\w' -]{1,30}?)?)\s+(?:has\s+|have\s+|just\s+|finally\s+)*(?:stopped|closed|shut down|folded|ended|finished|"
+    r"got cancel(?:l)?ed|was cancel(?:l)?ed|(?:is|are) (?:over|done|finished|no more))\b"
+    r"(?!\s+(?:at|early|late|by|around|on time|for the (?:day|night|week|summer|holidays?))\b)", _I)
 # "lisbon's a no, travel funding got cut", "the Japan trip fell through", "the wedding got
 # called off": a plan that will not happen, said as its subject. "is off" alone says so only
 # of a plan ("the trip is off"), not of a thing ("the light is off", "20% off").
@@ -323,6 +331,8 @@ _PERSON = r"(?:(?:Dra|Dr|Prof|Mrs|Mr|Ms|Mx|Sra|Sr|Mme|dra|dr|prof|mrs|mr|ms)\.?\
 _PERSON_ANY = r"(?:" + _PERSON + r"|(?i:dra|dr|prof|mrs|mr|ms)(?:\.\s*|\s+)[a-z][a-z'-]+)"
 # an amount: "238", "1:01.7", "$2,100", "R5,400", "KSh 3,950", "10 mg", "64kg"
 _AMOUNT = r"(?:[$£€₹¥]|(?-i:R|Rs|KSh|AED|USD|EUR|GBP|CHF|ZAR|AUD|CAD|NZD)\s?)?\d[\d,.:]*(?:\s?(?:k|kg|kgs|lbs?|mg|%|pounds|kilos|euros?|dollars))?"
+# the prepositions and articles before a value: "on Hugin Øst", "the Flores lot"
+_BARE = r"(?:(?:on|at|in|with|for|to|into|the|a|an|my|our)\s+)*"
 REPLACEMENT_RES = (
     re.compile(r"\bfrom\s+(?P<a>" + _PHRASE + r")\s+(?:to|into)\s+(?P<b>\w[\w$£€.,:'&-]*)", re.I),
     # a new amount said before the old one: "down to 221 from 238", "1,350, up from 1,200",
@@ -334,8 +344,8 @@ REPLACEMENT_RES = (
     re.compile(r"(?<![\w.:])(?P<b>" + _AMOUNT + r")\s*\((?:was|from|previously)\s+(?P<a>" + _AMOUNT + r")\)", re.I),
     re.compile(r"(?P<b>" + _PERSON_ANY + r"),?\s+(?:who\s+)?(?:has\s+|had\s+|have\s+)?(?:taken|took)\s+over\s+(?:from\s+)?"
                r"(?P<a>" + _PERSON_ANY + r")(?='s\b|\b)"),
-    re.compile(r"\b(?:swapped|switched|traded|exchanged|replaced|ditched)\s+(?:the |my |our |a |an )?(?P<a>" + _PHRASE +
-               r")\s+(?:for|with)\s+(?:the |a |an |some )?(?P<b>\w[\w$£€.,:'&-]*)", re.I),
+    re.compile(r"\b(?:swapped|switched|traded|exchanged|replaced|ditched|changed)\s+(?:the |my |our |a |an )?(?P<a>" +
+               _PHRASE + r")\s+(?:for|with)\s+(?:the |a |an |some )?(?P<b>\w[\w$£€.,:'&-]*)", re.I),
     re.compile(r"(?P<a>" + _PERSON + r")\s+(?:was|has been|got|is being)\s+replaced\s+by\s+(?P<b>" + _PERSON + r")"),
     # "dr. okafor took a job at UBC so I've been handed over to dr. lindqvist": the one
     # who left, then the one the user was passed to
@@ -344,6 +354,12 @@ REPLACEMENT_RES = (
                r"(?i:i've been|i have been|i was|i got|i'm being|i am being|we've been|we were|i'm|i am)\s+"
                r"(?i:handed|passed|transferred|moved|reassigned|assigned|switched|put)\s+(?i:over\s+)?(?i:to|with)\s+"
                r"(?P<b>" + _PERSON_ANY + r")"),
+    # the new value, then the old one it is instead of: "I am on Hugin Øst, not Skarv Delta
+    # anymore", "we're at the Flores lot now, not Broadway"
+    re.compile(r"\b" + _BARE + r"(?P<b>" + _PHRASE + r")(?:\s+now\s*,?|\s*,)\s*not\s+" + _BARE + r"(?P<a>" + _PHRASE +
+               r")\s+(?:anymore|any more|no more)\b", re.I),
+    re.compile(r"\b" + _BARE + r"(?P<b>" + _PHRASE + r")\s+now\s*,?\s+not\s+" + _BARE + r"(?P<a>" + _PHRASE +
+               r")(?=\s*(?:[.;!?]|$))", re.I),
 )
 
 # the replacements said of people: "B has taken over A's patients", "A was replaced by B"
@@ -351,7 +367,7 @@ PERSON_REPLACEMENT_RES = (REPLACEMENT_RES[4], REPLACEMENT_RES[6], REPLACEMENT_RE
 
 
 # what the change ends, up to a comma or a reason.
-ENDED_RE = re.compile(r"\b(?:stopped|quit|gave up|dropped|ditched|dumped|cancel(?:l)?ed|ended|finished with|done with|"
+ENDED_RE = re.compile(r"\b(?:stopped|quit|gave up|dropped|ditched|dumped|sold|no more|cancel(?:l)?ed|ended|finished with|done with|"
                        r"got rid of|no longer (?:do|doing|have|go to|take)|(?:gone|went) off|lost interest in|"
                        r"got bored of|fell out of love with|used to (?:be into|be obsessed with|be a fan of|[a-z]+))\s+"
                        r"(?:the |my |our |a |an |doing |going to )?"
@@ -361,8 +377,9 @@ ENDED_RE = re.compile(r"\b(?:stopped|quit|gave up|dropped|ditched|dumped|cancel(
                        r"(?:out|over|done|finished|mid|overrated|cringe|boring|trash|dead to (?:me|them|User)|"
                        r"(?:got |been )?(?:" + CALLED_OFF_WORDS + r"|off))\b"
                        # "the Japan trip fell through", "the wedding got called off": a plan that ended
-                       r"|^(?:User's )?(?P<f>[\w' -]{1,30}?)\s+(?:fell through|(?:got|was|were) (?:cancel(?:l)?ed|called off)|"
-                       r"(?:isn't|is not|won't be) happening|(?:has )?(?:ended|finished|wrapped up|ran out|expired))\b", re.I)
+                       r"|^(?:User's )?(?P<f>(?!(?:User|I|we|they|he|she)\b)[\w' -]{1,30}?)\s+(?:fell through|(?:got|was|were) (?:cancel(?:l)?ed|called off)|"
+                       r"(?:isn't|is not|won't be) happening|(?:has )?(?:ended|finished|wrapped up|ran out|expired|stopped|"
+                       r"closed|shut down|folded))\b(?!\s+(?:at|early|late|by|around|on time)\b)", re.I)
 
 
 # the replacements that give a new amount with the old: "down to 221 from 238"
@@ -405,4 +422,22 @@ def replacement(text: str) -> tuple[str, str] | None:
                 and (_ROUTE_BEFORE.search(text[:m.start()]) or (_SPAN_END.match(a) and _SPAN_END.match(b))):
             continue
         return a, b
+    return None
+
+
+# A stored statement that was said as a change: what made it one, read back from its text.
+_CHANGE_UPDATE_TEXT = re.compile(r"\b(?:now|these days|nowadays|instead|went (?:up|down)|(?:is|are) (?:up|down) to|"
+                                 r"rose|dropped|increased|decreased|changed|moved|switched|swapped)\b", re.I)
+_CHANGE_DELETE_TEXT = re.compile(r"\b(?:no longer|not anymore|any ?more|stopped|quit|gave up|sold|got rid of|"
+                                 r"broke up|moved out|fell through|called off|cancel(?:l)?ed|not happening|"
+                                 r"(?:is|'s) a (?:no|no-go|no go|nope))\b", re.I)
+
+
+def change_said(text: str) -> str | None:
+    """The change cue a stored text carries ("update", "delete" or None), as its
+    extraction would have read it."""
+    if _CHANGE_DELETE_TEXT.search(text):
+        return "delete"
+    if _CHANGE_UPDATE_TEXT.search(text) and not re.search(r"\bstill\b", text, re.I):
+        return "update"
     return None

@@ -173,6 +173,7 @@ class _People:
     def __init__(self) -> None:
         self.names: dict[str, str | None] = {}
         self.last: str | None = None
+        self.called: dict[str, str] = {}  # the pronoun a person was already called by in this message
 
     def prescan(self, text: str) -> None:
         for rx in _PERSON_INTRO_RES:
@@ -218,9 +219,12 @@ class _People:
         m = re.match(r"^(?P<p>she|he)(?P<c>'s|\s)(?P<rest>.*)$", clause, _I)
         if not m:
             return clause
-        said = _gender(self.last.split()[-1])
+        said = _gender(self.last.split()[-1]) or self.called.get(self.last)
         if said is not None and said != m.group("p").lower():
-            return clause  # "Chidi's mum ... he": not the mum; who he is would be a guess
+            # "Chidi's mum ... he": not the mum; "Javi left, he got a job ... hired Marisol,
+            # she worked at a panadería": not Javi. Who it is would be a guess
+            return clause
+        self.called[self.last] = m.group("p").lower()
         # "she's leaving": is; "she's been in billing since March": has
         verb = ("has " if re.match(_PARTICIPLES + r"\b", m.group("rest").lstrip(), _I) else "is ") \
             if m.group("c") == "'s" else ""

@@ -25,11 +25,11 @@ from ..text import (
     normalize_punctuation,
 )
 from .arrivals import arrival, home_in_passing, own_business_named
-from .attributes import bare_attribute, counted, embedded_attributes, listed_pets, value_said_apart
+from .attributes import bare_attribute, counted, embedded_attributes, labelled, listed_pets, value_said_apart
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
 from .corrections import corrected, correction_of, correction_rest, days_fixed, fixed_in_sentence, restated
 from .emoji import emoji_food
-from .events import own_event_date
+from .events import booked, own_event_date
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
 from .grammar import _expand, _finish, to_third_person
 from .instead import instead_after_end, it_measures, now_instead, same_month, unstretch
@@ -37,6 +37,7 @@ from .lexicon import (
     _CONDITION_RE,
     _I,
     _REL,
+    ACTIVITY_ENDED_RE,
     CALLED_OFF_RE,
     CHANGE_DELETE_RE,
     DIETS,
@@ -99,12 +100,18 @@ class _Said:
     is_safety: bool
 
 
+# a relative named by the bare word, as one names one's own: "mum's", "the wife", "hubby"
+_KIN_BARE_RE = re.compile(r"^(?:the\s+)?(?P<k>(?-i:mum|mom|mam|dad|nan|nana|gran|granny|grandma|grandad|grandpa|hubby|"
+                          r"wifey|missus|missis)|(?<=the )(?:wife|husband|kids|missus))(?=(?:'s|\s+(?:is|was|has|had|got|"
+                          r"works|started|starts|moved|left|quit|lives|said|says|just|finally|now))\b)", _I)
+
+
 def _opening(clause: str, explicit: bool, ex: Extraction, people: _People) -> str | None:
     """The clause without fillers, quotes and a leading "that"/"to", "now I ..." turned
     into "I now ...", and a "she"/"he" resolved to the last person named; None
     (discarded as a greeting unless explicit) when no word is left."""
     raw = _strip_fillers(clause.strip().strip("\"'"))
-    raw = re.sub(r"^(?:that|to)\s+(?=(?:i|my|we|our)\b)", "", raw, flags=_I)
+    raw = labelled(re.sub(r"^(?:that|to)\s+(?=(?:i|my|we|our)\b)", "", raw, flags=_I))
     if not raw or not re.search(r"\w", raw):
         if not explicit:
             _discard(ex, clause, "greeting")
@@ -113,6 +120,9 @@ def _opening(clause: str, explicit: bool, ex: Extraction, people: _People) -> st
     m = re.match(r"^(?:now|nowadays|these days|currently),?\s+(?P<s>i|we)\s+(?P<rest>.+)$", raw, _I)
     if m:
         raw = f"{m.group('s')} now {m.group('rest')}"
+    # "mum's a teaching assistant now", "the wife starts at the bank monday": the user's own
+    raw = re.sub(r"^(my \w+)'s (?=(?:a|an|the|at|in|on|back|now|still|not|off|so|really|very|[a-z]+ing)\b)", r"\1 is ",
+                 _KIN_BARE_RE.sub(lambda k: "my " + k["k"], raw))
     # "She lives in Denver" after "my cousin Rachel": the last person named in this message
     raw = people.resolve_pronoun(raw)
     people.scan(raw)
@@ -301,27 +311,9 @@ def _kept_whole(clause: str, facts: list[Fact], now: datetime, explicit: bool) -
                explicit)
 
 
-_BOOK_IT_RE = re.compile(r"^(?:(?:can you|could you|pls|please)\s+)?(?P<v>book|schedule|reserve|plan|set|pencil|put)"
-                         r" (?:it|that|this|them)(?: (?:in|up|down))? (?:for|on) (?P<when>.+?)[\s.!?]*$", _I)
-_BOOKED = {"book": "booked", "schedule": "scheduled", "reserve": "reserved", "plan": "planned", "set": "set",
-           "pencil": "pencilled in", "put": "put in"}
-
-
-def _booked(raw: str, ex: Extraction, now: datetime) -> bool:
-    """ "she wants a party at Stone Summit. Book it for Saturday the 25th": a request, but
-    its date is the event's, said of the fact before it (which then says it). True when
-    the date was given to that fact."""
-    m = _BOOK_IT_RE.match(raw)
-    if not m or not ex.facts or ex.facts[-1].safety or (ex.discarded and ex.discarded[-1].after == len(ex.facts)):
-        return False  # "it" is the clause just before, when that gave the last fact
-    resolved, ed = resolve_dates(m.group("when"), now)
-    if ed is None:
-        return False
-    f = ex.facts[-1]
-    f.text = f"{f.text.rstrip('.')}, {_BOOKED[m.group('v').lower()]} for {re.sub(r'^on ', '', resolved)}"
-    f.event_date = f.event_date or ed
-    f.kind = "episodic" if f.kind == "semantic" else f.kind
-    return True
+# a deed of the user's, said without its subject, to someone or something named: "hired Marisol"
+_DONE_TO_NAMED_RE = re.compile(r"^(?:(?:and|so|also|just|finally)\s+)?(?-i:[a-z]{3,}ed|met|got|took|saw|bought|sold|"
+                               r"found|hired|fired|married|joined|left|visited|adopted|won|beat)\s+(?-i:[A-Z][\w'-]+)", _I)
 
 
 # a word of what is measured, beside the measure: "Berlin went 3:22:48", not "ok 5pm"
@@ -342,7 +334,7 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         ex.facts.extend(_mk({**d, "rule": "pet_met"}, clause, None, False) for d in met)
         return True
     if REQUEST_RE.match(raw) or (first in IMPERATIVE_VERBS and not re.match(r"^call me\s+[A-Z]", raw)):
-        if not _booked(raw, ex, now):
+        if not booked(raw, ex, now):
             _discard(ex, clause, "request")
         return True
     if not _first_person(raw):
@@ -362,7 +354,7 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         if tp is not None:
             ex.facts.append(_mk({"rule": "other_person", **tp[0]}, clause, tp[1], False))
             return True
-        ended = ENDED_THING_RE.match(raw) or OVER_IT_RE.search(raw)
+        ended = ENDED_THING_RE.match(raw) or OVER_IT_RE.search(raw) or ACTIVITY_ENDED_RE.match(raw)
         called = None if ended else CALLED_OFF_RE.match(raw)
         thing = ended.group("o") if ended else (called.group("o") or called.group("p") or called.group("e")) \
             if called else None
@@ -379,7 +371,8 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         # a short clause is small talk unless it gives a measure ("Berlin went 3:22:48")
         # or is a note of one, a label and its figure ("10k Saturday: 48:37")
         short = len(raw.split()) <= 3 and not (re.search(r"\d", raw) and _MEASURED_RE.search(raw)) \
-            and not re.match(r"^(?=[^:]*(?!lol|haha)[A-Za-z]{3})[^:]{1,29}[^:\d\s]:\s*[^:\s]*\d", raw)
+            and not re.match(r"^(?=[^:]*(?!lol|haha)[A-Za-z]{3})[^:]{1,29}[^:\d\s]:\s*[^:\s]*\d", raw) \
+            and not _DONE_TO_NAMED_RE.match(raw)  # "hired Marisol", "met Dev": what the user did, to someone
         if weather or short or not _carries_content(raw):
             _discard(ex, clause, "small talk" if weather or short else "not about the user")
         else:
@@ -469,7 +462,7 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     # change cues only retire the user's own facts, never because of someone else's news
     own = _first_person(s.raw) and not re.match(r"^(?:my|our) " + _REL + r"\b", exp, _I)
     # "Sat got moved to may 3, the march one got canceled": a new date, not an end
-    if CHANGE_DELETE_RE.search(exp) and own and not _RESCHEDULED_RE.search(exp):
+    if CHANGE_DELETE_RE.search(exp) and own and not _RESCHEDULED_RE.search(exp) and not replacement(exp):
         change = "delete"
     elif (re.search(r"\b(?:switched to|now|instead|changed to)\b", _REAFFIRMED_RE.sub("", exp), _I) or replacement(exp)) \
             and (own or amount_replaced(exp)) \

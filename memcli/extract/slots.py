@@ -444,6 +444,31 @@ def _partner_named(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return None
 
 
+_DATING_RE = re.compile(
+    r"^(?:i(?:'m| am)\s+|i(?:'ve| have)\s+been\s+)?(?:now\s+)?(?:(?:seeing|seein'?)\s+(?:this|a|an|some)\s+(?P<w>girl|guy|"
+    r"woman|man|lady|dude|bloke|gal)|(?:seeing|seein'?)\s+someone(?:\s+new)?|dating\s+(?:(?:this|a|an)\s+(?P<w2>girl|"
+    r"guy|woman|man|lady|dude|bloke|gal))?)(?:\s+(?:called|named)\s+|\W+)(?P<v>(?!new\b)[A-Za-z][a-z'-]+)\b"
+    r"|^(?:i(?:'ve| have)\s+been\s+)(?:seeing|dating)\s+(?P<v2>[A-Z][a-z'-]+)\s+(?:for|since)\b", _I)
+_DATED = {"girl": "girlfriend", "woman": "girlfriend", "lady": "girlfriend", "gal": "girlfriend", "guy": "boyfriend",
+          "man": "boyfriend", "dude": "boyfriend", "bloke": "boyfriend"}
+
+
+def _dating(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"seeing this girl destiny", "seeing someone new, Marcus", "I'm dating a guy called
+    Marcus", "I've been seeing Anna for 2 months": a partner, named."""
+    m = _DATING_RE.match(c)
+    v = (m.group("v") or m.group("v2")) if m else None
+    if m is None or v is None or v.lower() in _NOT_NAMES or v.lower() in _NOT_DATED:
+        return None
+    v = v.capitalize() if v.islower() else v
+    r = _DATED.get((m.group("w") or m.group("w2") or "").lower(), "partner")
+    return [_profile(f"User's {r} is {v}", "partner", v, 0.75, "update")]
+
+
+_NOT_DATED = frozenset("a an the for since at in on from who and but tomorrow tonight today again now about to with "
+                       "else that because soon later next professionally".split())
+
+
 def _got_married_with(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"Marco and I got engaged"."""
     m = re.match(r"^(?P<v>[A-Z][\w'-]*) and [Ii] (?:just |finally |officially )?got (?:married|engaged)\b", c)
@@ -659,6 +684,7 @@ _RULES: tuple[Rule, ...] = (
     _graduated,
     _partner_named,
     _got_married_with,
+    _dating,
     _married_to,
     _broke_up,
     _favorite,

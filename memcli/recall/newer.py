@@ -328,9 +328,46 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
         # "where does the user work?" over "User works at St James's"
         # (unless the question asks for days: "which days does the user do BJJ?")
         return not (where_question(query) and not _DAYS_ASKED.search(query)
-                    and _only_days(a.memory.text, b.memory.text))
+                    and _only_days(a.memory.text, b.memory.text)
+                    and not _opened_by_new_name(parse(a.memory.text), b.memory.text)) \
+            and _of_kind_asked(query, a.memory.text, b.memory.text)
     return _other_value_of_key(a, b, asked, query) or _later_of_kind(a, b, kinds) or _later_figure(a, b, query) \
         or _later_day(a.memory.text, b.memory.text, query)
+
+
+# A question for a place, an organisation or a person: its answer is a name ("where does the
+# user park the truck?" is not answered by "the health inspector comes on 2025-04-17, the
+# truck has to be spotless"); for the hours or the time of something, a figure that is no date.
+_NAME_Q = re.compile(r"^\W*(?:where|who|whom|what (?:city|town|company|firm|neighbou?rhood|place|hospital|country|area|"
+                     r"office|employer|organi[sz]ation|business|school))\b", re.I)
+_HOURS_Q = re.compile(r"^\W*(?:what|which) (?:hours|time|times)\b|\bwhat time\b", re.I)
+_ISO_DAY = re.compile(r"^\d{4}-\d\d-\d\d$")
+_OPENS_WITH_NAME = re.compile(r"^(?!(?:The|This|That|These|Those|It|Its|There|Their|Our|My|His|Her|User)\b)([A-Z][a-z]{2,})"
+                              r"\s+(?:is|was|has|had|does|did|works|runs|drives|teaches|took|takes|got|gets|[a-z]{3,}s)\b")
+
+
+def _of_kind_asked(query: str, older: str, newer: str) -> bool:
+    """Whether the other value `newer` gives is of the kind the question asks for: a name
+    for a question for a place, an organisation or a person, a figure for a question for an
+    amount, a figure that is no date for a question for the hours; any other question takes
+    any value. The other negation is always another answer."""
+    a, b = parse(older), parse(newer)
+    if a.negated != b.negated:
+        return True
+    if _NAME_Q.search(query):
+        return bool(b.names - a.words - a.names) or _opened_by_new_name(a, newer)
+    if _HOURS_Q.search(query):
+        return any(not _ISO_DAY.match(n) for n in b.numbers - a.numbers)
+    if _FIGURE_Q.search(query):
+        return bool(b.numbers - a.numbers)
+    return True
+
+
+def _opened_by_new_name(a: Claim, newer: str) -> bool:
+    """Whether `newer` opens with a name `a` does not say ("Yasemin does all the art now"):
+    a capitalised first word before a verb, which the claim parser reads as a word."""
+    first = _OPENS_WITH_NAME.match(newer)
+    return first is not None and stem(first[1].lower()) not in a.words and first[1].lower() not in _GENERIC
 
 
 # A question for days or times of the week, not a place.
