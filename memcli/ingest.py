@@ -287,6 +287,46 @@ def _correction_candidate(text: str, when: datetime, said_before: list[Memory]) 
     return None
 
 
+# "Po-han is 7 years old, not 6": a number put right beside the wrong one, of someone named
+_NOT_THAT_RE = re.compile(r"^(?P<head>.*?)(?<![\w.])(?P<b>\d[\d.,]*)\b[^,;]{0,20}?,?\s+not\s+(?P<a>\d[\d.,]*)(?![\w.])\W*$")
+
+
+# "I said I taught for 41 years; in fact it was 39 years": what was said, then the number put right
+_SAID_THEN_RE = re.compile(r"\bI (?:said|told you|wrote|mentioned) (?:that )?(?P<head>[^;.!?]*?(?<![\w.])(?P<a>\d[\d.,]*)"
+                           r"(?![\w.])[^;.!?]*)[;.,]\s*(?:but\s+)?(?:in fact|actually|really|in reality|the truth is),?\s+"
+                           r"(?:it (?:was|is)|it's|its)\s+(?P<b>\d[\d.,]*)(?![\w.])", re.I)
+
+
+def set_right(store: MemoryStore, scope: str, cands: list[Candidate], when: datetime, said: str = "") -> list[Candidate]:
+    """"Po-han is 7 years old, not 6", said any time after "Yu-ting is 10 and Po-han is 6",
+    or "I said I taught for 41 years; in fact it was 39": the stored record that says the
+    same thing with the wrong number, said again with the right one in its place (a
+    correction is authoritative, seed 001); the rest of the record (Yu-ting's age) is kept.
+    Only a record that names everyone the correction names, or says every word of what
+    the user says they said."""
+    from .claims import parse as claim
+
+    out: list[Candidate] = []
+    for m in [*(_NOT_THAT_RE.match(c.text) for c in cands), *_SAID_THEN_RE.finditer(said)]:
+        names = set(re.findall(r"\b(?!User\b|I\b)[A-Z][\w'-]+", m.group("head"))) if m else set()
+        words = claim(m.group("head")).words - claim(m.group("a")).words if m and m.re is _SAID_THEN_RE else frozenset()
+        if m is None or not (names or words) or m.group("a") == m.group("b"):
+            continue
+        wrong = re.compile(r"(?<![\w.])" + re.escape(m.group("a")) + r"(?![\w.])")
+        query = " ".join(sorted(names)) or m.group("head")
+        rows = store.by_rowids(scope, [r for r, _ in store.search_keyword(scope, query, k=10)])
+        for old in rows.values():
+            if old.active and old.valid_until is None and not old.episode and wrong.search(old.text) \
+                    and all(n in old.text for n in names) and words <= claim(old.text).words \
+                    and not _NOT_THAT_RE.match(old.text) and not _SAID_THEN_RE.search(old.text):
+                out.append(Candidate(text=wrong.sub(m.group("b"), old.text, count=1), kind=old.kind,
+                                     importance=old.importance, key=old.key, change="update", valid_from=to_iso(when),
+                                     safety=old.safety, rule="set_right", replaces=old.id,
+                                     because=f"the user put {m.group('a')} right as {m.group('b')}: {m.group(0)[:80]}"))
+                break
+    return out
+
+
 def _reply_candidates(question: str, reply: str, when: datetime, people: dict[str, str],
                       have: list[Candidate]) -> list[Candidate]:
     """"Are you still on 13p a word?" -> "14p since January": the question's statement
@@ -510,7 +550,7 @@ def ingest(
                                                         said_before=said_before, names=names)
             if before and before[1] and strategy != "model":
                 cands += _reply_candidates(before[1], told, when, people, cands)
-            cands += beaten_records(store, scope, cands) + compared_values(store, scope, cands, people)
+            cands += beaten_records(store, scope, cands) + compared_values(store, scope, cands, people) + set_right(store, scope, cands, when, told)
             if episodes:  # the day a message corrects is put right in its episode too
                 episode = episode_of(days_corrected(told), before[1] if before else None, [c.text for c in cands], when,
                                      statement=before[2] if before else None)

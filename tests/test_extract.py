@@ -1215,7 +1215,6 @@ def test_no_more_than_is_a_limit_not_an_end():
 
 
 @pytest.mark.parametrize(("text", "key", "value"), [
-    ("home is pasadena. apt off red bluff rd.", "home_city", "pasadena"),
     ("rent 1150", "rent", "1150"),
     ("gf kayla.", "partner", "Kayla"),
     ("truck: 2017 f250 white", "truck", "2017 f250 white"),
@@ -1228,3 +1227,75 @@ def test_a_note_of_a_label_and_its_value_is_the_users(text, key, value):
 @pytest.mark.parametrize("text", ["work sucks", "rent is due friday", "home now", "job done"])
 def test_a_label_with_no_value_is_no_note(text):
     assert not [f for f in ex(text).facts if f.key in ("job", "work", "rent", "home", "home_city")]
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("big news. We finally got the keys to the condo down at marina bay in quincy, 2 bedroom 5th floor.", "quincy"),
+    ("and got keys to my own 1LDK in kichijoji, 5 min from school.", "kichijoji"),
+])
+def test_keys_to_a_home_said_in_lower_case_name_the_home(text, place):
+    assert by_key(text)["home_city"].value == place
+
+
+def test_keys_to_a_holiday_cottage_are_no_home():
+    assert "home_city" not in by_key("we got the keys to the holiday cottage in Cornwall for a week")
+
+
+@pytest.mark.parametrize(("text", "rent"), [
+    ("Collected keys for the Linden house Sat. 3-bed semi. R13 800 pm. Cheaper than Bryanston.", "R13 800"),
+    ("got keys to my own 1LDK in kichijoji. 112k/mo, w/ the allowance its ok", "112k"),
+])
+def test_a_monthly_amount_said_alone_about_a_new_home_is_its_rent(text, rent):
+    assert by_key(text)["rent"].value == rent
+
+
+@pytest.mark.parametrize("text", ["new gym near the flat. 40 a month for the gym",
+                                  "moved to the flat. phone plan 30 a month.", "saving 200 a month these days"])
+def test_a_monthly_amount_of_something_else_is_no_rent(text):
+    assert "rent" not in by_key(text)
+
+
+def test_a_wish_after_a_reason_does_not_make_the_statement_a_hypothetical():
+    said = texts("I dropped German and I'm doing French instead, because the project means I need to read the "
+                 "French translations, and there's an archive in Paris I'd love to visit someday.")
+    assert any("French instead" in t for t in said), said
+    assert texts("I'd love to live in Paris someday") == []
+
+
+def test_dropped_then_instead_is_the_change():
+    (f,) = ex("I dropped German (sorry, Duolingo owl) and I'm doing French instead.").facts
+    assert f.change == "update" and "German" in f.text and "French" in f.text
+    assert ex("I dropped my phone and the screen cracked").facts[0].change is None
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("The first two weeks in the new house on Askøy have been good.", "Askøy"),
+    ("loving the new flat in Leith", "Leith"),
+])
+def test_life_in_the_new_home_names_the_home(text, place):
+    assert by_key(text)["home_city"].value == place
+
+
+@pytest.mark.parametrize("text", ["We went to see my sister's new house in Leeds", "we stayed in the new hotel in Rome"])
+def test_someone_elses_new_home_or_a_hotel_is_no_home(text):
+    assert "home_city" not in by_key(text)
+
+
+def test_a_condition_said_bare_is_the_users_safety_fact():
+    (f,) = ex("also asthma, blue inhaler b4 every match n sesh. coach knows").facts
+    assert f.text.startswith("User has asthma") and f.safety
+    assert ex("asthma runs in the family").facts == []
+
+
+@pytest.mark.parametrize("text", ["Sorry, I write wrong before.", "i say it wrong earlier", "I typed that wrong"])
+def test_saying_one_said_it_wrong_is_talk_about_the_conversation(text):
+    assert texts(text) == []
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("My neighbour, Dave, is fixing the fence.", "User's neighbour Dave is fixing the fence"),
+    ("A kind man from the parish, Mr. Jim Tobin, is driving me to my appointments.",
+     "A kind man from the parish Mr. Jim Tobin is driving User to User's appointments"),
+])
+def test_a_name_set_between_commas_stays_with_its_subject(text, said):
+    assert said in texts(text)

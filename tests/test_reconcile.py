@@ -215,3 +215,38 @@ def test_an_older_change_read_after_a_later_still_stands(db_path, real_embedder)
         active = [m.text for m in s.list_memories("user:r") if not m.episode]
         assert any("85 15" in t for t in active), active
         assert any("Still loving" in t for t in active), active
+
+
+@pytest.mark.models
+def test_a_number_put_right_later_replaces_it_in_the_record_that_holds_it(db_path, real_embedder):
+    """"Po-han is 7 years old, not 6", months after "Yu-ting is 10 and Po-han is 6": the
+    record is said again with 7, and Yu-ting's age stays."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    with MemoryStore(db_path, real_embedder) as s:
+        ingest(s, "user:t", [Message(role="user", content="We have two children. Yu-ting is daughter, 10 years, and "
+                                     "Po-han is son, 6 years old.", ts="2025-10-03T06:48:02Z", ref="")], source="s1")
+        ingest(s, "user:t", [Message(role="user", content="Sorry, I write wrong before. Po-han is 7 years old, not 6.",
+                                     ts="2026-03-10T06:45:00Z", ref="")], source="s2")
+        active = [m.text for m in s.list_memories("user:t") if not m.episode and m.valid_until is None]
+        assert not [t for t in active if "6 years old" in t and "not 6" not in t], active
+        assert [t for t in active if "10 years" in t and "7 years old" in t], active
+        assert not [t for t in active if "write wrong" in t], active
+
+
+@pytest.mark.models
+def test_i_said_then_in_fact_puts_the_number_right(db_path, real_embedder):
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    with MemoryStore(db_path, real_embedder) as s:
+        ingest(s, "user:n", [Message(role="user", content="I taught mathematics for 41 years at the Presentation "
+                                     "Secondary School in Clonmel before I retired.", ts="2025-03-04T10:15:57Z", ref="")],
+               source="s1")
+        ingest(s, "user:n", [Message(role="user", content="I must correct something I told you in the spring. I said I "
+                                     "taught for 41 years; in fact it was 39 years.", ts="2025-12-02T14:05:00Z", ref="")],
+               source="s2")
+        active = [m.text for m in s.list_memories("user:n") if not m.episode and m.valid_until is None]
+        assert [t for t in active if "mathematics for 39 years" in t], active
+        assert not [t for t in active if "mathematics for 41 years" in t], active

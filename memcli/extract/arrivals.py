@@ -71,10 +71,20 @@ _HOME_IN_RE = re.compile(
 # in Leith on Friday": a home the user has moved into
 _DWELLING = (r"(?:place|flat|apartment|studio|condo|unit|rental|house|home|bungalow|cottage|townhouse|duplex|loft|"
              r"cabin|farmhouse|acreage|farm|ranch|officetel|maisonette|terrace|semi)")
+# (a place typed in lower case after so strong a cue too: "got keys to my own 1LDK in kichijoji")
+_PLACE_LOWER = (r"(?!(?:the|a|an|my|our|his|her|their|town|city|centre|center|here|there|front|back|end|middle|march|may|"
+                r"april|june|july|august)\b)[a-z][a-z'-]{2,}(?:\s+(?!(?:for|with|and|from|on|at|in|by|near|to)\b)[a-z][a-z'-]{2,})?")
 _KEYS_TO_RE = re.compile(
     r"^(?:i|we)(?: have| had|'ve)?(?: (?:just|finally|now|at last|officially))* (?:got|get|picked up|collected|been given|"
-    r"were given|was given) (?:the|our|my) keys (?:to|for) (?:the|our|my|a|an) (?:[\w'-]+ ){0,3}?" + _DWELLING
-    + r" (?:in|at|on|out in|near|by|outside) (?P<v>" + _PROPER + r")", _I)
+    r"were given|was given) (?:(?:the|our|my) )?keys (?:to|for) (?:the|our|my|a|an) (?:own )?(?:[\w'-]+ ){0,3}?(?:"
+    + _DWELLING + r"|\d\s?(?:LDK|DK|K|bed|bedroom|br)\b)(?:[^,.;]{0,40})? (?:in|out in|near|outside) (?P<v>" + _PROPER
+    + "|" + _PLACE_LOWER + r")(?=\s*(?:[,.;!]|$|\s(?:now|for|with|and|from)\b))", _I)
+# "the first two weeks in the new house on Askøy have been good", "loving the new flat in
+# Leith": the new home the user speaks of living in (never someone else's: "Ana's new flat")
+_IN_NEW_HOME_RE = re.compile(
+    r"^(?!.*\b(?:his|her|their|[A-Z][\w-]+'s|friend'?s?|sister'?s?|brother'?s?|parents'?|mum'?s?|mom'?s?|dad'?s?)\s+new\b)"
+    r".*\b(?:in|into|at|loving|love|like|liking|enjoying)\s+(?:the|our|my)\s+new\s+(?:house|flat|home|apartment|condo|"
+    r"place|bungalow|cottage)\s+(?:on|in|out in)\s+(?P<v>" + _PROPER + r")", _I)
 # "I finally have my own place, a tiny officetel in Sillim-dong", "we got our own flat in Leith"
 _OWN_PLACE_RE = re.compile(
     r"^(?:i|we)(?: (?:finally|now|at last|just))* (?:have|got|have got|'ve got) (?:my|our) (?:very )?own "
@@ -125,7 +135,7 @@ def arrival(exp: str) -> list[FactDict]:
         if v and not stay and not _VISIT.search(exp) and not _NOT_THE_USERS_JOB.search(exp) and not _FEAST_RE.match(v):
             return [{**_profile(exp, "employer", v, 0.75, "update"), "rule": "first_spell_at"}]
     for rule, rx in (("home_in", _HOME_IN_RE), ("settling_in", _SETTLING_RE), ("commute_from", _COMMUTE_FROM_RE),
-                     ("keys_to", _KEYS_TO_RE), ("own_place", _OWN_PLACE_RE),
+                     ("keys_to", _KEYS_TO_RE), ("own_place", _OWN_PLACE_RE), ("in_new_home", _IN_NEW_HOME_RE),
                      ("housed_in", _HOUSED_IN_RE)):
         m = rx.match(exp)
         v = _clean_value(re.split(r",\s+", m.group("v") or m.groupdict().get("v2") or "")[0]) if m else ""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..models import Extraction, Fact
 from .grammar import to_third_person
 from .lexicon import _I, CAT_BREEDS, DOG_BREEDS, PET_WORDS
 from .people import _NOT_NAMES
@@ -335,7 +336,7 @@ def _singular(noun: str) -> str:
 
 # A note's label, a thing of the user's that has one value, and the value: "home is pasadena",
 # "rent 1150", "gf kayla", "truck: 2017 f250 white". Said without "my", as notes are.
-_LABELS = ("home|address|rent|mortgage|job|work|employer|boss|pay|salary|wage|rate|car|truck|bike|ride|phone|diet|"
+_LABELS = ("address|rent|mortgage|job|work|employer|boss|pay|salary|wage|rate|car|truck|bike|ride|phone|diet|"
            "shift|shifts|rotation|schedule|gym|doctor|gp|dentist|vet|landlord|weight|birthday|bday|anniversary|school|"
            "uni|team|club|position")
 _PEOPLE_LABELS = "gf|bf|girlfriend|boyfriend|wife|husband|partner|fiance|fiancee|fiancé|fiancée|boss|doctor|gp|landlord"
@@ -348,20 +349,49 @@ _PERSON_LABEL_RE = re.compile(r"^(?P<l>home|" + _PEOPLE_LABELS + r")(?:\s+is|'s)
                               r"[.!]*$", _I)
 
 
+# a condition said bare, as a note of one's own: "also asthma, blue inhaler b4 every match"
+_BARE_CONDITION_RE = re.compile(r"^(?:(?:also|and|plus|oh and|btw)\s*,?\s+)?(?P<c>asthma|epilepsy|type [12] diabetes|diabetes|"
+                                r"coeliac disease|coeliac|celiac disease|celiac|crohn'?s|ibs|adhd|migraines|"
+                                r"high blood pressure|hypertension)\b(?!\s+(?:is|was|runs|in|of)\b)", _I)
+
+
 def labelled(clause: str) -> str:
     """A note's "label value" said as "my label is value" ("home is pasadena" -> "my home
     is pasadena", "gf kayla" -> "my gf is kayla"); any other clause as it is ("work
     sucks", "rent is due", "home now")."""
+    cond = _BARE_CONDITION_RE.match(clause)
+    if cond:
+        return "I have " + clause[cond.start("c"):]
     m = _LABELLED_RE.match(clause) or _PERSON_LABEL_RE.match(clause)
     if m is None or re.match(r"(?:due|late|paid|up|down|now|today|tonight|sucks|ok|okay|fine|good|bad|done|over|"
                              r"going|gonna|was|were|has|had|will|can)\b", m["v"], _I):
         return clause
     label, value = m["l"].lower(), m["v"].rstrip(" .!")
-    if label == "home" and not value[:1].isdigit():
-        return f"I live in {value}"
     if re.fullmatch(_PEOPLE_LABELS, label) and re.fullmatch(r"[a-z][a-z'-]+", value):
         value = value.capitalize()  # "gf kayla": a name typed in lower case
     return f"my {_SAID_IN_FULL.get(label, label)} is {value}"
 
 
 _SAID_IN_FULL = {"gf": "girlfriend", "bf": "boyfriend", "bday": "birthday"}
+
+
+# a monthly amount said alone, as a note: "R13 800 pm.", "112k/mo, w/ the allowance its ok"
+_BARE_MONTHLY_RE = re.compile(r"^\W*" + _AMOUNT + _PER_MONTH + r"(?:\W|$)", _I)
+_HOME_WORDS_RE = re.compile(r"\b(?:keys|house|flat|apartment|apt|condo|studio|semi|bungalow|townhouse|place|room|"
+                            r"\d\s?(?:LDK|DK|bed|bedroom|br))\b|\bmoved\b|\blease\b", _I)
+
+
+def rent_said_apart(ex: Extraction) -> None:
+    """A monthly amount said alone in a message that is about the user's home ("Collected
+    keys for the Linden house Sat. 3-bed semi. R13 800 pm."): the home's rent, keyed, when
+    nothing else in the message costs by the month and no rent is said already."""
+    if any(f.key == "rent" for f in ex.facts):
+        return
+    clauses = [f.text for f in ex.facts] + [d.clause for d in ex.discarded]
+    if not any(_HOME_WORDS_RE.search(c) for c in clauses) or any(_OTHER_COSTS_RE.search(c) for c in clauses):
+        return
+    said = [m for c in clauses if (m := _BARE_MONTHLY_RE.match(c))]
+    if len(said) == 1:
+        v = said[0].group("v").strip()
+        ex.facts.append(Fact(**{**_profile(f"User's rent is {v} a month", "rent", v, 0.55, "update"),
+                                "rule": "rent_said_apart", "clause": said[0].string}))

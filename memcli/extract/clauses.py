@@ -259,6 +259,12 @@ def _undislocated(sentence: str) -> str:
     return f"{m.group('lead')}{m.group('np')}{verb}{sentence[m.end():].lstrip()}"
 
 
+_NAME_APPOSED_RE = re.compile(
+    r"(?P<np>\b(?:my|our|the|a|an)\s+[^,;:]{1,40}),\s+(?P<n>(?-i:(?:(?:Dra|Dr|Prof|Mrs|Mr|Ms|Mx)\.?\s+)?[A-Z][a-z'-]+"
+    r"(?:\s+[A-Z][a-z'-]+){0,2})),\s+(?=(?:is|was|are|were|has|had|have|will|would|does|did|can|drives|works|"
+    r"lives|runs|takes|helps|says|said|just|also|now|still)\b)", _I)
+
+
 def _clauses(sentence: str) -> list[str]:
     if _SUBORDINATE_START_RE.match(sentence):
         # "When I was a kid, I lived in Kerala" / "If I ever get a cat, I'll ...": keep whole
@@ -277,6 +283,9 @@ def _clauses(sentence: str) -> list[str]:
     # ("Mr. Okafor, my new principal, already wants ...": "my new principal Mr. Okafor already wants ...")
     sentence = _APPOSED_RE.sub(lambda m: f"{m.group('lead') or ''}{m.group('my')}\x01{m.group('n')}{m.group('at') or ''}"
                                "\x01", sentence)
+    # "my neighbour, Dave, is fixing the fence", "a kind man from the parish, Mr. Jim Tobin, is
+    # driving me": the name between commas is the subject's, not a clause of its own
+    sentence = _NAME_APPOSED_RE.sub(lambda m: f"{m.group('np')}\x01{m.group('n')}\x01", sentence)
     # "I would buy a farm and if I won ...": a condition joined to a clause that is itself
     # conditional stays with it (the whole is hypothetical)
     sentence = re.sub(r"^(.*?\b(?:would|could|might)\b.*?|.*?\w'd\b.*?)\s+(and|but|so)\s+(?=if\s)", "\\1\x01\\2\x01",

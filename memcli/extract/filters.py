@@ -119,6 +119,9 @@ def _explicit(sentence: str) -> str | None:
 _META_TALK_RE = re.compile(
     r"^(?:(?:sorry|oops|oh|wait|no|ugh|ok|okay|lol|haha|ah)[, ]+)*(?:i (?:said|typed|wrote|put|got|worded) "
     r"(?:that|it|this)(?: (?:wrong|wrongly|incorrectly|backwards|the wrong way round|badly))?|my (?:bad|mistake|error)|"
+    # said in the present, as learners of English do: "I write wrong before", "I say it wrong"
+    r"i (?:write|say|type|put|tell|told) (?:(?:it|that|this|you) )?(?:wrong|wrongly|incorrect|incorrectly)"
+    r"(?: (?:before|earlier|last time|yesterday))?|"
     r"typo|scratch that|strike that|i misspoke|correction|"
     r"never ?mind|nvm|ignore that|that came out wrong|let me rephrase|i mean|what i meant was|"
     # "I must tell you also", "one more thing": the next clause is the news, not this one
@@ -166,7 +169,11 @@ def _classify_discard(c: str, lc: str) -> str | None:
         return "question"
     # "Bran, who's mad for the cows and would herd the cat if you let him": a conditional
     # inside what a relative clause says of someone does not make the sentence one
-    if HYPOTHETICAL_RE.match(c) or HYPOTHETICAL_ANY_RE.search(c) or CONDITIONAL_MODAL_RE.search(_RELATIVE_RE.sub("", c)):
+    # ... nor does a wish said after a reason or an "and" ("I'm doing French instead, because
+    # ..., and there's an archive in Paris I'd love to visit someday")
+    main = re.split(r"\s+because\b|,\s+(?:and|but|so)\s+(?=there|it|that|which)", c, maxsplit=1)[0]
+    if HYPOTHETICAL_RE.match(c) or HYPOTHETICAL_ANY_RE.search(main) \
+            or CONDITIONAL_MODAL_RE.search(_RELATIVE_RE.sub("", main)):
         return "hypothetical"
     if TRANSIENT_RE.match(_expand(c).rstrip(" .!")) and not re.search(r"\bi am (?:a|an)\b", lc):
         return "transient state"

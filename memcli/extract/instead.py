@@ -16,7 +16,7 @@ import re
 
 from ..models import Extraction, Fact
 from ..text import unstretch
-from .lexicon import _I
+from .lexicon import _I, ENDED_RE
 
 _NOW_IT_IS_RE = re.compile(
     r"^(?:(?:and|but|so|now|nowadays|these days)\s*,?\s+)?(?:it'?s|it is|its)\s+(?:all\s+)?"
@@ -85,7 +85,9 @@ def instead_after_end(ex: Extraction) -> None:
     i = 0
     while i < len(ex.facts):
         f = ex.facts[i]
-        ends = [j for j in range(i) if ex.facts[j].change == "delete"]
+        # (an end told by a verb that ends other things too, "dropped German", only right before "instead")
+        ends = [j for j in range(i) if ex.facts[j].change == "delete"
+                or (j == i - 1 and _INSTEAD_RE.search(f.text) and ENDED_RE.search(ex.facts[j].text))]
         # what the user took up right after the end, with no "instead": "User also sold the
         # Askeladden" / "User bought a used Buster Magnum"
         took_up = bool(ends) and ends[-1] == i - 1 and _TOOK_UP_RE.match(f.text) is not None

@@ -24,6 +24,7 @@ from ..text import (
     claim_words,
     normalize_punctuation,
 )
+from . import attributes
 from .arrivals import arrival, home_in_passing, own_business_named
 from .attributes import bare_attribute, counted, embedded_attributes, labelled, listed_pets, value_said_apart
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
@@ -657,6 +658,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     now_instead(ex)  # "I've gone off nematodes. It's beer traps now."
     instead_after_end(ex)  # "I've had to give up the Scotstoun lot. Found a class at the Allander instead."
     it_measures(ex)  # "we caved on screen time, it's 90 minutes on school nights"
+    attributes.rent_said_apart(ex)  # "Collected keys for the Linden house Sat. 3-bed semi. R13 800 pm."
     _resolve_message_conflicts(ex)
     _add_change_events(ex)
     _split_safety(ex)
