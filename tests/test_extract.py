@@ -1299,3 +1299,22 @@ def test_saying_one_said_it_wrong_is_talk_about_the_conversation(text):
 ])
 def test_a_name_set_between_commas_stays_with_its_subject(text, said):
     assert said in texts(text)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("doc lindgren finally retired so its dr alvarez out of livingston for the herd work",
+     "Dr Alvarez has taken over from Doc Lindgren"),
+    ("Dr Lindgren retired so it's Dr Alvarez now for the herd work", "Dr Alvarez has taken over from Dr Lindgren"),
+])
+def test_the_one_it_is_now_after_a_departure_takes_over(text, said):
+    from memcli.extract.roles import HOLDER_LEFT
+
+    facts = ex(text).facts
+    assert said in [f.text for f in facts]
+    assert not [f for f in facts if f.key == HOLDER_LEFT]  # the successor replaces the role record itself
+
+
+def test_a_departure_alone_still_ends_the_role():
+    from memcli.extract.roles import HOLDER_LEFT
+
+    assert [f for f in ex("Dr Lindgren retired last month").facts if f.key == HOLDER_LEFT]

@@ -64,6 +64,7 @@ from .roles import (
     role_in_passing,
     role_named,
     successor_after_departure,
+    without_the_left_succeeded,
     workplace_of_tie,
     workplace_started,
 )
@@ -678,6 +679,7 @@ def _said_across(ex: Extraction, text: str, named: _People) -> None:
     # "halvorsen bailed to oregon state 🙃 mbeki took me on": a succession said across the message
     ex.facts.extend(_mk(d, text, None, False) for d in successor_after_departure(text)
                     if not any(f.key == d["key"] for f in ex.facts))
+    ex.facts = without_the_left_succeeded(ex.facts)  # the successor replaces the role record; no end retires it first
     ex.facts.extend(_mk(d, text, None, False) for d in pet_named_later(text)  # "a dog! ..., she's called Biscuit"
                     if not any(f.key and f.key.startswith("pet.") and d["value"] in f.text for f in ex.facts))
     # "someone new? Minho, from the badminton club. We've been together since November"

@@ -17,6 +17,7 @@ from .people import _NOT_NAMES
 from .values import _NOW_RE, FactDict, _profile
 
 if TYPE_CHECKING:
+    from ..models import Fact
     from ..write import Neighbour
 
 # One-of-a-kind roles in the user's life: a new name replaces the old one (a partner has
@@ -45,7 +46,8 @@ TITLES = ("Dra", "Dr", "Prof", "Mrs", "Mr", "Ms", "Mx", "Sra", "Sr", "Mme")
 # a name, or a titled one typed in lowercase ("dr. okafor", "prof lindqvist")
 _NAME_V = (r"(?P<v>(?:(?:" + "|".join(TITLES) + r")\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
            # a title typed in lower case, or opening a sentence, before a name in lower case: "dr. okafor", "Dr. okafor"
-           r"|(?:[Dd]ra|[Dd]r|[Pp]rof|[Mm]rs|[Mm]r|[Mm]s)(?:\.\s*|\s+)(?!(?:and|or|the|is|was|who|has|had|said|says)\b)[a-z][\w'-]+)")
+           r"|(?:[Dd]ra|[Dd]r|[Dd]oc|[Pp]rof|[Mm]rs|[Mm]r|[Mm]s)(?:\.\s*|\s+)(?!(?:and|or|the|is|was|who|has|had|said|says)\b)"
+           r"[a-z][\w'-]+)")
 _WHEN_TAIL = r"(?:\s+(?:now|these days|from now on|nowadays|again|there|here))?[.!]?$"
 # where the person is seen, after the name: "Dr. Soler in the centro de salud", "Dr. Ferrer, near the market"
 _WHERE_TAIL = r"(?:,?\s+(?i:in|at|near|on|over|down|by|across|from)\s+[^,;]{2,60}?)?"
@@ -268,7 +270,17 @@ _DEPARTED_RE = re.compile(
 _TOOK_ME_ON_RE = re.compile(
     r"(?:^|[.,;:!?]\s+|[^\w\s,.;:!?'\"()-]\s*|\b(?i:and|but|so|now|then)\s+)" + _ANY_NAME_V + r"\s+(?:(?i:has|have|just|kindly|finally|now)\s+)*"
     r"(?i:took me on|taken me on|(?:took|taken|is taking) over(?=\s*(?:[.,;:!?]|$|\s+(?:from|as|his|her|their)\b))|"
-    r"stepped in|is supervising me|agreed to supervise me|offered to supervise me)\b")
+    r"stepped in|is supervising me|agreed to supervise me|offered to supervise me)\b"
+    # "doc lindgren finally retired so its dr alvarez out of livingston": the one it is now
+    r"|\b(?i:so|and|now)\s+(?i:it'?s|its|it is)\s+(?:(?i:now)\s+)?" + _NAME_V.replace("?P<v>", "?P<v2>") + r"\b")
+
+
+def without_the_left_succeeded(facts: list[Fact]) -> list[Fact]:
+    """`facts` without the departures (`holder_left`) of those a successor of the same
+    message took over from ("doc lindgren retired so its dr alvarez"): the successor's
+    change replaces the role record they held, which the departure would retire first."""
+    succeeded = {f.text.rsplit(" has taken over from ", 1)[-1].lower() for f in facts if f.key == HOLDER_SUCCESSOR}
+    return [f for f in facts if not (f.key == HOLDER_LEFT and (f.value or "").lower() in succeeded)]
 
 
 def _capitalised(name: str) -> str:
@@ -288,10 +300,10 @@ def successor_after_departure(text: str) -> list[FactDict]:
     if gone is None:
         return []
     new = next((m for m in _TOOK_ME_ON_RE.finditer(text, gone.end())
-                if m.group("v").split()[0].lower() not in _NOT_NAMES | _NOT_HOLDERS), None)
-    if new is None or new.group("v").strip() == gone.group("v").strip():
+                if (m.group("v") or m.group("v2")).split()[0].lower() not in _NOT_NAMES | _NOT_HOLDERS), None)
+    if new is None or (new.group("v") or new.group("v2")).strip() == gone.group("v").strip():
         return []
-    old, who = (_capitalised(m.group("v").strip()) for m in (gone, new))
+    old, who = (_capitalised((m.group("v") or m.groupdict().get("v2") or "").strip()) for m in (gone, new))
     return [dict(text=f"{who} has taken over from {old}", kind="semantic", importance=0.3, key=HOLDER_SUCCESSOR,
                  value=who, change="update", rule="successor_after_departure")]
 
