@@ -1318,3 +1318,10 @@ def test_a_departure_alone_still_ends_the_role():
     from memcli.extract.roles import HOLDER_LEFT
 
     assert [f for f in ex("Dr Lindgren retired last month").facts if f.key == HOLDER_LEFT]
+
+
+def test_work_said_bare_right_after_an_introduction_is_the_persons():
+    said = texts("gf kayla. hygienist at a dentist in clear lake")
+    assert "User's girlfriend Kayla is a hygienist" in said and "User is a hygienist" not in said
+    assert "job_title" in by_key("my wife is Ana. I'm a nurse at St James")  # said with "I": the user's
+    assert "job_title" in by_key("Nurse at St James. Wife is Ana.")  # before the introduction: the user's

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from ..dates import resolve_dates
+from ..models import Fact
 from ..text import MONTHS, WEEKDAYS
 from .grammar import to_third_person
 from .lexicon import _I, PET_WORDS, RELATIONS
@@ -312,4 +313,31 @@ def known_people(texts: Iterable[str] | None) -> dict[str, str]:
                          r"moved|got)\b))", t.strip())
             if m and _lower_name(m.group("n")):
                 out.setdefault(m.group("n"), m.group("rel").lower())
+    return out
+
+
+# "User's girlfriend is Kayla", "User's brother Tadhg ...": a person the message introduces
+_INTRODUCED_RE = re.compile(r"^User's (?P<r>[a-z][a-z -]*?) (?:is )?(?P<n>[A-Z][\w'-]+)\b")
+
+
+def their_work_said_next(facts: list[Fact], text: str) -> list[Fact]:
+    """`facts` with the work said right after someone is introduced, without a subject, as
+    that person's: "gf kayla. hygienist at a dentist in clear lake" is Kayla's job, not the
+    user's. Only the sentence right after the introduction, and only one said without a
+    subject ("my wife is Ana. I'm a nurse at St James" is the user's work)."""
+    out: list[Fact] = []
+    intro: tuple[str, str] | None = None
+    for f in facts:
+        said = f.clause[4:] if f.clause.startswith("I'm ") else ""
+        bare = said and re.search(r"(?:^|[.!?]\s+)" + re.escape(said), text, _I) is not None
+        if intro and f.rule == "occupation_is" and bare:
+            rel, name = intro
+            what = f"is a {f.value}" if f.key == "job_title" else f"works at {f.value}"
+            out.append(Fact(**{**f.__dict__, "text": f"User's {rel} {name} {what}", "key": None, "value": None,
+                               "kind": "semantic", "rule": "their_work_said_next"}))
+            continue
+        m = _INTRODUCED_RE.match(f.text)
+        intro = (m["r"], m["n"]) if m and (m["r"] in RELATIONS or f.key == "partner") else \
+            intro if f.rule == "occupation_is" else None
+        out.append(f)
     return out

@@ -53,7 +53,7 @@ from .lexicon import (
     amount_replaced,
     replacement,
 )
-from .people import _NOT_NAMES, _People, _third_party, their_change
+from .people import _NOT_NAMES, _People, _third_party, their_change, their_work_said_next
 from .pets import _pet_met, pet_named_later
 from .quotes import set_apart
 from .roles import (
@@ -680,6 +680,7 @@ def _said_across(ex: Extraction, text: str, named: _People) -> None:
     ex.facts.extend(_mk(d, text, None, False) for d in successor_after_departure(text)
                     if not any(f.key == d["key"] for f in ex.facts))
     ex.facts = without_the_left_succeeded(ex.facts)  # the successor replaces the role record; no end retires it first
+    ex.facts = their_work_said_next(ex.facts, text)  # "gf kayla. hygienist at a dentist": Kayla's work
     ex.facts.extend(_mk(d, text, None, False) for d in pet_named_later(text)  # "a dog! ..., she's called Biscuit"
                     if not any(f.key and f.key.startswith("pet.") and d["value"] in f.text for f in ex.facts))
     # "someone new? Minho, from the badminton club. We've been together since November"
