@@ -68,6 +68,7 @@ from .roles import (
     workplace_of_tie,
     workplace_started,
 )
+from .safety import split_safety, with_allergen
 from .schedule import work_days
 from .slots import ATTR_CHANGE_RE, LEAD_IN_RE, PARTNER_IS_RE, WITH_ORG_RE, _other_slots, _user_slots
 from .together import FAMILY_WORDS, partner_together
@@ -549,27 +550,6 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
     ex.facts.extend(_mk(d, clause, None, explicit) for d in passing if not any(f.get("key") == d["key"] for f in facts))
 
 
-_ALLERGENS = (r"(?:tree nuts|peanuts?|nuts|shellfish|shrimps?|prawns?|crab|lobster|fish|dairy|milk|lactose|eggs?|gluten|"
-              r"wheat|soy|soya|sesame|penicillin|amoxicillin|aspirin|ibuprofen|sulfa|codeine|morphine|tramadol|naproxen|"
-              r"erythromycin|tetracycline|cephalosporins?|iodine|lidocaine|almonds?|cashews?|walnuts?|hazelnuts?|"
-              r"pistachios?|bees?|bee stings|wasps?|latex|"
-              r"strawberries|kiwis?|mustard|celery|sulphites|sulfites|cats?|dogs?|pollen|dust mites?)")
-_BARE_SAFETY_RE = re.compile(r"\b(?P<a>allergic|intolerant)\b(?!\s+(?:to|of)\b)", _I)
-
-
-def _with_allergen(ex: Extraction, text: str) -> None:
-    """ "no peanuts in any snack ideas pls, im allergic": a safety fact that names no
-    allergen takes those the same message names (at most three)."""
-    named = list(dict.fromkeys(m.group(0).lower() for m in re.finditer(r"\b" + _ALLERGENS + r"\b", text, _I)))
-    if not 0 < len(named) <= 3:
-        return
-    what = " and ".join(named)
-    for i, f in enumerate(ex.facts):
-        if f.safety and _BARE_SAFETY_RE.search(f.text) and not any(n in f.text.lower() for n in named):
-            ex.facts[i] = Fact(**{**f.__dict__, "text": _BARE_SAFETY_RE.sub(
-                lambda m: f"{m.group('a')} to {what}", f.text, count=1)})
-
-
 def _unshouted(text: str) -> str:
     """A message typed in capitals ("CURLING IS THURSDAY NIGHTS IN TOWN") read as the
     lower-case message it would be: in capitals every word looks like a name. A
@@ -662,8 +642,8 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     attributes.rent_said_apart(ex)  # "Collected keys for the Linden house Sat. 3-bed semi. R13 800 pm."
     _resolve_message_conflicts(ex)
     _add_change_events(ex)
-    _split_safety(ex)
-    _with_allergen(ex, text)
+    split_safety(ex)
+    with_allergen(ex, text)
     days = work_days(text)
     if days is not None and not any(f.key == "work_days" for f in ex.facts):
         ex.facts.append(days)
@@ -722,25 +702,6 @@ def _drop_fragments(ex: Extraction) -> None:
         else:
             keep.append(f)
     ex.facts[:] = keep
-
-
-def _split_safety(ex: Extraction) -> None:
-    """A keyed value that also carries a safety fact ("pescatarian and lactose
-    intolerant") gives the safety fact its own record, so that a later value of the
-    key ("vegetarian now") never retires the intolerance with it."""
-    for i, f in enumerate(list(ex.facts)):
-        if not (f.key and f.safety):
-            continue
-        parts = re.split(r"\s*[,;]\s*|\s+(?:and|but|plus|also)\s+", f.text)
-        safe = [p for p in parts if SAFETY_TOPIC_RE.search(p) or MEDICAL_SELF_RE.search(p)]
-        if not safe or len(safe) == len(parts):
-            continue
-        subject = re.match(r"^(User(?:'s [\w'-]+)?\s+(?:is|has|are|takes|needs|cannot|can't|must)\b)", f.text)
-        text = safe[0] if safe[0].startswith("User") or subject is None else f"{subject.group(1)} {safe[0]}"
-        ex.facts[i] = Fact(**{**f.__dict__, "safety": False})
-        ex.facts.append(Fact(text=text, kind="semantic", importance=max(f.importance, 0.9), source=f.source, key=None,
-                             value=None, change=None, event_date=f.event_date, clause=f.clause, safety=True,
-                             rule="safety_split"))
 
 
 def _add_change_events(ex: Extraction) -> None:
