@@ -1325,3 +1325,31 @@ def test_work_said_bare_right_after_an_introduction_is_the_persons():
     assert "User's girlfriend Kayla is a hygienist" in said and "User is a hygienist" not in said
     assert "job_title" in by_key("my wife is Ana. I'm a nurse at St James")  # said with "I": the user's
     assert "job_title" in by_key("Nurse at St James. Wife is Ana.")  # before the introduction: the user's
+
+
+@pytest.mark.parametrize(("text", "rate"), [
+    ("floorhand. brazos drilling rig 41 out by pecos. 26 an hr", "26"),
+    ("I make 26 an hour", "26"),
+    ("I'm on 34 an hr now", "34"),
+])
+def test_the_users_pay_by_the_hour_is_keyed(text, rate):
+    assert by_key(text)["hourly_rate"].value == rate
+
+
+@pytest.mark.parametrize("text", ["my wife makes 30 an hour", "parking is 4 an hour", "the bike hire was 12 an hour"])
+def test_someone_elses_rate_or_a_price_is_no_pay(text):
+    assert "hourly_rate" not in by_key(text)
+
+
+@pytest.mark.parametrize(("text", "job"), [
+    ("floorhand. brazos drilling rig 41 out by pecos.", "floorhand"),
+    ("derrickhand on 41 since monday. up the derrick all day.", "derrickhand"),
+    ("deckhand on the Mary Jane", "deckhand"),
+])
+def test_a_trade_noted_bare_is_the_users_job(text, job):
+    assert by_key(text)["job_title"].value == job
+
+
+@pytest.mark.parametrize("text", ["bought it secondhand on ebay", "Nurse? no way", "doctor!"])
+def test_what_only_looks_like_a_job_noted(text):
+    assert "job_title" not in by_key(text)

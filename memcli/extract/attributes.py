@@ -8,7 +8,7 @@ import re
 
 from ..models import Extraction, Fact
 from .grammar import to_third_person
-from .lexicon import _I, CAT_BREEDS, DOG_BREEDS, PET_WORDS
+from .lexicon import _I, CAT_BREEDS, DOG_BREEDS, OCCUPATIONS, PET_WORDS, TRADE_HAND_RE
 from .people import _NOT_NAMES
 from .pets import pet_species
 from .roles import _ROLES
@@ -362,6 +362,9 @@ def labelled(clause: str) -> str:
     cond = _BARE_CONDITION_RE.match(clause)
     if cond:
         return "I have " + clause[cond.start("c"):]
+    job = re.fullmatch(r"(?P<o>[a-z]+(?:\s[a-z]+)?)\s*\.?", clause, _I)  # "floorhand.", a note of the user's own work
+    if job and (job["o"].lower() in OCCUPATIONS or TRADE_HAND_RE.fullmatch(job["o"])):
+        return f"I'm a {job['o'].lower()}"
     m = _LABELLED_RE.match(clause) or _PERSON_LABEL_RE.match(clause)
     if m is None or re.match(r"(?:due|late|paid|up|down|now|today|tonight|sucks|ok|okay|fine|good|bad|done|over|"
                              r"going|gonna|was|were|has|had|will|can)\b", m["v"], _I):
@@ -395,3 +398,24 @@ def rent_said_apart(ex: Extraction) -> None:
         v = said[0].group("v").strip()
         ex.facts.append(Fact(**{**_profile(f"User's rent is {v} a month", "rent", v, 0.55, "update"),
                                 "rule": "rent_said_apart", "clause": said[0].string}))
+
+
+# what the user is paid by the hour: "26 an hr" said alone, "I make 26 an hour", "I'm on 34 an hr now"
+_HOURLY = r"(?P<v>[$£€]?\s?\d{1,4}(?:[.,]\d{1,2})?)\s*(?:an?|per|/)\s*(?:hr|hour)\b"
+_BARE_HOURLY_RE = re.compile(r"^\W*" + _HOURLY + r"(?:\W|$)", _I)
+_OWN_HOURLY_RE = re.compile(r"^User (?:(?:now|currently|still|also)\s+)*(?:makes|earns|gets|is on|is paid|gets paid|"
+                            r"is making|is earning|is getting)\s+(?:(?:now|about|around)\s+)?" + _HOURLY, _I)
+
+
+def hourly_rate(ex: Extraction) -> None:
+    """The user's pay by the hour, keyed (`hourly_rate`) so that a later rate replaces it:
+    "26 an hr" said alone in a note, "I make 26 an hour", "I'm on 34 an hr now". Someone
+    else's ("User's wife makes 30 an hour") and a price ("parking is 4 an hour") are not."""
+    if any(f.key == "hourly_rate" for f in ex.facts):
+        return
+    said = [m for f in ex.facts if (m := _OWN_HOURLY_RE.match(f.text) or _BARE_HOURLY_RE.match(f.text))] \
+        + [m for d in ex.discarded if (m := _BARE_HOURLY_RE.match(d.clause))]
+    if len(said) == 1:
+        v = said[0].group("v").strip()
+        ex.facts.append(Fact(**{**_profile(f"User's hourly rate is {v} an hour", "hourly_rate", v, 0.55, "update"),
+                                "rule": "hourly_rate", "clause": said[0].string}))

@@ -441,3 +441,8 @@ def change_said(text: str) -> str | None:
     if _CHANGE_UPDATE_TEXT.search(text) and not re.search(r"\bstill\b", text, re.I):
         return "update"
     return None
+
+
+# a hand of a trade is an occupation too: "floorhand", "derrickhand", "deckhand", "ranch hand";
+# never "secondhand", "beforehand", "offhand"
+TRADE_HAND_RE = re.compile(r"(?!(?:second|first|before|off|under|back|fore|up|over|right|left)hand)[a-z]{3,}hand", _I)

@@ -640,6 +640,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     instead_after_end(ex)  # "I've had to give up the Scotstoun lot. Found a class at the Allander instead."
     it_measures(ex)  # "we caved on screen time, it's 90 minutes on school nights"
     attributes.rent_said_apart(ex)  # "Collected keys for the Linden house Sat. 3-bed semi. R13 800 pm."
+    attributes.hourly_rate(ex)  # "floorhand. brazos drilling rig 41. 26 an hr"
     _resolve_message_conflicts(ex)
     _add_change_events(ex)
     split_safety(ex)

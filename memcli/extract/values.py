@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from ..text import MONTHS, WEEKDAYS
-from .lexicon import _I, _VALUE_STOP_RE, OCCUPATIONS
+from .lexicon import _I, _VALUE_STOP_RE, OCCUPATIONS, TRADE_HAND_RE
 
 FactDict = dict[str, Any]
 """A rule's fact before it becomes a `Fact`: text, kind, importance and optionally
@@ -77,7 +77,9 @@ def _occupation(phrase: str) -> str | None:
     lead = re.split(r"\s+of\s+(?!the\b)", p.lower())  # "team lead of QA", never "head of the household"
     if len(lead) > 1 and lead[0].split()[-1] in _LEADS:
         return p
-    if head in OCCUPATIONS or re.search(r"(?:ologist|ician|grapher|engineer|developer|manager)$", head):
+    # (a hand of a trade is one too: "floorhand", "derrickhand", "deckhand", never "secondhand")
+    if head in OCCUPATIONS or re.search(r"(?:ologist|ician|grapher|engineer|developer|manager)$", head) \
+            or TRADE_HAND_RE.fullmatch(head):
         return p
     return None
 
