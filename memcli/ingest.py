@@ -303,11 +303,14 @@ def set_right(store: MemoryStore, scope: str, cands: list[Candidate], when: date
     same thing with the wrong number, said again with the right one in its place (a
     correction is authoritative, seed 001); the rest of the record (Yu-ting's age) is kept.
     Only a record that names everyone the correction names, or says every word of what
-    the user says they said."""
+    the user says they said. What the user says they said wrongly is dropped from `cands`."""
     from .claims import parse as claim
 
     out: list[Candidate] = []
     for m in [*(_NOT_THAT_RE.match(c.text) for c in cands), *_SAID_THEN_RE.finditer(said)]:
+        if m is not None and m.re is _SAID_THEN_RE:  # "User said User taught for 41 years" is no fact: what was wrong
+            cands[:] = [c for c in cands if not (re.match(r"User (?:said|told you|wrote|mentioned)\b", c.text)
+                                                 and m.group("a") in c.text)]
         names = set(re.findall(r"\b(?!User\b|I\b)[A-Z][\w'-]+", m.group("head"))) if m else set()
         words = claim(m.group("head")).words - claim(m.group("a")).words if m and m.re is _SAID_THEN_RE else frozenset()
         if m is None or not (names or words) or m.group("a") == m.group("b"):
