@@ -1353,3 +1353,16 @@ def test_a_trade_noted_bare_is_the_users_job(text, job):
 @pytest.mark.parametrize("text", ["bought it secondhand on ebay", "Nurse? no way", "doctor!"])
 def test_what_only_looks_like_a_job_noted(text):
     assert "job_title" not in by_key(text)
+
+
+@pytest.mark.parametrize(("text", "doctor"), [
+    ("My general practitioner is Dr. Hennessy, on Liberty Square.", "Dr. Hennessy"),
+    ("I have had to change general practitioner. I am with Dr. Ní Bhriain at the health centre here.", "Dr. Ní Bhriain"),
+])
+def test_a_general_practitioner_is_the_users_doctor(text, doctor):
+    assert by_key(text)["doctor.name"].value == doctor
+
+
+def test_a_bare_reaction_is_a_passing_state_but_a_view_of_something_is_kept():
+    assert texts("Sister Monica suggests painting. I am doubtful.") == ["User's sister Monica suggests painting"]
+    assert texts("I am sceptical of homeopathy") == ["User is sceptical of homeopathy"]

@@ -143,6 +143,7 @@ TRANSIENT_ADJ = (
     r"in a meeting|on my way|on the way|at work|at home|at the \w+|in the \w+|on a call|"
     r"feeling \w+|a bit \w+|under the weather|done for the day|off today|on vacation|on holiday|"
     r"fine|ok|okay|good|great|alright|all right|better|well|sure|unsure|certain|not sure|positive|"
+    r"doubtful|sceptical|skeptical|hopeful|curious|intrigued|torn|undecided|unconvinced|"
     r"knackered|shattered|wiped out|wiped|wrecked|a wreck|a mess|an emotional wreck|drained|fried|beat|gutted|"
     r"devastated|heartbroken|miserable|grumpy|restless|jet ?lagged|burnt out|burned out|fed up|dead tired|"
     r"in bed|in class|in town|in traffic|in line|in a queue|in a meeting|in the car|on the bus|on the train"

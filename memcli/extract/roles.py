@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 # its own rules and key, `partner`).
 _ROLES = frozenset({"boss", "manager", "line manager", "team lead", "lead", "tech lead", "supervisor", "advisor",
                     "adviser", "mentor", "therapist", "gp", "doctor", "doctora", "physician", "family doctor",
-                    "dentist", "vet", "coach", "tutor",
+                    "general practitioner", "dentist", "vet", "coach", "tutor",
                     "landlord", "landlady", "accountant", "lawyer", "roommate", "flatmate",
                     "mother", "mom", "mum", "father", "dad", "editor", "agent", "trainer", "physio",
                     "physiotherapist", "psychiatrist", "cardiologist", "consultant", "teacher", "principal",
@@ -37,7 +37,7 @@ _ANYONES_ROLES = frozenset({"teacher", "coach", "tutor", "principal", "nanny", "
 # The roles of a service the user goes to, which are theirs also when said with "the" in
 # a list of their own ("... and the dentist is Dr. Ferrer"): "the boss" or "the teacher"
 # may be anyone's.
-_SERVICE_ROLES = frozenset({"gp", "doctor", "doctora", "physician", "family doctor", "dentist", "vet", "physio",
+_SERVICE_ROLES = frozenset({"gp", "general practitioner", "doctor", "doctora", "physician", "family doctor", "dentist", "vet", "physio",
                             "physiotherapist", "therapist", "psychiatrist", "cardiologist", "landlord", "landlady",
                             "accountant", "lawyer", "hairdresser", "barber"})
 _ROLE_MODS = r"(?i:(?:new|current|main|primary|permanent|actual|usual|regular|acting|interim|official)\s+)*"
@@ -66,7 +66,7 @@ _NEW_ROLE_RE = re.compile(r"^(?:(?i:the|my|our)|(?i:i|we)\s+(?:(?i:have|'ve|have
 # Two words for one role share its key: "my boss is Ana" and "I report to Colin now".
 _ROLE_KEY = {"boss": "manager", "line manager": "manager", "lead": "team_lead", "tech lead": "team_lead",
              "adviser": "advisor", "gp": "doctor", "doctora": "doctor", "physician": "doctor",
-             "family doctor": "doctor", "physio": "physiotherapist", "mom": "mother", "mum": "mother",
+             "family doctor": "doctor", "general practitioner": "doctor", "physio": "physiotherapist", "mom": "mother", "mum": "mother",
              "dad": "father", "landlady": "landlord", "caregiver": "carer"}
 # a role's key -> the other words it is called by ("doctor" -> "gp", "physician", ...)
 ROLE_WORDS: dict[str, tuple[str, ...]] = {}
@@ -150,7 +150,7 @@ _ROLE_IN_PASSING_RE = re.compile(
 
 
 # "I take warfarin under Dr Hargreaves at the Batheaston surgery": the doctor the user is seen by
-_SEEN_BY_RE = re.compile(r"\b(?i:under|with|see|seeing|registered with)\s+(?P<v>(?:Dra|Dr)\.?\s+[A-Z][\w'-]+)\s+"
+_SEEN_BY_RE = re.compile(r"\b(?i:under|with|see|seeing|registered with)\s+(?P<v>(?:Dra|Dr)\.?\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+"
                          r"(?i:at|in)\s+(?i:the\s+)?(?:[A-Z][\w'-]+\s+)?(?i:surgery|practice|gp|health cent(?:re|er)|"
                          r"medical cent(?:re|er))\b")
 
