@@ -712,6 +712,7 @@ def _apply(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray, 
             reason = f"{reason}; but it predates {target.id} (from {target.valid_from[:10]}): kept as history"
     elif op == "UPDATE" and target is not None:
         record = _record(cand, scope, valid_from, now)
+        record.text = moved_day(target.text, cand.text) or record.text
         record.replaces = target.id
         record.importance = max(record.importance, target.importance)
         record.pinned = record.pinned or target.pinned
@@ -734,6 +735,21 @@ def _apply(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray, 
                            target=target.id if target else None, new_id=new.id if new else None,
                            neighbours=shown, turn=turn, at=now))
     return Outcome(op=op, decision=d, memory=new, target=target)
+
+
+_ISO_DAY = re.compile(r"\b\d{4}-\d\d-\d\d\b")
+
+
+def moved_day(old: str, new: str) -> str | None:
+    """The old record with the one day it holds moved to the day the update gives, when the
+    update says no more than the move ("Now on 2025-03-09, same flight no" of "Flight
+    JNB-CPT on 2025-03-07, FlySafair FA212"): the flight number stays. None otherwise."""
+    days_old, days_new = _ISO_DAY.findall(old), _ISO_DAY.findall(new)
+    if len(days_old) != 1 or len(days_new) != 1 or days_old == days_new:
+        return None
+    lost = {w for w in re.findall(r"\b(?=\w*\d)\w{3,}\b|\b[A-Z][\w-]+\b", _ISO_DAY.sub(" ", old))} \
+        - set(re.findall(r"\w+", new))
+    return old.replace(days_old[0], days_new[0]) if lost else None
 
 
 # An update nearer its old record than this already says it in the old words.

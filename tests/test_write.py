@@ -145,3 +145,12 @@ def test_a_safety_fact_split_from_a_keyed_value_survives_the_next_value(store):
     active = [m for m in store.list_memories("user:s") if not m.episode]
     assert any("lactose" in m.text and m.safety for m in active)  # never retired with the diet
     assert [m.text for m in active if m.key == "diet"] == ["User is pescatarian"]
+
+
+def test_a_day_moved_keeps_what_the_move_does_not_say():
+    from memcli.write import moved_day
+
+    assert moved_day("Flight JNB-CPT on 2025-03-07, FlySafair FA212", "Now on 2025-03-09, same flight no") \
+        == "Flight JNB-CPT on 2025-03-09, FlySafair FA212"
+    assert moved_day("Wedding on 2025-03-07", "Wedding now on 2025-05-07") is None  # the update says it all
+    assert moved_day("Dentist on 2025-03-07 and physio on 2025-03-09", "Dentist now on 2025-03-10") is None  # two days
