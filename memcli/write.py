@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .claims import Claim, adds_to, contradicts, differences, parse
 from .errors import ModelError, ModelUnavailable
+from .extract.corrections import moved_day
 from .extract.instead import IN_ITS_PLACE
 from .extract.lexicon import (
     CALLED_OFF_TEXT,
@@ -735,21 +736,6 @@ def _apply(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray, 
                            target=target.id if target else None, new_id=new.id if new else None,
                            neighbours=shown, turn=turn, at=now))
     return Outcome(op=op, decision=d, memory=new, target=target)
-
-
-_ISO_DAY = re.compile(r"\b\d{4}-\d\d-\d\d\b")
-
-
-def moved_day(old: str, new: str) -> str | None:
-    """The old record with the one day it holds moved to the day the update gives, when the
-    update says no more than the move ("Now on 2025-03-09, same flight no" of "Flight
-    JNB-CPT on 2025-03-07, FlySafair FA212"): the flight number stays. None otherwise."""
-    days_old, days_new = _ISO_DAY.findall(old), _ISO_DAY.findall(new)
-    if len(days_old) != 1 or len(days_new) != 1 or days_old == days_new:
-        return None
-    lost = {w for w in re.findall(r"\b(?=\w*\d)\w{3,}\b|\b[A-Z][\w-]+\b", _ISO_DAY.sub(" ", old))} \
-        - set(re.findall(r"\w+", new))
-    return old.replace(days_old[0], days_new[0]) if lost else None
 
 
 # An update nearer its old record than this already says it in the old words.

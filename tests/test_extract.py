@@ -1244,13 +1244,15 @@ def test_keys_to_a_holiday_cottage_are_no_home():
 @pytest.mark.parametrize(("text", "rent"), [
     ("Collected keys for the Linden house Sat. 3-bed semi. R13 800 pm. Cheaper than Bryanston.", "R13 800"),
     ("got keys to my own 1LDK in kichijoji. 112k/mo, w/ the allowance its ok", "112k"),
+    ("lease renewal came in. 1275. smh", "1275"),
 ])
 def test_a_monthly_amount_said_alone_about_a_new_home_is_its_rent(text, rent):
     assert by_key(text)["rent"].value == rent
 
 
 @pytest.mark.parametrize("text", ["new gym near the flat. 40 a month for the gym",
-                                  "moved to the flat. phone plan 30 a month.", "saving 200 a month these days"])
+                                  "moved to the flat. phone plan 30 a month.", "saving 200 a month these days",
+                                  "car payment is due. 450."])
 def test_a_monthly_amount_of_something_else_is_no_rent(text):
     assert "rent" not in by_key(text)
 

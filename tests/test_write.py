@@ -148,9 +148,10 @@ def test_a_safety_fact_split_from_a_keyed_value_survives_the_next_value(store):
 
 
 def test_a_day_moved_keeps_what_the_move_does_not_say():
-    from memcli.write import moved_day
+    from memcli.extract.corrections import moved_day
 
     assert moved_day("Flight JNB-CPT on 2025-03-07, FlySafair FA212", "Now on 2025-03-09, same flight no") \
         == "Flight JNB-CPT on 2025-03-09, FlySafair FA212"
     assert moved_day("Wedding on 2025-03-07", "Wedding now on 2025-05-07") is None  # the update says it all
     assert moved_day("Dentist on 2025-03-07 and physio on 2025-03-09", "Dentist now on 2025-03-10") is None  # two days
+    assert moved_day("Dentist on 2025-03-07 at 10", "The dentist moved to 2025-03-14 at 3pm") is None  # a time of its own

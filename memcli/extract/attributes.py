@@ -384,9 +384,14 @@ _HOME_WORDS_RE = re.compile(r"\b(?:keys|house|flat|apartment|apt|condo|studio|se
                             r"\d\s?(?:LDK|DK|bed|bedroom|br))\b|\bmoved\b|\blease\b", _I)
 
 
+_LEASE_RE = re.compile(r"\b(?:lease|rent|tenancy)\b", _I)
+_BARE_SUM_RE = re.compile(r"^\W*(?P<v>[$£€R]?\s?\d{3,5}(?:[,.]\d{3})?)\W*$")
+
+
 def rent_said_apart(ex: Extraction) -> None:
     """A monthly amount said alone in a message that is about the user's home ("Collected
-    keys for the Linden house Sat. 3-bed semi. R13 800 pm."): the home's rent, keyed, when
+    keys for the Linden house Sat. 3-bed semi. R13 800 pm."), or a sum said alone in one
+    about the lease ("lease renewal came in. 1275. smh"): the home's rent, keyed, when
     nothing else in the message costs by the month and no rent is said already."""
     if any(f.key == "rent" for f in ex.facts):
         return
@@ -394,6 +399,8 @@ def rent_said_apart(ex: Extraction) -> None:
     if not any(_HOME_WORDS_RE.search(c) for c in clauses) or any(_OTHER_COSTS_RE.search(c) for c in clauses):
         return
     said = [m for c in clauses if (m := _BARE_MONTHLY_RE.match(c))]
+    if not said and any(_LEASE_RE.search(c) for c in clauses):  # "lease renewal came in. 1275. smh"
+        said = [m for c in clauses if (m := _BARE_SUM_RE.match(c))]
     if len(said) == 1:
         v = said[0].group("v").strip()
         ex.facts.append(Fact(**{**_profile(f"User's rent is {v} a month", "rent", v, 0.55, "update"),

@@ -61,7 +61,7 @@ _DOING_RE = re.compile(
     r"about|along|through|up|down|out|off|a|an|the|my|our|his|her|their|some|more|less|again|now|still|every|"
     r"most|daily|twice|this|someone|somebody|\d)\b|\d)", _I)
 _OCCUPATION_AT_RE = re.compile(r"^(?P<t>(?:[a-z-]+ ){0,3}(?P<h>(?!now\b|currently\b|these\b)[a-z-]+))\s+(?:now |currently |these days )?"
-                               r"(?:at|for|with|on)\s+\S", _I)
+                               r"(?P<p>at|for|with|on)\s+\S", _I)
 _OWN_VERB_RE = re.compile(r"\b(?:is|are|was|were|be|sounds?|seems?|feels?|looks?|makes?|would|will|can|could|"
                           r"should|must|has|had|says?|said|told|wants?|thinks?|rains?|raining|snows?|snowing)\b", _I)
 _PAST_VERB_RE = re.compile(r"\b(?!(?:called|named) [A-Z]|(?:based|retired|engaged|unemployed|self-employed)\b)"
@@ -125,7 +125,8 @@ def _with_subject(sentence: str) -> str:
     if _DOING_RE.match(rest) and not _PAST_VERB_RE.search(re.split(r"[,;]", head, maxsplit=1)[0]):
         return "I'm " + rest[:1].lower() + rest[1:]
     job = _OCCUPATION_AT_RE.match(sentence)
-    if job and (job.group("h").lower() in OCCUPATIONS or TRADE_HAND_RE.fullmatch(job.group("h"))) \
+    if job and (TRADE_HAND_RE.fullmatch(job.group("h"))  # "derrickhand on 41"; "nurse on nights" is no workplace
+                or (job.group("h").lower() in OCCUPATIONS and job.group("p").lower() != "on")) \
             and not _PAST_VERB_RE.search(head):
         return "I'm " + sentence[:1].lower() + sentence[1:]
     return sentence

@@ -280,3 +280,21 @@ def values_in(text: str) -> list[str]:
 def same_shape(a: str, b: str) -> bool:
     """Whether two values are of one shape: a day and a day, a number and a number."""
     return _shape(a) == _shape(b)
+
+
+_ISO_DAY = re.compile(r"\b\d{4}-\d\d-\d\d\b")
+
+
+def moved_day(old: str, new: str) -> str | None:
+    """The old record with the one day it holds moved to the day the update gives, when the
+    update says no more than the move ("Now on 2025-03-09, same flight no" of "Flight
+    JNB-CPT on 2025-03-07, FlySafair FA212"): the flight number stays. None otherwise, and
+    when the update says a time, a figure or a name of its own ("moved to 2025-03-14 at 3pm")."""
+    days_old, days_new = _ISO_DAY.findall(old), _ISO_DAY.findall(new)
+    if len(days_old) != 1 or len(days_new) != 1 or days_old == days_new:
+        return None
+    said, had = _ISO_DAY.sub(" ", new), _ISO_DAY.sub(" ", old)
+    if re.search(r"\d", said) or set(re.findall(r"(?<!^)\b[A-Z][\w-]+", said)) - set(re.findall(r"\w+", had)):
+        return None  # the update says more than the move (a time, a place): it is kept as said
+    lost = {w for w in re.findall(r"\b(?=\w*\d)\w{3,}\b|\b[A-Z][\w-]+\b", had)} - set(re.findall(r"\w+", new))
+    return old.replace(days_old[0], days_new[0]) if lost else None
