@@ -8,7 +8,7 @@ import re
 
 from ..models import Extraction, Fact
 from .grammar import to_third_person
-from .lexicon import _I, CAT_BREEDS, DOG_BREEDS, OCCUPATIONS, PET_WORDS, TRADE_HAND_RE
+from .lexicon import _I, CAT_BREEDS, DOG_BREEDS, PET_WORDS
 from .people import _NOT_NAMES
 from .pets import pet_species
 from .roles import _ROLES
@@ -362,9 +362,6 @@ def labelled(clause: str) -> str:
     cond = _BARE_CONDITION_RE.match(clause)
     if cond:
         return "I have " + clause[cond.start("c"):]
-    job = re.fullmatch(r"(?P<o>[a-z]+(?:\s[a-z]+)?)\s*\.?", clause, _I)  # "floorhand.", a note of the user's own work
-    if job and (job["o"].lower() in OCCUPATIONS or TRADE_HAND_RE.fullmatch(job["o"])):
-        return f"I'm a {job['o'].lower()}"
     m = _LABELLED_RE.match(clause) or _PERSON_LABEL_RE.match(clause)
     if m is None or re.match(r"(?:due|late|paid|up|down|now|today|tonight|sucks|ok|okay|fine|good|bad|done|over|"
                              r"going|gonna|was|were|has|had|will|can)\b", m["v"], _I):
