@@ -357,8 +357,9 @@ _BARE_CONDITION_RE = re.compile(r"^(?:(?:also|and|plus|oh and|btw)\s*,?\s+)?(?P<
 
 def labelled(clause: str) -> str:
     """A note's "label value" said as "my label is value" ("home is pasadena" -> "my home
-    is pasadena", "gf kayla" -> "my gf is kayla"); any other clause as it is ("work
-    sucks", "rent is due", "home now")."""
+    is pasadena", "gf kayla" -> "my girlfriend is Kayla", "rent 1150" -> "my rent is 1150"),
+    a condition said bare as the user's ("also asthma, ..." -> "I have asthma, ..."); any
+    other clause as it is ("work sucks", "rent is due", "home now")."""
     cond = _BARE_CONDITION_RE.match(clause)
     if cond:
         return "I have " + clause[cond.start("c"):]

@@ -6,6 +6,9 @@ replaces the old one by its key (`wedding_date`), and `--as-of` still answers th
 date. Someone else's event ("my sister's wedding is on 3 May") and what belongs to an
 event ("our wedding photos", "our wedding anniversary") are left alone; two flights or
 two appointments are several events, never one slot.
+
+And a date asked to be booked for the fact said just before it ("she wants a party at Stone
+Summit. Book it for Saturday the 25th"): the fact takes that date (`booked`).
 """
 
 from __future__ import annotations
