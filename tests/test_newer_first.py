@@ -522,3 +522,16 @@ def test_a_name_that_opens_the_later_statement_is_another_answer_to_who():
     new = _hit("Yasemin does all the art since February, mirko went off to a studio in montreal",
                "2026-04-15T10:00:00Z", score=0.37)
     assert newer_first([old, new], "Who does the art for the user's game?", 5)[0] is new
+
+
+@pytest.mark.parametrize(("later", "moves"), [
+    # the new home typed in lower case, after "in"
+    ("User and family finally got the keys to the condo down at marina bay in quincy, 2 bedroom", True),
+    # "in" a word that is no place
+    ("User and family finally got the keys to the condo, in at last", False),
+])
+def test_a_later_home_typed_in_lower_case_goes_above_the_older_home(later, moves):
+    old = _hit("User lives in dorchester Adams Village same triple decker User grew up in", "2025-02-18T10:00:00Z",
+               score=0.65)
+    new = _keyed(later, "2025-06-19T10:00:00Z", "home_city", 0.58)
+    assert (newer_first([old, new], "Where does the user live now?", 5)[0] is new) is moves

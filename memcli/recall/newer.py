@@ -404,6 +404,11 @@ _OTHERS = re.compile(r"\b(?!User's)[A-Z][\w-]*'s\b|\bUser's\s+(?:" + "|".join(so
                      + r")\b")
 
 
+_PLACE_TYPED = re.compile(r"\b(?:in|at)\s+([a-z][a-z'-]{3,})\b(?!\s+(?:the|a|my|our)\b)")
+_NOT_PLACES = frozenset("home work town city school least last first time times moment night nights morning bed "
+                        "hospital office church least this that these those there here all once".split())
+
+
 def _other_value_of_key(a: Hit, b: Hit, asked: frozenset[str], query: str) -> bool:
     """Whether `b` holds a key of the user's the question asks for (`home_city` for "where
     does the user live?") and `a`, about the user too, says that slot (a word the key is
@@ -414,7 +419,9 @@ def _other_value_of_key(a: Hit, b: Hit, asked: frozenset[str], query: str) -> bo
     if not key or "." in key or someone_else(a.memory.text) or _OTHERS.search(a.memory.text):
         return False
     pa, pb = parse(a.memory.text), parse(b.memory.text)
-    if not pb.names - (pa.words | pa.names):
+    # a place typed in lower case after "in" or "at" counts too ("the keys to the condo ... in quincy")
+    typed = {stem(w) for w in _PLACE_TYPED.findall(b.memory.text)} - {stem(w) for w in _NOT_PLACES}
+    if not pb.names - (pa.words | pa.names) and not typed - pa.words:
         return False  # no place or employer `a` does not already name
     words = asked_key_stems(key, query)
     return any(stem(w) in words for w in asked) and any(stem(w) in words for w in pa.words)
