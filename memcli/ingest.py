@@ -380,12 +380,20 @@ def _unsay(store: MemoryStore, scope: str, content: str, last_user: tuple[str, d
     return forget_turn(store, scope, last_user[0], unsay, turn_id, ts)
 
 
+def _last_user(store: MemoryStore, scope: str) -> tuple[str, datetime] | None:
+    """The scope's latest user turn and when it was said, stored by an earlier ingest (a
+    pipeline that feeds one message at a time): "forget that" may point back at it."""
+    turn = store.last_user_turn(scope)
+    when = parse_dt(turn[1]) if turn and turn[1] else None
+    return (turn[0], when) if turn and when else None
+
+
 def forget_turn(store: MemoryStore, scope: str, said_in: str, clause: str, turn_id: str, ts: str) -> int:
     """Archive what the user's message before told (`said_in`, its turn), as the user asked
     right after it ("forget that, not my business", `requests.unsaid_before`): every active
     memory of that turn, each logged as the user's decision. The number archived."""
     reason = f"the user asked right after it not to keep what they had just said: {clause[:160]}"
-    gone = [m for m in store.list_memories(scope) if said_in in m.source_turns]
+    gone = store.facts_of_turn(scope, said_in) + store.episodes_of(scope, [said_in])
     for m in gone:
         store.archive(scope, m.id, reason=reason, at=ts)
         store.log(Decision(scope=scope, op="ARCHIVE", fact=m.text, target=m.id, decided_by="user",
@@ -527,7 +535,7 @@ def ingest(
     people, names, asked_to_forget = _known(store, scope, messages, raw)
     said_before: list[Memory] = []
     before: tuple[str, str | None, str | None] | None = None  # (turn id, question, statement) of the message before
-    last_user: tuple[str, datetime] | None = None  # the user's message before: its turn and when
+    last_user = None if raw else _last_user(store, scope)  # the user's message before: its turn and when
     for msg in messages:
         stats.messages += 1
         ts = msg.ts or default_ts

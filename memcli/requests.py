@@ -466,7 +466,9 @@ def unsaid_before(text: str) -> str | None:
     """The words of a request not to keep what the message before said ("forget that,
     not my business"), or None. A message whose requests name a topic is read by
     `forget_requests` instead."""
-    m = _UNSAY.search(text.replace("\u2019", "'"))
-    if m is None or _SHRUG.match(text[m.start("req"):].split(None, 1)[1] if " " in text[m.start("req"):] else ""):
+    said = text.replace("\u2019", "'")
+    m = _UNSAY.search(said)
+    # "forget that, never mind": a shrug, read from the request's object on
+    if m is None or _SHRUG.match(said[m.start("req"):].split(None, 1)[1]):
         return None
     return m.group("req")

@@ -370,3 +370,18 @@ def test_forget_that_archives_what_the_message_before_told(real_embedder, tmp_pa
 ])
 def test_a_request_after_words_of_its_own_message_is_not_about_the_message_before(text):
     assert unsaid_before(text) is None
+
+
+def test_forget_that_in_a_run_of_its_own_points_back_at_the_last_message_stored(real_embedder, tmp_path):
+    """A pipeline that feeds one message at a time: "forget that" in the next ingest still
+    archives what the message before stored."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:p", [Message(role="user", content="my cousin ricky got caught stripping copper wire off a "
+                                     "job site", ts="2025-06-10T23:53:35Z", ref="")], source="a")
+    ingest(store, "user:p", [Message(role="user", content="actually scratch that. family business",
+                                     ts="2025-06-10T23:57:44Z", ref="")], source="b")
+    assert not [m.text for m in store.list_memories("user:p") if "copper" in m.text]
+    store.close()

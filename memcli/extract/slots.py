@@ -448,7 +448,7 @@ _DATING_RE = re.compile(
     r"^(?:i(?:'m| am)\s+|i(?:'ve| have)\s+been\s+)?(?:now\s+)?(?:(?:seeing|seein'?)\s+(?:this|a|an|some)\s+(?P<w>girl|guy|"
     r"woman|man|lady|dude|bloke|gal)|(?:seeing|seein'?)\s+someone(?:\s+new)?|dating\s+(?:(?:this|a|an)\s+(?P<w2>girl|"
     r"guy|woman|man|lady|dude|bloke|gal))?)(?:\s+(?:called|named)\s+|\W+)(?P<v>(?!new\b)[A-Za-z][a-z'-]+)\b"
-    r"|^(?:i(?:'ve| have)\s+been\s+)(?:seeing|dating)\s+(?P<v2>[A-Z][a-z'-]+)\s+(?:for|since)\b", _I)
+    r"|^(?:i(?:'ve| have)\s+been\s+)(?:seeing|dating)\s+(?P<v2>(?-i:[A-Z])[a-z'-]+)\s+(?:for|since)\b", _I)
 _DATED = {"girl": "girlfriend", "woman": "girlfriend", "lady": "girlfriend", "gal": "girlfriend", "guy": "boyfriend",
           "man": "boyfriend", "dude": "boyfriend", "bloke": "boyfriend"}
 
@@ -466,7 +466,7 @@ def _dating(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 
 _NOT_DATED = frozenset("a an the for since at in on from who and but tomorrow tonight today again now about to with "
-                       "else that because soon later next professionally".split())
+                       "else that because soon later next professionally him her them it".split())
 
 
 def _got_married_with(c: str, raw: str, lc: str, now_cue: bool) -> Slots:

@@ -406,7 +406,7 @@ _OTHERS = re.compile(r"\b(?!User's)[A-Z][\w-]*'s\b|\bUser's\s+(?:" + "|".join(so
 
 _PLACE_TYPED = re.compile(r"\b(?:in|at)\s+([a-z][a-z'-]{3,})\b(?!\s+(?:the|a|my|our)\b)")
 _NOT_PLACES = frozenset("home work town city school least last first time times moment night nights morning bed "
-                        "hospital office church least this that these those there here all once".split())
+                        "hospital office church this that these those there here all once".split())
 
 
 def _other_value_of_key(a: Hit, b: Hit, asked: frozenset[str], query: str) -> bool:

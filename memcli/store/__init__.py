@@ -275,6 +275,13 @@ class Store:
     def turns_naming(self, scope: str, word: str) -> list[dict[str, Any]]:
         return self.turn_log.naming(scope, word)
 
+    def last_user_turn(self, scope: str) -> tuple[str, str | None] | None:
+        """(id, ts) of the scope's latest user turn, or None: what a "forget that" at the
+        start of the next ingest points back at."""
+        turn = self.turn_log.last_id(scope)
+        rows = self.turn_log.fetch(scope, [turn]) if turn else []
+        return (rows[0]["id"], rows[0]["ts"]) if rows else None
+
     def last_said(self, scope: str) -> list[Memory]:
         """The active facts of the scope's latest user turn (what "sorry, I meant 41"
         corrects when it comes in a run of its own)."""
