@@ -44,3 +44,47 @@ def spelled_out(text: str) -> str:
     text = _WK_RE.sub(lambda m: f"{m.group('d')} week", text)
     return _WEEKS_TODAY_RE.sub(lambda m: f"{'two weeks' if 'fortnight' in m.group('n').lower() else m.group('n')} from ",
                                text)
+
+
+_MON_WORD = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+             r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+# a day said with its month named: "9 mar", "the 21st of June", "March 3rd, 2026"
+_SAID_DAY_RE = re.compile(r"\b(?:(?:the\s+)?(?P<d1>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>" + _MON_WORD + r")|(?P<m2>"
+                          + _MON_WORD + r")\.?\s+(?P<d2>\d{1,2})(?:st|nd|rd|th)?)\b(?:,?\s+(?P<y>(?:19|20)\d\d)\b)?", re.I)
+# a day in figures, and the user's words for it when kept beside it: "2026-03-09 (9 mar)"
+ISO_SAID_RE = re.compile(r"\b\d{4}-\d\d-\d\d\b(?: \([^()]{1,40}\))?")
+_ISO_RE = re.compile(r"\b(?P<y>\d{4})-(?P<m>\d\d)-(?P<d>\d\d)\b(?! \()")
+
+
+def said_days(text: str, clause: str) -> str:
+    """`text` with the user's words for each day it gives in figures, kept beside it when
+    `clause` said the day with its month named ("on 2026-03-09 (9 mar)"): the day can be
+    read, and found, as it was said. A day said in figures, or worked out from "next
+    Friday", is left as it is."""
+    if not _ISO_RE.search(text):
+        return text
+    said: dict[tuple[int, int], str] = {}
+    for m in _SAID_DAY_RE.finditer(clause):
+        mon = (m.group("m1") or m.group("m2")).lower()[:3]
+        day = int(m.group("d1") or m.group("d2"))
+        said.setdefault((_MON3.index(mon) + 1, day), " ".join(m.group(0).split()))
+
+    def keep(m: re.Match[str]) -> str:
+        words = said.get((int(m.group("m")), int(m.group("d"))))
+        before = text[:m.start()]
+        if not words or words.lower() in text.lower() or before.count("(") > before.count(")"):
+            return m.group(0)  # said already, or inside a bracket: "(since 2026-03-03)"
+        return f"{m.group(0)} ({words})"
+    return _ISO_RE.sub(keep, text)
+
+
+_MON3 = [m[:3].lower() for m in MONTH_NAMES]
+
+
+_SAID_BESIDE_RE = re.compile(r"(?<=\d{4}-\d\d-\d\d) \([^()]{1,40}\)")
+
+
+def without_said_days(text: str) -> str:
+    """`text` without the user's words kept beside its days ("on 2026-03-09 (9 mar)" is
+    "on 2026-03-09"): for a text whose day is about to be put right."""
+    return _SAID_BESIDE_RE.sub("", text)

@@ -160,11 +160,12 @@ def _pick_year(month: int, day: int, today: date, tense: str | None) -> date | N
 # --- renderers ---------------------------------------------------------------
 # Each returns (phrase, date). Granularity decides the wording.
 
-def _month_day(month: int, day: int, prep: str | None) -> _Result:
-    """A yearly date (a birthday, an anniversary): month and day, no year, no date."""
+def _month_day(month: int, day: int, prep: str | None, said: str | None = None) -> _Result:
+    """A yearly date (a birthday, an anniversary): month and day, no year, no date. A date
+    said with its month named keeps the user's words ("on the 18th of August")."""
     if not 1 <= day <= 31:
         return None
-    return f"{prep or 'on'} {MONTH_NAMES[month - 1]} {day}", None
+    return f"{prep or 'on'} {said or f'{MONTH_NAMES[month - 1]} {day}'}", None
 
 
 def _day(d: date, prep: str | None) -> str:
@@ -345,7 +346,8 @@ def _h_mdy(m: re.Match[str], c: _Ctx) -> _Result:  # March 3(rd)(, 2025)
     day = int(m.group("d"))
     y = m.groupdict().get("y") or _said_year(m, c)
     if not y and c.recurring:
-        return _month_day(mon, day, m.group("prep"))
+        said = m.group(0)[m.end("prep") - m.start():] if m.group("prep") else m.group(0)
+        return _month_day(mon, day, m.group("prep"), said.strip())
     try:
         d = date(int(y), mon, day) if y else _pick_year(mon, day, c.today, c.tense)
     except ValueError:
@@ -674,7 +676,7 @@ _RULES: tuple[DateRule, ...] = (
                 r"performance|match|trip|camp)s?\b)", re.I), _h_keep),
     # a day that names a kind of thing: "the Monday group was full", "my Friday shift", "our
     # Sunday lunch" (never "the Monday after next", "the Monday we met", "the Monday morning")
-    DateRule("weekday_modifier", re.compile(r"\b(?:the|my|our|his|her|their|your|that)\s+" + _WD + r"\s+(?!(?:"
+    DateRule("weekday_modifier", re.compile(r"\b(?:the|my|our|his|her|their|your|that|whose|its)\s+" + _WD + r"\s+(?!(?:"
                 r"morning|afternoon|evening|night|after|before|of|following|just|i|we|he|she|they|you|it|when|that|"
                 r"and|or|to|is|was|will|at|in|on|next|last|this|coming|week|weekend)\b)(?=[a-z]{3,}\b)", re.I), _h_keep),
     # any one of a kind of day: "the Marina's a trek on a Saturday", "on a Sunday morning"

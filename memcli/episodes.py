@@ -34,6 +34,8 @@ from .models import Decision, Memory, Outcome
 from .text import LOWER_WORD_RE, claim_words, content_words
 from .timeutil import to_iso, utcnow
 
+_DIGIT_RE = re.compile(r"\d")
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -167,11 +169,15 @@ def _clause_stating(store: MemoryStore, scope: str, old: Memory, new: str) -> li
     beside the keyed "User lives in Bình Thạnh"): history too. Never a safety fact, nor
     one that says two or more other names or numbers, nor one that names the user's
     occupation besides (what else it says must stay)."""
-    old_keys, new_keys = claim_words(old.text)[1], claim_words(new)[1]
+    (old_words, old_keys), new_keys = claim_words(old.text), claim_words(new)[1]
     gone = old_keys - new_keys
     if not gone:
         return []
     value_now = new_keys - old_keys
+    # a figure alone is said of many things ("target time is 2:05", "swim class at 2:05"):
+    # the record must also say what the figure was of
+    of_what = {w for w in old_words - gone if not w.startswith("user") and not _DIGIT_RE.search(w)} \
+        if all(_DIGIT_RE.search(g) for g in gone) else set()
     turns = set(old.source_turns)
     rows = store.by_rowids(scope, [r for r, _ in store.search_keyword(scope, " ".join(sorted(gone)), k=20)])
     out = []
@@ -180,6 +186,7 @@ def _clause_stating(store: MemoryStore, scope: str, old: Memory, new: str) -> li
         if m.episode or m.key or m.safety or not m.active or m.id == old.id or not turns & set(m.source_turns):
             continue
         if gone <= words and not value_now & words and len(keys - old_keys - new_keys) < 2 \
+                and (not of_what or of_what & words) \
                 and not _job_besides(m.text, old.text, new):
             out.append(m)
     return out

@@ -297,6 +297,32 @@ _SAID_THEN_RE = re.compile(r"\bI (?:said|told you|wrote|mentioned) (?:that )?(?P
                            r"(?:it (?:was|is)|it's|its)\s+(?P<b>\d[\d.,]*)(?![\w.])", re.I)
 
 
+# "The half marathon target of 2:05 was unduly ambitious. It is hereby amended to 2:15", "the
+# deposit was 900 but that's been changed to 950": a figure, then the same thing said changed
+_AMENDED_RE = re.compile(r"(?P<head>[^.!?;]*?(?<![\w.:])(?P<a>\d(?:[\d.,:]*\d)?)(?![\w:]|\.\d)[^.!?;]*?)(?:[.;!]\s+|,?\s+but\s+)"
+                         r"(?:so\s+)?(?:it|that|this)(?:\s+is|\s+has\s+been|\s+was|'s\s+been|'s|\s+will\s+be|\s+got|\s+gets)?\s+"
+                         r"(?:now\s+|hereby\s+|since\s+|just\s+)?(?:amended|changed|revised|updated|adjusted|moved|pushed|bumped|"
+                         r"raised|lowered|increased|reduced|cut|lifted|corrected)\s+(?:up\s+|down\s+|back\s+)?to\s+"
+                         r"(?P<b>\d(?:[\d.,:]*\d)?)(?![\w:]|\.\d)", re.I)
+
+
+def _put_right_of(m: re.Match[str]) -> tuple[set[str], frozenset[str], frozenset[str], set[str]]:
+    """What a stored record must say to be the one a correction puts right: (names it must
+    all say, words it must all say, words of which it must say one, figures it must all say).
+    "Po-han is 7 years old, not 6": the name; "I said I taught for 41 years": every word;
+    "the target of 2:05 ... amended to 2:15": a word; "it's 20 on, 8 off, not 10": the other figure."""
+    from .claims import parse as claim
+
+    head = m.group("head")
+    names = set(re.findall(r"\b(?!User\b|I\b)[A-Z][\w'-]+", head))
+    if m.re is _AMENDED_RE:
+        return set(), frozenset(), claim(head).words - claim(m.group("a")).words, set()
+    if m.re is _SAID_THEN_RE:
+        return names, claim(head).words - claim(m.group("a")).words, frozenset(), set()
+    figures = set() if names else set(re.findall(r"(?<![\w.])\d[\d.,:]*(?![\w])", head)) - {m.group("a"), m.group("b")}
+    return names, frozenset(), frozenset(), figures
+
+
 def set_right(store: MemoryStore, scope: str, cands: list[Candidate], when: datetime, said: str = "") -> list[Candidate]:
     """"Po-han is 7 years old, not 6", said any time after "Yu-ting is 10 and Po-han is 6",
     or "I said I taught for 41 years; in fact it was 39": the stored record that says the
@@ -307,20 +333,23 @@ def set_right(store: MemoryStore, scope: str, cands: list[Candidate], when: date
     from .claims import parse as claim
 
     out: list[Candidate] = []
-    for m in [*(_NOT_THAT_RE.match(c.text) for c in cands), *_SAID_THEN_RE.finditer(said)]:
+    for m in [*(_NOT_THAT_RE.match(c.text) for c in cands), *_SAID_THEN_RE.finditer(said), *_AMENDED_RE.finditer(said)]:
         if m is not None and m.re is _SAID_THEN_RE:  # "User said User taught for 41 years" is no fact: what was wrong
             cands[:] = [c for c in cands if not (re.match(r"User (?:said|told you|wrote|mentioned)\b", c.text)
                                                  and m.group("a") in c.text)]
-        names = set(re.findall(r"\b(?!User\b|I\b)[A-Z][\w'-]+", m.group("head"))) if m else set()
-        words = claim(m.group("head")).words - claim(m.group("a")).words if m and m.re is _SAID_THEN_RE else frozenset()
-        if m is None or not (names or words) or m.group("a") == m.group("b"):
+        if m is None or m.group("a") == m.group("b"):
+            continue
+        names, words, some, figures = _put_right_of(m)
+        if not (names or words or some or figures):
             continue
         wrong = re.compile(r"(?<![\w.])" + re.escape(m.group("a")) + r"(?![\w.])")
-        query = " ".join(sorted(names)) or m.group("head")
+        query = " ".join(sorted(names)) or (" ".join(sorted(figures | {m.group("a")})) if figures else m.group("head"))
         rows = store.by_rowids(scope, [r for r, _ in store.search_keyword(scope, query, k=10)])
         for old in rows.values():
             if old.active and old.valid_until is None and not old.episode and wrong.search(old.text) \
                     and all(n in old.text for n in names) and words <= claim(old.text).words \
+                    and (not some or some & claim(old.text).words) \
+                    and all(re.search(r"(?<![\w.])" + re.escape(f) + r"(?![\w.])", old.text) for f in figures) \
                     and not _NOT_THAT_RE.match(old.text) and not _SAID_THEN_RE.search(old.text):
                 out.append(Candidate(text=wrong.sub(m.group("b"), old.text, count=1), kind=old.kind,
                                      importance=old.importance, key=old.key, change="update", valid_from=to_iso(when),

@@ -76,10 +76,12 @@ def test_ordinal_day_of_month():
 
 @pytest.mark.parametrize("text,said,want", [
     ("our anniversary is October 2", "2025-05-10", "our anniversary is on October 2"),
-    ("my mum's birthday is 14 July", "2025-05-10", "my mum's birthday is on July 14"),
+    ("my mum's birthday is 14 July", "2025-05-10", "my mum's birthday is on 14 July"),
+    ("our anniversary is the 18th of August", "2025-05-10", "our anniversary is on the 18th of August"),
     ("I was born on March 3", "2025-05-10", "I was born on March 3"),
 ])
 def test_yearly_dates_keep_month_and_day_only(text, said, want):
+    # in the user's words: a check, or a reader, finds the date as it was said
     out, when = resolve_dates(text, datetime.fromisoformat(said))
     assert out == want and when is None
 

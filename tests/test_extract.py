@@ -277,7 +277,23 @@ def test_explicit_bypasses_salience_filters():
 def test_explicit_with_date():
     (f,) = ex("don't forget that I have a dentist appointment on March 10").facts
     assert f.source == "explicit" and f.event_date == datetime(2026, 3, 10)
-    assert f.text == "User has a dentist appointment on 2026-03-10"
+    assert f.text == "User has a dentist appointment on 2026-03-10 (March 10)"  # the day, and as it was said
+
+
+@pytest.mark.parametrize("said,want", [
+    ("my flight to Cape Town is on 9 mar", "on 2026-03-09 (9 mar)"),
+    ("the concert is on the 21st of June", "on 2026-06-21 (the 21st of June)"),
+])
+def test_a_day_said_with_its_month_named_keeps_the_words_beside_the_figures(said, want):
+    assert any(want in f.text for f in ex(said).facts), ex(said).facts
+
+
+@pytest.mark.parametrize("said,want", [("the dentist is next Friday", "2026-03-13"), ("the dentist is on 3/14", "2026-03-14")])
+def test_a_day_said_in_figures_or_worked_out_has_no_words_beside_it(said, want):
+    (f,) = ex("The appointment is on June 12. Sorry, I meant June 16.").facts
+    assert f.event_date == datetime(2026, 6, 16), f  # the day put right is the fact's day
+    (f,) = ex(said).facts
+    assert want in f.text and "(" not in f.text, f.text
 
 
 def test_explicit_request_form_with_question_mark():
@@ -855,6 +871,7 @@ def test_the_side_of_life_a_sentence_is_on_is_a_lead_in():
     ("so here I am in Leeds", "Leeds"),
     ("its boulder shed in salford", "boulder shed"),
     ("How are you finding it so far? I'm liking Leeds", "finding it"),  # a question, not a greeting
+    ("Rotation here is 20 on, 10 off.", "20 on, 10 off"),  # a thing said of where the user is
 ])
 def test_what_only_looks_like_who_writes_is_read_as_it_is(said, kept):
     """(a greeting that names no one, "its me again ...", is left out: `self_introduced`)"""
@@ -1368,3 +1385,41 @@ def test_a_general_practitioner_is_the_users_doctor(text, doctor):
 def test_a_bare_reaction_is_a_passing_state_but_a_view_of_something_is_kept():
     assert texts("Sister Monica suggests painting. I am doubtful.") == ["User's sister Monica suggests painting"]
     assert texts("I am sceptical of homeopathy") == ["User is sceptical of homeopathy"]
+
+
+@pytest.mark.parametrize(("said", "stored"), [
+    ("And Tokkie, our Boerboel, soft as butter.", "User's Boerboel Tokkie"),
+    ("Tokkie, our Boerboel, is soft as butter.", "User's Boerboel Tokkie is soft as butter"),
+    ("Dave, my neighbour, is fixing the fence", "User's neighbour Dave is fixing the fence"),
+    ("Kayla, my sister.", "User's sister Kayla"),
+])
+def test_a_name_then_what_it_is_to_the_user_is_one_subject(said, stored):
+    texts = [f.text for f in extract_facts(said, NOW).facts]
+    assert any(t.startswith(stored) for t in texts), texts
+
+
+@pytest.mark.parametrize("said", ["Honestly, my knees are shot", "Yesterday, my boss said I was late",
+                                  "Sadly, my dog died"])
+def test_a_word_before_a_comma_is_no_name_put_beside_what_follows(said):
+    from memcli.extract.clauses import _name_apposed_first
+    assert _name_apposed_first(said) == said
+
+
+def test_a_verb_used_as_the_subject_of_a_sentence_is_no_request():
+    assert [f.text for f in ex("Schedule is 21 days on, 7 off.").facts] == ["Schedule is 21 days on, 7 off"]
+    assert ex("Schedule the dentist for me").discarded[-1].reason == "request"
+
+
+def test_a_shouted_run_of_words_is_read_in_lower_case_and_a_known_name_kept():
+    texts = [f.text for f in extract_facts("- PASSED THE PURSER COURSE!!! from April I fly as purser.", NOW).facts]
+    assert "User passed the purser course" in texts, texts
+    ex_ = extract_facts("KEREM PROPOSED. he's my fiancé now!!!", NOW, people={"Kerem": "boyfriend"})
+    assert "User's fiancé is Kerem" in [f.text for f in ex_.facts], ex_  # not "User's boyfriend is Kerem"
+    assert [f.text for f in extract_facts("My GP is Dr. Rao at the NHS clinic", NOW).facts][0].count("NHS") == 1
+
+
+def test_he_said_to_be_something_new_to_the_user_is_named_without_the_old_relation():
+    texts = [f.text for f in extract_facts("my sister Ana moved. She's my roommate now", NOW).facts]
+    assert any(t.startswith("Ana is User's roommate") for t in texts), texts
+    texts = [f.text for f in extract_facts("my sister Ana moved. She's a nurse now", NOW).facts]
+    assert any("sister Ana" in t and "nurse" in t for t in texts), texts

@@ -250,3 +250,52 @@ def test_i_said_then_in_fact_puts_the_number_right(db_path, real_embedder):
         active = [m.text for m in s.list_memories("user:n") if not m.episode and m.valid_until is None]
         assert [t for t in active if "mathematics for 39 years" in t], active
         assert not [t for t in active if "41 years" in t], active  # nor "User said User taught for 41 years"
+
+
+@pytest.mark.models
+def test_a_figure_said_amended_puts_it_right_in_the_record_that_holds_it(db_path, real_embedder):
+    """"The half marathon target of 2:05 was unduly ambitious. It is hereby amended to 2:15":
+    the stored target says 2:15; a record with the same figure about something else stays."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    with MemoryStore(db_path, real_embedder) as s:
+        ingest(s, "user:a", [Message(role="user", content="I am training for the Birmingham Half Marathon. My target "
+                                     "time is 2:05. My swim class starts at 2:05 on Fridays.",
+                                     ts="2025-02-03T20:19:28Z", ref="")], source="s1")
+        ingest(s, "user:a", [Message(role="user", content="2. The half marathon target of 2:05 was, on reflection, "
+                                     "unduly ambitious. It is hereby amended to 2:15.", ts="2025-05-12T19:30:00Z", ref="")],
+               source="s2")
+        active = [m.text for m in s.list_memories("user:a") if not m.episode and m.valid_until is None]
+        assert [t for t in active if "target time is 2:15" in t], active
+        assert not [t for t in active if "target time is 2:05" in t], active
+        assert [t for t in active if "swim class" in t and "2:05" in t], active
+
+
+def test_amended_to_reads_the_old_and_the_new_figure():
+    from memcli.ingest import _AMENDED_RE
+
+    m = _AMENDED_RE.search("The deposit was 900, but that's been bumped up to 950.")
+    assert m and (m.group("a"), m.group("b")) == ("900", "950")
+    m = _AMENDED_RE.search("My target time is 2:05. It is hereby amended to 2:15.")
+    assert m and (m.group("a"), m.group("b")) == ("2:05", "2:15")
+    assert not _AMENDED_RE.search("The deposit was 900. It moved me to tears.")
+    assert not _AMENDED_RE.search("I paid 900. Then I moved to Leeds.")
+
+
+@pytest.mark.models
+def test_a_figure_put_right_beside_another_finds_the_record_by_the_other(db_path, real_embedder):
+    """"It's 20 on, 8 off, not 10": the record that says 20 and 10 says 8 now; a locker
+    numbered 10 is another thing and stays."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    with MemoryStore(db_path, real_embedder) as s:
+        ingest(s, "user:r", [Message(role="user", content="Rotation here is 20 on, 10 off. My locker is 10.",
+                                     ts="2025-10-14T16:18:54Z", ref="")], source="s1")
+        ingest(s, "user:r", [Message(role="user", content="Sorry, I typed nonsense earlier. It's 20 on, 8 off, not 10.",
+                                     ts="2025-10-14T16:28:12Z", ref="")], source="s2")
+        active = [m.text for m in s.list_memories("user:r") if not m.episode and m.valid_until is None]
+        assert "Rotation here is 20 on, 8 off" in active, active
+        assert "Rotation here is 20 on, 10 off" not in active, active
+        assert "User's locker is 10" in active, active

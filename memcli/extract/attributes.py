@@ -8,7 +8,7 @@ import re
 
 from ..models import Extraction, Fact
 from .grammar import to_third_person
-from .lexicon import _I, CAT_BREEDS, DOG_BREEDS, PET_WORDS
+from .lexicon import _I, CAT_BREEDS, DOG_BREEDS, IMPERATIVE_VERBS, PET_WORDS
 from .people import _NOT_NAMES
 from .pets import pet_species
 from .roles import _ROLES
@@ -368,6 +368,8 @@ def labelled(clause: str) -> str:
                              r"going|gonna|was|were|has|had|will|can)\b", m["v"], _I):
         return clause
     label, value = m["l"].lower(), m["v"].rstrip(" .!")
+    if label in IMPERATIVE_VERBS and re.match(r"\s+(?:a|an|the|my)\s", clause[m.end("l"):], _I):
+        return clause  # "schedule the dentist for me": a request, no label
     if re.fullmatch(_PEOPLE_LABELS, label) and re.fullmatch(r"[a-z][a-z'-]+", value):
         value = value.capitalize()  # "gf kayla": a name typed in lower case
     return f"my {_SAID_IN_FULL.get(label, label)} is {value}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import _I, _REL, FILLER_RE, OCCUPATIONS, RELATIONS, TRADE_HAND_RE
+from .lexicon import _I, _REL, FILLER_RE, IMPERATIVE_VERBS, OCCUPATIONS, RELATIONS, TRADE_HAND_RE
 from .people import one_each
 
 # A period after a title, a common abbreviation or a lone initial ends no sentence:
@@ -61,7 +61,7 @@ _DOING_RE = re.compile(
     r"about|along|through|up|down|out|off|a|an|the|my|our|his|her|their|some|more|less|again|now|still|every|"
     r"most|daily|twice|this|someone|somebody|\d)\b|\d)", _I)
 _OCCUPATION_AT_RE = re.compile(r"^(?P<t>(?:[a-z-]+ ){0,3}(?P<h>(?!now\b|currently\b|these\b)[a-z-]+))\s+(?:now |currently |these days )?"
-                               r"(?P<p>at|for|with|on)\s+\S", _I)
+                               r"(?P<p>at|for|with|on)\s+(?!(?:me|us|you|him|her|them)\b)\S", _I)
 _OWN_VERB_RE = re.compile(r"\b(?:is|are|was|were|be|sounds?|seems?|feels?|looks?|makes?|would|will|can|could|"
                           r"should|must|has|had|says?|said|told|wants?|thinks?|rains?|raining|snows?|snowing)\b", _I)
 _PAST_VERB_RE = re.compile(r"\b(?!(?:called|named) [A-Z]|(?:based|retired|engaged|unemployed|self-employed)\b)"
@@ -125,7 +125,7 @@ def _with_subject(sentence: str) -> str:
     if _DOING_RE.match(rest) and not _PAST_VERB_RE.search(re.split(r"[,;]", head, maxsplit=1)[0]):
         return "I'm " + rest[:1].lower() + rest[1:]
     job = _OCCUPATION_AT_RE.match(sentence)
-    if job and (TRADE_HAND_RE.fullmatch(job.group("h"))  # "derrickhand on 41"; "nurse on nights" is no workplace
+    if job and sentence.split()[0].lower() not in IMPERATIVE_VERBS and (TRADE_HAND_RE.fullmatch(job.group("h"))  # "derrickhand on 41"; "nurse on nights" is no workplace
                 or (job.group("h").lower() in OCCUPATIONS and job.group("p").lower() != "on")) \
             and not _PAST_VERB_RE.search(head):
         return "I'm " + sentence[:1].lower() + sentence[1:]
@@ -146,7 +146,8 @@ _SELF_INTRO_RE = re.compile(
     r"[,!.]?\s+)*)(?:(?:this is|it'?s|its) (?:me|" + _NOT_A_NAME + r"(?P<n1>(?-i:[A-Z][a-z\u00e0-\u00ff'-]+(?:[A-Z][a-z\u00e0-\u00ff'-]+)?)))"
     r"(?:(?: again| here)(?=[\s,.!:]|$)|(?: again)?\s+(?:man|bro|fam|mate|dude|lol)(?=\s)|(?P<from> from (?:the )?[\w'-]+(?: [\w'-]+)?)?(?=\s*(?:[.!:]|,(?!\s*(?:my|our|his|her|the|a|an)\b)|"
     r"\s+(?:i\b|i'm|im\b|i've|we\b|we're|still\b))))"
-    r"|" + _NOT_A_NAME + r"(?P<n2>[A-Za-z\u00e0-\u00ff'-]{2,}) here(?: again)?(?=[\s,.!:]|$))(?P<end>\s*[,.!:]*\s*)", re.I)
+    r"|" + _NOT_A_NAME + r"(?P<n2>[A-Za-z\u00e0-\u00ff'-]{2,}) here(?: again)?(?=[\s,.!:]|$)"
+    r"(?!\s+(?:is|are|was|were|has|have|had|will|looks?|seems?|gets?|goes|runs?)\b))(?P<end>\s*[,.!:]*\s*)", re.I)
 
 
 # a greeting asked as a question, before what the message tells: "what's up it's DeShawn man
@@ -175,6 +176,10 @@ def self_introduced(text: str) -> str:
     return m.group("greet") + said + text[m.end():]
 
 
+# the mark of a list's item: "(a) I am a member of ...", "2) moved", "(iv) ..." ("1." is a sentence of its own)
+_LIST_MARK_RE = re.compile(r"^(?:\((?:[a-z]|\d{1,2}|[ivx]{1,4})\)|(?:[a-h]|\d{1,2})\))\s+")
+
+
 def _sentences(text: str) -> list[str]:
     text = self_introduced(text)
     parts = _SENT_SPLIT_RE.split(_EMOJI_BREAK_RE.sub(lambda m: m.group(0).rstrip() + "\n", text))
@@ -182,7 +187,7 @@ def _sentences(text: str) -> list[str]:
     for p in parts:
         if p is None:
             continue
-        p = p.strip(" \t-*•>")
+        p = _LIST_MARK_RE.sub("", p.strip(" \t-*•>"))
         if p:
             out.append(_with_subject(p))
     return out
@@ -267,6 +272,26 @@ _NAME_APPOSED_RE = re.compile(
     r"lives|runs|takes|helps|says|said|just|also|now|still)\b)", _I)
 
 
+# "And Tokkie, our Boerboel, soft as butter", "Dave, my neighbour, is fixing the fence": the
+# name and what it is to the user are one subject ("our Boerboel Tokkie")
+_NAMED_APPOSED_RE = re.compile(
+    r"^(?P<lead>(?:and|also|plus|then)\s+)?" + _NOT_A_NAME + r"(?!(?:yesterday|today|tomorrow|tonight|anyway|honestly|"
+    r"sadly|luckily|well|also|btw|ps|oh|ah|ag|ja|yes|yeah|no|nah|lol|haha|thanks|sorry|update|news|ugh|oops|hmm+|wow|"
+    r"omg|uh|um+|er|argh|damn|dang|gosh|jeez|yikes|ouch|whoops|alas|okay|ok|right|so|hey|hi|hello)\b)"
+    r"(?P<n>(?-i:[A-Z][a-z'-]+)(?:\s+(?-i:[A-Z][a-z'-]+))?),\s+"
+    r"(?P<np>(?:my|our)\s+(?!(?:mistake|bad|fault|error|apologies|god|goodness|gosh|word)\b)(?:[\w'-]+\s+){0,2}?[\w'-]+)"
+    r"(?P<after>,\s+(?P<verb>(?:is|was|are|were|has|had|will|lives|works)\b)?|\s*[.!]?\s*$)", _I)
+
+
+def _name_apposed_first(sentence: str) -> str:
+    m = _NAMED_APPOSED_RE.match(sentence)
+    if m is None:
+        return sentence
+    join = "\x01" if m.group("verb") or not m.group("after").startswith(",") else ", "
+    rest = sentence[m.end():] if not m.group("verb") else m.group("verb") + sentence[m.end():]
+    return f"{m.group('lead') or ''}{m.group('np')}\x01{m.group('n')}{join if rest.strip() else ''}{rest}"
+
+
 def _clauses(sentence: str) -> list[str]:
     if _SUBORDINATE_START_RE.match(sentence):
         # "When I was a kid, I lived in Kerala" / "If I ever get a cat, I'll ...": keep whole
@@ -288,6 +313,7 @@ def _clauses(sentence: str) -> list[str]:
     # "my neighbour, Dave, is fixing the fence", "a kind man from the parish, Mr. Jim Tobin, is
     # driving me": the name between commas is the subject's, not a clause of its own
     sentence = _NAME_APPOSED_RE.sub(lambda m: f"{m.group('np')}\x01{m.group('n')}\x01", sentence)
+    sentence = _name_apposed_first(sentence)
     # "I would buy a farm and if I won ...": a condition joined to a clause that is itself
     # conditional stays with it (the whole is hypothetical)
     sentence = re.sub(r"^(.*?\b(?:would|could|might)\b.*?|.*?\w'd\b.*?)\s+(and|but|so)\s+(?=if\s)", "\\1\x01\\2\x01",

@@ -9,6 +9,7 @@ import calendar
 import re
 from datetime import datetime
 
+from ..date_words import ISO_SAID_RE, without_said_days
 from ..dates import resolve_dates
 from ..models import Discard, Extraction
 from ..text import FOREIGN_MONTHS, MONTH_NAMES, MONTHS, WEEKDAYS
@@ -107,6 +108,7 @@ def corrected(text: str, old: str | None, new: str) -> tuple[str, str, str] | No
     """(the text with the wrong value replaced, the value replaced, the value put in its
     place) or None when it holds none.
     A range ("2025-06-21 to 2025-06-24") replaces the first two dates the text holds."""
+    text = without_said_days(text)  # the words said for a day that is put right go with it
     found = [t.group(0) for t in _VALUE_TOKEN.finditer(text)]
     ends = re.fullmatch(r"(\d{4}-\d\d-\d\d) to (\d{4}-\d\d-\d\d)", new)
     if ends:
@@ -282,7 +284,7 @@ def same_shape(a: str, b: str) -> bool:
     return _shape(a) == _shape(b)
 
 
-_ISO_DAY = re.compile(r"\b\d{4}-\d\d-\d\d\b")
+_ISO_DAY = ISO_SAID_RE  # a day in figures, with the user's words for it beside it if kept
 
 
 def moved_day(old: str, new: str) -> str | None:

@@ -86,7 +86,7 @@ OCCUPATIONS = {
     "attorney", "architect", "accountant", "pilot", "dentist", "pharmacist", "researcher", "writer",
     "author", "journalist", "artist", "musician", "photographer", "editor", "intern", "freelancer",
     "founder", "cofounder", "co-founder", "ceo", "cto", "cfo", "coo", "chef", "cook", "carpenter",
-    "plumber", "electrician", "mechanic", "farmer", "officer", "clerk", "barista", "waiter",
+    "plumber", "electrician", "mechanic", "farmer", "officer", "clerk", "barista", "waiter", "purser",
     "waitress", "cashier", "vet", "veterinarian", "paramedic", "therapist", "psychologist",
     "psychiatrist", "coach", "trainer", "tutor", "administrator", "admin", "technician",
     "executive", "director", "consultant", "specialist", "associate", "contractor", "librarian",

@@ -229,7 +229,11 @@ class _People:
         # "she's leaving": is; "she's been in billing since March": has
         verb = ("has " if re.match(_PARTICIPLES + r"\b", m.group("rest").lstrip(), _I) else "is ") \
             if m.group("c") == "'s" else ""
-        return f"{self.last} {verb}{m.group('rest')}".replace("  ", " ")
+        who = self.last
+        named = re.search(r"(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*)*$", who)
+        if named and who.startswith("my ") and re.match(r"\s*(?:now |also |still )?(?:my|our)\s", m.group("rest"), _I):
+            who = named.group(0)  # "he's my fiancé now": what he is to the user is said anew
+        return f"{who} {verb}{m.group('rest')}".replace("  ", " ")
 
 
 def _third_party(raw: str, people: _People, now: datetime) -> tuple[FactDict, datetime | None] | None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..claims import parse
+from ..date_words import said_days
 from ..dates import RESCHEDULE_VERBS, resolve_dates
 from ..models import Discard, Extraction, Fact
 from ..text import (
@@ -70,7 +71,7 @@ from .roles import (
 )
 from .safety import split_safety, with_allergen
 from .schedule import work_days
-from .slots import ATTR_CHANGE_RE, LEAD_IN_RE, PARTNER_IS_RE, WITH_ORG_RE, _other_slots, _user_slots
+from .slots import ADDRESS_RE, ATTR_CHANGE_RE, LEAD_IN_RE, PARTNER_IS_RE, WITH_ORG_RE, _other_slots, _user_slots
 from .together import FAMILY_WORDS, partner_together
 from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
 
@@ -243,7 +244,10 @@ def _corrects(sentence: str, ex: Extraction, now: datetime) -> str | None:
     else:
         return None
     text, target, new = fixed
-    ex.facts[i] = Fact(**{**last.__dict__, "text": text,
+    when = last.event_date
+    if when is not None and when.date().isoformat() == target and re.fullmatch(r"\d{4}-\d\d-\d\d", new):
+        when = datetime.fromisoformat(new)  # the day put right is the fact's day
+    ex.facts[i] = Fact(**{**last.__dict__, "text": text, "event_date": when,
                           "value": last.value.replace(target, new) if last.value else last.value})
     _discard(ex, sentence, f"a correction: {target} -> {new} in the fact before")
     return correction_rest(sentence)
@@ -336,7 +340,9 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         # "so meet Bonnie, an eleven-week-old cocker spaniel": no request, a pet of the user's
         ex.facts.extend(_mk({**d, "rule": "pet_met"}, clause, None, False) for d in met)
         return True
-    if REQUEST_RE.match(raw) or (first in IMPERATIVE_VERBS and not re.match(r"^call me\s+[A-Z]", raw)):
+    # "Schedule is 21 days on, 7 off", "plan's to ...": the word is the subject of a verb, no request
+    as_noun = re.match(r"^[\w-]+(?:\s+(?:is|are|was|were|has|had)\b|'s\s)", raw, _I)
+    if REQUEST_RE.match(raw) or (first in IMPERATIVE_VERBS and not as_noun and not re.match(r"^call me\s+[A-Z]", raw)):
         if not booked(raw, ex, now):
             _discard(ex, clause, "request")
         return True
@@ -347,6 +353,11 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
             role_named(raw[:1].lower() + raw[1:], raw) if re.match(r"^[A-Za-z][a-z -]{1,24}? (?:is|'s) ", raw) else []
         if role:
             ex.facts.append(_mk({**role[0], "rule": "role_named"}, clause, None, False))
+            return True
+        # "Kindly note the address for service: 27 Lordswood Road, Harborne": the user's home
+        home = [d for d in _user_slots(raw, raw) if d.get("key") == "home_city"] if ADDRESS_RE.match(raw) else []
+        if home:
+            ex.facts.append(_mk(home[0], clause, None, False))
             return True
         attr = bare_attribute(raw)
         if attr is not None:
@@ -375,7 +386,8 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         # or is a note of one, a label and its figure ("10k Saturday: 48:37")
         short = len(raw.split()) <= 3 and not (re.search(r"\d", raw) and _MEASURED_RE.search(raw)) \
             and not re.match(r"^(?=[^:]*(?!lol|haha)[A-Za-z]{3})[^:]{1,29}[^:\d\s]:\s*[^:\s]*\d", raw) \
-            and not _DONE_TO_NAMED_RE.match(raw)  # "hired Marisol", "met Dev": what the user did, to someone
+            and not _DONE_TO_NAMED_RE.match(raw) \
+            and not _NAMED_DID_RE.match(raw)  # "hired Marisol": what the user did, to someone; "Kerem proposed"
         if weather or short or not _carries_content(raw):
             _discard(ex, clause, "small talk" if weather or short else "not about the user")
         else:
@@ -445,7 +457,7 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     if not s.plan and not facts:
         if re.match(r"^(?:i|my|call me)\b", exp, _I) or re.match(r"^[A-Z][a-z'-]+ and [Ii]\b", exp) \
                 or PARTNER_IS_RE.match(exp) \
-                or ATTR_CHANGE_RE.match(exp) or WITH_ORG_RE.match(exp) or LEAD_IN_RE.match(exp):
+                or ATTR_CHANGE_RE.match(exp) or WITH_ORG_RE.match(exp) or LEAD_IN_RE.match(exp) or ADDRESS_RE.match(exp):
             facts = _other_slots(exp, resolved) if re.match(r"^my " + _REL + r"\b", exp, _I) else []
             if not facts and not re.match(r"^my " + _REL + r"\b", exp, _I):
                 facts = _user_slots(exp, resolved)
@@ -550,14 +562,26 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
     ex.facts.extend(_mk(d, clause, None, explicit) for d in passing if not any(f.get("key") == d["key"] for f in facts))
 
 
-def _unshouted(text: str) -> str:
+# what someone named did, said in two or three words: "Kerem proposed", "Mum retired!", "Dad got the job"
+_NAMED_DID_RE = re.compile(r"^(?-i:[A-Z])[a-z'-]+\s+(?:finally\s+|just\s+)?(?:[a-z]{3,}ed|got|won|quit|left|came|went|"
+                           r"died|passed|moved|said yes)\b", _I)
+
+
+def _unshouted(text: str, names: dict[str, str] | None = None) -> str:
     """A message typed in capitals ("CURLING IS THURSDAY NIGHTS IN TOWN") read as the
     lower-case message it would be: in capitals every word looks like a name. A
     shouted word in a message of ordinary case ("I'm ALLERGIC to codeine") stays."""
     letters = [ch for ch in text if ch.isalpha()]
     if len(letters) < 12 or sum(ch.isupper() for ch in letters) < 0.8 * len(letters):
-        return text
+        # ... and a shouted run of words in it ("PASSED THE PURSER COURSE!!!", "KEREM PROPOSED"),
+        # a name the user has given kept as a name
+        return _SHOUTED_RUN_RE.sub(lambda m: " ".join(w.capitalize() if w.capitalize() in (names or {}) else w.lower()
+                                                       for w in m.group(0).split(" ")), text)
     return re.sub(r"\bi\b", "I", text.lower())
+
+
+# two or more words in capitals, each of three letters or more or a short word between them
+_SHOUTED_RUN_RE = re.compile(r"(?<![\w'])[A-Z]{3,}(?: (?:[A-Z]{1,2} )*[A-Z]{3,})+(?![\w'])")
 
 
 def extract_facts(text: str, now: datetime, role: str = "user",
@@ -569,7 +593,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     ex = Extraction(facts=[], discarded=[])
     if not text or not str(text).strip():
         return ex
-    text = _unshouted(unstretch(normalize_punctuation(str(text))))
+    text = _unshouted(unstretch(normalize_punctuation(str(text))), people)
     if (role or "user").lower() != "user":
         for s in _sentences(text)[:50] or [text]:
             _discard(ex, s, "not from the user")
@@ -651,6 +675,8 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     _capitalise_names(ex, named)
     _dedupe(ex)
     _drop_fragments(ex)
+    for f in ex.facts:  # "on 2026-03-09 (9 mar)": the day as the user said it, beside the day in figures
+        f.text = said_days(f.text, f.clause)
     return ex
 
 

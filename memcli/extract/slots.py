@@ -142,6 +142,14 @@ def _moved_to(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return None
 
 
+ADDRESS_RE = re.compile(r"^(?:i (?:now |currently |still )*(?:live|reside|am living|have lived) at\s+|"
+                         r"(?:(?:please |kindly )?note (?:the |my |our )|(?:my|our) )?(?P<new>new )?(?:home |current |postal "
+                         r"|mailing |residential )?address(?: for (?:service|correspondence|post|mail))?\s*(?:is\b|:|-|=)\s*)"
+                         r"(?P<v>(?:(?:flat|apt|apartment|unit) \w+,? )?\d+[a-z]?,? [\w'. -]+?\b(?:st|street|rd|road|ave|avenue|"
+                         r"lane|ln|drive|dr|crescent|terrace|close|way|blvd|boulevard|place|pl|court|ct|gardens|grove|row|square|"
+                         r"hill|walk|mews|parade)\b.*)$", _I)
+
+
 def _lives_in(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I live in Pune"."""
     m = re.match(r"^i (?:now |currently |still |also )*(?:live|reside|stay|have lived|have been living|am living|"
@@ -150,6 +158,12 @@ def _lives_in(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
         v = _clean_value(re.split(r",\s+(?=[a-z])", m.group("v"))[0])  # "Randburg, two kids": the place ends
         if _place_ok(v):
             return [_profile(f"User lives in {v}", "home_city", v, 0.75, "update" if now_cue else None)]
+    # a street address: "I live at 27 Lordswood Road, Harborne", "my new address is Flat 3, 12 Rose
+    # Lane", "kindly note the address for service: 27 Lordswood Road"
+    m = ADDRESS_RE.match(c)
+    if m and _clean_value(m.group("v")):
+        v = _clean_value(re.split(r",\s+(?=[a-z])", m.group("v"))[0])  # "..., the kids love it": the address ends
+        return [_profile(f"User lives at {v}", "home_city", v, 0.75, "update" if now_cue or m.group("new") else None)]
     # "I'm in tbilisi now", "we're in Lisbon these days", "since we are in Swords now, the
     # school run is ...": where the user is living now
     m = re.match(r"^(?:i am|we are) (?:now |currently )?(?:back )?in\s+(?P<v>[\w'. -]+?)\s+(?:now|these days|nowadays|for good)"
@@ -274,9 +288,9 @@ def _owns_business(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 def _joined(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I joined TCS", "I got a job at Stripe", "I switched to Google"."""
-    m = re.match(r"^i (?:just |recently |finally )*(?:joined|started (?:working )?at|started (?:working )?for|"
+    m = re.match(r"^i (?:have |'ve |had )?(?:just |recently |finally |now )*(?:joined|started (?:working )?at|started (?:working )?for|"
                  r"got (?:a |an )?(?:new )?(?:job|offer|position|role) (?:at|with)|got hired (?:at|by)|"
-                 r"accepted (?:a |an )?(?:job|offer|position) (?:at|with|from)|"
+                 r"(?:accepted|taken|took) (?:a |an |the )?(?:job|offer|position|post) (?:at|with|from)|"
                  r"(?:started|began|start|begin) (?:a |my |the )?(?:new |first )?(?:full[- ]time |part[- ]time )?"
                  r"(?:job|role|position|internship|work|post) (?:at|with|for)|began working (?:at|for)|"
                  r"switched (?:jobs? )?to)\s+(?P<v>.+)$", c, _I)
@@ -286,7 +300,7 @@ def _joined(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
         # "started at 0.25", "started at 6am": an amount or a time is no employer ("3M", "7-Eleven" are)
         if re.fullmatch(r"[$£€]?\d[\d.,:]*\s*(?:am|pm|mg|mcg|ml|g|kg|lbs?|%|k|km|miles?|h|hrs?|hours?|mins?|a\.m\.|p\.m\.)?", v):
             return None
-        if _is_propery(v) and not re.match(r"^switched to", c[2:], _I) or (v and re.search(r"\b(?:job|position|role|offer|hired)\b", lc)):
+        if _is_propery(v) and not re.match(r"^switched to", c[2:], _I) or (v and re.search(r"\b(?:job|position|role|offer|hired|post)\b", lc)):
             facts = [_profile(f"User works at {v}", "employer", v, 0.75, "update")]
             t = re.search(r"\bas (?:a |an |the )?(?P<t>[\w -]+)$", rest, _I)
             if t and _clean_value(t.group("t")):
@@ -356,7 +370,8 @@ def _person_in_place(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 # where or since when the user is what they say, said first: "in Fintrail now I am team lead"
 # ("in Leeds I am a nurse": a town or a firm, so only "at" names the employer)
 LEAD_IN_RE = re.compile(r"^(?:(?:also|and|so) )?(?:in (?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,2}|"
-                        r"at (?P<o>(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,2}))(?: now)?,? (?=i am )|^(?:from|since|as of|starting) \d{4}-\d\d-\d\d,? (?=i am )", _I)
+                        r"at (?P<o>(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,2}))(?: now)?,? (?=i am )|^(?:from|since|as of|starting) "
+                        r"(?:\d{4}-\d\d-\d\d|(?-i:[A-Z])[a-z]+ \d{4}),? (?=i (?:am|fly|work|sail|serve) )", _I)
 
 
 def _occupation_is(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
@@ -369,16 +384,18 @@ def _occupation_is(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     # "automation engineer in Fintrail, a bigger company": an organisation said so
     c = re.sub(r"\bin (?=(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,2}, (?:a|an) (?:[\w-]+ )?(?:company|firm|startup|agency|"
                r"consultancy|bank|school|hospital|studio)\b)", "at ", c)
-    m = re.match(r"^i (?:am now|am|(?:now |currently |also )?work (?:(?:remotely|full[- ]time|part[- ]time|freelance|"
+    m = re.match(r"^i (?:am (?:now |currently |still )?working as|am now|am|(?:now |currently |also )?(?:work|fly|sail|serve|"
+                 r"practi[sc]e|moonlight) (?:(?:remotely|full[- ]time|part[- ]time|freelance|"
                  r"from home|now|currently) )*as|have been working as|became|just became|got promoted to|"
-                 r"was promoted to|am working as)\s+"
+                 r"was promoted to)\s+"
                  # "I'm still deputy principal", "I'm currently lead engineer at Fintrail": the adverb is no part of the job
                  r"(?:(?:still|currently|also|officially|finally|technically|basically|actually|already) )*"
                  r"(?:a |an |the )?(?P<v>.+)$", c, _I)
     if m:
         occ = _occupation(m.group("v"))
         if occ:
-            ch = "update" if re.search(r"\b(?:became|promoted|now)\b", lc) else None
+            ch = "update" if re.search(r"\b(?:became|promoted|now)\b", lc) \
+                or (org and re.match(r"(?:from|since|as of|starting)\b", org.group(0), _I)) else None
             at = re.search(re.escape(occ) + r"\s+(?:(?:now|currently|these days)\s+)?(?:at|for|with)\s+(?P<e>.+)$",
                            m.group("v"), _I)
             e = _strip_org_descriptor(_clean_value(at.group("e"))) if at else None
