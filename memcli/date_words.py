@@ -32,16 +32,22 @@ _TEXTED_RE = re.compile(r"(?<![\w'-])(?P<w>" + "|".join(sorted(_TEXTED, key=len,
 _WK_RE = re.compile(r"\b(?P<d>next|this|last|nxt|the following|following) wk\b", re.I)
 
 
+# a day written as in the forces and in aviation: "02AUG", "05JAN26" (2 August, 5 January 2026)
+_DAY_MON_RE = re.compile(r"\b(?P<d>0[1-9]|[12]\d|3[01])(?P<m>JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)(?P<y>\d\d)?\b")
+
+
 def spelled_out(text: str) -> str:
     """A date said in words the rules read in figures: "the first of July" (the 1st of
     July), "2 wks from today" (weeks; "yrs" is left alone: "married 10 yrs" is no date to
     resolve), "two weeks today" (two weeks from today), and the day words of a text
-    message ("tmrw", "yday", "wknd", "next wk")."""
+    message ("tmrw", "yday", "wknd", "next wk"); a day written "02AUG" or "05JAN26"."""
     text = _ORDINAL_OF_RE.sub(lambda m: f"{_ORDINALS[m.group('o').lower()]}"
                               f"{_SUFFIX.get(_ORDINALS[m.group('o').lower()], 'th')}", text)
     text = _UNIT_ABBR_RE.sub(lambda m: f"{m.group('n')} {_UNITS[m.group('u').lower()]}", text)
     text = _TEXTED_RE.sub(lambda m: _TEXTED[m.group("w").lower()], text)
     text = _WK_RE.sub(lambda m: f"{m.group('d')} week", text)
+    text = _DAY_MON_RE.sub(lambda m: f"{int(m.group('d'))} {m.group('m').capitalize()}"
+                           f"{' 20' + m.group('y') if m.group('y') else ''}", text)
     return _WEEKS_TODAY_RE.sub(lambda m: f"{'two weeks' if 'fortnight' in m.group('n').lower() else m.group('n')} from ",
                                text)
 

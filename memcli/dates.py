@@ -265,10 +265,10 @@ def _h_relday(m: re.Match[str], c: _Ctx) -> _Result:
 
 
 def _h_weekday_rel(m: re.Match[str], c: _Ctx) -> _Result:
-    which = m.group("which").lower()
+    which = m.group("which").lower().split()[-1]  # "this coming Sunday" is the coming one
     wd = _wd_index(m.group("wd"))
     t = c.today
-    if which == "this":
+    if which in ("this", "coming"):
         d = t + timedelta(days=(wd - t.weekday()) % 7)
     elif which == "next":
         d = t - timedelta(days=t.weekday()) + timedelta(days=7 + wd)
@@ -279,9 +279,9 @@ def _h_weekday_rel(m: re.Match[str], c: _Ctx) -> _Result:
 
 
 def _h_weekend(m: re.Match[str], c: _Ctx) -> _Result:
-    which = m.group("which").lower()
+    which = m.group("which").lower().split()[-1]
     t = c.today
-    if which == "this":
+    if which in ("this", "coming"):
         d = t + timedelta(days=(5 - t.weekday()) % 7) if t.weekday() != 6 else t - timedelta(days=1)
     elif which == "next":
         d = t - timedelta(days=t.weekday()) + timedelta(days=12)
@@ -682,9 +682,9 @@ _RULES: tuple[DateRule, ...] = (
     # any one of a kind of day: "the Marina's a trek on a Saturday", "on a Sunday morning"
     DateRule("a_weekday", re.compile(r"\b(?:on\s+)?an?\s+" + _WD + r"\b" + _PARTS, re.I), _h_keep),
     DateRule("weekday_day_month", re.compile(_PREP + r"\b" + _WD + r",?\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON
-                + r"\b(?:,?\s+(?P<y>\d{4})\b)?", re.I), _h_weekday_date),
+                + r"\b(?:,?\s+(?P<y>(?:19|20)\d\d)\b)?", re.I), _h_weekday_date),
     DateRule("weekday_month_day", re.compile(_PREP + r"\b" + _WD + r",?\s+(?:the\s+)?" + _MON + r"\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b"
-                r"(?:,?\s+(?P<y>\d{4})\b)?", re.I), _h_weekday_date),
+                r"(?:,?\s+(?P<y>(?:19|20)\d\d)\b)?", re.I), _h_weekday_date),
     DateRule("weekday_ordinal", re.compile(_PREP + r"\b" + _WD + r",?\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)\b"
                 r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|century|floor|time|place|anniversary|"
                 r"birthday|grade|percentile))", re.I), _h_weekday_ordinal),
@@ -698,8 +698,9 @@ _RULES: tuple[DateRule, ...] = (
     DateRule("season", re.compile(_PREP + r"\b(?P<which>this|next|last|coming|past)\s+(?P<season>spring|summer|autumn|fall|winter)\b", re.I), _h_season),
     DateRule("relative_day", re.compile(_PREP + r"\b(?P<w>the day before yesterday|the day after tomorrow|today|tonight|yesterday|tomorrow"
                 r"|this (?:morning|afternoon|evening))\b(?!'s|\u2019s)" + _PARTS, re.I), _h_relday),
-    DateRule("relative_weekday", re.compile(_PREP + r"\b(?P<which>this|next|last|coming)\s+" + _WD + r"\b" + _PARTS, re.I), _h_weekday_rel),
-    DateRule("relative_weekend", re.compile(_PREP + r"\b(?P<which>this|next|last)\s+weekend\b", re.I), _h_weekend),
+    DateRule("relative_weekday", re.compile(_PREP + r"\b(?P<which>(?:this |the )?coming|this|next|last)\s+" + _WD + r"\b" + _PARTS, re.I), _h_weekday_rel),
+    DateRule("relative_weekend", re.compile(_PREP + r"\b(?P<which>(?:this |the )?coming|this|next|last)\s+weekend\b", re.I),
+             _h_weekend),
     # a day or a month with its year said as "this/next/last year": "14 December this year"
     DateRule("month_day_said_year", re.compile(_PREP + r"\b" + _MON + r"\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+"
                 r"(?P<ry>this|next|last)\s+year\b", re.I), _h_mdy),
@@ -711,14 +712,14 @@ _RULES: tuple[DateRule, ...] = (
     DateRule("in_n", re.compile(r"\bin\s+" + _NUM + r"\s+" + _UNIT + r"(?:'?\s*time)?\b", re.I), _h_in_n),
     DateRule("n_ago", re.compile(_PREP + r"\b" + _NUM + r"\s+" + _UNIT + r"\s+ago\b", re.I), _h_ago),
     DateRule("iso", re.compile(r"\b(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})\b"), _h_iso),
-    DateRule("month_day", re.compile(_PREP + r"\b" + _MON + r"\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{4})\b)?", re.I), _h_mdy),
-    DateRule("day_month", re.compile(_PREP + r"\b(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON + r"\b(?:,?\s+(?P<y>\d{4})\b)?", re.I), _h_mdy),
+    DateRule("month_day", re.compile(_PREP + r"\b" + _MON + r"\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>(?:19|20)\d\d)\b)?", re.I), _h_mdy),
+    DateRule("day_month", re.compile(_PREP + r"\b(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON + r"\b(?:,?\s+(?P<y>(?:19|20)\d\d)\b)?", re.I), _h_mdy),
     DateRule("numeric_prep", re.compile(r"(?:\b(?P<prep>on|since|until|by|before|after|from)\s+)\b(?P<m>\d{1,2})/(?P<d>\d{1,2})(?:/(?P<y>\d{2,4}))?\b"), _h_numeric),
     DateRule("numeric_full", re.compile(r"(?P<prep>)\b(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{4})\b"), _h_numeric),
     DateRule("ordinal_day", re.compile(r"\b(?P<prep>on|by|until|till|before|after|from|since)\s+the\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"
                 r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|century|floor|time|place|anniversary|"
                 r"birthday|grade|percentile))", re.I), _h_ordinal_day),
-    DateRule("month_only", re.compile(r"\b(?P<prep>in|during|since|until|by|before|after|from)\s+" + _MON + r"\b(?:\s+(?P<y>\d{4})\b)?", re.I), _h_month_only),
+    DateRule("month_only", re.compile(r"\b(?P<prep>in|during|since|until|by|before|after|from)\s+" + _MON + r"\b(?:\s+(?P<y>(?:19|20)\d\d)\b)?", re.I), _h_month_only),
     DateRule("bare_weekday", re.compile(r"(?:\b(?P<prep>on|since|until|by|before|after|from|to)\s+)?\b" + _WD + r"\b" + _PARTS, re.I), _h_bare_weekday),
 )
 

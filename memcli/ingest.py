@@ -340,16 +340,23 @@ def set_right(store: MemoryStore, scope: str, cands: list[Candidate], when: date
         if m is None or m.group("a") == m.group("b"):
             continue
         names, words, some, figures = _put_right_of(m)
-        if not (names or words or some or figures):
+        # "Wait, I meant the rent is 360 KD, not 380", naming nothing else: a record just said
+        just = to_iso(when - timedelta(hours=2)) if not (names or words or some or figures) else ""
+        if just and m.re is not _NOT_THAT_RE:
             continue
+        if just:  # ... with its unit, if it has one: "360 KD" puts "380 KD" right, not locker 380
+            unit = re.match(r"\s*([^\s,;]+)(?=[^,;]*,?\s+not\s)", m.string[m.end("b"):])
+            figures = {f"{m.group('a')} {unit.group(1)}"} if unit and unit.group(1).lower() != "not" else set()
         wrong = re.compile(r"(?<![\w.])" + re.escape(m.group("a")) + r"(?![\w.])")
-        query = " ".join(sorted(names)) or (" ".join(sorted(figures | {m.group("a")})) if figures else m.group("head"))
+        query = " ".join(sorted(names)) or " ".join(sorted({m.group("a"), *(w for f in figures for w in f.split())})) \
+            if names or figures or just else m.group("head")
         rows = store.by_rowids(scope, [r for r, _ in store.search_keyword(scope, query, k=10)])
         for old in rows.values():
             if old.active and old.valid_until is None and not old.episode and wrong.search(old.text) \
                     and all(n in old.text for n in names) and words <= claim(old.text).words \
                     and (not some or some & claim(old.text).words) \
                     and all(re.search(r"(?<![\w.])" + re.escape(f) + r"(?![\w.])", old.text) for f in figures) \
+                    and (old.valid_from or "") >= just \
                     and not _NOT_THAT_RE.match(old.text) and not _SAID_THEN_RE.search(old.text):
                 out.append(Candidate(text=wrong.sub(m.group("b"), old.text, count=1), kind=old.kind,
                                      importance=old.importance, key=old.key, change="update", valid_from=to_iso(when),

@@ -581,3 +581,15 @@ def test_a_change_that_names_its_old_value_finds_it_in_any_form():
     op, target, _ = decide_by_rules(Candidate(text="User's practice moved from tuesday to thursday", change="update"),
                                     [_near("User's football practice is on Tuesdays at 6", 0.45)])
     assert op == "UPDATE" and target is not None
+
+
+@pytest.mark.parametrize(("text", "change"), [
+    ("User has transferred from Kings Heath Striders to Bournbrook Harriers", "update"),
+    ("User got promoted to charge nurse", "update"),
+    ("User drove from Leeds to York", None),  # a trip, no change
+    ("User is a member of Kings Heath Striders", None),
+    ("User flies from FRA most weeks", None),
+])
+def test_a_stored_text_carries_its_change_cue(text, change):
+    from memcli.extract.lexicon import change_said
+    assert change_said(text) == change

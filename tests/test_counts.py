@@ -122,3 +122,30 @@ def test_a_rate_quoted_after_a_discourse_word_is_the_users():
     d = implied_rate("anyway said yes but quoted 220/h for the extension")
     assert d is not None and d["value"] == "220/h"
     assert implied_rate("anyway the plumber quoted 90/h") is None  # someone else's rate
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("User's daughter Farida is 3 years old", ("farida.age", "3", None)),
+    ("Farida turned 4 on 2025-07-01 (1 July), big party", ("farida.age", "4", "update")),
+    ("Bliksem turned 14 years old during the week of 2025-10-06", ("bliksem.age", "14", "update")),
+    ("Noah is now 7 months old", ("noah.age", "7 months", "update")),
+])
+def test_how_old_someone_named_is_is_one_value_keyed_by_the_name(text, want):
+    from memcli.extract.attributes import named_age
+    assert named_age(text) == want
+
+
+@pytest.mark.parametrize("text", ["Anna is 30 minutes away", "Keoni is 12, Malia is 9", "User is 34 years old",
+                                  "Room 14 is 3 doors down", "Farida is 3rd in her class"])
+def test_what_only_looks_like_an_age_is_keyed_by_no_name(text):
+    from memcli.extract.attributes import named_age
+    assert named_age(text) is None
+
+
+def test_a_later_age_replaces_the_earlier_one(tmp_path, real_embedder):
+    with MemoryStore(tmp_path / "m.db", real_embedder) as s:
+        for i, (said, ts) in enumerate([("My daughter Farida is 3 years old.", "2025-01-20T05:51:00Z"),
+                                        ("Farida turned 4 on 1 July, big party!", "2025-07-08T16:00:00Z")]):
+            ingest(s, "user:f", [Message(role="user", content=said, ts=ts, ref=f"m{i}")], source=f"s{i}")
+        active = [m.text for m in s.list_memories("user:f") if not m.episode and m.valid_until is None]
+        assert any("turned 4" in t for t in active) and not any("3 years old" in t for t in active), active

@@ -222,3 +222,13 @@ def test_a_weekday_said_of_every_week_stays_whatever_comes_before_it(text):
 ])
 def test_a_date_said_again_to_correct_one_is_on_its_side_of_today(text, want):
     assert want in resolve_dates(text, datetime(2026, 2, 19, 21) if "launch" in text else datetime(2026, 6, 19))[0]
+
+
+@pytest.mark.parametrize("text,want", [
+    ("I follow on AA2417 09AUG 1415 after duty", "I follow on AA2417 on 2025-08-09 1415 after duty"),
+    ("We leave 05JAN26, 7 months.", "We leave on 2026-01-05, 7 months."),
+    ("the AUG26 batch", "the AUG26 batch"),  # a month and a year, no day
+    ("flight on Aug 9 0810", "flight on 2025-08-09 0810"),  # a time in figures is no year
+])
+def test_a_day_written_as_in_the_forces_is_read(text, want):
+    assert resolve_dates(text, datetime(2025, 7, 15, 22))[0] == want

@@ -299,3 +299,25 @@ def test_a_figure_put_right_beside_another_finds_the_record_by_the_other(db_path
         assert "Rotation here is 20 on, 8 off" in active, active
         assert "Rotation here is 20 on, 10 off" not in active, active
         assert "User's locker is 10" in active, active
+
+
+@pytest.mark.models
+def test_a_figure_put_right_that_names_nothing_else_puts_right_what_was_just_said(db_path, real_embedder):
+    """"Wait, I meant the rent is 360 KD, not 380", minutes after "the flat is 2 bedrooms,
+    380 KD": that record, found by the figure and its unit; a locker numbered 380 stays."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    with MemoryStore(db_path, real_embedder) as s:
+        ingest(s, "user:k", [Message(role="user", content="My gym locker is 380. Family is here finally! The Jabriya "
+                                     "flat is 2 bedrooms, 380 KD.", ts="2025-10-05T15:30:00Z", ref="")], source="s1")
+        ingest(s, "user:k", [Message(role="user", content="Wait, I meant the rent is 360 KD, not 380.",
+                                     ts="2025-10-05T15:37:48Z", ref="")], source="s1")
+        active = [m.text for m in s.list_memories("user:k") if not m.episode and m.valid_until is None]
+        assert "The Jabriya flat is 2 bedrooms, 360 KD" in active, active
+        assert "User's gym locker is 380" in active, active
+        # said days later, the same words name nothing just said: nothing is put right
+        ingest(s, "user:k", [Message(role="user", content="I meant the locker is 308 KD, not 380.",
+                                     ts="2025-11-05T15:37:48Z", ref="")], source="s2")
+        active = [m.text for m in s.list_memories("user:k") if not m.episode and m.valid_until is None]
+        assert "User's gym locker is 380" in active, active

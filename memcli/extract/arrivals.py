@@ -172,7 +172,10 @@ _DWELLING_IN_RE = re.compile(
     r"(?: (?:with|w/?) (?:my |our )?(?:[\w'-]+ ){0,2}?[\w'-]+)?"  # "a 2 bed w my cousin jade in levenshulme"
     r" (?P<prep>in|near|on|out in) (?P<v>" + _PROPER + r"|" + _LOWER_PLACE + r")" + _PLACE_END, _I)
 # "the partick flat", "the vila madalena apto", "our Roncesvalles place": the place before the word
-_PLACE_DWELLING_RE = re.compile(r"\b(?P<det>the|my|our) (?:new |own |same )?(?P<v>" + _PROPER + r"|" + _LOWER_PLACE + r") "
+# ... and a note headed by the home: "Bornheim flat update: the balcony is Pamuk's kingdom now"
+_HOME_HEADING_RE = re.compile(r"^\W*(?P<det>)(?P<v>" + _PROPER + r") (?:flat|house|apartment|place|condo|home)\s+"
+                              r"(?:update|news|life|diaries|diary|report|latest)\b", _I)
+_PLACE_DWELLING_RE = re.compile(r"\b(?P<det>the|my|our|da) (?:new |own |same )?(?P<v>" + _PROPER + r"|" + _LOWER_PLACE + r") "
                                 + _DWELLING_WORD + r"\b", _I)
 # not the user's, not now, or no home at all: "my sister's flat", "his place", "the old flat",
 # "viewing a flat in Leith", "sold the house in Jaro", "if we get the flat", "an airbnb"
@@ -199,7 +202,7 @@ def home_in_passing(raw: str) -> list[FactDict]:
     older); [] for someone else's place, a past or wished one, or a visit."""
     if _NOT_HOME_CLAUSE.search(raw) or _STAY_RE.search(raw):
         return []
-    for m in [*_DWELLING_IN_RE.finditer(raw), *_PLACE_DWELLING_RE.finditer(raw)]:
+    for m in [*_DWELLING_IN_RE.finditer(raw), *_PLACE_DWELLING_RE.finditer(raw), *_HOME_HEADING_RE.finditer(raw)]:
         if _NOT_HOME_PRE.search(raw[:m.start()] + (m.group("det") or "")) or _PAST_AFTER.match(raw[m.end():]):
             continue
         det = (m.group("det") or "").strip().lower()
@@ -223,6 +226,12 @@ def home_in_passing(raw: str) -> list[FactDict]:
             v = " ".join(w[:1].upper() + w[1:] for w in v.split())
         return [_profile(f"User lives in {v}", "home_city", v, 0.6, None, rule="home_in_passing")]
     return []
+
+
+def home_heading(clause: str) -> list[FactDict]:
+    """The home a note is headed by ("Bornheim flat update: the balcony is ..."), read
+    before the heading is set aside; [] for any other clause."""
+    return home_in_passing(clause) if _HOME_HEADING_RE.match(clause) else []
 
 
 _DEMONYM_RE = re.compile(r"(?:ese|ian|ish|ean)$|^(?:Korean|Cuban|Mexican|American|African|Jamaican|Peruvian|Moroccan|"

@@ -299,6 +299,23 @@ _NOT_COUNTED = frozenset("second seconds minute minutes min mins hour hours hrs 
 _COUNT_TAIL = frozenset("of old ago left more less per".split())
 
 
+# a named person's age: "User's daughter Farida is 3 years old", "Bliksem turned 14 years old"
+_NAMED_AGE_RE = re.compile(r"^(?:User's (?:[a-z-]+ ){1,2})?(?!User\b)(?P<n>(?-i:[A-Z])[a-z'-]+) (?:is (?:now )?|(?:has |just )?turned )"
+                           r"(?P<a>\d{1,3})(?: years? old|(?P<m> months?) old|(?=\s*(?:$|[,.;!(]|\s(?:and|now|today|this|"
+                           r"on|in|during|last)\b)))")
+
+
+def named_age(fact_text: str) -> tuple[str, str, str | None] | None:
+    """(key, value, change) of a fact that says how old someone named is: ("farida.age",
+    "4", "update") for "Farida turned 4 on 2025-07-01", so that a later age replaces the
+    earlier one; None for anything else ("Anna is 30 minutes away")."""
+    m = _NAMED_AGE_RE.match(fact_text)
+    if m is None or re.search(r"\b(?-i:[A-Z])[a-z'-]+ (?:is|turned|just turned) \d", fact_text[m.end():]):
+        return None  # "Keoni is 12, Malia is 9": two ages, no one value
+    change = "update" if re.search(r"\b(?:turned|now)\b", fact_text[:m.end()]) else None
+    return f"{m.group('n').lower()}.age", m.group("a") + (m.group("m") or ""), change
+
+
 def counted(fact_text: str) -> tuple[str, str] | None:
     """The (key, value) of a fact that says how many of a thing the user has: (`count.hive`,
     "two") for "User has two hives at the bottom of the garden", or None. The thing is
@@ -363,6 +380,10 @@ def labelled(clause: str) -> str:
     cond = _BARE_CONDITION_RE.match(clause)
     if cond:
         return "I have " + clause[cond.start("c"):]
+    new = _NEW_HOLDER_RE.match(clause)
+    if new and not re.search(r"\b(?:his|her|their|your)\b", new["l"], _I):  # "New deckhand Tiare": my new deckhand is Tiare
+        label = new["l"] if new["l"].isupper() else new["l"].lower()  # "LPO" stays as said
+        return f"my new {label} is {new['n']}{new['rest']}"
     m = _LABELLED_RE.match(clause) or _PERSON_LABEL_RE.match(clause)
     if m is None or re.match(r"(?:due|late|paid|up|down|now|today|tonight|sucks|ok|okay|fine|good|bad|done|over|"
                              r"going|gonna|was|were|has|had|will|can)\b", m["v"], _I):
@@ -375,6 +396,10 @@ def labelled(clause: str) -> str:
     return f"my {_SAID_IN_FULL.get(label, label)} is {value}"
 
 
+# who holds a part now, said as a note: "New deckhand Tiare", "new boss Farid, seems ok", "New
+# lodge manager, Pieter, put all the guides on 14 on, 7 off", "New LPO is Petty Officer Pruitt"
+_NEW_HOLDER_RE = re.compile(r"^(?i:new) (?P<l>[a-zA-Z]+(?: [a-z]+){0,2}?),? (?:is )?"
+                            r"(?P<n>(?!(?:The|A|An|My|In|At|On|I)\b)[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,3})(?P<rest>,.*|[.!]*)$")
 _SAID_IN_FULL = {"gf": "girlfriend", "bf": "boyfriend", "bday": "birthday"}
 
 

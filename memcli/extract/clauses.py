@@ -36,7 +36,10 @@ _EMOJI_BREAK_RE = re.compile("[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\u2B55]+(
 _SUBJECTLESS_RE = re.compile(
     r"^(?:just\s+|finally\s+|recently\s+|also\s+)?(?:got|moved|started|quit|left|joined|bought|sold|switched|"
     r"adopted|relocated|became|finished|passed|graduated|retired|changed|stopped|picked up|signed up|booked|"
-    r"took up|gave up|lost|won|broke|met|married|weighed|ditched|dumped|swapped|traded|replaced|dropped|cancell?ed|canceled)\b", _I)
+    r"took up|gave up|lost|won|broke|met|married|weighed|ditched|dumped|swapped|traded|replaced|dropped|cancell?ed|canceled|"
+    r"transferred)\b", _I)
+# ... and what the user was made: "Promoted to partner in March", "frocked to OS1" ("I got ...")
+_SUBJECTLESS_MADE_RE = re.compile(r"^(?:just\s+|finally\s+)?(?:promoted|frocked|posted|reassigned)\s+to\b", _I)
 _SUBJECTLESS_BEEN_RE = re.compile(r"^been\b", _I)
 # ... and the "I'm" of a state: "living in Halifax these days", "still at Shopify for now",
 # "back in Toronto since May", "off sugar", "not at cfa anymore", "now at Brightline", "head chef now at Maison
@@ -112,6 +115,8 @@ def _with_subject(sentence: str) -> str:
         return said + "I've " + lowered
     if _SUBJECTLESS_RE.match(rest):
         return said + "I " + lowered
+    if _SUBJECTLESS_MADE_RE.match(rest):
+        return said + "I got " + lowered
     # the first clause decides: in "head chef now at Maison Olea, 28 covers, we opened in
     # February" the verb of "we opened" is the next clause's, with its own subject
     head = _NEXT_SUBJECT_RE.split(sentence, maxsplit=1)[0]

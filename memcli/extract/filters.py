@@ -209,6 +209,12 @@ _SINCE_RE = re.compile(r"\bsince\s+(?:the\s+)?(?:start of\s+|beginning of\s+|end
                        r"spring|summer|autumn|fall|winter|week|month|year)", re.I)
 
 
+# what someone did to the user that the user now is: "moved me to day shift", "they made me
+# pharmacist-in-charge", "put us on the weekend rota"
+_PUT_ON_RE = re.compile(r"\b(?:moved|put|switched|transferred|assigned|promoted|bumped|made) (?:me|us) "
+                        r"(?:to|onto|on|over to|up to|a|an|the|head|lead|senior|chief|\w+-in-charge)\b", re.I)
+
+
 def _kind_for(c_exp: str, event_date: datetime | None, now: datetime) -> tuple[str, float]:
     lc = c_exp.lower()
     if PREFERENCE_RE.match(c_exp):
@@ -220,6 +226,8 @@ def _kind_for(c_exp: str, event_date: datetime | None, now: datetime) -> tuple[s
         return "semantic", 0.55  # "the amlodipine is 10 mg from this week": a state that begins, not an event
     if event_date is not None:
         return "episodic", 0.5
+    if past and _PUT_ON_RE.search(lc):
+        return "semantic", 0.55  # "my manager moved me to day shift": where the user is now, not an event
     if past and not _ONGOING_RE.search(lc):
         return "episodic", 0.45
     if re.match(r"^i (?:am|have) (?:a|an)\b", lc) or re.search(r"\bmy \w+", lc):

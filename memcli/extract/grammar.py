@@ -58,7 +58,7 @@ def _third_person_verb(v: str) -> str:
     return v + "s"
 
 
-_PRON_RE = re.compile(r"\b(?:(?P<i>[Ii])\b(?P<adv>(?:\s+(?:" + "|".join(sorted(ADVERBS)) + r"|no longer))*)"
+_PRON_RE = re.compile(r"(?<!['\u2019])\b(?:(?P<i>[Ii])\b(?P<adv>(?:\s+(?:" + "|".join(sorted(ADVERBS)) + r"|no longer))*)"
                       r"(?:\s+(?P<verb>[A-Za-z'-]+))?|(?P<p>(?i:me|my|mine|myself|we|our|ours|us|ourselves)))\b")
 
 
@@ -77,7 +77,9 @@ def to_third_person(s: str) -> str:
             adv = m.group("adv") or ""
             # "my wife and I live": a coordinated subject keeps its verb; a sentence that
             # opens with the conjunction ("and I'm going ...") does not coordinate a subject
+            # ... nor does "I" after a clause of its own ("I'm in Hilo and I love it")
             coordinated = (before.endswith(("and", "or")) and not re.search(r"(?:^|[,.;:!?])\s*(?:and|or)$", before)
+                           and len(re.split(r"[,.;:!?]", before)[-1].split()) <= 4
                            and (verb or "").lower() not in ("am", "'m"))
             if coordinated or before.endswith(("than", "as")) or verb is None:
                 out = "User" + adv + ((" " + verb) if verb else "")

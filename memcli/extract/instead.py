@@ -106,7 +106,7 @@ def instead_after_end(ex: Extraction) -> None:
 # "we caved on screen time, it's 90 minutes on school nights": a measure whose "it" is
 # what the clause before it was about
 _IT_MEASURES_RE = re.compile(
-    r"^(?:(?:and|but|so|now)\s*,?\s+)?(?:it'?s|it is|its)\s+(?:now\s+|only\s+|just\s+|down to\s+|up to\s+|back to\s+)?"
+    r"^(?:(?:and|but|so|now)\s*,?\s+)?(?:it'?s|it is|its|it has)\s+(?:been\s+)?(?:now\s+|only\s+|just\s+|down to\s+|up to\s+|back to\s+)?"
     r"(?P<y>(?:[$£€¥₹]\s?)?\d[\d,.]*\s*(?:%|[a-z]+\b)[^.!?]{0,100}?)\s*[.!]*$", _I)
 
 

@@ -428,7 +428,8 @@ def replacement(text: str) -> tuple[str, str] | None:
 
 # A stored statement that was said as a change: what made it one, read back from its text.
 _CHANGE_UPDATE_TEXT = re.compile(r"\b(?:now|these days|nowadays|instead|went (?:up|down)|(?:is|are) (?:up|down) to|"
-                                 r"rose|dropped|increased|decreased|changed|moved|switched|swapped)\b", re.I)
+                                 r"rose|dropped|increased|decreased|changed|moved|switched|swapped|transferred|relocated|"
+                                 r"promoted)\b", re.I)
 _CHANGE_DELETE_TEXT = re.compile(r"\b(?:no longer|not anymore|any ?more|stopped|quit|gave up|sold|got rid of|"
                                  r"broke up|moved out|fell through|called off|cancel(?:l)?ed|not happening|"
                                  r"(?:is|'s) a (?:no|no-go|no go|nope))\b", re.I)

@@ -26,7 +26,7 @@ from ..text import (
     normalize_punctuation,
 )
 from . import attributes
-from .arrivals import arrival, home_in_passing, own_business_named
+from .arrivals import arrival, home_heading, home_in_passing, own_business_named
 from .attributes import bare_attribute, counted, embedded_attributes, labelled, listed_pets, value_said_apart
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
 from .corrections import corrected, correction_of, correction_rest, days_fixed, fixed_in_sentence, restated
@@ -539,7 +539,8 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
                     people: _People | None = None) -> None:
     people = people if people is not None else _People()
     raw = _opening(clause, explicit, ex, people)
-    passing = role_in_passing(raw) + care_taken_over(raw) + home_in_passing(raw) if raw is not None else []
+    passing = role_in_passing(raw) + care_taken_over(raw) + (home_in_passing(raw) or home_heading(clause)) \
+        if raw is not None else []
     if raw is not None:  # "..., the other one closed when Dr. Ferrer retired": whatever else the clause is
         ex.facts.extend(_mk(d, clause, None, explicit) for d in holder_left(raw) + holder_replaced(raw)
                         + workplace_of_tie(raw) + workplace_started(raw))
@@ -652,6 +653,9 @@ def extract_facts(text: str, now: datetime, role: str = "user",
                 if not any(f.key == d["key"] for f in ex.facts[before:]):
                     ex.facts.append(_mk(d, clause, None, explicit))
             for f in new:  # "User has two hives": the count of a thing is its value ("down to one hive")
+                if f.key is None and not f.safety and (age := attributes.named_age(f.text)) is not None:
+                    f.key, f.value, f.change = age[0], age[1], f.change or age[2]
+                    continue
                 if f.key is None and (f.kind != "episodic" or re.search(r"\bnow\b", f.text)) and not f.safety \
                         and f.change != "delete" and (count := counted(f.text)) is not None:
                     f.key, f.value = count

@@ -93,11 +93,14 @@ SLOT_CASES: dict[str, tuple[list[tuple[str, str | None, str | None]], list[str]]
                        ("I'm still deputy principal", "job_title", "deputy principal"),
                        ("I'm currently lead engineer at Fintrail", "job_title", "lead engineer"),
                        ("I'm working as a barista", "job_title", "barista"), ("from April I fly as purser", "job_title", "purser"),
+                       # what the user was made, whatever the title: a rate, a partnership
+                       ("Frocked to OS1 on 01JUL", "job_title", "OS1"), ("Promoted to partner in March!", "job_title", "partner"),
                        # what the job is compared with is no part of it
                        ("I'm a nurse like my mum", "job_title", "nurse")],
                       ["My wife is a nurse", "I'm actually tired", "I'm a big fan of jazz", "Teacher at my kid's school called me today",
                        "The manager at the shop was rude", "Nurse at the desk said to wait",
-                       "it's direct lithium extraction, I am learning like a student again", "I fly as often as I can"]),
+                       "it's direct lithium extraction, I am learning like a student again", "I fly as often as I can",
+                       "I got promoted to it", "My brother got promoted to sergeant"]),
     "job_as_at": ([("I started a new job as a designer at Canva", "job_title", "designer"),
                    ("I started a new job as a designer at Canva", "employer", "Canva")],
                   ["I started a new hobby", "My sister started a new job as a designer at Canva"]),

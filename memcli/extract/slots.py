@@ -386,15 +386,19 @@ def _occupation_is(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
                r"consultancy|bank|school|hospital|studio)\b)", "at ", c)
     m = re.match(r"^i (?:am (?:now |currently |still )?working as|am now|am|(?:now |currently |also )?(?:work|fly|sail|serve|"
                  r"practi[sc]e|moonlight) (?:(?:remotely|full[- ]time|part[- ]time|freelance|"
-                 r"from home|now|currently) )*as|have been working as|became|just became|got promoted to|"
-                 r"was promoted to)\s+"
+                 r"from home|now|currently) )*as|have been working as|became|just became|(?P<made>(?:got|was|have been|'ve been) "
+                 r"(?:promoted|frocked|bumped up|made up) to))\s+"
                  # "I'm still deputy principal", "I'm currently lead engineer at Fintrail": the adverb is no part of the job
                  r"(?:(?:still|currently|also|officially|finally|technically|basically|actually|already) )*"
                  r"(?:a |an |the )?(?P<v>.+)$", c, _I)
     if m:
         occ = _occupation(m.group("v"))
+        if not occ and m.group("made"):  # "got promoted to partner", "frocked to OS1": a title, whatever it is
+            title = re.split(r"\s+(?:on|in|at|last|this|since|from|during|after|before|and)\b|[,;.!(]", m.group("v"))[0].strip()
+            occ = title if 0 < len(title.split()) <= 3 and not re.match(r"(?:it|that|this|them|him|her)\b", title, _I) \
+                else None
         if occ:
-            ch = "update" if re.search(r"\b(?:became|promoted|now)\b", lc) \
+            ch = "update" if re.search(r"\b(?:became|promoted|frocked|now)\b", lc) \
                 or (org and re.match(r"(?:from|since|as of|starting)\b", org.group(0), _I)) else None
             at = re.search(re.escape(occ) + r"\s+(?:(?:now|currently|these days)\s+)?(?:at|for|with)\s+(?P<e>.+)$",
                            m.group("v"), _I)
