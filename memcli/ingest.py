@@ -341,7 +341,7 @@ def set_right(store: MemoryStore, scope: str, cands: list[Candidate], when: date
             continue
         names, words, some, figures = _put_right_of(m)
         # "Wait, I meant the rent is 360 KD, not 380", naming nothing else: a record just said
-        just = to_iso(when - timedelta(hours=2)) if not (names or words or some or figures) else ""
+        just = (to_iso(when - timedelta(hours=2)) or "") if not (names or words or some or figures) else ""
         if just and m.re is not _NOT_THAT_RE:
             continue
         if just:  # ... with its unit, if it has one: "360 KD" puts "380 KD" right, not locker 380
