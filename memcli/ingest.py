@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -330,8 +330,6 @@ def set_right(store: MemoryStore, scope: str, cands: list[Candidate], when: date
     correction is authoritative, seed 001); the rest of the record (Yu-ting's age) is kept.
     Only a record that names everyone the correction names, or says every word of what
     the user says they said. What the user says they said wrongly is dropped from `cands`."""
-    from .claims import parse as claim
-
     out: list[Candidate] = []
     for m in [*(_NOT_THAT_RE.match(c.text) for c in cands), *_SAID_THEN_RE.finditer(said), *_AMENDED_RE.finditer(said)]:
         if m is not None and m.re is _SAID_THEN_RE:  # "User said User taught for 41 years" is no fact: what was wrong
@@ -339,31 +337,70 @@ def set_right(store: MemoryStore, scope: str, cands: list[Candidate], when: date
                                                  and m.group("a") in c.text)]
         if m is None or m.group("a") == m.group("b"):
             continue
-        names, words, some, figures = _put_right_of(m)
-        # "Wait, I meant the rent is 360 KD, not 380", naming nothing else: a record just said
-        just = (to_iso(when - timedelta(hours=2)) or "") if not (names or words or some or figures) else ""
-        if just and m.re is not _NOT_THAT_RE:
+        fits = _fits_correction(m, when)
+        if fits is None:
             continue
-        if just:  # ... with its unit, if it has one: "360 KD" puts "380 KD" right, not locker 380
-            unit = re.match(r"\s*([^\s,;]+)(?=[^,;]*,?\s+not\s)", m.string[m.end("b"):])
-            figures = {f"{m.group('a')} {unit.group(1)}"} if unit and unit.group(1).lower() != "not" else set()
-        wrong = re.compile(r"(?<![\w.])" + re.escape(m.group("a")) + r"(?![\w.])")
-        query = " ".join(sorted(names)) or " ".join(sorted({m.group("a"), *(w for f in figures for w in f.split())})) \
-            if names or figures or just else m.group("head")
+        query, fit = fits
         rows = store.by_rowids(scope, [r for r, _ in store.search_keyword(scope, query, k=10)])
-        for old in rows.values():
-            if old.active and old.valid_until is None and not old.episode and wrong.search(old.text) \
-                    and all(n in old.text for n in names) and words <= claim(old.text).words \
-                    and (not some or some & claim(old.text).words) \
-                    and all(re.search(r"(?<![\w.])" + re.escape(f) + r"(?![\w.])", old.text) for f in figures) \
-                    and (old.valid_from or "") >= just \
-                    and not _NOT_THAT_RE.match(old.text) and not _SAID_THEN_RE.search(old.text):
-                out.append(Candidate(text=wrong.sub(m.group("b"), old.text, count=1), kind=old.kind,
-                                     importance=old.importance, key=old.key, change="update", valid_from=to_iso(when),
-                                     safety=old.safety, rule="set_right", replaces=old.id,
-                                     because=f"the user put {m.group('a')} right as {m.group('b')}: {m.group(0)[:80]}"))
-                break
+        old = next((o for o in rows.values() if o.active and o.valid_until is None and not o.episode and fit(o)), None)
+        if old is not None:
+            out.append(_put_right(old, m, to_iso(when)))
     return out
+
+
+def later_corrections(store: MemoryStore, scope: str, stored: Sequence[Memory]) -> list[Candidate]:
+    """Sessions read out of order: a fact just stored ("Po-han is son, 6 years old", from
+    2025) that a correction stored before it already puts right ("Po-han is 7 years old,
+    not 6", from 2026) is said again with the right figure at the correction's time, as
+    in-order reading would have: the same active facts."""
+    out: list[Candidate] = []
+    for rec in stored:
+        if rec.episode or not rec.active or rec.valid_until or not rec.valid_from:
+            continue
+        for a in set(re.findall(r"(?<![\w.])\d[\d.,:]*\d(?![\w])|(?<![\w.])\d(?![\w.])", rec.text)):
+            hits = store.search_keyword(scope, f'"not {a}"', k=10, raw=True)
+            for later in store.by_rowids(scope, [r for r, _ in hits]).values():
+                m = _NOT_THAT_RE.match(later.text)
+                if later.episode or not m or m.group("a") != a or (later.valid_from or "") <= rec.valid_from:
+                    continue
+                fits = _fits_correction(m, parse_dt(later.valid_from) or utcnow())
+                if fits is not None and fits[1](rec):
+                    out.append(_put_right(rec, m, later.valid_from))
+                    return out
+    return out
+
+
+def _fits_correction(m: re.Match[str], when: datetime) -> tuple[str, Callable[[Memory], bool]] | None:
+    """The keyword query that finds the record a correction puts right, and the test that
+    tells it (`_put_right_of`); None when the correction names too little to tell."""
+    from .claims import parse as claim
+
+    names, words, some, figures = _put_right_of(m)
+    # "Wait, I meant the rent is 360 KD, not 380", naming nothing else: a record just said
+    just = (to_iso(when - timedelta(hours=2)) or "") if not (names or words or some or figures) else ""
+    if just and m.re is not _NOT_THAT_RE:
+        return None
+    if just:  # ... with its unit, if it has one: "360 KD" puts "380 KD" right, not locker 380
+        unit = re.match(r"\s*([^\s,;]+)(?=[^,;]*,?\s+not\s)", m.string[m.end("b"):])
+        figures = {f"{m.group('a')} {unit.group(1)}"} if unit and unit.group(1).lower() != "not" else set()
+    wrong = re.compile(r"(?<![\w.])" + re.escape(m.group("a")) + r"(?![\w.])")
+    query = " ".join(sorted(names)) or " ".join(sorted({m.group("a"), *(w for f in figures for w in f.split())})) \
+        if names or figures or just else m.group("head")
+
+    def fit(old: Memory) -> bool:
+        return bool(wrong.search(old.text)) and all(n in old.text for n in names) \
+            and words <= claim(old.text).words and (not some or bool(some & claim(old.text).words)) \
+            and all(re.search(r"(?<![\w.])" + re.escape(f) + r"(?![\w.])", old.text) for f in figures) \
+            and (old.valid_from or "") >= just \
+            and not _NOT_THAT_RE.match(old.text) and not _SAID_THEN_RE.search(old.text)
+    return query, fit
+
+
+def _put_right(old: Memory, m: re.Match[str], at: str | None) -> Candidate:
+    wrong = re.compile(r"(?<![\w.])" + re.escape(m.group("a")) + r"(?![\w.])")
+    return Candidate(text=wrong.sub(m.group("b"), old.text, count=1), kind=old.kind, importance=old.importance,
+                     key=old.key, change="update", valid_from=at, safety=old.safety, rule="set_right",
+                     replaces=old.id, because=f"the user put {m.group('a')} right as {m.group('b')}: {m.group(0)[:80]}")
 
 
 def _reply_candidates(question: str, reply: str, when: datetime, people: dict[str, str],
@@ -521,7 +558,7 @@ def _read_again(store: MemoryStore, scope: str, met: dict[str, str], people: dic
                 stats: IngestStats, *, llm: LLM | None, strategy: str, episodes: bool, stored: list[Memory]) -> None:
     """`rebind.read_again` with the rules' extraction, the people now known; and what a later
     comparison says of a fact just stored (`compared.later_comparisons`); counted in `stats`."""
-    for cand in later_comparisons(store, scope, stored, people):
+    for cand in later_comparisons(store, scope, stored, people) + later_corrections(store, scope, stored):
         cand.source_turns = [turn_id]
         stats.facts += 1
         stats.ops[reconcile(store, scope, cand, llm=llm, strategy=strategy, turn=turn_id, now=to_iso(utcnow())).op] += 1

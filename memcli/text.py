@@ -27,8 +27,8 @@ from .errors import InputError
 __all__ = [
     "ALNUM_RE", "APOS_WORD_RE", "CLAIM_STOPWORDS", "LOWER_WORD_RE", "MEDICAL_SELF_RE", "MONTHS", "MONTH_NAMES",
     "PROTECT_RE", "QUERY_STOPWORDS", "SAFETY_TOPIC_RE", "WEEKDAYS", "WORD_RE", "claim_token", "claim_words",
-    "comparable", "content_words", "coverage_stem", "decode_input", "normalize_punctuation", "suffix_stem", "unspoken",
-    "unstretch",
+    "comparable", "content_words", "coverage_stem", "decode_input", "normalize_punctuation", "suffix_stem", "unclipped",
+    "unspoken", "unstretch",
 ]
 
 _I = re.IGNORECASE
@@ -179,6 +179,22 @@ def unstretch(text: str) -> str:
     never doubles ("reallllly" -> "really", "nexxxt" -> "next", "yaaay" -> "yay", "sooo"
     -> "soo"). Digits and punctuation are kept."""
     return _STRETCHED.sub(lambda m: m[1] if m[1].lower() in "ahijkquvwxy" else m[1] * 2, text)
+
+
+# the "-ing" of a texted word with its "g" dropped: "seein this girl", "goin to the gym", "nothin"
+_CLIPPED = frozenset("""seein doin goin playin workin tryin thinkin gettin livin lookin comin makin takin runnin
+talkin sayin feelin movin stayin startin havin payin watchin trainin datin chillin drivin nothin somethin anythin
+everythin cookin buildin teachin learnin studyin singin eatin drinkin sleepin waitin leavin hopin plannin bringin
+sellin buyin bein fishin huntin ridin farmin calvin shippin haulin""".split())
+_CLIPPED_RE = re.compile(r"(?<![\w'])(?P<w>[A-Za-z]+in)(?:'|\u2019)?(?![\w'\u2019])")
+
+
+def unclipped(text: str) -> str:
+    """A texted "-in" for "-ing" said in full ("seein this girl destiny" -> "seeing this girl
+    destiny"), for the words in `_CLIPPED` only ("Berlin", "cousin", "within" stay); a
+    texted "n" between words is "and" ("kayla n me are done")."""
+    text = re.sub(r"(?<=[a-z]) n (?=[a-z])", " and ", text, flags=re.I)  # "kayla n me": and
+    return _CLIPPED_RE.sub(lambda m: m["w"] + "g" if m["w"].lower() in _CLIPPED else m[0], text)
 
 
 def comparable(text: str) -> str:

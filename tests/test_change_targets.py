@@ -354,6 +354,8 @@ def test_a_record_about_the_old_value_alone_is_still_replaced():
     ("the gate code is 4412 sorry 4421 I always mix them up", "4421", "4412"),
     ("the exam is on the 3rd, no, the 4th", "2025-05-04", "05-03"),
     ("we have 2 dogs no wait 3 dogs", "have 3 dogs", "dogs dogs"),
+    ("the place is 4200 acres no wait scratch that its 4800 deeded", "4800 acres deeded", "4200"),
+    ("the place is 4200 acres, sorry, I meant 4800", "4800 acres", "4800acres"),
 ])
 def test_a_value_corrected_in_its_sentence_is_stored_corrected(said, stored, gone):
     ex = extract_facts(said, NOW)
@@ -369,6 +371,7 @@ def test_a_value_corrected_in_its_sentence_is_stored_corrected(said, stored, gon
     ("I said no 3 times today", "3 times"),
     ("we open at 7, sorry for the late reply", "7"),  # an apology, no new value
     ("we have 3 kids, no, 4 grandkids", "3 kids"),  # another thing counted
+    ("we sold 40 steers, scratch that, 40 heifers", "40 steers"),
 ])
 def test_words_that_take_back_no_value_change_nothing(said, kept):
     ex = extract_facts(said, NOW)

@@ -321,3 +321,20 @@ def test_a_figure_put_right_that_names_nothing_else_puts_right_what_was_just_sai
                                      ts="2025-11-05T15:37:48Z", ref="")], source="s2")
         active = [m.text for m in s.list_memories("user:k") if not m.episode and m.valid_until is None]
         assert "User's gym locker is 380" in active, active
+
+
+@pytest.mark.models
+def test_a_correction_read_before_the_record_it_corrects_still_puts_it_right(db_path, real_embedder):
+    """Sessions ingested out of order: "Po-han is 7 years old, not 6" (2026) read first,
+    then "... Po-han is son, 6 years old" (2025): the same active facts as in order."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    with MemoryStore(db_path, real_embedder) as s:
+        ingest(s, "user:t", [Message(role="user", content="Sorry, I write wrong before. Po-han is 7 years old, not 6.",
+                                     ts="2026-03-10T06:45:00Z", ref="")], source="s2")
+        ingest(s, "user:t", [Message(role="user", content="We have two children. Yu-ting is daughter, 10 years, and "
+                                     "Po-han is son, 6 years old.", ts="2025-10-03T06:48:02Z", ref="")], source="s1")
+        active = [m.text for m in s.list_memories("user:t") if not m.episode and m.valid_until is None]
+        assert [t for t in active if "10 years" in t and "7 years old" in t], active
+        assert not [t for t in active if "6 years old" in t and "not 6" not in t], active

@@ -180,7 +180,8 @@ def days_fixed(sentences: list[str], ex: Extraction) -> list[str]:
 
 
 # The words that take back what was just said: "no wait", "sorry I mean", "no hang on".
-_TAKE_BACK = (r"(?:(?:no,?\s+)?wait,?(?:\s+no)?|no,?\s+hang on|hang on|" + _SORRY + r"|oops|i mean|i meant|or rather|no)")
+_TAKE_BACK = (r"(?:(?:no,?\s+)?wait,?(?:\s+no)?|no,?\s+hang on|hang on|" + _SORRY + r"|oops|i mean|i meant|or rather|"
+              r"(?:scratch|strike) that|no)")
 # a value a correction can give: a date or a day ("june 13", "the 16th", "Tuesday"), a number
 _FIX_VALUE = (rf"(?:the\s+)?(?:\d{{4}}-\d\d-\d\d|\d{{1,2}}(?:st|nd|rd|th)\b|(?:{_MONTHS_SHORT})\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
               rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTHS_SHORT})\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
@@ -227,7 +228,8 @@ def fixed_in_sentence(sentence: str) -> tuple[str, str, str] | None:
     old = olds[-1]
     rest = m.group("rest")
     counted, then = re.match(r"\s+([A-Za-z]+)", head[old.end():]), re.match(r"\s+([A-Za-z]+)", rest)
-    if counted and then and counted.group(1).lower() != then.group(1).lower() and not _WHY_WRONG.match(rest):
+    if counted and then and counted.group(1).lower() != then.group(1).lower() and then.group(1).lower().endswith("s") \
+            and not _WHY_WRONG.match(rest):
         return None  # "we have 3 kids, no, 4 grandkids": another thing counted, not the count put right
     why = _WHY_WRONG.search(rest)
     bare_old = re.sub(r"^the\s+", "", old.group(0).strip(), flags=_I)

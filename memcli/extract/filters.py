@@ -215,6 +215,13 @@ _PUT_ON_RE = re.compile(r"\b(?:moved|put|switched|transferred|assigned|promoted|
                         r"(?:to|onto|on|over to|up to|a|an|the|head|lead|senior|chief|\w+-in-charge)\b", re.I)
 
 
+# a price or pay that holds for a spell: "I'm paying 265 a ton for hay this winter", "we're earning
+# 34 an hour in 2025" (what it costs then, a state; a day is an event: "paying the deposit on Friday")
+_PAYING_FOR_A_SPELL_RE = re.compile(r"^(?=.*\b(?:in|this|next|for the|for this) (?:winter|summer|spring|autumn|fall|season|"
+                                    r"year|month|(?:19|20)\d\d)\b).*\b(?:i|we|user)(?: am| are|'m|'re| is)? (?:now )?"
+                                    r"(?:paying|earning|making|charging|spending|getting|renting)\b[^.]*\d", re.I)
+
+
 def _kind_for(c_exp: str, event_date: datetime | None, now: datetime) -> tuple[str, float]:
     lc = c_exp.lower()
     if PREFERENCE_RE.match(c_exp):
@@ -222,7 +229,8 @@ def _kind_for(c_exp: str, event_date: datetime | None, now: datetime) -> tuple[s
     past = bool(re.match(r"^(?:i|we|my \w+(?: \w+)?)\s+(?:(?:" + "|".join(ADVERBS) + r")\s+)*(?:\w+ed|"
                          + "|".join(sorted(IRREGULAR_PAST)) + r")\b", lc)) and not re.match(
         r"^i (?:\w+ )?(?:grew up|was born|graduated|studied|used to|lived|learned|learnt)\b", lc)
-    if event_date is not None and not past and (_STATE_FROM_RE.search(lc) or _SINCE_RE.search(lc)):
+    if event_date is not None and not past and (_STATE_FROM_RE.search(lc) or _SINCE_RE.search(lc)
+                                                or _PAYING_FOR_A_SPELL_RE.search(lc)):
         return "semantic", 0.55  # "the amlodipine is 10 mg from this week": a state that begins, not an event
     if event_date is not None:
         return "episodic", 0.5

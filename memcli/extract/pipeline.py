@@ -24,6 +24,7 @@ from ..text import (
     WEEKDAYS,
     claim_words,
     normalize_punctuation,
+    unclipped,
 )
 from . import attributes
 from .arrivals import arrival, home_heading, home_in_passing, own_business_named
@@ -212,7 +213,8 @@ def _corrected_inline(sentence: str, ex: Extraction) -> str:
     old = olds[-1]
     new = (m.group("p") or m.group("v")).strip()
     _discard(ex, sentence, f"a correction: {old.group(0).strip()} -> {new} in the same sentence")
-    return before[: old.start()] + new + before[old.end():].rstrip() + sentence[m.end():]
+    gap = old.group(0)[len(old.group(0).rstrip()):]  # "4200 acres": the space before the unit stays
+    return before[: old.start()] + new + gap + before[old.end():].rstrip() + sentence[m.end():]
 
 
 def message_correction(text: str, now: datetime) -> tuple[str | None, str] | None:
@@ -455,7 +457,7 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     if not s.plan and not facts:
         facts = [{**d, "rule": "role_named"} for d in role_named(exp, resolved)]
     if not s.plan and not facts:
-        if re.match(r"^(?:i|my|call me)\b", exp, _I) or re.match(r"^[A-Z][a-z'-]+ and [Ii]\b", exp) \
+        if re.match(r"^(?:i|my|call me)\b", exp, _I) or re.match(r"^[A-Z][a-z'-]+ and (?:[Ii]|me)\b", exp) \
                 or PARTNER_IS_RE.match(exp) \
                 or ATTR_CHANGE_RE.match(exp) or WITH_ORG_RE.match(exp) or LEAD_IN_RE.match(exp) or ADDRESS_RE.match(exp):
             facts = _other_slots(exp, resolved) if re.match(r"^my " + _REL + r"\b", exp, _I) else []
@@ -594,7 +596,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     ex = Extraction(facts=[], discarded=[])
     if not text or not str(text).strip():
         return ex
-    text = _unshouted(unstretch(normalize_punctuation(str(text))), people)
+    text = _unshouted(unclipped(unstretch(normalize_punctuation(str(text)))), people)
     if (role or "user").lower() != "user":
         for s in _sentences(text)[:50] or [text]:
             _discard(ex, s, "not from the user")

@@ -523,7 +523,13 @@ def _broke_up(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
         when = _date_phrase(c)
         text = (f"User broke up with their {r} {v}" if v else "User broke up with their partner") + (f" {when}" if when else "")
         return [_profile(text, "partner", v, 0.7, "delete")]
-
+    # "kayla n me are done", "Marco and I are over": a couple said to be no more, nothing after it
+    m = re.match(r"^(?:(?i:my|our) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"))\s+)?(?P<n>[A-Z][\w'-]*) and (?:I|me) "
+                 r"(?:are|'re) (?:(?:so|totally|officially) )?(?:done|over|through|finished|not together any ?more|"
+                 r"no longer together)\s*[.!]*$", c)
+    if m and m.group("n").lower() not in _NOT_NAMES:
+        r = (m.group("r") or "partner").lower()
+        return [_profile(f"User broke up with their {r} {m.group('n')}", "partner", m.group("n"), 0.7, "delete")]
     return None
 
 
