@@ -425,7 +425,7 @@ _MONTHLY_AFTER_RE = re.compile(r"\s+of\s+(?:the|each|every)\s+month\b", re.I)
 _HOURS_AFTER_RE = re.compile(r"\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?\s*(?:to|-|–|till|until)\s*\d", re.I)
 _SLOT_AFTER_RE = re.compile(r"\s+(?:slot|draw|shift|league|rota)s?\b", re.I)
 _CLOSED_BEFORE_RE = re.compile(r"(?:\b(?:we|they|salon|shop|store|office|cafe|restaurant|bakery)\s+(?:is\s+|are\s+)?|"
-                               r"(?:^|[,;(]\s*))"
+                               r"(?:^|[,;(]\s*))(?:still\s+|now\s+|always\s+|also\s+)?"
                                r"(?:close|closed|open)\s+(?:on\s+)?(?:[a-z]{3,9}\s*(?:&|and|,|/)\s*)?$", re.I)
 
 

@@ -28,7 +28,7 @@ __all__ = [
     "ALNUM_RE", "APOS_WORD_RE", "CLAIM_STOPWORDS", "LOWER_WORD_RE", "MEDICAL_SELF_RE", "MONTHS", "MONTH_NAMES",
     "PROTECT_RE", "QUERY_STOPWORDS", "SAFETY_TOPIC_RE", "WEEKDAYS", "WORD_RE", "claim_token", "claim_words",
     "comparable", "content_words", "coverage_stem", "decode_input", "normalize_punctuation", "suffix_stem", "unclipped",
-    "unspoken", "unstretch",
+    "unshouted", "unspoken", "unstretch",
 ]
 
 _I = re.IGNORECASE
@@ -195,6 +195,23 @@ def unclipped(text: str) -> str:
     texted "n" between words is "and" ("kayla n me are done")."""
     text = re.sub(r"(?<=[a-z]) n (?=[a-z])", " and ", text, flags=re.I)  # "kayla n me": and
     return _CLIPPED_RE.sub(lambda m: m["w"] + "g" if m["w"].lower() in _CLIPPED else m[0], text)
+
+
+def unshouted(text: str, names: dict[str, str] | None = None) -> str:
+    """A message typed in capitals ("CURLING IS THURSDAY NIGHTS IN TOWN") read as the
+    lower-case message it would be: in capitals every word looks like a name. A
+    shouted word in a message of ordinary case ("I'm ALLERGIC to codeine") stays."""
+    letters = [ch for ch in text if ch.isalpha()]
+    if len(letters) < 12 or sum(ch.isupper() for ch in letters) < 0.8 * len(letters):
+        # ... and a shouted run of words in it ("PASSED THE PURSER COURSE!!!", "KEREM PROPOSED"),
+        # a name the user has given kept as a name
+        return _SHOUTED_RUN_RE.sub(lambda m: " ".join(w.capitalize() if w.capitalize() in (names or {}) else w.lower()
+                                                       for w in m.group(0).split(" ")), text)
+    return re.sub(r"\bi\b", "I", text.lower())
+
+
+# two or more words in capitals, each of three letters or more or a short word between them
+_SHOUTED_RUN_RE = re.compile(r"(?<![\w'])[A-Z]{3,}(?: (?:[A-Z]{1,2} )*[A-Z]{3,})+(?![\w'])")
 
 
 def comparable(text: str) -> str:

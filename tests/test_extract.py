@@ -1463,3 +1463,13 @@ def test_words_that_end_in_in_are_left_alone():
     from memcli.text import unclipped
     assert unclipped("I live in Berlin with my cousin, within reach") == "I live in Berlin with my cousin, within reach"
     assert unclipped("rock n roll, kayla n me") == "rock and roll, kayla and me"
+
+
+@pytest.mark.parametrize("said", ["Xiao-Wen quit, she went to Japan.", "Kerem proposed."])
+def test_someone_named_and_what_they_did_is_kept(said):
+    assert any(f.text.startswith(said.split()[0]) for f in ex(said).facts), ex(said)
+
+
+@pytest.mark.parametrize("said", ["Yesterday rained", "Everything changed"])
+def test_an_everyday_word_then_a_verb_is_no_one_named(said):
+    assert not ex(said).facts

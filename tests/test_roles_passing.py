@@ -161,7 +161,7 @@ def test_a_message_in_capitals_is_read_as_lower_case():
 
 
 def test_a_shouted_word_in_an_ordinary_message_stays():
-    from memcli.extract.pipeline import _unshouted
+    from memcli.text import unshouted as _unshouted
 
     assert _unshouted("I'm ALLERGIC to codeine, seriously") == "I'm ALLERGIC to codeine, seriously"
 

@@ -25,6 +25,7 @@ from ..text import (
     claim_words,
     normalize_punctuation,
     unclipped,
+    unshouted,
 )
 from . import attributes
 from .arrivals import arrival, home_heading, home_in_passing, own_business_named
@@ -50,6 +51,7 @@ from .lexicon import (
     OVER_IT_RE,
     PARTNER_WORDS,
     PLAN_RE,
+    RELATIONS,
     REQUEST_RE,
     WEATHER_RE,
     amount_replaced,
@@ -73,6 +75,7 @@ from .roles import (
 from .safety import split_safety, with_allergen
 from .schedule import work_days
 from .slots import ADDRESS_RE, ATTR_CHANGE_RE, LEAD_IN_RE, PARTNER_IS_RE, WITH_ORG_RE, _other_slots, _user_slots
+from .spelling import _everyday as everyday
 from .together import FAMILY_WORDS, partner_together
 from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
 
@@ -389,8 +392,8 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         short = len(raw.split()) <= 3 and not (re.search(r"\d", raw) and _MEASURED_RE.search(raw)) \
             and not re.match(r"^(?=[^:]*(?!lol|haha)[A-Za-z]{3})[^:]{1,29}[^:\d\s]:\s*[^:\s]*\d", raw) \
             and not _DONE_TO_NAMED_RE.match(raw) \
-            and not _NAMED_DID_RE.match(raw)  # "hired Marisol": what the user did, to someone; "Kerem proposed"
-        if weather or short or not _carries_content(raw):
+            and not _named_did(raw)  # "hired Marisol": what the user did, to someone; "Kerem proposed"
+        if weather or short or not (_carries_content(raw) or _named_did(raw)):
             _discard(ex, clause, "small talk" if weather or short else "not about the user")
         else:
             # "Yara moves into Zetland Road on 1 December at £1,025", "700 usd here for a
@@ -566,25 +569,16 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
 
 
 # what someone named did, said in two or three words: "Kerem proposed", "Mum retired!", "Dad got the job"
-_NAMED_DID_RE = re.compile(r"^(?-i:[A-Z])[a-z'-]+\s+(?:finally\s+|just\s+)?(?:[a-z]{3,}ed|got|won|quit|left|came|went|"
+_NAMED_DID_RE = re.compile(r"^(?-i:[A-Z])[\w'-]+\s+(?:finally\s+|just\s+)?(?:[a-z]{3,}ed|got|won|quit|left|came|went|"
                            r"died|passed|moved|said yes)\b", _I)
 
 
-def _unshouted(text: str, names: dict[str, str] | None = None) -> str:
-    """A message typed in capitals ("CURLING IS THURSDAY NIGHTS IN TOWN") read as the
-    lower-case message it would be: in capitals every word looks like a name. A
-    shouted word in a message of ordinary case ("I'm ALLERGIC to codeine") stays."""
-    letters = [ch for ch in text if ch.isalpha()]
-    if len(letters) < 12 or sum(ch.isupper() for ch in letters) < 0.8 * len(letters):
-        # ... and a shouted run of words in it ("PASSED THE PURSER COURSE!!!", "KEREM PROPOSED"),
-        # a name the user has given kept as a name
-        return _SHOUTED_RUN_RE.sub(lambda m: " ".join(w.capitalize() if w.capitalize() in (names or {}) else w.lower()
-                                                       for w in m.group(0).split(" ")), text)
-    return re.sub(r"\bi\b", "I", text.lower())
-
-
-# two or more words in capitals, each of three letters or more or a short word between them
-_SHOUTED_RUN_RE = re.compile(r"(?<![\w'])[A-Z]{3,}(?: (?:[A-Z]{1,2} )*[A-Z]{3,})+(?![\w'])")
+def _named_did(raw: str) -> bool:
+    """"Kerem proposed", "Xiao-Wen quit", "Mum retired": someone named, and what they did
+    (not "Yesterday rained": an everyday word is no name, unless it names a relative)."""
+    m = _NAMED_DID_RE.match(raw)
+    first = raw.split()[0].lower() if m else ""
+    return bool(m) and (first not in everyday() or first in RELATIONS)
 
 
 def extract_facts(text: str, now: datetime, role: str = "user",
@@ -596,7 +590,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     ex = Extraction(facts=[], discarded=[])
     if not text or not str(text).strip():
         return ex
-    text = _unshouted(unclipped(unstretch(normalize_punctuation(str(text)))), people)
+    text = unshouted(unclipped(unstretch(normalize_punctuation(str(text)))), people)
     if (role or "user").lower() != "user":
         for s in _sentences(text)[:50] or [text]:
             _discard(ex, s, "not from the user")
