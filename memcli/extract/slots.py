@@ -289,7 +289,7 @@ def _owns_business(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 def _joined(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I joined TCS", "I got a job at Stripe", "I switched to Google"."""
     m = re.match(r"^i (?:have |'ve |had )?(?:just |recently |finally |now )*(?:joined|started (?:working )?at|started (?:working )?for|"
-                 r"got (?:a |an )?(?:new )?(?:job|offer|position|role) (?:at|with)|got hired (?:at|by)|"
+                 r"got (?:a |an |the )?(?:new )?(?:job|offer|position|role|post) (?:at|with)|got hired (?:at|by)|"
                  r"(?:accepted|taken|took) (?:a |an |the )?(?:job|offer|position|post) (?:at|with|from)|"
                  r"(?:started|began|start|begin) (?:a |my |the )?(?:new |first )?(?:full[- ]time |part[- ]time )?"
                  r"(?:job|role|position|internship|work|post) (?:at|with|for)|began working (?:at|for)|"
