@@ -596,3 +596,14 @@ def test_a_change_that_names_its_old_value_finds_it_in_any_form():
 def test_a_stored_text_carries_its_change_cue(text, change):
     from memcli.extract.lexicon import change_said
     assert change_said(text) == change
+
+
+@pytest.mark.parametrize("said", ["stockport let me go 😞 said im too small for their system", "Deloitte let me go last week",
+                                  "they laid me off in March"])
+def test_a_club_or_employer_letting_the_user_go_is_an_end(said):
+    assert any(f.change == "delete" for f in extract_facts(said, NOW).facts)
+
+
+@pytest.mark.parametrize("said", ["let me go to the shop first", "they let me go early on Fridays"])
+def test_let_me_go_somewhere_is_no_end(said):
+    assert not any(f.change == "delete" for f in extract_facts(said, NOW).facts)

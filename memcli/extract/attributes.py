@@ -433,7 +433,7 @@ def rent_said_apart(ex: Extraction) -> None:
 
 
 # what the user is paid by the hour: "26 an hr" said alone, "I make 26 an hour", "I'm on 34 an hr now"
-_HOURLY = r"(?P<v>[$£€]?\s?\d{1,4}(?:[.,]\d{1,2})?)\s*(?:an?|per|/)\s*(?:hr|hour)\b"
+_HOURLY = r"(?P<said>(?P<v>[$£€]?\s?\d{1,4}(?:[.,]\d{1,2})?)\s*(?:an?|per|/)\s*(?:hr|hour))\b"
 _BARE_HOURLY_RE = re.compile(r"^\W*" + _HOURLY + r"(?:\W|$)", _I)
 _OWN_HOURLY_RE = re.compile(r"^User (?:(?:now|currently|still|also)\s+)*(?:makes|earns|gets|is on|is paid|gets paid|"
                             r"is making|is earning|is getting)\s+(?:(?:now|about|around)\s+)?" + _HOURLY, _I)
@@ -449,5 +449,6 @@ def hourly_rate(ex: Extraction) -> None:
         + [m for d in ex.discarded if (m := _BARE_HOURLY_RE.match(d.clause))]
     if len(said) == 1:
         v = said[0].group("v").strip()
-        ex.facts.append(Fact(**{**_profile(f"User's hourly rate is {v} an hour", "hourly_rate", v, 0.55, "update"),
+        said_as = said[0].group("said").strip()  # "34 an hr", as the user wrote it
+        ex.facts.append(Fact(**{**_profile(f"User's hourly rate is {said_as}", "hourly_rate", v, 0.55, "update"),
                                 "rule": "hourly_rate", "clause": said[0].string}))

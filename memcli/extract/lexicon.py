@@ -233,7 +233,10 @@ CHANGE_DELETE_RE = re.compile(
     r"am not .* anymore|lost my|passed away|died|moved out of|(?:have |'ve )?(?:gone|went) off|lost interest in|"
     r"got bored of|fell out of love with|(?:is|'s) dead to me|fell through|called off|(?:got|been) cancel(?:l)?ed|"
     r"pulled out of|dropped out of|bailed on|(?:posting|contract|lease|placement|secondment|tenancy|internship|"
-    r"membership|subscription) (?:has )?(?:ended|finished|expired|ran out))\b", _I)
+    r"membership|subscription) (?:has )?(?:ended|finished|expired|ran out)|"
+    # what a club or an employer did to end it: "stockport let me go", "they laid me off"
+    r"let (?:me|us) go(?=\s*(?:$|[^\w\s]|(?:last|this|yesterday|today|after|in|on|during|at|because|cos|coz|bc|and|but|so)\b))|"
+    r"(?:released|laid off|fired|sacked) (?:me|us)|laid (?:me|us) off)\b", _I)
 # "tennis is out since the shoulder surgery", "the allotment's done": a thing of the user's
 # that has ended, said as its subject
 # "drake is so mid now", "no drake, drake is overrated now fr": a taste the user has lost
@@ -431,6 +434,7 @@ _CHANGE_UPDATE_TEXT = re.compile(r"\b(?:now|these days|nowadays|instead|went (?:
                                  r"rose|dropped|increased|decreased|changed|moved|switched|swapped|transferred|relocated|"
                                  r"promoted)\b", re.I)
 _CHANGE_DELETE_TEXT = re.compile(r"\b(?:no longer|not anymore|any ?more|stopped|quit|gave up|sold|got rid of|"
+                                 r"let (?:user|them|user and family) go|laid (?:user|them) off|"
                                  r"broke up|moved out|fell through|called off|cancel(?:l)?ed|not happening|"
                                  r"(?:is|'s) a (?:no|no-go|no go|nope))\b", re.I)
 

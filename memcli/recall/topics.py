@@ -42,7 +42,8 @@ _KIND_MEMBERS: dict[str, str] = {
         "lizard snake gecko"),
     "hobby hobbies pastime pastimes": (
         "knitting crochet painting drawing gardening baking cooking photography chess pottery woodworking sewing "
-        "fishing birdwatching gaming climbing hiking reading"),
+        "fishing birdwatching gaming climbing hiking reading watercolour watercolours watercolor watercolors sketching "
+        "embroidery quilting calligraphy"),
     "language languages": (
         "spanish french german dutch korean japanese mandarin chinese cantonese italian portuguese arabic hindi "
         "russian polish swedish danish norwegian greek turkish hebrew swahili tagalog vietnamese thai"),
@@ -54,7 +55,9 @@ _KIND_MEMBERS: dict[str, str] = {
         "penicillin amoxicillin antibiotic antibiotics metformin insulin warfarin statin statins sertraline "
         "fluoxetine prozac citalopram lisinopril amlodipine ozempic levothyroxine omeprazole antihistamine"),
     "commute transport": "bus train tube metro subway tram ferry bike cycle cycling carpool",
-    "drink drinks": "coffee tea beer wine juice soda water matcha latte",
+    "drink drinks": ("coffee tea beer wine juice soda water matcha latte espresso cappuccino americano chai rooibos "
+                     "kinkeliba kombucha smoothie lemonade cola coke whisky whiskey gin vodka rum cocktail cider lager "
+                     "ale stout cocoa"),
 }
 
 KINDS: dict[str, frozenset[str]] = {}
