@@ -27,7 +27,7 @@ from .errors import InputError
 __all__ = [
     "ALNUM_RE", "APOS_WORD_RE", "CLAIM_STOPWORDS", "LOWER_WORD_RE", "MEDICAL_SELF_RE", "MONTHS", "MONTH_NAMES",
     "PROTECT_RE", "QUERY_STOPWORDS", "SAFETY_TOPIC_RE", "WEEKDAYS", "WORD_RE", "claim_token", "claim_words",
-    "comparable", "content_words", "coverage_stem", "decode_input", "normalize_punctuation", "suffix_stem", "unclipped",
+    "comparable", "content_words", "coverage_stem", "decode_input", "normalize_punctuation", "reclipped", "suffix_stem", "unclipped",
     "unshouted", "unspoken", "unstretch",
 ]
 
@@ -195,6 +195,16 @@ def unclipped(text: str) -> str:
     texted "n" between words is "and" ("kayla n me are done")."""
     text = re.sub(r"(?<=[a-z]) n (?=[a-z])", " and ", text, flags=re.I)  # "kayla n me": and
     return _CLIPPED_RE.sub(lambda m: m["w"] + "g" if m["w"].lower() in _CLIPPED else m[0], text)
+
+
+def reclipped(text: str, typed: str) -> str:
+    """`text` with the words `unclipped` said in full put back as `typed` has them
+    ("User's mum is a teaching assistant" -> "... a teachin assistant" when the user typed
+    "teachin"): what is stored is in the user's words."""
+    for w in {m["w"] for m in _CLIPPED_RE.finditer(typed) if m["w"].lower() in _CLIPPED}:
+        if not re.search(r"\b" + re.escape(w) + r"g\b", typed, re.I):
+            text = re.sub(r"\b" + re.escape(w) + r"g\b", w, text, flags=re.I)
+    return text
 
 
 def unshouted(text: str, names: dict[str, str] | None = None) -> str:

@@ -24,6 +24,7 @@ from ..text import (
     WEEKDAYS,
     claim_words,
     normalize_punctuation,
+    reclipped,
     unclipped,
     unshouted,
 )
@@ -591,7 +592,8 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     ex = Extraction(facts=[], discarded=[])
     if not text or not str(text).strip():
         return ex
-    text = unshouted(unclipped(unstretch(normalize_punctuation(str(text)))), people)
+    typed = unstretch(normalize_punctuation(str(text)))
+    text = unshouted(unclipped(typed), people)
     if (role or "user").lower() != "user":
         for s in _sentences(text)[:50] or [text]:
             _discard(ex, s, "not from the user")
@@ -676,8 +678,8 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     _capitalise_names(ex, named)
     _dedupe(ex)
     _drop_fragments(ex)
-    for f in ex.facts:  # "on 2026-03-09 (9 mar)": the day as the user said it, beside the day in figures
-        f.text = said_days(f.text, f.clause)
+    for f in ex.facts:  # "on 2026-03-09 (9 mar)": the day as the user said it, beside the day in figures;
+        f.text = reclipped(said_days(f.text, f.clause), typed)  # "teachin" as typed
     return ex
 
 
