@@ -14,7 +14,8 @@ from memcli.text import coverage_stem as stem
 @pytest.mark.parametrize("word,member", [("exercise", "running"), ("sports", "tennis"), ("vehicles", "hybrid"),
                                          ("music", "jazz"), ("instrument", "cello"), ("pets", "parrot"),
                                          ("languages", "korean"), ("gym", "strength"), ("medicine", "aspirin"),
-                                         ("meds", "metformin"), ("drink", "rooibos"), ("hobby", "watercolour")])
+                                         ("meds", "metformin"), ("drink", "rooibos"), ("hobby", "watercolour"),
+                                         ("dogs", "boerboel")])
 def test_a_kind_asks_for_its_members(word, member):
     assert member in members_asked([word])
 

@@ -121,7 +121,9 @@ STUDENT_WORDS = {"student", "undergrad", "undergraduate", "postgrad", "postgradu
 DOG_BREEDS = (r"golden retriever|labrador retriever|labrador|retriever|beagle|poodle|terrier|spaniel|collie|"
               r"german shepherd|husky|bulldog|dachshund|corgi|pug|chihuahua|rottweiler|doberman|"
               r"greyhound|whippet|schnauzer|shih tzu|maltese|pomeranian|samoyed|akita|shiba inu|shiba|"
-              r"great dane|mastiff|border collie|cockapoo|labradoodle|goldendoodle|sheepdog|pit ?bull|mutt")
+              r"great dane|mastiff|border collie|cockapoo|labradoodle|goldendoodle|sheepdog|pit ?bull|mutt|"
+              r"jack russell|boerboel|vizsla|weimaraner|ridgeback|staffie|staffy|lurcher|kelpie|"
+              r"malamute|basset|bichon|yorkie|westie|sheltie|cavapoo")
 CAT_BREEDS = r"siamese|persian|maine coon|ragdoll|sphynx|bengal|tabby|british shorthair|scottish fold"
 
 DEMONYMS = {

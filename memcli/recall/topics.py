@@ -37,6 +37,11 @@ _KIND_MEMBERS: dict[str, str] = {
         "car cars truck trucks suv van hybrid sedan hatchback pickup motorbike motorcycle scooter ev"),
     "instrument instruments": (
         "guitar piano violin viola cello drums bass ukulele flute saxophone sax trumpet clarinet harp keyboard"),
+    # a dog said by its breed ("Tokkie, our Boerboel"), the breeds that name no other thing
+    "dog dogs": ("puppy labrador retriever beagle poodle terrier spaniel collie husky bulldog dachshund corgi pug "
+                 "chihuahua rottweiler doberman greyhound whippet schnauzer pomeranian samoyed akita mastiff "
+                 "cockapoo labradoodle sheepdog boerboel vizsla weimaraner ridgeback staffie lurcher kelpie malamute "
+                 "yorkie westie cavapoo"),
     "pet pets animal animals": (
         "dog dogs cat cats puppy kitten parrot rabbit bunny hamster goldfish fish bird birds horse tortoise turtle "
         "lizard snake gecko"),
