@@ -28,6 +28,7 @@ from .extract.lexicon import (
     RELATIONS,
     amount_replaced,
     change_said,
+    partner_word,
     replacement,
 )
 from .extract.roles import _ROLES as SLOT_ROLES
@@ -122,6 +123,28 @@ def _facts_of(sims: dict[int, float], kw_ranked: list[int], rows: dict[int, Memo
     return {r: sims[r] for r in keep}, set(kw), {r: facts[r] for r in keep}
 
 
+def _keyed_slot(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighbour | None, str] | None:
+    """A keyed candidate against the record its single-valued slot holds, if one is near."""
+    slot = [n for n in near if n.memory.key == cand.key]
+    if slot:
+        cur = slot[0]
+        if cand.change == "delete":
+            if cand.value and not _holds(cur.memory.text, cand.value):
+                # "I left Amazon" when the slot already says Nike: nothing to retire
+                return "NOOP", cur, f"{cand.key} slot does not hold {cand.value}; nothing to retire"
+            return "DELETE", cur, f"change cue retires the {cand.key} slot"
+        if cand.value and cand.value.lower() in cur.memory.text.lower() and cand.change is None:
+            if (cand.key or "").startswith("count.") and not claim_words(cand.text)[0] <= claim_words(cur.memory.text)[0]:
+                # "two kids, Leo and Mia" after "two kids": the same count with more said
+                return "UPDATE", cur, f"{cand.key} slot holds {cand.value}; the new text says more"
+            if partner_word(cand.text) not in (None, partner_word(cur.memory.text)):
+                # "he's my fiancé now" of the boyfriend stored: the same person, what he is anew
+                return "UPDATE", cur, f"{cand.key} slot holds {cand.value}, now as {partner_word(cand.text)}"
+            return "NOOP", cur, f"{cand.key} slot already holds {cand.value}"
+        return "UPDATE", cur, f"new value for the single-valued {cand.key} slot"
+    return None
+
+
 def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighbour | None, str] | None:
     """The clear cases. Returns (op, target, reason), or None when it is a judgment call."""
     for n in near:
@@ -130,20 +153,9 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
     if cand.key in (HOLDER_LEFT, HOLDER_SUCCESSOR):  # a successor whose role is stored has its key by now
         return _holder_left(cand, near)
     if cand.key:
-        slot = [n for n in near if n.memory.key == cand.key]
-        if slot:
-            cur = slot[0]
-            if cand.change == "delete":
-                if cand.value and not _holds(cur.memory.text, cand.value):
-                    # "I left Amazon" when the slot already says Nike: nothing to retire
-                    return "NOOP", cur, f"{cand.key} slot does not hold {cand.value}; nothing to retire"
-                return "DELETE", cur, f"change cue retires the {cand.key} slot"
-            if cand.value and cand.value.lower() in cur.memory.text.lower() and cand.change is None:
-                if cand.key.startswith("count.") and not claim_words(cand.text)[0] <= claim_words(cur.memory.text)[0]:
-                    # "two kids, Leo and Mia" after "two kids": the same count with more said
-                    return "UPDATE", cur, f"{cand.key} slot holds {cand.value}; the new text says more"
-                return "NOOP", cur, f"{cand.key} slot already holds {cand.value}"
-            return "UPDATE", cur, f"new value for the single-valued {cand.key} slot"
+        keyed = _keyed_slot(cand, near)
+        if keyed is not None:
+            return keyed
     if cand.change and cand.source_turns:
         # one telling: a change never retires what the same turn said ("Rate 180/h, ~160h/mo"
         # is not replaced by the rate read out of it)

@@ -338,3 +338,14 @@ def test_a_correction_read_before_the_record_it_corrects_still_puts_it_right(db_
         active = [m.text for m in s.list_memories("user:t") if not m.episode and m.valid_until is None]
         assert [t for t in active if "10 years" in t and "7 years old" in t], active
         assert not [t for t in active if "6 years old" in t and "not 6" not in t], active
+
+
+def test_the_same_partner_said_to_be_a_fiance_now_is_an_update_not_a_noop():
+    from memcli.models import Memory
+    from memcli.write import Candidate, Neighbour, decide_by_rules
+
+    old = Neighbour(Memory(id="p1", scope="user:t", kind="profile", text="User's boyfriend is Kerem", key="partner"), 0.8)
+    op, target, why = decide_by_rules(Candidate(text="User's fiancé is Kerem", key="partner", value="Kerem"), [old])
+    assert op == "UPDATE" and target is old and "fiancé" in why
+    assert decide_by_rules(Candidate(text="User's boyfriend Kerem", key="partner", value="Kerem"), [old])[0] == "NOOP"
+    assert decide_by_rules(Candidate(text="Kerem is lovely", key="partner", value="Kerem"), [old])[0] == "NOOP"

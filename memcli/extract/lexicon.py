@@ -310,6 +310,12 @@ RELATIONS = FAMILY_SINGLE | {"friend", "best friend", "bestie", "bff", "cousin",
                              "teammate", "classmate", "ex", "mentor", "kid's", "baby"}
 _REL = r"(?P<rel>best friend|" + "|".join(sorted((re.escape(r) for r in RELATIONS if " " not in r), key=len, reverse=True)) + r")"
 PARTNER_WORDS = r"(?:wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|spouse)"
+
+
+def partner_word(text: str) -> str | None:
+    """What the user's partner is said to be ("fiancé", "boyfriend"), or None."""
+    m = re.search(r"\b" + PARTNER_WORDS + r"\b", text, re.I)
+    return m.group(0).lower().replace("fiance", "fiancé").replace("éé", "é") if m else None
 PET_WORDS = r"(?:dog|puppy|cat|kitten|parrot|bird|rabbit|bunny|hamster|guinea pig|fish|turtle|tortoise|snake|lizard|horse|ferret|gecko)"
 ID_NOUNS = r"(?:code|number|password|passcode|pin|id|address|email|e-mail|birthday|anniversary|size|blood type|handle|username|plate|locker|zip ?code|postcode)"
 
