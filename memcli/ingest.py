@@ -18,6 +18,7 @@ from .compared import compared_values, later_comparisons
 from .episodes import Episode, close_superseded, episode_of, store_episode
 from .errors import InputError, ModelError
 from .extract import known_people
+from .extract.lexicon import RELATIONS
 from .extract.pipeline import days_corrected
 from .extract.said import question_of, statement_of
 from .extract.spelling import respell, spellings
@@ -345,6 +346,36 @@ def set_right(store: MemoryStore, scope: str, cands: list[Candidate], when: date
         old = next((o for o in rows.values() if o.active and o.valid_until is None and not o.episode and fit(o)), None)
         if old is not None:
             out.append(_put_right(old, m, to_iso(when)))
+    return out + _switched(store, scope, cands, when)
+
+
+# "I have transferred from Kings Heath Striders to Bournbrook Harriers", "switched from Vodafone
+# to Three": a change from one named thing to another
+_SWITCHED_RE = re.compile(r"\b(?:switched|moved|transferred|changed|swapped|upgraded|downgraded|went over)\s+"
+                          r"(?:[a-z]+\s+){0,2}?from\s+(?:the\s+)?(?P<a>(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*){0,3})"
+                          r"\s+to\s+(?:the\s+)?(?P<b>(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*){0,3})", re.I)
+
+
+def _switched(store: MemoryStore, scope: str, cands: list[Candidate], when: datetime) -> list[Candidate]:
+    """The user's own records that state what a change left ("User is a member of Kings Heath
+    Striders"), said again with what it went to ("... of Bournbrook Harriers"): the state
+    now, in the words the old one was found by. Never a relative's record ("User's sister
+    lives in London" stays when the user moves from London to Leeds)."""
+    out: list[Candidate] = []
+    for c in cands:
+        m = _SWITCHED_RE.search(c.text)
+        if m is None or m.group("a").lower() == m.group("b").lower():
+            continue
+        gone = re.compile(r"(?<![\w'])" + re.escape(m.group("a")) + r"(?![\w'])")
+        hits = store.search_keyword(scope, " ".join(f'"{w}"' for w in m.group("a").split()), k=10, raw=True)
+        for old in store.by_rowids(scope, [r for r, _ in hits]).values():
+            own = re.match(r"User\b(?!'s (?:" + "|".join(RELATIONS) + r")\b)", old.text)
+            if old.active and old.valid_until is None and not old.episode and own and gone.search(old.text) \
+                    and m.group("b").lower() not in old.text.lower() and (old.valid_from or "") < (to_iso(when) or ""):
+                out.append(Candidate(text=gone.sub(m.group("b"), old.text), kind=old.kind, importance=old.importance,
+                                     key=old.key, change="update", valid_from=to_iso(when), safety=old.safety,
+                                     rule="switched", replaces=old.id,
+                                     because=f"the user changed from {m.group('a')} to {m.group('b')}: {c.text[:80]}"))
     return out
 
 

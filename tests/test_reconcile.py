@@ -349,3 +349,29 @@ def test_the_same_partner_said_to_be_a_fiance_now_is_an_update_not_a_noop():
     assert op == "UPDATE" and target is old and "fiancé" in why
     assert decide_by_rules(Candidate(text="User's boyfriend Kerem", key="partner", value="Kerem"), [old])[0] == "NOOP"
     assert decide_by_rules(Candidate(text="Kerem is lovely", key="partner", value="Kerem"), [old])[0] == "NOOP"
+
+
+@pytest.mark.models
+def test_a_change_from_one_named_thing_to_another_says_the_old_state_anew(db_path, real_embedder):
+    """"I have transferred from Kings Heath Striders to Bournbrook Harriers": "User is a member
+    of Bournbrook Harriers" now, the old membership history; the sister's membership stays."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    with MemoryStore(db_path, real_embedder) as s:
+        ingest(s, "user:c", [Message(role="user", content="I am a member of Kings Heath Striders. My sister is a member "
+                                     "of Kings Heath Striders too.", ts="2025-02-03T20:19:28Z", ref="")], source="s1")
+        ingest(s, "user:c", [Message(role="user", content="I have transferred from Kings Heath Striders to Bournbrook "
+                                     "Harriers, whose Tuesday sessions are nearer.", ts="2025-09-29T18:55:24Z", ref="")],
+               source="s2")
+        active = [m.text for m in s.list_memories("user:c") if not m.episode and m.valid_until is None]
+        assert "User is a member of Bournbrook Harriers" in active, active
+        assert "User is a member of Kings Heath Striders" not in active, active
+        assert any(t.startswith("User's sister is a member of Kings Heath Striders") for t in active), active
+
+
+def test_a_trip_from_one_place_to_another_is_no_change_of_state():
+    from memcli.ingest import _SWITCHED_RE
+    assert _SWITCHED_RE.search("User switched from Vodafone to Three")
+    assert not _SWITCHED_RE.search("User drove from Leeds to York")
+    assert not _SWITCHED_RE.search("User moved the sofa from the lounge to the bedroom")
