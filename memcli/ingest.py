@@ -289,7 +289,8 @@ def _correction_candidate(text: str, when: datetime, said_before: list[Memory]) 
 
 
 # "Po-han is 7 years old, not 6": a number put right beside the wrong one, of someone named
-_NOT_THAT_RE = re.compile(r"^(?P<head>.*?)(?<![\w.])(?P<b>\d[\d.,]*)\b[^,;]{0,20}?,?\s+not\s+(?P<a>\d[\d.,]*)(?![\w.])\W*$")
+_NOT_THAT_RE = re.compile(r"^(?P<head>.*?)(?<![\w.])(?P<b>\d[\d.,]*)(?:st|nd|rd|th)?\b[^,;]{0,20}?,?\s+not\s+(?:the\s+)?"
+                          r"(?P<a>\d[\d.,]*)(?:st|nd|rd|th)?(?![\w.])\W*$")
 
 
 # "I said I taught for 41 years; in fact it was 39 years": what was said, then the number put right
@@ -321,7 +322,9 @@ def _put_right_of(m: re.Match[str]) -> tuple[set[str], frozenset[str], frozenset
     if m.re is _SAID_THEN_RE:
         return names, claim(head).words - claim(m.group("a")).words, frozenset(), set()
     figures = set() if names else set(re.findall(r"(?<![\w.])\d[\d.,:]*(?![\w])", head)) - {m.group("a"), m.group("b")}
-    return names, frozenset(), frozenset(), figures
+    # "our wedding anniversary is the 18th of August, not the 14th": two words or more of what it is
+    words = claim(head).words - {"user", "user's", "user'"} if not (names or figures) else frozenset()
+    return names, words if len(words) >= 2 else frozenset(), frozenset(), figures
 
 
 def set_right(store: MemoryStore, scope: str, cands: list[Candidate], when: datetime, said: str = "") -> list[Candidate]:
@@ -341,8 +344,8 @@ def set_right(store: MemoryStore, scope: str, cands: list[Candidate], when: date
         fits = _fits_correction(m, when)
         if fits is None:
             continue
-        query, fit = fits
-        rows = store.by_rowids(scope, [r for r, _ in store.search_keyword(scope, query, k=10)])
+        queries, fit = fits
+        rows = store.by_rowids(scope, [r for q in queries for r, _ in store.search_keyword(scope, q, k=10)])
         old = next((o for o in rows.values() if o.active and o.valid_until is None and not o.episode and fit(o)), None)
         if old is not None:
             out.append(_put_right(old, m, to_iso(when)))
@@ -389,7 +392,7 @@ def later_corrections(store: MemoryStore, scope: str, stored: Sequence[Memory]) 
         if rec.episode or not rec.active or rec.valid_until or not rec.valid_from:
             continue
         for a in set(re.findall(r"(?<![\w.])\d[\d.,:]*\d(?![\w])|(?<![\w.])\d(?![\w.])", rec.text)):
-            hits = store.search_keyword(scope, f'"not {a}"', k=10, raw=True)
+            hits = store.search_keyword(scope, f'"not" {a}*' if a.isdigit() else f'"not {a}"', k=10, raw=True)
             for later in store.by_rowids(scope, [r for r, _ in hits]).values():
                 m = _NOT_THAT_RE.match(later.text)
                 if later.episode or not m or m.group("a") != a or (later.valid_from or "") <= rec.valid_from:
@@ -401,29 +404,39 @@ def later_corrections(store: MemoryStore, scope: str, stored: Sequence[Memory]) 
     return out
 
 
-def _fits_correction(m: re.Match[str], when: datetime) -> tuple[str, Callable[[Memory], bool]] | None:
-    """The keyword query that finds the record a correction puts right, and the test that
+def _fits_correction(m: re.Match[str], when: datetime) -> tuple[list[str], Callable[[Memory], bool]] | None:
+    """The keyword queries that find the record a correction puts right, and the test that
     tells it (`_put_right_of`); None when the correction names too little to tell."""
     from .claims import parse as claim
 
     names, words, some, figures = _put_right_of(m)
-    # "Wait, I meant the rent is 360 KD, not 380", naming nothing else: a record just said
-    just = (to_iso(when - timedelta(hours=2)) or "") if not (names or words or some or figures) else ""
-    if just and m.re is not _NOT_THAT_RE:
+    # "Wait, I meant the rent is 360 KD, not 380", naming no one and no other figure: the
+    # words of what it is, or a record just said with that figure and its unit
+    loose = m.re is _NOT_THAT_RE and not (names or figures)
+    if not (names or words or some or figures or loose):
         return None
-    if just:  # ... with its unit, if it has one: "360 KD" puts "380 KD" right, not locker 380
-        unit = re.match(r"\s*([^\s,;]+)(?=[^,;]*,?\s+not\s)", m.string[m.end("b"):])
-        figures = {f"{m.group('a')} {unit.group(1)}"} if unit and unit.group(1).lower() != "not" else set()
+    just = (to_iso(when - timedelta(hours=2)) or "") if loose else ""
+    unit = re.match(r"\s+([^\s,;]+)(?=[^,;]*,?\s+not\s)", m.string[m.end("b"):]) if loose else None
+    said_with = {f"{m.group('a')} {unit.group(1)}"} if unit and unit.group(1).lower() != "not" else set()
     wrong = re.compile(r"(?<![\w.])" + re.escape(m.group("a")) + r"(?![\w.])")
-    query = " ".join(sorted(names)) or " ".join(sorted({m.group("a"), *(w for f in figures for w in f.split())})) \
-        if names or figures or just else m.group("head")
+    if loose:  # each way of telling it, a query of its own (the index needs every word of one)
+        query = [" ".join(sorted({m.group("a"), *f.split()})) for f in said_with] \
+            + ([" ".join(sorted({m.group("a"), *words}))] if words else [])
+    else:
+        query = [" ".join(sorted(names)) or " ".join(sorted({m.group("a"), *(w for f in figures for w in f.split())}))
+                 if names or figures else m.group("head")]
+
+    def holds(old: Memory, figs: set[str]) -> bool:
+        return all(re.search(r"(?<![\w.])" + re.escape(f) + r"(?![\w.])", old.text) for f in figs)
 
     def fit(old: Memory) -> bool:
-        return bool(wrong.search(old.text)) and all(n in old.text for n in names) \
-            and words <= claim(old.text).words and (not some or bool(some & claim(old.text).words)) \
-            and all(re.search(r"(?<![\w.])" + re.escape(f) + r"(?![\w.])", old.text) for f in figures) \
-            and (old.valid_from or "") >= just \
-            and not _NOT_THAT_RE.match(old.text) and not _SAID_THEN_RE.search(old.text)
+        if not wrong.search(old.text) or _NOT_THAT_RE.match(old.text) or _SAID_THEN_RE.search(old.text):
+            return False
+        said = claim(old.text).words
+        if loose:
+            return bool(words) and words <= said or (old.valid_from or "") >= just and holds(old, said_with)
+        return all(n in old.text for n in names) and words <= said and (not some or bool(some & said)) \
+            and holds(old, figures)
     return query, fit
 
 

@@ -375,3 +375,24 @@ def test_a_trip_from_one_place_to_another_is_no_change_of_state():
     assert _SWITCHED_RE.search("User switched from Vodafone to Three")
     assert not _SWITCHED_RE.search("User drove from Leeds to York")
     assert not _SWITCHED_RE.search("User moved the sofa from the lounge to the bedroom")
+
+
+@pytest.mark.models
+@pytest.mark.parametrize("order", [(0, 1), (1, 0)])
+def test_a_day_put_right_in_other_words_puts_the_yearly_date_right_in_either_order(db_path, real_embedder, order):
+    """"our wedding anniversary is the 18th of August, not the 14th" of "our wedding
+    anniversary, 14 August": the anniversary is 18 August, read in order or not."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    said = [("Two dates recur annually: our wedding anniversary, 14 August; and my late father's passing, 9 March.",
+             "2025-02-03T20:19:28Z"),
+            ("I must correct my note: our wedding anniversary is the 18th of August, not the 14th.",
+             "2025-09-29T18:55:24Z")]
+    with MemoryStore(db_path, real_embedder) as s:
+        for i in order:
+            ingest(s, "user:w", [Message(role="user", content=said[i][0], ts=said[i][1], ref="")], source=f"s{i}")
+        active = [m.text for m in s.list_memories("user:w") if not m.episode and m.valid_until is None]
+        assert any("anniversary" in t and "18 August" in t for t in active), active
+        assert not any("14 August" in t for t in active), active
+        assert any("9 March" in t for t in active), active
