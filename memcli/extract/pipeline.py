@@ -36,7 +36,6 @@ from .corrections import corrected, correction_of, correction_rest, days_fixed, 
 from .emoji import emoji_food
 from .events import booked, own_event_date
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
-from .french import in_english
 from .grammar import _expand, _finish, to_third_person
 from .instead import instead_after_end, it_measures, now_instead, same_month, unstretch
 from .lexicon import (
@@ -606,7 +605,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
         named.names[n] = r
     named.prescan(text)
     for sentence in value_said_apart(days_fixed(_sentences(text), ex)):
-        sentence = _corrected_inline(in_english(sentence), ex)
+        sentence = _corrected_inline(sentence, ex)
         rest = _corrects(sentence, ex, now) if ex.facts else None
         if rest is not None:
             if not rest:
