@@ -382,6 +382,31 @@ def _switched(store: MemoryStore, scope: str, cands: list[Candidate], when: date
     return out
 
 
+def later_switches(store: MemoryStore, scope: str, stored: Sequence[Memory]) -> list[Candidate]:
+    """Sessions read out of order: a record of the user's just stored ("User is a member of
+    Kings Heath Striders", from February) that a change stored before it already left
+    ("... transferred from Kings Heath Striders to Bournbrook Harriers", from September) is
+    said anew with what it went to, at the change's time, as in-order reading would have."""
+    out: list[Candidate] = []
+    for rec in stored:
+        own = re.match(r"User\b(?!'s (?:" + "|".join(RELATIONS) + r")\b)", rec.text)
+        if rec.episode or not rec.valid_from or not own:
+            continue
+        for first in {w for w in re.findall(r"(?<!^)\b(?-i:[A-Z])[\w'&.-]*", rec.text) if w != "User"}:
+            hits = store.search_keyword(scope, f'"from" "{first}"', k=10, raw=True)
+            for later in store.by_rowids(scope, [r for r, _ in hits]).values():
+                m = _SWITCHED_RE.search(later.text)
+                if later.episode or not later.active or m is None or (later.valid_from or "") <= rec.valid_from:
+                    continue
+                gone = re.compile(r"(?<![\w'])" + re.escape(m.group("a")) + r"(?![\w'])")
+                if gone.search(rec.text) and m.group("b").lower() not in rec.text.lower():
+                    out.append(Candidate(text=gone.sub(m.group("b"), rec.text), kind=rec.kind, importance=rec.importance,
+                                         key=rec.key, valid_from=later.valid_from, safety=rec.safety, rule="switched",
+                                         because=f"changed from {m.group('a')} to {m.group('b')} later: {later.text[:80]}"))
+                    return out
+    return out
+
+
 def later_corrections(store: MemoryStore, scope: str, stored: Sequence[Memory]) -> list[Candidate]:
     """Sessions read out of order: a fact just stored ("Po-han is son, 6 years old", from
     2025) that a correction stored before it already puts right ("Po-han is 7 years old,
@@ -602,7 +627,8 @@ def _read_again(store: MemoryStore, scope: str, met: dict[str, str], people: dic
                 stats: IngestStats, *, llm: LLM | None, strategy: str, episodes: bool, stored: list[Memory]) -> None:
     """`rebind.read_again` with the rules' extraction, the people now known; and what a later
     comparison says of a fact just stored (`compared.later_comparisons`); counted in `stats`."""
-    for cand in later_comparisons(store, scope, stored, people) + later_corrections(store, scope, stored):
+    for cand in later_comparisons(store, scope, stored, people) + later_corrections(store, scope, stored) \
+            + later_switches(store, scope, stored):
         cand.source_turns = [turn_id]
         stats.facts += 1
         stats.ops[reconcile(store, scope, cand, llm=llm, strategy=strategy, turn=turn_id, now=to_iso(utcnow())).op] += 1

@@ -396,3 +396,21 @@ def test_a_day_put_right_in_other_words_puts_the_yearly_date_right_in_either_ord
         assert any("anniversary" in t and "18 August" in t for t in active), active
         assert not any("14 August" in t for t in active), active
         assert any("9 March" in t for t in active), active
+
+
+@pytest.mark.models
+def test_a_change_read_before_the_state_it_left_still_says_the_state_anew(db_path, real_embedder):
+    """Out of order: "transferred from Kings Heath Striders to Bournbrook Harriers" (September)
+    read before "I am a member of Kings Heath Striders" (February): the same active facts."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    with MemoryStore(db_path, real_embedder) as s:
+        ingest(s, "user:o", [Message(role="user", content="I have transferred from Kings Heath Striders to Bournbrook "
+                                     "Harriers, whose Tuesday sessions are nearer.", ts="2025-09-29T18:55:24Z", ref="")],
+               source="s2")
+        ingest(s, "user:o", [Message(role="user", content="I am a member of Kings Heath Striders.",
+                                     ts="2025-02-03T20:19:28Z", ref="")], source="s1")
+        active = [m.text for m in s.list_memories("user:o") if not m.episode and m.valid_until is None]
+        assert "User is a member of Bournbrook Harriers" in active, active
+        assert "User is a member of Kings Heath Striders" not in active, active
