@@ -37,7 +37,7 @@ def test_a_chatgpt_export_gives_the_users_facts_of_the_current_branch_with_their
     assert memories() == {
         "User is a nurse": "2026-01-10T09:00:00Z",
         "User works at St. Mary's hospital": "2026-01-10T09:00:00Z",
-        "User's favorite colour is blue": "2026-01-10T09:02:00Z",  # the edit, not the abandoned "green"
+        "User's favourite colour is blue": "2026-01-10T09:02:00Z",  # the edit, not the abandoned "green"
         "User has a pet dog named Rex": "2026-01-10T09:05:00Z",  # the image part left out
         "User lives in Lisbon": "2026-03-02T10:00:00Z",
     }  # nothing from the hidden custom instructions ("Berlin") or the assistant ("purple")

@@ -1240,6 +1240,7 @@ def test_no_more_than_is_a_limit_not_an_end():
     # who holds a part now: "new" and the name
     ("New deckhand Tiare, she used to crew a sunset sail", "deckhand", "Tiare"),
     ("new boss Farid, seems ok", "manager.name", "Farid"),
+    ("- favourite route: Singapore. Changi + chili crab", "favorite_route", "Singapore"),
 ])
 def test_a_note_of_a_label_and_its_value_is_the_users(text, key, value):
     assert by_key(text)[key].value == value

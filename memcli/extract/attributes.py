@@ -380,6 +380,10 @@ def labelled(clause: str) -> str:
     cond = _BARE_CONDITION_RE.match(clause)
     if cond:
         return "I have " + clause[cond.start("c"):]
+    fav = re.match(r"^(?:my\s+)?(?:favou?rite|fave|fav)\s+(?P<l>[a-z]+(?: [a-z]+)?)\s*(?::|=|-)\s*(?P<v>\S.{0,60}?)[.!]*$",
+                   clause, _I)
+    if fav:  # "favourite route: Singapore": my favourite route is Singapore
+        return f"my favourite {fav['l'].lower()} is {fav['v']}"
     new = _NEW_HOLDER_RE.match(clause)
     if new and not re.search(r"\b(?:his|her|their|your)\b", new["l"], _I):  # "New deckhand Tiare": my new deckhand is Tiare
         label = new["l"] if new["l"].isupper() else new["l"].lower()  # "LPO" stays as said

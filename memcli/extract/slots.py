@@ -535,12 +535,13 @@ def _broke_up(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 def _favorite(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"my favourite band is Muse"."""
-    m = re.match(r"^my (?:all[- ]time |absolute )?favou?rite (?P<k>[a-z][a-z ]{1,30}?) (?:is|are|has to be)\s+(?P<v>.+)$", c, _I)
+    m = re.match(r"^my (?:all[- ]time |absolute )?(?P<f>favou?rite) (?P<k>[a-z][a-z ]{1,30}?) (?:is|are|has to be)\s+(?P<v>.+)$",
+                 c, _I)
     if m:
         k = re.sub(r"\s+", "_", m.group("k").strip().lower())
         v = _clean_value(m.group("v"))
-        if v:
-            return [_profile(f"User's favorite {m.group('k').strip().lower()} is {v}", f"favorite_{k}", v, 0.6,
+        if v:  # "favourite" or "favorite", as the user spells it
+            return [_profile(f"User's {m.group('f').lower()} {m.group('k').strip().lower()} is {v}", f"favorite_{k}", v, 0.6,
                              "update" if now_cue else None)]
 
     return None
