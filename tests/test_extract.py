@@ -1479,3 +1479,11 @@ def test_someone_named_and_what_they_did_is_kept(said):
 @pytest.mark.parametrize("said", ["Yesterday rained", "Everything changed"])
 def test_an_everyday_word_then_a_verb_is_no_one_named(said):
     assert not ex(said).facts
+
+
+def test_news_headed_by_the_person_it_is_about_is_that_persons():
+    facts = extract_facts("Big news for Anneke: deputy principal at Paresis Primary from next term.", NOW,
+                          people={"Anneke": "wife"}).facts
+    assert [f.text for f in facts] == ["User's wife Anneke is deputy principal at Paresis Primary from next term"]
+    from memcli.extract.attributes import labelled
+    assert labelled("For the record: I hate olives") == "For the record: I hate olives"  # no one named

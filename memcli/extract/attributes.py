@@ -13,7 +13,7 @@ from .people import _NOT_NAMES
 from .pets import pet_species
 from .roles import _ROLES
 from .slots import _ATTR_VERB, _attribute_key, _informative
-from .values import _NOW_RE, FactDict, _clean_value, _profile
+from .values import _NOW_RE, FactDict, _clean_value, _occupation, _profile
 
 # "Medical aid is Discovery", "rent is 1,650 euro", "Weight is 94 now", "the premium went up
 # to R5,400": an attribute said without "my". Its value opens with a number, a currency or a
@@ -380,6 +380,10 @@ def labelled(clause: str) -> str:
     cond = _BARE_CONDITION_RE.match(clause)
     if cond:
         return "I have " + clause[cond.start("c"):]
+    news = _NEWS_FOR_RE.match(clause)
+    if news and news["n"].lower() not in _NOT_NAMES:  # "Big news for Anneke: deputy principal at Paresis Primary"
+        rest = news["rest"]
+        return f"{news['n']} {'is ' if _occupation(rest) else ''}{rest}"
     fav = re.match(r"^(?:my\s+)?(?:favou?rite|fave|fav)\s+(?P<l>[a-z]+(?: [a-z]+)?)\s*(?::|=|-)\s*(?P<v>\S.{0,60}?)[.!]*$",
                    clause, _I)
     if fav:  # "favourite route: Singapore": my favourite route is Singapore
@@ -400,6 +404,10 @@ def labelled(clause: str) -> str:
     return f"my {_SAID_IN_FULL.get(label, label)} is {value}"
 
 
+# news headed by the person it is about: "Big news for Anneke: deputy principal at Paresis
+# Primary from next term", "update on Jayden: switched to sports science"
+_NEWS_FOR_RE = re.compile(r"^(?:(?:(?:big|good|great|some|more|quick|exciting)\s+)?(?:news|update)s?\s+)?(?:for|on|about|from)\s+"
+                          r"(?P<n>(?-i:[A-Z])[\w'-]+)\s*:\s*(?P<rest>[a-z].*)$", _I)
 # who holds a part now, said as a note: "New deckhand Tiare", "new boss Farid, seems ok", "New
 # lodge manager, Pieter, put all the guides on 14 on, 7 off", "New LPO is Petty Officer Pruitt"
 _NEW_HOLDER_RE = re.compile(r"^(?i:new) (?P<l>[a-zA-Z]+(?: [a-z]+){0,2}?),? (?:is )?"
