@@ -472,16 +472,17 @@ def _put_right(old: Memory, m: re.Match[str], at: str | None) -> Candidate:
                      replaces=old.id, because=f"the user put {m.group('a')} right as {m.group('b')}: {m.group(0)[:80]}")
 
 
-def _reply_candidates(question: str, reply: str, when: datetime, people: dict[str, str],
-                      have: list[Candidate]) -> list[Candidate]:
+def _reply_candidates(question: str | None, reply: str, when: datetime, people: dict[str, str],
+                      have: list[Candidate], statement: str | None = None) -> list[Candidate]:
     """"Are you still on 13p a word?" -> "14p since January": the question's statement
     with the reply's value, read as the user's own words, each fact a change (the
-    reply says the old value no longer holds). Facts the reply already gave are not
-    repeated."""
+    reply says the old value no longer holds); "Since you grew up in Swakopmund ..." ->
+    "Ag no man, Keetmanshoop." the same (`said.denied_reply`). Facts the reply already
+    gave are not repeated."""
     from .extract import extract_facts
-    from .extract.said import value_reply
+    from .extract.said import denied_reply, value_reply
 
-    said = value_reply(question, reply)
+    said = (value_reply(question, reply) if question else None) or denied_reply(statement or question, reply)
     if said is None:
         return []
     seen = {c.text for c in have}
@@ -702,8 +703,8 @@ def ingest(
             said_before = said_before or (store.last_said(scope) if _corrects_only(msg.content, when) else [])
             told, cands, forgets, discards, met = _told(msg, when, llm=llm, strategy=strategy, people=people,
                                                         said_before=said_before, names=names)
-            if before and before[1] and strategy != "model":
-                cands += _reply_candidates(before[1], told, when, people, cands)
+            if before and strategy != "model":
+                cands += _reply_candidates(before[1], told, when, people, cands, before[2])
             cands += beaten_records(store, scope, cands) + compared_values(store, scope, cands, people) + set_right(store, scope, cands, when, told)
             if episodes:  # the day a message corrects is put right in its episode too
                 episode = episode_of(days_corrected(told), before[1] if before else None, [c.text for c in cands], when,

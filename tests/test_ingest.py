@@ -374,3 +374,24 @@ def test_a_range_said_wrong_is_corrected_in_the_fact_it_was_said_in(tmp_path):
     assert runner.invoke(app, ["ingest", str(s1), "--scope", "user:r2"]).exit_code == 0
     tenby = [t for t in _active("user:r2") if "Tenby" in t and not t.startswith("(asked")]
     assert tenby and all("2025-06-21 to 2025-06-24" in t for t in tenby), tenby
+
+
+@pytest.mark.parametrize(("said_to_user", "reply", "want"), [
+    ("Noted. Since you grew up in Swakopmund, you must miss the sea out there!", "Ag no man, Keetmanshoop. Hot and flat.",
+     "I grew up in Keetmanshoop"),
+    ("So you work at Google, right?", "nope, Microsoft", "I work at Microsoft"),
+    ("You are based in Leeds", "No, Sheffield.", "I am based in Sheffield"),
+])
+def test_a_reply_that_denies_what_was_said_of_the_user_and_names_another_states_it(said_to_user, reply, want):
+    from memcli.extract.said import denied_reply
+    assert denied_reply(said_to_user, reply) == want
+
+
+@pytest.mark.parametrize(("said_to_user", "reply"), [
+    ("You grew up in Swakopmund", "No, I never lived there"),  # no other name given
+    ("The weather in Paris is nice", "No, London."),           # nothing said of the user
+    ("You grew up in Swakopmund", "No, Swakopmund is right"),  # the same name
+])
+def test_a_denial_that_names_nothing_new_of_the_user_states_nothing(said_to_user, reply):
+    from memcli.extract.said import denied_reply
+    assert denied_reply(said_to_user, reply) is None

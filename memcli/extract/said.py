@@ -257,3 +257,25 @@ def value_reply(question: str | None, reply: str) -> str | None:
     tail = tail if re.match(r"^(?:since|from|as of|now|these days)\b", tail, re.I) else ""
     verb = "I am" if q.group("aux").lower() in ("are", "is") else "I"
     return f"{verb} {stated}{' ' + tail if tail else ''}"
+
+
+# "Ag no man, Keetmanshoop.", "nope, Leeds": a reply that denies what was said of the user and
+# names the right one
+_DENIED_REPLY = re.compile(r"^\W*(?:(?:ag|oh|ah|um|erm|haha|lol|well|actually)\W+)*(?:no|nope|nah|not really|not quite)\b"
+                           r"(?:\W+(?:man|mate|bro|boet|dude|lah|sorry|actually|it's|its|it was))*\W+"
+                           r"(?P<w>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+){0,2})\s*(?:[.!,;]|$)", re.I)
+# ... of "since you grew up in Swakopmund", "you work at Google, right?", "you're based in Leeds"
+_SAID_OF_YOU = re.compile(r"\byou(?P<aux>'re| are|'ve| have)?\s+(?P<v>(?:[a-z]+\s+){1,3}?)(?P<prep>in|at|from|for|with)\s+"
+                          r"(?P<old>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+){0,2})", re.I)
+
+
+def denied_reply(said_to_user: str | None, reply: str) -> str | None:
+    """The statement a reply makes when it denies a place or a name the assistant said of
+    the user and gives another ("Since you grew up in Swakopmund, ..." / "Ag no man,
+    Keetmanshoop." -> "I grew up in Keetmanshoop"); None otherwise."""
+    r = _DENIED_REPLY.match(reply.strip())
+    m = _SAID_OF_YOU.search(said_to_user or "") if r else None
+    if r is None or m is None or m["old"].lower() == r["w"].lower() or r["w"].split()[0].lower() in _NOT_VALUES:
+        return None
+    subject = {"'re": "I am", " are": "I am", "'ve": "I have", " have": "I have"}.get(m["aux"] or "", "I")
+    return f"{subject} {m['v']}{m['prep']} {r['w']}"
