@@ -189,11 +189,21 @@ sellin buyin bein fishin huntin ridin farmin calvin shippin haulin""".split())
 _CLIPPED_RE = re.compile(r"(?<![\w'])(?P<w>[A-Za-z]+in)(?:'|\u2019)?(?![\w'\u2019])")
 
 
+_AGE_NO_VERB_RE = re.compile(r"\b(?!(?:since|until|till|from|at|by|about|around|over|under|after|before|when|aged?|only|"
+                             r"just|almost|nearly|like|is|was|are|were|be|turned|turns|turning|of|for|to|and|or|but|the|"
+                             r"a|an|is)\b)(?P<s>she|he|i|we|they|(?-i:[A-Z])[a-z'-]+)\s+(?:stay\s+|now\s+)?"
+                             r"(?P<n>\d{1,3}\s+(?:years?|yrs?)\s+old)\b", re.I)
+_BE = {"i": "am", "we": "are", "they": "are"}
+
+
 def unclipped(text: str) -> str:
     """A texted "-in" for "-ing" said in full ("seein this girl destiny" -> "seeing this girl
     destiny"), for the words in `_CLIPPED` only ("Berlin", "cousin", "within" stay); a
-    texted "n" between words is "and" ("kayla n me are done")."""
+    texted "n" between words is "and" ("kayla n me are done"); an age said without its
+    verb has it ("she 10 years old now", Pidgin "Malia stay 9 years old")."""
     text = re.sub(r"(?<=[a-z]) n (?=[a-z])", " and ", text, flags=re.I)  # "kayla n me": and
+    # an age said without its "is": "she 10 years old now", "Keoni stay 12 years old" (Pidgin "stay")
+    text = _AGE_NO_VERB_RE.sub(lambda m: f"{m['s']} {_BE.get(m['s'].lower(), 'is')} {m['n']}", text)
     return _CLIPPED_RE.sub(lambda m: m["w"] + "g" if m["w"].lower() in _CLIPPED else m[0], text)
 
 

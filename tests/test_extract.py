@@ -1487,3 +1487,13 @@ def test_news_headed_by_the_person_it_is_about_is_that_persons():
     assert [f.text for f in facts] == ["User's wife Anneke is deputy principal at Paresis Primary from next term"]
     from memcli.extract.attributes import labelled
     assert labelled("For the record: I hate olives") == "For the record: I hate olives"  # no one named
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("Keoni stay 12 years old, Malia stay 9 years old.", "Keoni is 12 years old, Malia is 9 years old."),
+    ("she 10 years old now", "she is 10 years old now"),
+    ("Since 5 years old I swam", "Since 5 years old I swam"),
+])
+def test_an_age_said_without_its_verb_has_it(said, want):
+    from memcli.text import unclipped
+    assert unclipped(said) == want
