@@ -1487,6 +1487,8 @@ def test_news_headed_by_the_person_it_is_about_is_that_persons():
     assert [f.text for f in facts] == ["User's wife Anneke is deputy principal at Paresis Primary from next term"]
     from memcli.extract.attributes import labelled
     assert labelled("For the record: I hate olives") == "For the record: I hate olives"  # no one named
+    said = "update on Hamish: the egg allergy was a false positive"  # a sentence of its own, not said of him
+    assert labelled(said) == said
 
 
 @pytest.mark.parametrize(("said", "want"), [

@@ -381,7 +381,10 @@ def labelled(clause: str) -> str:
     if cond:
         return "I have " + clause[cond.start("c"):]
     news = _NEWS_FOR_RE.match(clause)
-    if news and news["n"].lower() not in _NOT_NAMES:  # "Big news for Anneke: deputy principal at Paresis Primary"
+    if news and news["n"].lower() not in _NOT_NAMES and not re.match(r"(?:the|a|an|my|our|his|her|their|its?|he|she|they|"
+                                                                      r"we|i|you|this|that)\b", news["rest"], _I):
+        # "Big news for Anneke: deputy principal at Paresis Primary", "update on Jayden: switched to ..."
+        # (what follows says it of the person: a job or what they did, never a sentence of its own)
         rest = news["rest"]
         return f"{news['n']} {'is ' if _occupation(rest) else ''}{rest}"
     fav = re.match(r"^(?:my\s+)?(?:favou?rite|fave|fav)\s+(?P<l>[a-z]+(?: [a-z]+)?)\s*(?::|=|-)\s*(?P<v>\S.{0,60}?)[.!]*$",
