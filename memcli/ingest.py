@@ -359,25 +359,37 @@ _SWITCHED_RE = re.compile(r"\b(?:switched|moved|transferred|changed|swapped|upgr
                           r"\s+to\s+(?:the\s+)?(?P<b>(?-i:[A-Z])[\w'&.-]*(?:\s+(?-i:[A-Z])[\w'&.-]*){0,3})", re.I)
 
 
+# the user's own record, not a relative's ("User's sister lives in London")
+_OWN_RE = re.compile(r"User\b(?!'s (?:" + "|".join(RELATIONS) + r")\b)")
+
+
+def _said_anew(m: re.Match[str], text: str) -> str | None:
+    """`text` with what the change `m` left said as what it went to, or None when `text` is
+    not the user's own, does not say what was left, or says what it went to already."""
+    gone = re.compile(r"(?<![\w'])" + re.escape(m.group("a")) + r"(?![\w'])")
+    if not _OWN_RE.match(text) or not gone.search(text) or m.group("b").lower() in text.lower():
+        return None
+    return gone.sub(m.group("b"), text)
+
+
 def _switched(store: MemoryStore, scope: str, cands: list[Candidate], when: datetime) -> list[Candidate]:
     """The user's own records that state what a change left ("User is a member of Kings Heath
     Striders"), said again with what it went to ("... of Bournbrook Harriers"): the state
     now, in the words the old one was found by. Never a relative's record ("User's sister
     lives in London" stays when the user moves from London to Leeds)."""
     out: list[Candidate] = []
+    at = to_iso(when)
     for c in cands:
         m = _SWITCHED_RE.search(c.text)
         if m is None or m.group("a").lower() == m.group("b").lower():
             continue
-        gone = re.compile(r"(?<![\w'])" + re.escape(m.group("a")) + r"(?![\w'])")
         hits = store.search_keyword(scope, " ".join(f'"{w}"' for w in m.group("a").split()), k=10, raw=True)
         for old in store.by_rowids(scope, [r for r, _ in hits]).values():
-            own = re.match(r"User\b(?!'s (?:" + "|".join(RELATIONS) + r")\b)", old.text)
-            if old.active and old.valid_until is None and not old.episode and own and gone.search(old.text) \
-                    and m.group("b").lower() not in old.text.lower() and (old.valid_from or "") < (to_iso(when) or ""):
-                out.append(Candidate(text=gone.sub(m.group("b"), old.text), kind=old.kind, importance=old.importance,
-                                     key=old.key, change="update", valid_from=to_iso(when), safety=old.safety,
-                                     rule="switched", replaces=old.id,
+            anew = _said_anew(m, old.text) if old.active and old.valid_until is None and not old.episode \
+                and (old.valid_from or "") < (at or "") else None
+            if anew is not None:
+                out.append(Candidate(text=anew, kind=old.kind, importance=old.importance, key=old.key, change="update",
+                                     valid_from=at, safety=old.safety, rule="switched", replaces=old.id,
                                      because=f"the user changed from {m.group('a')} to {m.group('b')}: {c.text[:80]}"))
     return out
 
@@ -387,10 +399,8 @@ def later_switches(store: MemoryStore, scope: str, stored: Sequence[Memory]) -> 
     Kings Heath Striders", from February) that a change stored before it already left
     ("... transferred from Kings Heath Striders to Bournbrook Harriers", from September) is
     said anew with what it went to, at the change's time, as in-order reading would have."""
-    out: list[Candidate] = []
     for rec in stored:
-        own = re.match(r"User\b(?!'s (?:" + "|".join(RELATIONS) + r")\b)", rec.text)
-        if rec.episode or not rec.valid_from or not own:
+        if rec.episode or not rec.valid_from or not _OWN_RE.match(rec.text):
             continue
         for first in {w for w in re.findall(r"(?<!^)\b(?-i:[A-Z])[\w'&.-]*", rec.text) if w != "User"}:
             hits = store.search_keyword(scope, f'"from" "{first}"', k=10, raw=True)
@@ -398,13 +408,12 @@ def later_switches(store: MemoryStore, scope: str, stored: Sequence[Memory]) -> 
                 m = _SWITCHED_RE.search(later.text)
                 if later.episode or not later.active or m is None or (later.valid_from or "") <= rec.valid_from:
                     continue
-                gone = re.compile(r"(?<![\w'])" + re.escape(m.group("a")) + r"(?![\w'])")
-                if gone.search(rec.text) and m.group("b").lower() not in rec.text.lower():
-                    out.append(Candidate(text=gone.sub(m.group("b"), rec.text), kind=rec.kind, importance=rec.importance,
-                                         key=rec.key, valid_from=later.valid_from, safety=rec.safety, rule="switched",
-                                         because=f"changed from {m.group('a')} to {m.group('b')} later: {later.text[:80]}"))
-                    return out
-    return out
+                anew = _said_anew(m, rec.text)
+                if anew is not None:
+                    return [Candidate(text=anew, kind=rec.kind, importance=rec.importance, key=rec.key,
+                                      valid_from=later.valid_from, safety=rec.safety, rule="switched",
+                                      because=f"changed from {m.group('a')} to {m.group('b')} later: {later.text[:80]}")]
+    return []
 
 
 def later_corrections(store: MemoryStore, scope: str, stored: Sequence[Memory]) -> list[Candidate]:
