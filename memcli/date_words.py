@@ -6,8 +6,9 @@ rule runs."""
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
-from .text import MONTH_NAMES
+from .text import MONTH_NAMES, WEEKDAY_SHORT
 
 _ORDINAL_WORDS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
                   "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth").split()
@@ -94,3 +95,35 @@ def without_said_days(text: str) -> str:
     """`text` without the user's words kept beside its days ("on 2026-03-09 (9 mar)" is
     "on 2026-03-09"): for a text whose day is about to be put right."""
     return _SAID_BESIDE_RE.sub("", text)
+
+
+# a day of the month before or after this one: "as of the first of this month", "from the
+# 15th of next month" ("the first of the month" is every month's: left alone)
+_OF_MONTH_RE = re.compile(r"\b(?P<o>" + "|".join(sorted(_ORDINALS, key=len, reverse=True)) + r"|(?:[12]\d|3[01]|0?[1-9])"
+                          r"(?:st|nd|rd|th))\s+of\s+(?P<w>this|next|last)\s+month\b", re.I)
+
+
+def month_named(text: str, now: datetime) -> str:
+    """"The first of this month", said on 2026-03-10, as "the 1st of March 2026" (next
+    month's and last month's likewise), for the rules of `dates` to read."""
+    def named(m: re.Match[str]) -> str:
+        o = m["o"].lower()
+        day = _ORDINALS.get(o) or int(re.sub(r"\D", "", o))
+        month = now.month + {"this": 0, "next": 1, "last": -1}[m["w"].lower()]
+        year, month = now.year + (month - 1) // 12, (month - 1) % 12 + 1
+        return f"{day}{_SUFFIX.get(day, 'th')} of {MONTH_NAMES[month - 1].capitalize()} {year}"
+    return _OF_MONTH_RE.sub(named, text)
+
+
+def short_weekday_as_word(m: re.Match[str], text: str) -> bool:
+    """A short weekday form that is a word here: in capitals ("the SAT got moved", an
+    acronym), or opening a sentence with no preposition before it ("Sat got moved to
+    may 3"); "on Sat", "Sat 14th", "see you Sat" stay dates."""
+    wd = m.group("wd")
+    if wd.lower() not in WEEKDAY_SHORT:
+        return False
+    if wd.isupper():
+        return True
+    bare = "prep" in m.re.groupindex and not m.group("prep")
+    before = text[:m.start("wd")].rstrip()
+    return bare and (not before or before[-1] in ".!?")

@@ -38,7 +38,7 @@ from datetime import date, datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from .date_words import spelled_out
+from .date_words import month_named, short_weekday_as_word, spelled_out
 from .text import MONTH_NAMES, MONTHS, WEEKDAY_SHORT, WEEKDAYS
 
 _Result = tuple[str, date | None] | None
@@ -58,7 +58,7 @@ _MON = (r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
         r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
 _NUM = r"(?P<n>\d+|a couple of|a couple|couple of|a few|few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _UNIT = r"(?P<unit>days?|weeks?|months?|years?)"
-_PREP = r"(?:\b(?P<prep>on|since|until|till|by|before|after|from|in|during|for|to|at)\s+)?"
+_PREP = r"(?:\b(?P<prep>as of|on|since|until|till|by|before|after|from|in|during|for|to|at)\s+)?"
 _PARTS = r"(?:\s+(?:morning|afternoon|evening|night)\b)?"
 
 # Verbs that move a plan to another date: "shifted to 12 March", "pushed the wedding to June".
@@ -664,6 +664,8 @@ _RULES: tuple[DateRule, ...] = (
     # move di night to Friday" (never "the meeting got moved to Friday": one day)
     DateRule("night_moved", re.compile(r"\b(?:night|evening|day)\s+(?:over\s+)?to\s+" + _WD + r"\b(?!\s+(?:the\s+)?\d)", re.I),
              _h_keep),
+    # a day off is every week's: "my day off is the Monday", "days off are Sundays"
+    DateRule("day_off", re.compile(r"\bdays? off (?:is|are|=)\s+(?:the\s+|on\s+)?" + _WD + r"s?\b", re.I), _h_keep),
     # a day that a weekly activity fills: "Thursday is Jasmine's piano", "Tuesdays are my
     # yoga", "Wednesday's choir" (never "Thursday is Jasmine's birthday", "Friday is the piano
     # recital", "Saturday is Theo's piano exam": one day)
@@ -726,27 +728,13 @@ _RULES: tuple[DateRule, ...] = (
 _PLACEHOLDER = "\x00{}\x00"
 
 
-def _short_weekday_as_word(m: re.Match[str], text: str) -> bool:
-    """A short weekday form that is a word here: in capitals ("the SAT got moved", an
-    acronym), or opening a sentence with no preposition before it ("Sat got moved to
-    may 3"); "on Sat", "Sat 14th", "see you Sat" stay dates."""
-    wd = m.group("wd")
-    if wd.lower() not in WEEKDAY_SHORT:
-        return False
-    if wd.isupper():
-        return True
-    bare = "prep" in m.re.groupindex and not m.group("prep")
-    before = text[:m.start("wd")].rstrip()
-    return bare and (not before or before[-1] in ".!?")
-
-
 def resolve_dates(text: str, now: datetime, rules: Sequence[DateRule] | None = None) -> tuple[str, datetime | None]:
     """Rewrite relative dates in text to absolute ones ('next Friday' -> 'on 2026-03-13')
     and return the first date found (by position in the text), as a datetime at midnight.
     `rules`: the registry's rules to try (all of `_RULES`, in order, by default)."""
     if not text:
         return text, None
-    text = spelled_out(text)
+    text = month_named(spelled_out(text), now)
     ctx = _Ctx(now, text)
     replaced: list[str] = []
     dates: list[date | None] = []
@@ -763,7 +751,7 @@ def resolve_dates(text: str, now: datetime, rules: Sequence[DateRule] | None = N
                     and m.group("wd").lower() in ("sat", "sun", "mon", "wed") and not m.group("wd")[0].isupper() \
                     and not m.groupdict().get("prep") and not (handler is _h_keep and name.startswith("weekly")):
                 return m.group(0)  # "sun", "wed" etc. as ordinary words ("on sat" is a day; "fri", "thurs" always)
-            if handler in (_h_bare_weekday, _h_keep) and _short_weekday_as_word(m, said):
+            if handler in (_h_bare_weekday, _h_keep) and short_weekday_as_word(m, said):
                 return m.group(0)
             if _MONTHLY_AFTER_RE.match(said[m.end():]):
                 return m.group(0)  # "the last thursday of the month": every month's

@@ -19,6 +19,7 @@ from .episodes import Episode, close_superseded, episode_of, store_episode
 from .errors import InputError, ModelError
 from .extract import known_people
 from .extract.lexicon import RELATIONS
+from .extract.people import carried_person
 from .extract.pipeline import days_corrected
 from .extract.said import question_of, statement_of
 from .extract.spelling import respell, spellings
@@ -189,10 +190,10 @@ class IngestStats:
 
 def candidates_for(msg: Message, now: datetime, *, llm: LLM | None, strategy: str,
                    people: dict[str, str] | None = None, names: dict[str, str] | None = None,
-                   ) -> tuple[list[Candidate], list[tuple[str, str]]]:
+                   last: str | None = None) -> tuple[list[Candidate], list[tuple[str, str]]]:
     """Facts of one message as reconciliation candidates, plus the (clause, reason) discarded.
     `names` (see `extract.spelling`): names the session spells that the rules read in the
-    message as spelled there."""
+    message as spelled there; `last`: whom an opening "she"/"he" means."""
     if strategy == "model" and llm is not None:
         from .extract_model import extract_with_model
 
@@ -204,7 +205,7 @@ def candidates_for(msg: Message, now: datetime, *, llm: LLM | None, strategy: st
                              "(or use --strategy rules)") from None
     from .extract import extract_facts
 
-    ext = extract_facts(respell(msg.content, names or {}), now, role=msg.role, people=people)
+    ext = extract_facts(respell(msg.content, names or {}), now, role=msg.role, people=people, last=last)
     cands = [
         Candidate(
             text=f.text, kind=f.kind, importance=f.importance,
@@ -624,7 +625,8 @@ def _told(msg: Message, when: datetime, *, llm: LLM | None, strategy: str, peopl
         rest, spans = without_requests(msg.content)
         told = Message(role=msg.role, content=rest, ts=msg.ts, ref=msg.ref)
         discards += [(x, "a request to forget, not a fact") for x in spans]
-    cands, more = candidates_for(told, when, llm=llm, strategy=strategy, people=people, names=names) \
+    last = carried_person(told.content, (m.text for m in said_before))  # "she teaches 3rd grade"
+    cands, more = candidates_for(told, when, llm=llm, strategy=strategy, people=people, names=names, last=last) \
         if told.content.strip() else ([], [])
     discards += more
     people.update(known_people(c.text for c in cands))

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 _VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrap|scrub|drop|disregard|unlearn|purge|clear|"
          # and the same asked in the languages users mix in: "apaga isso", "borra eso", "oublie ça"
          r"apaga|apague|borra|borre|oublie|oubliez|efface|vergiss|lösch|lösche|cancella|dimentica|esquece|esqueça|"
-         r"esqueca|olvida|strike|"
+         r"esqueca|olvida|lupakan|lupain|hapus|strike|"
          # and as it is spelled in a text or said in a dialect: "4get", "fuhget", "fi get what mi seh"
          r"4get|forgit|fuhget|fugget|f[ei] ?get(?=\s+(?:what|wha|weh|everything|all)\s))")
 # Verbs of doing to things as much as to memory ("drop the kids at school", "clear the table
@@ -47,7 +47,7 @@ _BARE_LEAD = (r"(?<![\w'])" + "".join(rf"(?<!\b{w} )" for w in _NOT_AFTER) +
               r"(?:said|mentioned|told|wrote)\b)")
 # What may stand before an imperative: politeness, discourse words, "can you".
 # "do me a favour, forget that ticket": a favour asked before the imperative
-_LEAD = (r"(?:^|[,;:(]\s*|\b(?:and|also|ok|okay|oh|so|but|then|just|actually|please|pls|plz|kindly|now)\s+|"
+_LEAD = (r"(?:^|[,;:(]\s*|\b(?:and|also|ok|okay|oh|eh|ah|so|but|then|just|actually|please|pls|plz|kindly|now)\s+|"
          r"\bdo me a favou?r,?\s+(?:and\s+)?|" + _BARE_LEAD + ")"
          r"(?:(?:please|pls|plz|kindly|also|just|actually|and|n|&|abeg|biko|bitte|stp|svp|(?:no,?\s+)?mejor)\s+)*")
 _ASK = (r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|just\s+)?"
@@ -59,14 +59,19 @@ _ASK = (r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|j
 _PERMIT = r"(?:you|u)\s+(?:can|could|may)\s+(?:just\s+|now\s+|also\s+)?(?=(?:forget|delete|erase)\b)"
 _NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|no need to|stop|i'?d rather you didn'?t|"
              r"i don'?t want you to|(?:can|could|would) (?:you|u) (?:please |pls )?not)\s+" + _KEEP + r"(?:ing)?)")
+_ABOUT = r"(?:about|abt|'?bout|aboot|re|regarding)"  # "what a said aboot Gary": as a dialect says it
 _SAID = (r"(?:(?:what|wetin|wha|weh|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+"
-         r"(?:i|i've|ive|i have|we|mi)\s+"
-         r"(?:just\s+|ever\s+)?(?:said|told(?: you| u)?|mentioned|shared|wrote|written|say|seh|tell you|typed|talked|talk)"
-         r"(?:\s+(?:earlier|before|last time|yesterday))?\s+(?:about|abt|'?bout|re|regarding|on|of)\s+"
-         # "forget I said anything 'bout Dwayne's boy", "forget I ever mentioned the loan"
-         r"|(?:that\s+)?(?:i|we)\s+(?:ever\s+|even\s+)?(?:said|mentioned|told you|told u|brought up|talked)\s+"
-         r"(?:(?:anything|something|a thing|a word|(?:all )?(?:of )?(?:that|this)|it|stuff)\s+)?"
-         r"(?:about|abt|'?bout|re|regarding|of)\s+"
+         r"(?:i|i've|ive|i have|we|mi|a)\s+"
+         r"(?:just\s+|ever\s+)?(?:said|told(?: you| u)?|tole(?: you| u| ya)?|telt ye|mentioned|shared|wrote|written|say|"
+         r"seh|tell you|typed|talked|talk)"
+         r"(?:\s+(?:earlier|before|last time|yesterday))?\s+(?:" + _ABOUT + r"|on|of)\s+"
+         # "forget I said anything 'bout Dwayne's boy", "forget I ever mentioned the loan", "forget I
+         # tole you dat about Dale"
+         r"|(?:that\s+)?(?:i|we)\s+(?:ever\s+|even\s+)?(?:said|mentioned|told you|told u|tole you|tole ya|brought up|"
+         r"talked)\s+(?:(?:anything|something|a thing|a word|(?:all )?(?:of )?(?:that|this|dat|dis)|it|stuff)\s+)?"
+         r"(?:" + _ABOUT + r"|of)\s+"
+         # Indonesian: "lupain aja soal DanaKilat"
+         r"|(?:aja\s+|saja\s+)?(?:soal|tentang)\s+"
          r"|(?:that\s+)?(?:i|we)\s+(?:ever\s+|even\s+)?(?:mentioned|brought up)\s+"
          # "forget that about Geir", "strike that about Greyling", "olvida lo de Rudy"
          r"|(?:that|this)\s+(?:about|abt|'?bout|regarding)\s+|(?:lo|eso|esto)\s+(?:de|del|sobre)\s+"
@@ -104,7 +109,7 @@ _TOPIC_END = re.compile(
     r"i'?ve|i'?m|i'?d|i|that'?s|from (?:whatever|your|the|my|memory)|from memory|anywhere|please|pls|plz|"
     r"thanks|thank you|ok|"
     # a spoken particle closing the clause: "don't remember the Raymond thing can, is his private matter"
-    r"lah|leh|lor|hor|sia|meh|can(?=\s*[,.!?]|\s*$))\b)", re.IGNORECASE)
+    r"lah|leh|lor|hor|sia|meh|ya|yah|deh|dong|can(?=\s*[,.!?]|\s*$))\b)", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s-\s|\b(?:because|cause|cuz|since|so)\b)", re.IGNORECASE)
 # ("that ticket", not "that easily" or "that for now")
 _POSSESSIVE = re.compile(r"^(?:my|our|the|his|her|their|those|these|that(?=\s+(?!\w+ly\b|(?:is|was|too|for|now|please|"
@@ -144,7 +149,12 @@ _WHEN_TOLD = re.compile(r"\s+(?:last (?:year|month|week|time|night|session|summe
                         re.IGNORECASE)
 
 
-def _topic(obj: str) -> str | None:
+_NOT_A_NAME = re.compile(r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|"
+                         r"may|june|july|august|september|october|november|december|christmas|easter|it|that|this|"
+                         r"work|school|today|tomorrow|tonight|everything|anything)\b", re.IGNORECASE)
+
+
+def _topic(obj: str, asked: bool = False) -> str | None:
     # "forget about what I wrote about Piotr": what was said, asked about
     obj = re.sub(r"^about\s+(?=(?:what|everything|anything|all)\s)", "", obj.strip(), flags=re.IGNORECASE)
     said = re.match(_SAID, obj, re.IGNORECASE)
@@ -156,6 +166,12 @@ def _topic(obj: str) -> str | None:
         obj = obj[any_about.end():]
     elif about:  # "forget about the house in Jaro"; "forget about work" is no request
         obj = obj[about.end():]
+    elif asked and re.match(r"about\s+(?-i:[A-Z][a-z][\w'-]*)(?:\s*[,.;!]|\s*$|-)", obj, re.IGNORECASE) \
+            and not _NOT_A_NAME.match(obj[6:].lstrip()):
+        # "please forget about Okada-san": a person named, asked politely ("forget about Dave,
+        # he never shows up" is no request; "forget about Friday" names no one)
+        obj = obj[6:].lstrip()
+
     elif not _POSSESSIVE.match(obj):
         return None  # "forget it", "forget about work": not about something stored
     # "how much I sold the Tacoma for": a wh-topic runs on to the end of its clause.
@@ -187,7 +203,9 @@ def forget_requests(text: str) -> list[ForgetRequest]:
         m = _REQUEST.search(sentence)
         while m is not None:
             obj = m.group("obj") or m.group("obj2")
-            topic = _topic(obj)
+            topic = _topic(obj, asked=re.search(r"\b(?:please|pls|plz|kindly|(?:can|could|would) (?:you|u))\b",
+                                                m.group(0)[:m.start("obj") - m.start()] if m.group("obj") else "",
+                                                re.IGNORECASE) is not None)
             if topic is None and _BACK.match(obj) and not _SHRUG.match(obj):
                 # what was told, whole: "the old chef and the money" is one story, not the
                 # money the user earns

@@ -133,10 +133,17 @@ def claim_words(text: str) -> tuple[frozenset[str], frozenset[str]]:
 # ----------------------------------------------------------------------------- normalising
 
 def normalize_punctuation(text: str) -> str:
-    """Typographic quotes to ASCII, en/em dashes to " - ", runs of spaces and tabs to one
-    space, and the punctuation of a dictated message said as words to marks (`unspoken`)."""
+    """Typographic quotes to ASCII, en/em dashes to " - ", a note's "@", "w/" and arrows to "at",
+    "with", "up to", "down to" and "to", runs of spaces and tabs to one space, and the punctuation of a dictated message said as words to marks (`unspoken`)."""
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
     text = text.replace("\u2014", " - ").replace("\u2013", " - ")
+    # the shorthand of notes: "ED reg @ RPA", "paramedic w/ NSW Ambulance" (never an address: "a@b.com")
+    text = re.sub(r"(?<=\w) @ (?=\w)", " at ", text)
+    # the arrows of clinical and work notes: "Sertraline ↑ 100mg", "wt 92→88kg"
+    text = re.sub(r"\s*([\u2191\u2193])\s*(?=(\d)?)",
+                  lambda m: (" up" if m[1] == "\u2191" else " down") + (" to " if m[2] else " "), text)
+    text = re.sub(r"\s*(?:\u2192|->)\s*(?=\d)", " to ", text)
+    text = re.sub(r"(?<![\w/])w/(?=\s+\w)", "with", re.sub(r"(?<![\w/])w/o(?=\s+\w)", "without", text))
     return unspoken(re.sub(r"[ \t]+", " ", text))
 
 

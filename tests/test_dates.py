@@ -232,3 +232,25 @@ def test_a_date_said_again_to_correct_one_is_on_its_side_of_today(text, want):
 ])
 def test_a_day_written_as_in_the_forces_is_read(text, want):
     assert resolve_dates(text, datetime(2025, 7, 15, 22))[0] == want
+
+
+@pytest.mark.parametrize(("said", "resolved"), [
+    ("As of the first of this month, I work at Bluestem.", "as of 2026-03-01, I work at Bluestem."),
+    ("from the 15th of next month", "from 2026-04-15"),
+    ("it ended on the third of last month", "it ended on 2026-02-03"),
+    ("As of March 1 I work at Bluestem.", "as of 2026-03-01 I work at Bluestem."),
+])
+def test_a_day_of_this_next_or_last_month(said, resolved):
+    from memcli.dates import resolve_dates
+    assert resolve_dates(said, datetime(2026, 3, 10, 12, 0))[0] == resolved
+
+
+def test_the_first_of_the_month_is_every_months():
+    from memcli.dates import resolve_dates
+    assert resolve_dates("Rent is due on the first of the month.", datetime(2026, 3, 10))[0] == \
+        "Rent is due on the first of the month."
+
+
+def test_next_months_day_in_december_is_in_the_next_year():
+    from memcli.date_words import month_named
+    assert month_named("the 2nd of next month", datetime(2026, 12, 20)) == "the 2nd of January 2027"

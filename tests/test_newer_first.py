@@ -535,3 +535,38 @@ def test_a_later_home_typed_in_lower_case_goes_above_the_older_home(later, moves
                score=0.65)
     new = _keyed(later, "2025-06-19T10:00:00Z", "home_city", 0.58)
     assert (newer_first([old, new], "Where does the user live now?", 5)[0] is new) is moves
+
+
+@pytest.mark.parametrize(("older", "newer", "query"), [
+    # work told by an occupation, then by an offer: no word of "work" in either
+    ("User's boyfriend Kerem, architect at a firm in Levent, Istanbul",
+     "User's boyfriend Kerem got an offer from a studio in Berlin", "Where does Kerem work?"),
+    ("User's husband Chen Wei is engineer at TSMC in Hsinchu", "User's husband Chen Wei was hired by MediaTek",
+     "Where does the user's husband work?"),
+])
+def test_an_occupation_and_an_offer_tell_of_work(older, newer, query):
+    hits = [_hit(older, "2025-01-08T02:21:08Z", score=0.6), _hit(newer, "2025-03-19T14:36:25Z", score=0.55)]
+    assert [h.memory.text for h in newer_first(hits, query, 5)] == [newer, older]
+
+
+def test_an_occupation_of_someone_else_tells_nothing_of_theirs():
+    older, newer = "User's boyfriend Kerem, architect at a firm in Levent", "User's sister Selin got an offer from Koç"
+    hits = [_hit(older, "2025-01-08T02:21:08Z", score=0.6), _hit(newer, "2025-03-19T14:36:25Z", score=0.55)]
+    assert newer_first(hits, "Where does Kerem work?", 5) == hits
+
+
+def test_the_fiance_he_was_is_the_husband_asked_about(real_embedder, tmp_path):
+    """"Where does the user's husband work?" finds what was said of him as her fiancé."""
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:k", [
+        Message(role="user", content="My fiancé Otieno is a civil engineer with the county government.",
+                ts="2024-03-11T16:00:00Z", ref="a"),
+        Message(role="user", content="I work as an agronomist with Kilimo Seeds, mostly maize field trials.",
+                ts="2024-03-11T16:05:00Z", ref="b"),
+        Message(role="user", content="Otieno got an offer from KeNHA in Nairobi, he starts in March.",
+                ts="2025-01-30T14:45:00Z", ref="c"),
+        Message(role="user", content="We got married in December!", ts="2025-01-30T14:50:00Z", ref="d"),
+    ], source="s1")
+    top = [h.memory.text for h in recall(store, "user:k", "Where does the user's husband work?", k=3).hits]
+    assert top and "KeNHA" in top[0], top
+    store.close()

@@ -385,3 +385,26 @@ def test_forget_that_in_a_run_of_its_own_points_back_at_the_last_message_stored(
                                      ts="2025-06-10T23:57:44Z", ref="")], source="b")
     assert not [m.text for m in store.list_memories("user:p") if "copper" in m.text]
     store.close()
+
+
+@pytest.mark.parametrize(("said", "topics"), [
+    # as a dialect says it: "a" for I, "aboot", "tole you dat"
+    ("Oh and forget what a said aboot Gary and the divorce, he'd gan spare if he knew.", ["Gary", "the divorce"]),
+    ("Ehh, forget I tole you dat about Dale, cher. Ain't my business.", ["Dale"]),
+    # a person named, asked politely
+    ("Ah, please forget about Okada-san. It is not my business to tell.", ["Okada-san"]),
+    # in Indonesian, as users mix it in
+    ("eh lupain aja soal DanaKilat ya, malu gue. jangan disimpen", ["DanaKilat"]),
+])
+def test_forget_requests_in_other_words(said, topics):
+    assert [r.topic for r in forget_requests(said)] == topics
+
+
+@pytest.mark.parametrize("said", [
+    "forget about Dave, he never shows up",  # not asked: a shrug
+    "please forget about Friday, we cancelled",  # no one named
+    "Eh, I forgot my keys again",
+    "A said aboot it before.",
+])
+def test_what_only_sounds_like_a_forget_request_is_none(said):
+    assert forget_requests(said) == []

@@ -185,15 +185,25 @@ _NOT_HOME_CLAUSE = re.compile(r"\?\s*$|\b(?:if|might|maybe|could|would|hoping|ho
                               r"viewing|viewed|view|considering|thinking|dream|wish|saving for|sold|selling|sell|left|leaving|"
                               r"moved out|moving out|used to|let out|rent(?:ed|ing)? (?:it |them )?out|put (?:the rent|it) up|"
                               r"raised the rent|tenants?|landlord|lodger|airbnb|hotel|hostel|visit|visiting|stayed|staying|forget|"
-                              r"photos?|pictures?|pics|listing|went to a|gone to|new owners|buyers?)\b",
+                              r"photos?|pictures?|pics|listing|listed|on the market|for sale|under offer|went to a|gone to|new owners|"
+                              r"buyers?)\b",
                               _I)
 # a home, not a house one cleans or a friend's place: "we found apartment in Göggingen", "it's a
 # whole 2 bed in Levenshulme" (with "a" or no article, the user has to be the one who got it)
 _GOT_BEFORE = re.compile(r"(?:^|\b(?:i|we|i've|we've|ive|weve)\s+)(?:(?:just|finally|now|also|have|had|'ve)\s+)*"
-                         r"(?:found|got|bought|rented|signed for|took|moved into|are renting|am renting)\s+$"
+                         r"(?:found|got|bought|rented|signed for|took|moved into|are renting|am renting|closed on|completed on)\s+$"
                          r"|\b(?:it's|its|it is)\s+$|^\s*$", _I)
 # the place as it was: "the flat in Govan was damp", "than pinheiros was"
 _PAST_AFTER = re.compile(r"^\s*(?:was|were|had been|used to)\b", _I)
+
+
+# a lease signed is a home: "J + me signed a lease: Marrickville 2br", "we signed the lease
+# on a flat in Leith" (never "the tenants signed a lease": `_NOT_HOME_CLAUSE`)
+_LEASE_RE = re.compile(r"\b(?:i|we|me|us)\s+(?:(?:just|finally|have|'ve|also)\s+)*signed\s+(?:a|the|our)\s+(?:new\s+)?"
+                       r"(?:\d+-(?:year|month)\s+)?lease\b(?:\s+(?:on|for))?\s*:?\s*(?:(?:a|an|the|our)\s+)?"
+                       r"(?:(?:\d\s?(?:br|bed(?:room)?s?|-bed(?:room)?)|new|small|little|tiny|big|bigger)\s+)?"
+                       r"(?:(?:flat|apartment|house|place|unit|condo|townhouse|studio)\s+)?(?:in\s+)?"
+                       r"(?P<v>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*)?)", _I)
 
 
 def home_in_passing(raw: str) -> list[FactDict]:
@@ -202,6 +212,10 @@ def home_in_passing(raw: str) -> list[FactDict]:
     older); [] for someone else's place, a past or wished one, or a visit."""
     if _NOT_HOME_CLAUSE.search(raw) or _STAY_RE.search(raw):
         return []
+    lease = _LEASE_RE.search(raw)
+    if lease and _place_ok(lease["v"]) and not _NOT_HOME_PRE.search(raw[:lease.start()]) \
+            and lease["v"].split()[0].lower() not in _NOT_PLACE_WORDS:
+        return [_profile(f"User lives in {lease['v']}", "home_city", lease["v"], 0.6, None, rule="home_in_passing")]
     for m in [*_DWELLING_IN_RE.finditer(raw), *_PLACE_DWELLING_RE.finditer(raw), *_HOME_HEADING_RE.finditer(raw)]:
         if _NOT_HOME_PRE.search(raw[:m.start()] + (m.group("det") or "")) or _PAST_AFTER.match(raw[m.end():]):
             continue
@@ -213,7 +227,7 @@ def home_in_passing(raw: str) -> list[FactDict]:
         if m.re is _DWELLING_IN_RE and m.group("prep") == "on" and det not in ("my", "our"):
             continue  # "the flat on Cotham Road": one of a landlord's
         v = re.split(r",\s+|\s+(?=(?i:is|was|has|but|and|so|where|which|that|with|w|for|since|now|too|here)\b)",
-                     m.group("v").strip())[0]
+                     m.group("v").strip())[0].rstrip(".!")
         words = v.lower().split()
         if not words or not _place_ok(v) or words[0] in _NOT_PLACE_WORDS:
             continue

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..models import Extraction, Fact
+from .doses import dose_said
 from .grammar import to_third_person
 from .lexicon import _I, CAT_BREEDS, DOG_BREEDS, IMPERATIVE_VERBS, PET_WORDS
 from .people import _NOT_NAMES
@@ -143,10 +144,10 @@ def _measure_it_now(clause: str) -> FactDict | None:
 def embedded_attributes(clause: str) -> list[FactDict]:
     """"We are living in Phibsborough, apartment on second floor, rent is 1,650 euro every
     month": the rent, as a keyed attribute of its own; the clause stays whole. So are a
-    home's cost said without the word (`implied_rent`) and "now it is 1,820" after the
-    rent went up."""
-    out = [d for d in (implied_rent(clause), implied_rate(clause), _measure_it_now(clause), _raise_to(clause))
-           if d is not None]
+    home's cost said without the word (`implied_rent`), "now it is 1,820" after the
+    rent went up, and a medicine's dose (`doses`)."""
+    out = [d for d in (implied_rent(clause), implied_rate(clause), _measure_it_now(clause), _raise_to(clause),
+                       dose_said(clause)) if d is not None]
     for m in _EMBEDDED_ATTR_RE.finditer(clause):
         if m.group("h").lower() in _OWN_MEASURES:
             piece = re.sub(r"^(?:my|our)\s+", "", clause[m.end():])
@@ -387,6 +388,9 @@ def labelled(clause: str) -> str:
         # (what follows says it of the person: a job or what they did, never a sentence of its own)
         rest = news["rest"]
         return f"{news['n']} {'is ' if _occupation(rest) else ''}{rest}"
+    lives = re.match(r"^(?:lives|living|based|home)\s*:\s*(?P<v>(?:an?\s+|the\s+)?[A-Za-z].{0,80})$", clause, _I)
+    if lives:  # "Lives: Newtown share house, 3 housemates": where the note's writer lives
+        return f"I live in {lives['v']}"
     fav = re.match(r"^(?:my\s+)?(?:favou?rite|fave|fav)\s+(?P<l>[a-z]+(?: [a-z]+)?)\s*(?::|=|-)\s*(?P<v>\S.{0,60}?)[.!]*$",
                    clause, _I)
     if fav:  # "favourite route: Singapore": my favourite route is Singapore

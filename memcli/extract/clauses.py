@@ -123,6 +123,8 @@ def _with_subject(sentence: str) -> str:
     lead = re.match(r"^(?:also|and|but|so|plus|btw|oh)\b,?\s+", sentence, _I)
     rest = sentence[lead.end():] if lead else sentence
     # "also not at cfa anymore, the hours were awful": the verb after the comma is the next clause's
+    if re.match(r"(?:i|we)\s", rest, re.I):
+        return sentence  # "I work cashier at Walmart" has its subject
     if _SUBJECTLESS_AM_RE.match(rest) and not _OWN_VERB_RE.search(re.split(r"[,;]", head, maxsplit=1)[0]):
         return "I'm " + rest[:1].lower() + rest[1:]
     if _OWN_VERB_RE.search(head):
@@ -185,6 +187,16 @@ def self_introduced(text: str) -> str:
 _LIST_MARK_RE = re.compile(r"^(?:\((?:[a-z]|\d{1,2}|[ivx]{1,4})\)|(?:[a-h]|\d{1,2})\))\s+")
 
 
+# a note's heading before the people it lists: "Fam: wife Keisha, dental hygienist ...",
+# "Kids: daughter Amara (6) and son Marcus (3)" (a heading before anything else stays:
+# "Kids: 2, both in school")
+_PEOPLE_HEADING_RE = re.compile(
+    r"^(?i:fam|family|household|kids|children|the kids|the family|home front|people)\s*:\s+"
+    r"(?=(?i:my\s+|our\s+)?(?i:wife|husband|partner|gf|bf|girlfriend|boyfriend|fianc[eé]e?|daughters?|sons?|kids?|"
+    r"children|twins|baby|mum|mom|dad|mother|father|brothers?|sisters?|grand(?:son|daughter)s?|stepson|stepdaughter)\s+"
+    r"(?-i:[A-Z])|(?i:my|our)\s)")
+
+
 def _sentences(text: str) -> list[str]:
     text = self_introduced(text)
     parts = _SENT_SPLIT_RE.split(_EMOJI_BREAK_RE.sub(lambda m: m.group(0).rstrip() + "\n", text))
@@ -192,7 +204,7 @@ def _sentences(text: str) -> list[str]:
     for p in parts:
         if p is None:
             continue
-        p = _LIST_MARK_RE.sub("", p.strip(" \t-*•>"))
+        p = _PEOPLE_HEADING_RE.sub("", _LIST_MARK_RE.sub("", p.strip(" \t-*•>")))
         if p:
             out.append(_with_subject(p))
     return out
@@ -381,3 +393,20 @@ def _strip_fillers(s: str) -> str:
         prev = s
         s = FILLER_RE.sub("", s).strip()
     return s
+
+
+_NOW_FIRST_RE = re.compile(r"^(?:now|nowadays|these days|currently|as of (?:now|today)|right now|at the moment),?\s+"
+                           r"(?P<s>i|we)\s+(?P<rest>.+)$", re.I)
+_SINCE_FIRST_RE = re.compile(r"^(?:as of|since)\s+(?P<t>(?!now\b|today\b|then\b)[^,]{3,40}),\s+"
+                             r"(?P<rest>(?:i|i'm|i've|we|we're|we've|my|our)\s.+)$", re.I)
+
+
+def when_said_after(raw: str) -> str:
+    """A clause that opens with when it holds, with the when after what holds, as the
+    rules read it: "now I bike to work" (I now bike to work), "As of the first of this
+    month, I report to the plant" (I report to the plant since the first of this month)."""
+    m = _NOW_FIRST_RE.match(raw)
+    if m:
+        return f"{m['s']} now {m['rest']}"
+    m = _SINCE_FIRST_RE.match(raw)
+    return f"{m['rest'].rstrip(' .!')} since {m['t']}" if m else raw

@@ -77,11 +77,18 @@ FILLER_RE = re.compile(
     r"(?:[a-z][\w'-]* ){0,3}(?:report|update|recap|roundup|round-up|summary|catch-?up|notes?)(?=\s*:)|"
     # an apology for a slip, before the words that fix it: "sorry, my mistake, it's the 14th"
     r"(?:sorry|oops|whoops|my (?:bad|mistake|error))(?=\s*[,:.!])|"
+    # a formal lead-in before what is told: "You may also be interested to know that I now
+    # weigh 171 pounds", "I am pleased to report that ...", "I should mention that ..."
+    r"(?:you (?:may|might) (?:also )?(?:be interested|like|want|wish) to (?:know|hear|learn)|"
+    r"I (?:should|must|ought to|would like to|'d like to|want to) (?:also )?(?:mention|add|note|let you know|tell you)|"
+    r"(?:I am|I'm) (?:pleased|happy|glad|delighted|sorry|sad|relieved|proud) to (?:report|say|tell you|inform you|share|"
+    r"confirm|announce)|(?:it is|it's) (?:also )?worth (?:mentioning|noting|adding)|please (?:note|be advised)|"
+    r"for your (?:information|records))(?: that)?(?=\s)|"
     r"update|quick update|small update|big news|news|"
     r"good news|bad news|guess what|omg|ugh|ngl|tbh|lowkey|imo|fr)\b(?:[,:!.]?\s+|[,:!.]*$))+", _I)
 
 OCCUPATIONS = {
-    "engineer", "developer", "programmer", "manager", "nurse", "doctor", "physician", "surgeon",
+    "engineer", "pizzaiolo", "sommelier", "patissier", "developer", "programmer", "manager", "nurse", "doctor", "physician", "surgeon",
     "teacher", "professor", "lecturer", "student", "analyst", "scientist", "designer", "lawyer",
     "attorney", "architect", "accountant", "pilot", "dentist", "pharmacist", "researcher", "writer",
     "author", "journalist", "artist", "musician", "photographer", "editor", "intern", "freelancer",

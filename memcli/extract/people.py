@@ -51,6 +51,9 @@ _PERSON_PRED_RE = re.compile(
     r"eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)|"
     r"works?|worked|lives|lived|comes from|came from|grew up|studies|studied|teaches|taught|moved|relocated|"
     r"got (?:a (?:new )?job|married|engaged|promoted|hired|divorced)|runs|ran|owns|owned|has (?:a|an|two|three|\d+)\b|"
+    # a job got: "Tomasz got the job in ESB Networks", "Wei got offer from MediaTek", "Keisha got on with Sentara"
+    r"(?:got|accepted|took|landed|was offered|has been offered) (?:an? |the )?(?:new |full-time |permanent )?"
+    r"(?:job|offer|position|post|role|contract)\b|got on (?:with|at) (?-i:[A-Z])|(?:was|got|has been) (?:hired|taken on)\b|"
     r"was born|started|joined|plays|played|manages|coaches|speaks|leads|founded|graduated|retired|passed away|died|"
     # a condition of theirs: "Mango has hyperthyroidism", "Dad has been diagnosed with diabetes"
     r"(?:has|had) (?:been diagnosed with |developed |got )?(?:[a-z]+(?:ism|itis|osis|emia|aemia|oma|pathy)|diabetes|"
@@ -79,6 +82,8 @@ _THEIR_END_RE = re.compile(r"^(?:is |has |have )?(?:leaving|left|quit|quitting|f
 # where Theo goes to school, and the nearest record of Theo may be that; "Morag is in Rome
 # now" may be a trip; a plan in the progressive is not yet a change ("is moving to Perth").
 _THEIR_NEW_RE = re.compile(r"\b(?:back for good|back (?:in|at|to|home|with)|took a job|got a job|got into|got in to|"
+                           r"(?:got|accepted|took|landed|was offered) (?:an? |the )?(?:new )?(?:job|offer|position|post|role)|"
+                           r"got on (?:with|at) (?-i:[A-Z])|(?:was|got|has been) (?:hired|taken on)|"
                            r"transferred|switched|moved|started at|joined|instead)\b"
                            # "on nights at St. Joe's since New Year's": a state that began, said with when
                            r"|\b(?:is|are|'s)\s+(?:now\s+)?(?:on|at|with|in)\b.*\b(?:since|as of|from)\s+(?:the\s+)?"
@@ -175,6 +180,31 @@ class _People:
         self.names: dict[str, str | None] = {}
         self.last: str | None = None
         self.called: dict[str, str] = {}  # the pronoun a person was already called by in this message
+        self.aliases: set[str] = set()  # one word of a known two-word name ("Wei" of "Chen Wei")
+
+    @classmethod
+    def known(cls, people: dict[str, str], last: str | None = None) -> _People:
+        """The people introduced before this message, each word of a two-word name too;
+        `last` is whom an opening "she"/"he" means (`carried_person`)."""
+        named = cls()
+        named.names.update(people)
+        named.alias_parts()
+        if last in named.names:
+            named.last = named.subject(last)
+        return named
+
+    def alias_parts(self) -> None:
+        """Each word of a known two-word name names the person too: the user who introduced
+        "my husband Chen Wei" later writes "Wei got offer from MediaTek". Not a word two
+        known people share, nor one that is no name."""
+        parts: dict[str, set[str | None]] = {}
+        for n, rel in self.names.items():
+            for part in n.split() if len(n.split()) == 2 else ():
+                parts.setdefault(part, set()).add(rel)
+        for part, rels in parts.items():
+            if len(rels) == 1 and part not in self.names and part.lower() not in _NOT_NAMES and len(part) > 1:
+                self.names[part] = next(iter(rels))
+                self.aliases.add(part)
 
     def prescan(self, text: str) -> None:
         for rx in _PERSON_INTRO_RES:
@@ -198,6 +228,10 @@ class _People:
         best: tuple[int, str] | None = None
         for n in self.names:
             for m in re.finditer(r"\b" + re.escape(n) + r"\b(?:'s (?P<rel>(?i:" + _REL_WORDS + r"))\b)?", clause):
+                if any(m.start() >= f.start() and m.start() + len(n) <= f.end()
+                       for full in self.names if full != n and n in full.split()
+                       for f in re.finditer(r"\b" + re.escape(full) + r"\b", clause)):
+                    continue  # "Chen Wei take the rail": the full name, not its last word
                 if best is None or m.start() >= best[0]:
                     # "Chidi's mum is two streets away so she helps": she is the mum, not Chidi
                     rel = m.group("rel")
@@ -209,6 +243,14 @@ class _People:
                 best = (m.start(), "my " + m.group("rel").lower())
         if best:
             self.last = best[1]
+
+    def said_of_last(self, sentence: str) -> str:
+        """A sentence with no subject whose verb is said of someone else ("Starts Monday.",
+        "Works nights at the Royal."), after one about a person named: said of them.
+        Otherwise as it is ("Started Monday." is the user's: `clauses._with_subject`)."""
+        if self.last is None or not _THIRD_PERSON_VERB_RE.match(sentence) or sentence.rstrip().endswith("?"):
+            return sentence
+        return f"{self.last} {sentence[:1].lower()}{sentence[1:]}"
 
     def subject(self, name: str) -> str:
         rel = self.names.get(name)
@@ -234,6 +276,26 @@ class _People:
         if named and who.startswith("my ") and re.match(r"\s*(?:now |also |still )?(?:my|our)\s", m.group("rest"), _I):
             who = named.group(0)  # "he's my fiancé now": what he is to the user is said anew
         return f"{who} {verb}{m.group('rest')}".replace("  ", " ")
+
+
+# a verb said of one other person, opening a sentence: "Starts Monday.", "Works nights now."
+_THIRD_PERSON_VERB_RE = re.compile(r"^(?:starts|begins|finishes|works|lives|moves|leaves|teaches|studies|commutes|"
+                                   r"drives|flies|trains|coaches|earns|manages|runs|plays|gets|loves|hates|wants|"
+                                   r"needs|misses)\s+\w", _I)
+_OPENS_WITH_PRONOUN_RE = re.compile(r"^\W*(?:(?:and|also|oh|plus|so|but|btw)\W+)*(?P<p>she|he)(?:'s|\s)", _I)
+
+
+def carried_person(text: str, said_before: Iterable[str]) -> str | None:
+    """Who a message that opens with "she" or "he" means when it names no one first:
+    the one person of that sex the user's message just before introduced ("seein this
+    girl destiny. met her at church" then "she teaches 3rd grade in deer park"). None
+    when that message introduced nobody of that sex, or more than one."""
+    m = _OPENS_WITH_PRONOUN_RE.match(text)
+    if m is None:
+        return None
+    said = m["p"].lower()
+    met = [n for n, rel in known_people(said_before).items() if _gender(rel.split()[-1]) == said]
+    return met[0] if len(met) == 1 else None
 
 
 def _third_party(raw: str, people: _People, now: datetime) -> tuple[FactDict, datetime | None] | None:

@@ -31,7 +31,7 @@ from ..text import (
 from . import attributes
 from .arrivals import arrival, home_heading, home_in_passing, own_business_named
 from .attributes import bare_attribute, counted, embedded_attributes, labelled, listed_pets, value_said_apart
-from .clauses import _clauses, _sentences, _strip_fillers, _with_subject
+from .clauses import _clauses, _sentences, _strip_fillers, _with_subject, when_said_after
 from .corrections import corrected, correction_of, correction_rest, days_fixed, fixed_in_sentence, restated
 from .emoji import emoji_food
 from .events import booked, own_event_date
@@ -58,6 +58,7 @@ from .lexicon import (
     amount_replaced,
     replacement,
 )
+from .measures import WEIGHED_RE
 from .people import _NOT_NAMES, _People, _third_party, their_change, their_work_said_next
 from .pets import _pet_met, pet_named_later
 from .quotes import set_apart
@@ -125,10 +126,7 @@ def _opening(clause: str, explicit: bool, ex: Extraction, people: _People) -> st
         if not explicit:
             _discard(ex, clause, "greeting")
         return None
-    # "now I bike to work" -> "I now bike to work"
-    m = re.match(r"^(?:now|nowadays|these days|currently),?\s+(?P<s>i|we)\s+(?P<rest>.+)$", raw, _I)
-    if m:
-        raw = f"{m.group('s')} now {m.group('rest')}"
+    raw = when_said_after(raw)  # "now I bike to work" -> "I now bike to work"
     # "mum's a teaching assistant now", "the wife starts at the bank monday": the user's own
     raw = re.sub(r"^(my \w+)'s (?=(?:a|an|the|at|in|on|back|now|still|not|off|so|really|very|[a-z]+ing)\b)", r"\1 is ",
                  _KIN_BARE_RE.sub(lambda k: "my " + k["k"], raw))
@@ -463,7 +461,8 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     if not s.plan and not facts:
         if re.match(r"^(?:i|my|call me)\b", exp, _I) or re.match(r"^[A-Z][a-z'-]+ and (?:[Ii]|me)\b", exp) \
                 or PARTNER_IS_RE.match(exp) \
-                or ATTR_CHANGE_RE.match(exp) or WITH_ORG_RE.match(exp) or LEAD_IN_RE.match(exp) or ADDRESS_RE.match(exp):
+                or ATTR_CHANGE_RE.match(exp) or WITH_ORG_RE.match(exp) or LEAD_IN_RE.match(exp) or ADDRESS_RE.match(exp) \
+                or WEIGHED_RE.search(exp):
             facts = _other_slots(exp, resolved) if re.match(r"^my " + _REL + r"\b", exp, _I) else []
             if not facts and not re.match(r"^my " + _REL + r"\b", exp, _I):
                 facts = _user_slots(exp, resolved)
@@ -504,10 +503,15 @@ def _with_people(facts: list[FactDict], s: _Said, people: _People) -> None:
     for d in facts:
         if d.get("key") == "partner" and d.get("value") in people.names and "their partner " in d["text"]:
             d["text"] = d["text"].replace("their partner ", f"their {people.names[d['value']]} ", 1)
+    # "Zintle is a lifeguard at Long Beach, thats how we met": a known person's, said as theirs
+    for d in facts:
+        m = re.match(r"^(?P<n>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?)(?='s\b| [a-z])", d["text"])
+        if m and not d.get("key") and people.names.get(m["n"]) and m["n"] not in people.aliases:
+            d["text"] = f"User's {people.names[m['n']]} {d['text']}"
     # "I live in Lisbon with my boyfriend Marco": the partner's name is a profile fact too
     if not s.plan and not any(d.get("key") == "partner" for d in facts) and not CHANGE_DELETE_RE.search(s.exp):
         pm = re.search(r"\b(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r")),? (?P<n>[A-Z][a-z]*'[A-Z][a-z-]+|[A-Z][a-z-]+)\b", s.exp)
-        if pm and pm.group("n").lower() not in _NOT_NAMES:
+        if pm and pm.group("n").lower() not in _NOT_NAMES and pm.group("n") not in people.aliases:
             facts.append(_profile(f"User's {pm.group('r').lower()} is {pm.group('n')}", "partner", pm.group("n"), 0.75))
 
 
@@ -583,11 +587,12 @@ def _named_did(raw: str) -> bool:
 
 
 def extract_facts(text: str, now: datetime, role: str = "user",
-                  people: dict[str, str] | None = None) -> Extraction:
+                  people: dict[str, str] | None = None, last: str | None = None) -> Extraction:
     """Extract atomic third-person facts from one message said at `now` by `role`.
 
     `people` (optional, see :func:`known_people`) names the people the user introduced
-    earlier in the scope, so facts about them keep the relation."""
+    earlier in the scope, so facts about them keep the relation; `last` (one of them, see
+    `people.carried_person`) is whom an opening "she" or "he" means."""
     ex = Extraction(facts=[], discarded=[])
     if not text or not str(text).strip():
         return ex
@@ -600,9 +605,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     text, quoted = set_apart(emoji_food(text))
     for q in quoted:
         _discard(ex, q[:300], "quoted or pasted text, not the user's own words")
-    named = _People()
-    for n, r in (people or {}).items():
-        named.names[n] = r
+    named = _People.known(people or {}, last)
     named.prescan(text)
     for sentence in value_said_apart(days_fixed(_sentences(text), ex)):
         sentence = _corrected_inline(sentence, ex)
@@ -617,6 +620,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
                 continue
             sentence = _with_subject(correction_rest(sentence))
         sentence = restated(sentence) or sentence  # "correction: X is on the 16th, typed it wrong": X is on the 16th
+        sentence = named.said_of_last(sentence)  # "Keisha got on with Sentara. Starts Monday."
         stripped = _strip_fillers(sentence)
         rest = _explicit(stripped)
         explicit = rest is not None
@@ -644,7 +648,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
                 _discard(ex, clause, f"unparsed ({type(exc).__name__}: {exc})")
                 continue
             new = ex.facts[before:]
-            whole = _kept_whole(clause, new, now, explicit) if new and _first_person(clause) else None
+            whole = _kept_whole(clause, new, now, explicit) if new and _first_person(labelled(clause)) else None
             if whole is not None and all(f.text != whole.text for f in new):
                 ex.facts.append(whole)
             for d in embedded_attributes(clause) if new else ():

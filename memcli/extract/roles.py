@@ -338,8 +338,9 @@ def workplace_of_tie(raw: str) -> list[FactDict]:
 # someone else's ("Theo's first week at Oakfield"), nor a school or a university.
 _ORG = r"(?P<org>[A-Z][\w&'.-]*(?:\s+(?:&\s+)?[A-Z][\w&'.-]*){0,3})"  # "Cleveland Clinic Abu Dhabi"
 _WEEK_AT_RE = re.compile(r"(?<!')(?<!'s )(?<!\bhis )(?<!\bher )(?<!\btheir )(?<!\bour )\b(?i:(?:week|day|month)\s+(?:\d{1,2}|one|two|"
-                         r"three|four|five|six)|(?:my\s+)?(?:first|second|third|1st|2nd|3rd)\s+(?:week|day|month|"
-                         r"shift))\s+(?i:at|with)\s+" + _ORG)
+                         r"three|four|five|six)(?:\s+of\s+\d{1,2})?|wk\s+\d{1,2}(?:\s+of\s+\d{1,2})?|(?:my\s+)?"
+                         r"(?:first|second|third|1st|2nd|3rd)\s+(?:week|day|month|shift)(?:\s+as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?)?)"
+                         r"\s+(?i:at|with)\s+" + _ORG)
 _HAS_ME_ON_RE = re.compile(r"(?:^|\b(?i:and|so|also|now)\s+|[,;]\s+)(?P<org>[A-Za-z][\w&'-]*(?:\s+[A-Za-z][\w&'-]*){0,2})\s+"
                            r"(?i:has|have|put|got)\s+me\s+(?i:on|in)\s+(?i:the\s+)?(?:[a-z-]+\s+)?"
                            r"(?i:crew|team|rota|roster|payroll|staff|books)\b")
@@ -347,11 +348,27 @@ _SCHOOLS = re.compile(r"\b(?:school|college|university|uni|academy|high|primary|
                       r"pre-school|montessori|kindergarten|nursery|daycare|creche)\b", re.I)
 
 
+# the words a note is headed by, or a sentence opens with, that name no one
+_HEADINGS = frozenset("work job jobs career update updates news me today also so and but then my our the this that week "
+                      "month status note notes fyi ps edit plus oh ok okay well anyway btw reminder context life health "
+                      "money family home kids school weekend finally now just yes yeah still".split())
+_HEADED_RE = re.compile(r"^\W*(?:(?:update|news) (?:on|for|about) )?(?:(?i:my|our) [a-z]+ )?(?P<n>[A-Z][\w'-]*)(?:\s*:\s*|\s+)")
+
+
+def _headed_by_someone(said: str) -> bool:
+    """Whether what comes before is someone's name: "J: first month as a data analyst @
+    Sydney Water" is J's news, and so is "Jonah first month at ..." ("Work: week 3 at
+    Zeewind", "SHx: ...", "My first week at ..." are the user's)."""
+    m = _HEADED_RE.match(said)
+    return m is not None and m.end() == len(said) and not (m["n"].isupper() and len(m["n"]) > 1) \
+        and m["n"].lower() not in _HEADINGS | _NOT_NAMES
+
+
 def workplace_started(raw: str) -> list[FactDict]:
     """The employer a new job's first weeks name ("week 3 at Zeewind" -> "User works at
     Zeewind"), or that has put the user on its crew; a change of the employer."""
     m = _WEEK_AT_RE.search(raw) or _HAS_ME_ON_RE.search(raw)
-    if m is None:
+    if m is None or _headed_by_someone(raw[:m.start()]):
         return []
     if re.match(r"\s+(?i:for)\s+(?:[A-Z]|(?i:my|our|his|her|the)\b)", raw[m.end():]):
         return []  # "first day at Oakwood for Ellie": hers

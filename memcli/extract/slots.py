@@ -31,6 +31,7 @@ from .lexicon import (
     PET_WORDS,
     STUDENT_WORDS,
 )
+from .measures import _weight, work_as
 from .people import _NOT_NAMES
 from .pets import _pet_lost, _pet_met, _pet_owned
 from .roles import _ROLES
@@ -150,12 +151,20 @@ ADDRESS_RE = re.compile(r"^(?:i (?:now |currently |still )*(?:live|reside|am liv
                          r"hill|walk|mews|parade)\b.*)$", _I)
 
 
+_DWELLING = r"(?:rental|flat|apartment|apt|house|place|condo|studio|home|sublet|unit|townhouse|bungalow|cottage)"
+
+
 def _lives_in(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I live in Pune"."""
     m = re.match(r"^i (?:now |currently |still |also )*(?:live|reside|stay|have lived|have been living|am living|"
                  r"am based|am located|am now based|am now living|am settled)\s+(?:now\s+)?in\s+(?P<v>.+)$", c, _I)
     if m:
-        v = _clean_value(re.split(r",\s+(?=[a-z])", m.group("v"))[0])  # "Randburg, two kids": the place ends
+        v = _clean_value(re.split(r",\s+(?=[a-z\d])", m.group("v"))[0])  # "Randburg, two kids": the place ends
+        # "an apartment in Ocean View, Norfolk", "Newtown share house": the place, not the home
+        v = re.sub(r"^(?:a|an|the|our|my) (?:new |small |tiny |bigger |little |shared |share )?" + _DWELLING + r" in ", "",
+                   v, flags=_I)
+        v = re.sub(r"(?<=[a-z])\s+(?:share |shared |student |rented )?" + _DWELLING + r"$", "", v) \
+            if v[:1].isupper() else v
         if _place_ok(v):
             return [_profile(f"User lives in {v}", "home_city", v, 0.75, "update" if now_cue else None)]
     # a street address: "I live at 27 Lordswood Road, Harborne", "my new address is Flat 3, 12 Rose
@@ -622,12 +631,6 @@ _ATTR_RE = re.compile(r"^(?:my|our) (?P<k>(?:[a-z0-9][a-z0-9-]* ){0,2}[a-z][a-z-
 _ATTR_INVERTED_RE = re.compile(
     r"^(?P<v>[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}) (?:is|'s) (?:now )?my (?P<k>(?:[a-z][a-z-]* ){0,2}[a-z][a-z-]*)"
     r"(?: now| these days| from now on)?[.!]?$")
-_WEIGHT_RE = re.compile(r"^i(?: am|'m| m|m)? (?:weigh|at|down to|up to|now|currently)?\s*(?:at\s+)?"
-                        r"(?P<v>\d+(?:\.\d+)?\s?(?:kg|kgs|kilos|lbs?|pounds|stone))\b"
-                        # "weighed 71.5 this morning", "weighed myself today, 68.9": the verb says what the number is
-                        r"|^i (?:just |now |currently )?(?:weighed|weigh) (?:myself |in )?(?:(?:today|this morning|this week|"
-                        r"on [\w-]+),?\s+)?(?:at\s+)?"
-                        r"(?P<w>\d{2,3}(?:\.\d)?(?:\s?(?:kg|kgs|kilos|lbs?|pounds))?)\b(?!\s?(?:g|grams|oz|ml|cups?)\b)", _I)
 
 
 # A qualifier of when, not of what: "rent at renewal", "pay from September" are the rent
@@ -674,14 +677,6 @@ def _attribute(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     changed = now_cue or bool(re.search(r"\b(?:up|down|rose|fell|dropped|increased|decreased|changed|bumped|became|"
                                         r"become|moved)\b", lc))
     return [_profile(to_third_person(raw), key, v, 0.6, "update" if changed else None)]
-
-
-def _weight(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
-    """"I weigh 64 kg", "I'm at 64kg now", "I'm down to 69.8 kg": the user's weight."""
-    m = _WEIGHT_RE.match(c)
-    if not m:
-        return None
-    return [_profile(to_third_person(raw), "weight", m.group("v") or m.group("w"), 0.55, "update")]
 
 
 _RULES: tuple[Rule, ...] = (
@@ -741,6 +736,7 @@ def _user_slots(c: str, raw: str) -> list[FactDict]:
     still = _STILL_RE.search(c)
     if still:
         c = _STILL_RE.sub(lambda m: m.group("v") + " ", c, count=1)
+    c = work_as(c)  # "I work cashier at Walmart"
     lc = c.lower()
     for rule in _RULES:
         found = rule(c, raw, lc, now_cue)

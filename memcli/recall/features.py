@@ -168,8 +168,11 @@ def signals(rowid: int, m: Memory, cands: Candidates, q: QueryFeatures, config: 
         low = subject(m.text) if cfg.entity_subject else m.text.lower()
         boost = cfg.w_entity * sum(1 for nm in q.names if re.search(r"\b" + re.escape(nm), low)) / len(q.names)
     person = _person(q.whose)
-    if person and cfg.w_entity and re.search(r"\buser's " + re.escape(person) + r"\b", subject(m.text)):
-        boost += cfg.w_entity  # "the user's husband" asks about records of the husband, as a name would
+    said_of = PARTNER_WORDS if _partner(person) else re.escape(person or "")
+    if person and cfg.w_entity and re.search(r"\buser's " + said_of + r"\b", subject(m.text)):
+        # "the user's husband" asks about records of the husband, as a name would (and of
+        # the fiancé he was when it was said)
+        boost += cfg.w_entity
     if cfg.question_damp != 1.0 and is_question(m.text):
         rel *= cfg.question_damp
     if cfg.others_damp != 1.0 and not m.episode and _RELATIVES_FACT.match(m.text) and _about_the_user_only(q.names, q.query):

@@ -192,9 +192,16 @@ def _name_like(text: str) -> set[str]:
     return {w.lower() for w in re.findall(r"\b[A-Z][a-z][\w'-]*", text)}
 
 
+# work told by what one does or was offered: "architect at a firm in Levent", "got an offer
+# from a studio in Berlin"
+_WORK_TOLD = frozenset(OCCUPATIONS) | frozenset("offer offered hired position post contract internship".split())
+
+
 def _told_of(words: frozenset[str], aspects: tuple[frozenset[str], ...]) -> set[int]:
-    """Which of `aspects` (their members) a statement's words tell of."""
-    return {i for i, asp in enumerate(aspects) if any(_akin(w, x) for w in asp for x in words)}
+    """Which of `aspects` (their members) a statement's words tell of (work also by an
+    occupation or an offer, `_WORK_TOLD`)."""
+    return {i for i, asp in enumerate(aspects)
+            if any(_akin(w, x) for w in asp for x in words) or ("employer" in asp and words & _WORK_TOLD)}
 
 
 @lru_cache(maxsize=64)

@@ -1,0 +1,38 @@
+"""A medicine and its dose, however a note writes it ("MEDS: sertraline 50mg mane",
+"Sertraline up to 100mg as of last wk", "I take 500 mg of metformin"): keyed by the
+medicine, so that its next dose replaces the last and another medicine's never does."""
+
+from __future__ import annotations
+
+import re
+
+from .values import FactDict
+
+_DOSE = r"(?P<dose>\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ug|ml|units|iu))\b"
+_MOVED = r"(?:(?:went |was |been |got |now )?(?:up|down|increased|decreased|raised|lowered|bumped up|cut|reduced|" \
+         r"upped|dropped|changed)\s+(?:to\s+)?|(?:now|at)\s+)"
+# "sertraline 50mg", "sertraline up to 100mg", "apixaban 5 mg twice a day"
+_DRUG_FIRST_RE = re.compile(r"(?<![\w-])(?P<drug>[A-Za-z][a-z]{4,}(?:-[a-z]+)?)\s+(?P<moved>" + _MOVED + r")?" + _DOSE,
+                            re.IGNORECASE)
+# "500 mg of metformin", "20mg febuxostat"
+_DOSE_FIRST_RE = re.compile(_DOSE + r"\s+(?:of\s+)?(?P<drug>[A-Za-z][a-z]{4,}(?:-[a-z]+)?)(?![\w-])", re.IGNORECASE)
+# words a dose may follow or come before that are no medicine ("take 50mg daily", "about 20 mg")
+_NOT_DRUGS = frozenset("about around roughly maybe taking takes twice daily every each tablet tablets capsule capsules "
+                       "pills dose doses extra another total morning night evening times water juice coffee sugar "
+                       "caffeine alcohol protein sodium fibre fiber salt milk weekly nightly".split())
+
+
+def dose_said(clause: str) -> FactDict | None:
+    """The medicine and dose a clause gives, keyed by the medicine, or None (a word that
+    is no medicine, "2 tablets", "200 mg of caffeine")."""
+    from .spelling import _everyday as everyday
+
+    for m in (*_DRUG_FIRST_RE.finditer(clause), *_DOSE_FIRST_RE.finditer(clause)):
+        drug = m["drug"].lower()
+        if drug in _NOT_DRUGS or drug in everyday():
+            continue
+        dose = m["dose"].replace(" ", "")
+        moved = "moved" in m.re.groupindex and m["moved"]
+        return dict(text=f"User takes {drug} {dose}", kind="profile", importance=0.7, key=drug, value=dose,
+                    change="update" if moved else None, rule="dose_said")
+    return None

@@ -1,0 +1,113 @@
+"""What the user says of the people around them, however they name them: a word of a
+two-word name, a note's heading, a "she" at the start of the next message, a verb with no
+subject after their news; and their jobs, got in other words than "works at"."""
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memcli.extract import extract_facts
+from memcli.extract.people import carried_person
+
+NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
+
+
+def texts(said: str, people: dict[str, str] | None = None, last: str | None = None) -> list[str]:
+    return [f.text for f in extract_facts(said, NOW, people=people, last=last).facts]
+
+
+@pytest.mark.parametrize(("people", "said", "stored"), [
+    # one word of a two-word name names the person
+    ({"Chen Wei": "husband"}, "Wei got offer from MediaTek and he accept!", "User's husband Wei got offer from MediaTek"),
+    ({"Anna Lee": "sister"}, "Anna got the job at Boots.", "User's sister Anna got the job at Boots"),
+    # a job got, in the words people use
+    ({"Tomasz": "husband"}, "Tomasz got the job in ESB Networks.", "User's husband Tomasz got the job in ESB Networks"),
+    ({"Keisha": "wife"}, "Keisha got on with Sentara, pediatric dental clinic.",
+     "User's wife Keisha got on with Sentara, pediatric dental clinic"),
+    ({"Otieno": "fiancé"}, "Otieno accepted an offer from KeNHA.", "User's fiancé Otieno accepted an offer from KeNHA"),
+    ({"Dara": "sister"}, "Dara was hired by the council.", "User's sister Dara was hired by the council"),
+    # a known person's news that runs on after a comma keeps whose it is
+    ({"Zintle": "partner"}, "Zintle is a lifeguard at Long Beach, thats how we met actually",
+     "User's partner Zintle is a lifeguard at Long Beach, thats how User and family met actually"),
+])
+def test_news_of_a_known_person_is_theirs(people, said, stored):
+    assert stored in texts(said, people)
+
+
+@pytest.mark.parametrize(("people", "said"), [
+    ({"Keisha": "wife"}, "Kevin got on with it."),  # no one known, no employer named
+    ({"Anna Lee": "sister"}, "Anna got the flu."),  # no job
+])
+def test_what_is_no_job_got_is_not_read_as_one(people, said):
+    assert not any("User's sister" in t or "got on with" in t for t in texts(said, people))
+
+
+def test_a_full_name_is_kept_where_it_is_said():
+    people = {"Chen Wei": "husband", "Wei": "husband"}
+    assert "User's husband Chen Wei take the high speed rail every day" in \
+        texts("My husband Chen Wei is engineer at TSMC, he take the high speed rail every day", people)
+
+
+def test_a_word_two_known_people_share_names_neither():
+    said = texts("Lee got the job at Boots.", {"Anna Lee": "sister", "Tom Lee": "brother"})
+    assert not any("User's" in t for t in said), said
+
+
+def test_a_word_of_a_name_is_no_new_partner():
+    """"Wei accept!" after "my husband Chen Wei": no partner called Wei replaces Chen Wei."""
+    facts = extract_facts("Wei got offer from MediaTek and my husband Wei accept!", NOW,
+                          people={"Chen Wei": "husband"}).facts
+    assert not [f for f in facts if f.key == "partner"], [f.text for f in facts]
+
+
+@pytest.mark.parametrize(("said", "stored"), [
+    ("Fam: wife Keisha, dental hygienist at Tidewater Smiles in VA Beach.",
+     "User's wife Keisha, dental hygienist at Tidewater Smiles in VA Beach"),
+    ("Kids: daughter Amara (6) and son Marcus (3).", "User's daughter Amara (6) and son Marcus (3)"),
+])
+def test_a_heading_before_the_people_a_note_lists_is_set_aside(said, stored):
+    assert stored in texts(said)
+
+
+def test_a_heading_before_anything_else_stays():
+    assert texts("Kids: 2, both in school.") == ["Kids: 2, both in school"]
+
+
+def test_a_verb_without_a_subject_after_someones_news_is_theirs():
+    said = texts("Keisha got on with Sentara, pediatric dental clinic. Starts Monday.", {"Keisha": "wife"})
+    assert "User's wife Keisha starts on 2026-03-16" in said
+    # the user's own news: not someone else's
+    assert not any("starts" in t.lower() for t in texts("I got the job at Boots. Starts Monday."))
+
+
+@pytest.mark.parametrize(("said", "before", "who"), [
+    ("she teaches 3rd grade in deer park", ["User's girlfriend is Destiny"], "Destiny"),
+    ("He's at Hugin now.", ["User's husband is Tomasz", "User lives in Dublin"], "Tomasz"),
+    # no one of that sex introduced, two of them, or the message names someone first
+    ("she teaches 3rd grade", ["User's husband is Tomasz"], None),
+    ("she teaches 3rd grade", ["User's sister is Ana", "User's mum is Rosa"], None),
+    ("Kayla says she teaches now", ["User's girlfriend is Destiny"], None),
+])
+def test_an_opening_she_or_he_is_the_one_the_message_before_introduced(said, before, who):
+    assert carried_person(said, before) == who
+
+
+def test_the_one_carried_over_is_said_in_full():
+    said = texts("she teaches 3rd grade in deer park. kids think shes the coolest", {"Destiny": "girlfriend"},
+                 last="Destiny")
+    assert "User's girlfriend Destiny teaches 3rd grade in deer park" in said
+
+
+def test_a_follow_up_message_about_her_is_hers_through_ingest(real_embedder, tmp_path):
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:r", [
+        Message(role="user", content="seein this girl destiny. met her at church", ts="2025-11-04T00:40:14Z", ref="a"),
+        Message(role="assistant", content="Good to hear, Ray.", ts="2025-11-04T00:42:24Z", ref="b"),
+        Message(role="user", content="she teaches 3rd grade in deer park", ts="2025-11-04T00:43:36Z", ref="c"),
+    ], source="s1")
+    active = [m.text for m in store.list_memories("user:r")]
+    assert "User's girlfriend Destiny teaches 3rd grade in deer park" in active, active
+    store.close()
