@@ -272,7 +272,11 @@ SAFETY_TOPIC_RE = re.compile(
     r"insulin|metformin|warfarin|blood thinners?|medication|meds|prescri\w+|inhaler|antidepressants?|"
     r"adhd|autis\w+|bipolar|depression|ptsd|ocd|migraines?|disab(?:led|ility)|wheelchair|blind|deaf|"
     r"g6pd|sickle cell|thyroid|crohn'?s|ibs|gluten|shellfish|penicillin|sulfa|latex|"
-    r"never|must not|must never|mustn't|under no circumstances|can(?:'t|not) (?:eat|have|drink|take|tolerate)|"
+    # a hard constraint is a "never" of doing or giving ("never suggest satay", "must not eat nuts"), not
+    # any "never" ("we never see each other", "two birthdays I must never forget")
+    r"(?:never|must not|must never|mustn't)\s+(?:ever\s+)?(?:be\s+)?(?:eat|have|drink|take|give|given|suggest|serve|"
+    r"served|offer|offered|book|use|touch|feed|cook|recommend|order|put|let|call|schedule|drive|fly|lift|mention|"
+    r"send|contact|share|go|get|buy)\b|under no circumstances|can(?:'t|not) (?:eat|have|drink|take|tolerate)|"
     r"not allowed to (?:eat|have|drink)|do not (?:ever )?give me|don't (?:ever )?give me)\b", _I)
 """A health or hard-constraint topic in a clause (the extractor; only with `MEDICAL_SELF_RE` too)."""
 

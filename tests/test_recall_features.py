@@ -123,9 +123,24 @@ def test_a_memory_that_says_what_the_answer_looks_like_is_boosted(query, answers
     assert all(got[t] == 0.0 for t in others)
 
 
-@pytest.mark.parametrize("query", ["What does the user do?", "Who is the user's partner?", "When is the move?"])
+@pytest.mark.parametrize("query", ["What does the user like?", "Who is the user's partner?", "When is the move?"])
 def test_a_question_that_says_no_answer_kind_boosts_none(query):
     cfg = RecallConfig().features
     q = QueryFeatures.of(query, "", cfg)
     rows = {1: _m("User lives in Llanishen, rent is 1,650")}
     assert q.answer is None and signals(1, rows[1], _cands(rows), q, cfg).boost == 0.0
+
+
+@pytest.mark.parametrize("query", ["What does the user's wife do for work?", "What does the user do?",
+                                   "What is Farid's job?"])
+def test_a_question_for_an_occupation_boosts_what_says_one(query):
+    cfg = RecallConfig().features
+    q = QueryFeatures.of(query, "", cfg)
+    rows = {1: _m("User's wife Darlene teach third grade at Eunice Elementary"), 2: _m("User's wife Yumiko is cashier"),
+            3: _m("User's wife Darlene make User tell every doctor"), 4: _m("User's wife is Darlene")}
+    got = {rows[i].text: signals(i, rows[i], _cands(rows), q, cfg).boost for i in rows}
+    assert q.answer == "work"
+    base = got[rows[4].text]  # "the user's wife" boosts each record of hers alike
+    assert got[rows[1].text] - base == pytest.approx(cfg.w_answer)
+    assert got[rows[2].text] - base == pytest.approx(cfg.w_answer)
+    assert got[rows[3].text] == base

@@ -38,3 +38,48 @@ def test_a_house_put_up_for_sale_is_no_home(said):
 
 def test_a_lead_in_asking_nothing_is_no_fact():
     assert extract_facts("I want to tell you something.", NOW).facts == []
+
+
+@pytest.mark.parametrize(("query", "broad"), [
+    ("What do you remember about this user?", True),
+    ("Tell me about them", True),
+    ("Where is the user from?", False),  # stopwords alone, but one thing asked
+    ("Who is she?", False),
+    ("How is the user?", False),
+])
+def test_a_question_in_stopwords_asks_at_large_only_without_a_question_word(query, broad):
+    from memcli.recall.query import is_broad
+    assert is_broad(query) is broad
+
+
+@pytest.mark.parametrize(("said", "safety"), [
+    ("We never see each other, ahah.", False),
+    ("Two birthdays I must never forget: mamma, 2 June.", False),
+    ("Never suggest satay to me.", True),
+    ("I never eat pork.", True),
+    ("I must never forget my EpiPen.", True),
+])
+def test_a_never_is_a_hard_constraint_only_of_doing_or_giving(said, safety):
+    assert any(f.safety for f in extract_facts(said, NOW).facts) is safety
+
+
+def test_a_long_quotation_after_a_question_is_not_the_users():
+    said = ("Can you check this message I received, is it legit? 'Dear Ms. Santos, congratulations! You have been "
+            "selected for a nursing position at King Faisal Specialist Hospital in Riyadh, salary SAR 15,000.'")
+    ex = extract_facts(said, NOW)
+    assert not any("King Faisal" in f.text for f in ex.facts), [f.text for f in ex.facts]
+    assert any("King Faisal" in d.clause and "quoted" in d.reason for d in ex.discarded)
+
+
+@pytest.mark.parametrize("said", ["I can't believe it's Tom's birthday and I'm turning 40 next week, it's wild",
+                                  "We call the dog 'the boss' because he runs the house"])
+def test_apostrophes_and_a_short_quote_open_no_quotation(said):
+    assert extract_facts(said, NOW).facts
+
+
+def test_where_the_user_is_now_is_no_part_of_where_they_are_from():
+    assert keyed("I am from Napoli, Rione Sanità, in London since 2019.")["hometown"] == "Napoli, Rione Sanità"
+
+
+def test_land_taken_on_is_no_home():
+    assert "home_city" not in keyed("I took on da Fontenot place next to me, 120 acres of ponds.")

@@ -186,6 +186,8 @@ _NOT_HOME_CLAUSE = re.compile(r"\?\s*$|\b(?:if|might|maybe|could|would|hoping|ho
                               r"moved out|moving out|used to|let out|rent(?:ed|ing)? (?:it |them )?out|put (?:the rent|it) up|"
                               r"raised the rent|tenants?|landlord|lodger|airbnb|hotel|hostel|visit|visiting|stayed|staying|forget|"
                               r"photos?|pictures?|pics|listing|listed|on the market|for sale|under offer|went to a|gone to|new owners|"
+                              # land taken on, not a home: "took on da Fontenot place next to me, 120 acres"
+                              r"acres?|hectares?|took on|taken on|next to (?:me|us|mine|ours)|"
                               r"buyers?)\b",
                               _I)
 # a home, not a house one cleans or a friend's place: "we found apartment in Göggingen", "it's a

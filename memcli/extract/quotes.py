@@ -36,6 +36,13 @@ _REPORTED_QUOTE = re.compile(
     r"(\"[^\"]+\"|\u201c[^\u201d]+\u201d|\u2018[^\u2019]+\u2019|'[^']{3,}'(?=\s|$|[.!?,]))")
 
 
+# a long quotation after a question or a pause, whatever leads to it: "Can you check this
+# message I received, is it legit? 'Dear Ms. Santos, congratulations! ...'" (an apostrophe
+# inside a word opens none: "it's", "Jo's")
+_QUOTED_SPAN = re.compile(r"(?:(?<=^)|(?<=[\s:?!.(]))(?:\"[^\"\n]{40,}\"|\u201c[^\u201d\n]{40,}\u201d|'(?=\S)[^'\n]{40,}(?<=\S)')"
+                          r"(?=\s|$|[.!?,)])")
+
+
 def set_apart(text: str) -> tuple[str, list[str]]:
     """(the user's own words, the quoted and pasted spans set apart)."""
     apart: list[str] = []
@@ -57,4 +64,5 @@ def set_apart(text: str) -> tuple[str, list[str]]:
         return q.group(1).rstrip(": ,")
 
     text = _REPORTED_QUOTE.sub(quote, text)
+    text = _QUOTED_SPAN.sub(cut, text)
     return re.sub(r"[ \t]{2,}", " ", text).strip(), [a for a in apart if a]

@@ -201,7 +201,8 @@ def _hometown(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I'm from Kerala", "I grew up in Leeds"."""
     m = re.match(r"^i am (?:originally )?from\s+(?P<v>.+)$|^i (?:grew up|was born and raised|was raised) in\s+(?P<w>.+)$", c, _I)
     if m:
-        v = _clean_value(m.group("v") or m.group("w"))
+        # "Napoli, Rione Sanità, in London since 2019": where the user is now is another fact
+        v = _clean_value(re.split(r",\s+(?:in|and|but|now|living|based)\s", m.group("v") or m.group("w"))[0])
         if _place_ok(v):
             return [_profile(f"User is from {v}", "hometown", v, 0.65)]
     return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ..extract.lexicon import OCCUPATIONS
 from ..extract.roles import ROLE_WORDS
 from ..text import MONTH_NAMES, MONTHS, QUERY_STOPWORDS, WEEKDAYS, WORD_RE, coverage_stem
 
@@ -63,13 +64,19 @@ def where_question(query: str) -> bool:
 
 # What a question's answer looks like: "where ...?" is answered by a place named after
 # "in", "at", "near" or "from" ("User and the wife are in Llanishen"), "how much / how
-# many ...?" by a figure ("it's 1820 for the same flat").
+# many ...?" by a figure ("it's 1820 for the same flat"), "what does she do for work?" by
+# an occupation or a verb of work.
 _ANSWER_Q = (("place", re.compile(r"^\W*where\b", re.I)),
-             ("figure", re.compile(r"^\W*how (?:much|many|old|far|heavy|tall)\b", re.I)))
+             ("figure", re.compile(r"^\W*how (?:much|many|old|far|heavy|tall)\b", re.I)),
+             # "what does the user's wife do for work?": an occupation ("teach third grade")
+             ("work", re.compile(r"\bdo(?:es)? for (?:work|a living)\b|\b(?:job|occupation|profession|line of work)\b"
+                                 r"|^\W*what does .{1,40} do\W*$", re.I)))
 _MONTHS_DAYS = "|".join([*MONTH_NAMES, *WEEKDAYS])
 ANSWER_RES = {
     "place": re.compile(r"\b(?:in|at|near|from)\s+(?:the\s+)?(?!User\b|(?i:" + _MONTHS_DAYS + r")\b)[A-Z][\w'\u00c0-\u024f-]+"),
     "figure": re.compile(r"\d"),
+    "work": re.compile(r"\b(?:works?|working|worked|job|employed|teach(?:es|ing)?)\b|\b(?:is|'s|as|was) (?:a |an )?"
+                       r"(?:[\w-]+ )?(?:" + "|".join(sorted(OCCUPATIONS)) + r")s?\b", re.I),
 }
 
 
@@ -92,7 +99,12 @@ def is_broad(query: str) -> bool:
     """A question about the user at large ("what do you remember about this user?",
     "tell me about them"): no word of it names a topic."""
     words = [w for w in WORD_RE.findall(query.lower()) if len(w) > 1]
-    return bool(words) and all(w in STOPWORDS or w in OWNER_WORDS or w in _AT_LARGE for w in words)
+    # "where is the user from?", "who is she?": a question for one thing, in stopwords alone
+    return bool(words) and not set(words) & _ONE_THING_ASKED \
+        and all(w in STOPWORDS or w in OWNER_WORDS or w in _AT_LARGE for w in words)
+
+
+_ONE_THING_ASKED = frozenset({"where", "when", "who", "whom", "whose", "which", "how", "why"})
 
 
 _AT_LARGE = frozenset({"everything", "anything", "something", "all", "stuff", "things", "thing", "them", "him",

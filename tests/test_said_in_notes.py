@@ -1,0 +1,85 @@
+"""What a user writing notes says in the shorthand of notes: "@", "w/", arrows, labels
+("Lives:", "MEDS:"), a weighing, a lease signed, and a learner's "I work cashier at"."""
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memcli.extract import extract_facts
+from memcli.extract.doses import dose_said
+from memcli.text import normalize_punctuation
+
+NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
+
+
+def keyed(said: str) -> dict[str, str]:
+    return {f.key: f.value for f in extract_facts(said, NOW).facts if f.key}
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    ("ED reg @ RPA", "ED reg at RPA"),
+    ("paramedic w/ NSW Ambulance", "paramedic with NSW Ambulance"),
+    ("Sertraline ↑ 100mg", "Sertraline up to 100mg"),
+    ("wt 92→88kg", "wt 92 to 88kg"),
+    ("mail me at a@b.com", "mail me at a@b.com"),  # an address stays
+    ("and/or w/e", "and/or w/e"),
+])
+def test_the_shorthand_of_notes_is_read_in_words(said, read):
+    assert normalize_punctuation(said) == read
+
+
+@pytest.mark.parametrize(("said", "key", "value"), [
+    ("MEDS: sertraline 50mg mane.", "sertraline", "50mg"),
+    ("Sertraline ↑ 100mg as of last wk, GP + me agreed.", "sertraline", "100mg"),
+    ("I take 500 mg of metformin twice a day.", "metformin", "500mg"),
+    ("Weighed in at the surgery, 14 stone 9.", "weight", "14 stone 9"),
+    ("Doctor weighed us on Monday, 15 stone 4.", "weight", "15 stone 4"),
+    ("Surgery nurse had us on the scales, 14 stone 2.", "weight", "14 stone 2"),
+    ("J + me signed a lease: Marrickville 2br, $690/wk between us.", "home_city", "Marrickville"),
+    ("We signed the lease on a flat in Leith.", "home_city", "Leith"),
+    ("Lives: Newtown share house, 3 housemates, rent $420/wk.", "home_city", "Newtown"),
+    ("I live in an apartment in Ocean View, Norfolk.", "home_city", "Ocean View, Norfolk"),
+    ("wk 8 of 26 @ CareFlight, retrieval med, Westmead base.", "employer", "CareFlight"),
+    ("I work cashier at Walmart in Houston.", "job_title", "cashier"),
+    ("I work pizzaiolo at Da Ciro in Camden, on Parkway.", "employer", "Da Ciro"),
+])
+def test_a_note_keys_what_it_gives(said, key, value):
+    assert keyed(said).get(key) == value
+
+
+@pytest.mark.parametrize(("said", "key"), [
+    ("I drink 200 mg of caffeine a day", None),  # no medicine
+    ("The vet weighed the dog, 30 kg", "weight"),  # not the user weighed
+    ("The baby weighed 3.2 kg", "weight"),
+    ("The tenants signed a lease on the Leith flat.", "home_city"),  # someone else's lease
+    ("J: first month as a data analyst @ Sydney Water (Parramatta).", "employer"),  # J's news
+    ("Update on Jonah: first month as a data analyst at Sydney Water.", "employer"),
+    ("I work hard at Google.", "job_title"),
+])
+def test_what_is_someone_elses_or_no_value_is_not_keyed(said, key):
+    if key is None:
+        assert dose_said(said) is None
+    else:
+        assert key not in keyed(said)
+
+
+def test_a_lone_label_of_a_note_keeps_the_whole_note():
+    texts = [f.text for f in extract_facts("Lives: Newtown share house, 3 housemates, rent $420/wk.", NOW).facts]
+    assert any("$420/wk" in t for t in texts), texts
+
+
+def test_the_next_dose_replaces_the_last(real_embedder, tmp_path):
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:t", [
+        Message(role="user", content="ALLERGIES: peanut - anaphylaxis. MEDS: sertraline 50mg mane.",
+                ts="2024-11-12T10:45:11Z", ref="a"),
+        Message(role="user", content="Sertraline ↑ 100mg as of last wk, GP + me agreed.", ts="2025-01-21T10:17:59Z",
+                ref="b"),
+    ], source="s")
+    active = {m.key: m.text for m in store.list_memories("user:t") if m.key}
+    assert active.get("sertraline") == "User takes sertraline 100mg", active
+    assert any("peanut" in m.text for m in store.list_memories("user:t"))
+    store.close()
