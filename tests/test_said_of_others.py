@@ -111,3 +111,22 @@ def test_a_follow_up_message_about_her_is_hers_through_ingest(real_embedder, tmp
     active = [m.text for m in store.list_memories("user:r")]
     assert "User's girlfriend Destiny teaches 3rd grade in deer park" in active, active
     store.close()
+
+
+@pytest.mark.parametrize(("said", "key", "value"), [
+    ("My mom has been living with my aunt Carol in Raleigh since October.", "mom.home_city", "Raleigh"),
+    ("My mom lives by herself in Tampa and she's 74.", "mom.home_city", "Tampa"),
+    ("My dad lives on his own in Leeds.", "dad.home_city", "Leeds"),
+])
+def test_where_a_relative_lives_with_how_they_live_there(said, key, value):
+    assert {f.key: f.value for f in extract_facts(said, NOW).facts if f.key}.get(key) == value
+
+
+@pytest.mark.parametrize(("said", "rent"), [
+    ("I checked, he is allowed, unfortunately. So it is 1820 for the same flat.", "1820"),
+    ("700 usd here for a bigger place", "700 usd"),
+    ("1,450 usd a month for a flat in Roma Norte", "1,450 usd"),
+    ("My key safe code is 4417 for the Cotham flat.", None),  # a code is no sum
+])
+def test_a_homes_cost_said_without_the_word_rent(said, rent):
+    assert {f.key: f.value for f in extract_facts(said, NOW).facts if f.key}.get("rent") == rent

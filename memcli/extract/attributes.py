@@ -40,7 +40,7 @@ _EMBEDDED_ATTR_RE = re.compile(r",\s+(?=(?:the\s+|my\s+|our\s+)?(?:[a-z0-9][\w-]
 
 
 # (thousands grouped by a comma, a point or a space: "1,450", "R14 500")
-_AMOUNT = (r"(?P<v>[$£€R]?\s?\d{1,3}(?:(?:[,.]|\s(?=\d{3}(?![\d,.])))\d{3})*(?:\.\d+)?k?(?:\s*(?:usd|eur|euros?|gbp|dollars|pounds|bucks|zar|rand|"
+_AMOUNT = (r"(?<![\d,.])(?P<v>[$£€R]?\s?(?:\d{4,}|\d{1,3}(?:(?:[,.]|\s(?=\d{3}(?![\d,.])))\d{3})*)(?:\.\d+)?k?(?:\s*(?:usd|eur|euros?|gbp|dollars|pounds|bucks|zar|rand|"
            r"nzd|aud|cad|chf|lari|pesos))?)")
 _PER_MONTH = r"(?P<per>\s*(?:a|per|every|each|/)\s*(?:month|mo)\b|\s*(?:pcm|pm)\b)"
 _HOUSING_RE = re.compile(r"\b(?:renting|rent|rented|flat|apartment|apt|house|room|studio|condo|place|one-bed|two-bed|"
@@ -50,6 +50,8 @@ _OTHER_COSTS_RE = re.compile(r"\b(?:gym|phone|netflix|spotify|parking|insurance|
                              r"subscription|plan|loan|mortgage|bill|bills|electricity|power|gas|internet|wifi|broadband|"
                              r"tuition|fees?|lessons?|classes|food|groceries|petrol|fuel|storage|aid|premium|salary|"
                              r"pay|earn|earning|makes?|making|budget|save|saving|"
+                             # a number that is no sum: "my key safe code is 4417 for the Cotham flat"
+                             r"codes?|pin|password|passcode|combination|number|lockbox|postcode|zip|"
                              # the user's income as a landlord, not a rent they pay
                              r"let|lets|letting|sublet|tenants?|lodgers?|charge|charging|rent(?:ing|ed|s)? (?:[a-z]+ ){0,2}out)\b",
                              _I)

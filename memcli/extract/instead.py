@@ -16,6 +16,7 @@ import re
 
 from ..models import Extraction, Fact
 from ..text import unstretch
+from .attributes import implied_rent
 from .lexicon import _I, ENDED_RE
 
 _NOW_IT_IS_RE = re.compile(
@@ -127,6 +128,10 @@ def it_measures(ex: Extraction) -> None:
         # what "it's" says holds now: a state, whatever the clause before told as an event
         kind = "semantic" if prev.kind == "episodic" else prev.kind
         ex.facts[d.after - 1] = Fact(**{**prev.__dict__, "text": joined, "kind": kind, "rule": f"{prev.rule}+it_measures"})
+        rent = implied_rent(d.clause)  # "so it is 1820 for the same flat": the rent too, keyed
+        if rent is not None and not any(f.key == "rent" for f in ex.facts):
+            ex.facts.append(Fact(text=rent["text"], kind=rent["kind"], importance=rent["importance"], key="rent",
+                                 value=rent["value"], change=rent["change"], clause=d.clause.strip(), rule=rent["rule"]))
     ex.discarded = kept
 
 

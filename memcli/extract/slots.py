@@ -749,10 +749,13 @@ def _user_slots(c: str, raw: str) -> list[FactDict]:
 
 GROUP_HOMES = frozenset({"parents", "in-laws", "grandparents"})
 _OTHER_SLOT_RES = [
-    (re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))? (?:lives|is living|has lived|stays|resides|is based|is now based|"
-                r"now lives|live|are living|have lived|stay|reside|are based|are now based|now live|just moved|moved|"
-                r"relocated|has moved|have moved)\s+(?:back\s+)?(?:from\s+(?-i:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2})\s+)?"
-                r"(?:in|to)\s+(?P<v>.+)$", _I), "home_city"),
+    (re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))? (?:lives|is living|has lived|has been living|stays|resides|"
+                r"is based|is now based|now lives|live|are living|have lived|have been living|stay|reside|are based|"
+                r"are now based|now live|just moved|moved|relocated|has moved|have moved)\s+(?:back\s+)?"
+                r"(?:from\s+(?-i:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2})\s+)?"
+                # "lives by herself in Tampa", "has been living with my aunt Carol in Raleigh"
+                r"(?:(?:by (?:herself|himself|themselves)|alone|on (?:her|his|their) own|with (?:my|our|her|his|their) "
+                r"[a-z]+(?: [A-Z]\w+)?)\s+)?(?:in|to)\s+(?P<v>.+)$", _I), "home_city"),
     (re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))? (?:works|is working|now works|has worked|just started|started|joined|is employed)\s+(?:at|for|with)?\s*(?P<v>.+)$", _I), "employer"),
     (re.compile(r"^(?i:my) (?i:" + _REL + r")(?:'s name)? is (?:called |named )?(?P<v>[A-Z][\w'-]*)$"), "name"),
 ]
