@@ -453,7 +453,7 @@ def _fits_correction(m: re.Match[str], when: datetime) -> tuple[list[str], Calla
     just = (to_iso(when - timedelta(hours=2)) or "") if loose else ""
     unit = re.match(r"\s+([^\s,;]+)(?=[^,;]*,?\s+not\s)", m.string[m.end("b"):]) if loose else None
     said_with = {f"{m.group('a')} {unit.group(1)}"} if unit and unit.group(1).lower() != "not" else set()
-    wrong = re.compile(r"(?<![\w.])" + re.escape(m.group("a")) + r"(?![\w.])")
+    wrong = _wrong_figure(m)
     if loose:  # each way of telling it, a query of its own (the index needs every word of one)
         query = [" ".join(sorted({m.group("a"), *f.split()})) for f in said_with] \
             + ([" ".join(sorted({m.group("a"), *words}))] if words else [])
@@ -475,9 +475,16 @@ def _fits_correction(m: re.Match[str], when: datetime) -> tuple[list[str], Calla
     return query, fit
 
 
+def _wrong_figure(m: re.Match[str]) -> re.Pattern[str]:
+    """The figure a correction puts right, as a record says it: "14", or "14th" of a day."""
+    return re.compile(r"(?<![\w.])" + re.escape(m.group("a")) + r"(?P<o>st|nd|rd|th)?(?![\w.])")
+
+
 def _put_right(old: Memory, m: re.Match[str], at: str | None) -> Candidate:
-    wrong = re.compile(r"(?<![\w.])" + re.escape(m.group("a")) + r"(?![\w.])")
-    return Candidate(text=wrong.sub(m.group("b"), old.text, count=1), kind=old.kind, importance=old.importance,
+    def right(w: re.Match[str]) -> str:  # "the 14th March" -> "the 16th March"
+        b = m.group("b")
+        return b + ({"1": "st", "2": "nd", "3": "rd"}.get(b[-1], "th") if b[-2:-1] != "1" else "th") if w["o"] else b
+    return Candidate(text=_wrong_figure(m).sub(right, old.text, count=1), kind=old.kind, importance=old.importance,
                      key=old.key, change="update", valid_from=at, safety=old.safety, rule="set_right",
                      replaces=old.id, because=f"the user put {m.group('a')} right as {m.group('b')}: {m.group(0)[:80]}")
 

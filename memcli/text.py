@@ -203,6 +203,31 @@ _AGE_NO_VERB_RE = re.compile(r"\b(?!(?:since|until|till|from|at|by|about|around|
 _BE = {"i": "am", "we": "are", "they": "are"}
 
 
+# the words of a dialect (Geordie, Scots, Northern English) the rules read in their standard
+# form; what is stored keeps the user's (`reclipped`)
+_DIALECT = {"wor": "our", "aboot": "about", "oot": "out", "doon": "down", "hoose": "house", "hame": "home", "yem": "home",
+            "dinnae": "don't", "divvent": "don't", "cannae": "can't", "canna": "can't", "didnae": "didn't",
+            "wasnae": "wasn't", "isnae": "isn't", "summat": "something", "nowt": "nothing", "owt": "anything",
+            "bairn": "child", "bairns": "children", "grandbairn": "grandchild", "grandbairns": "grandchildren"}
+_DIALECT_RE = re.compile(r"(?<![\w'])(?P<w>" + "|".join(sorted(_DIALECT, key=len, reverse=True)) + r")(?![\w'])", re.I)
+# "a" for "I" before a verb no noun can be ("a said", "a got it wrong", "a rang the bairn"),
+# "me" for "my" before kin ("me son"), "wor/me lass" for "my wife"
+_A_FOR_I_RE = re.compile(r"(?P<pre>^|[.!?,;:]\s+|\b(?:and|but|cos|so|when|if|what|that|as) )a (?=(?:said|says|got|"
+                         r"should|rang|forget|forgot|think|thought|knew|was|went|had|did|'ve|'ll|'d|am|cannae|canna|"
+                         r"divvent|dinnae|reckon|told|used|can't|cannot|didn't|don't|wasn't)\b)")
+_ME_KIN_RE = re.compile(r"\bme (?=(?:son|daughter|mum|mam|dad|da|wife|husband|brother|sister|grandson|granddaughter|"
+                        r"kids|bairns?|nan|gran|grandbairns|missus|lass|lad|mate|fella)\b)", re.I)
+_LASS_RE = re.compile(r"\b(?:wor|me|our) lass\b", re.I)
+
+
+def undialected(text: str) -> str:
+    """A dialect's words and pronouns as the rules read them: "Wor lass is Maureen" (my wife
+    is Maureen), "forget what a said aboot Gary" (what I said about Gary), "me son" (my son)."""
+    text = _LASS_RE.sub(lambda m: "My wife" if m[0][0].isupper() else "my wife", text)
+    text = _ME_KIN_RE.sub("my ", _A_FOR_I_RE.sub(lambda m: m["pre"] + "I ", text))
+    return _DIALECT_RE.sub(lambda m: _DIALECT[m["w"].lower()], text)
+
+
 def unclipped(text: str) -> str:
     """A texted "-in" for "-ing" said in full ("seein this girl destiny" -> "seeing this girl
     destiny"), for the words in `_CLIPPED` only ("Berlin", "cousin", "within" stay); a
@@ -221,6 +246,10 @@ def reclipped(text: str, typed: str) -> str:
     for w in {m["w"] for m in _CLIPPED_RE.finditer(typed) if m["w"].lower() in _CLIPPED}:
         if not re.search(r"\b" + re.escape(w) + r"g\b", typed, re.I):
             text = re.sub(r"\b" + re.escape(w) + r"g\b", w, text, flags=re.I)
+    for w in {m["w"] for m in _DIALECT_RE.finditer(typed)}:  # "hoose" as typed
+        said = _DIALECT[w.lower()]
+        if not re.search(r"\b" + re.escape(said) + r"\b", typed, re.I):
+            text = re.sub(r"\b" + re.escape(said) + r"\b", w, text, flags=re.I)
     return text
 
 

@@ -130,3 +130,45 @@ def test_where_a_relative_lives_with_how_they_live_there(said, key, value):
 ])
 def test_a_homes_cost_said_without_the_word_rent(said, rent):
     assert {f.key: f.value for f in extract_facts(said, NOW).facts if f.key}.get("rent") == rent
+
+
+@pytest.mark.parametrize(("said", "stored"), [
+    ("Wor lass is Maureen.", "User's wife is Maureen"),
+    ("Wor Gary, that's me son, he works on the line at Nissan, oot Washington way.",
+     "User's son Gary works on the line at Nissan, oot Washington way"),  # the user's "oot", as typed
+    ("Summat to fix first, a got it wrong last time.", "User got it wrong last time"),
+])
+def test_a_dialects_pronouns_and_words_are_read_and_its_words_kept(said, stored):
+    assert stored in texts(said)
+
+
+@pytest.mark.parametrize("said", ["I bought a said item", "We need a will and a lawyer", "Me and Tom went"])
+def test_an_article_or_a_me_is_read_as_it_is(said):
+    from memcli.text import undialected
+    assert undialected(said) == said
+
+
+def test_a_known_persons_news_whatever_rule_kept_it_is_theirs():
+    assert "User's daughter Haruka graduate in March 2026" in texts("Good evening. Haruka graduate in March!",
+                                                                  {"Haruka": "daughter"})
+
+
+def test_opening_hours_are_no_request():
+    assert texts("Open 11:30 to 14:30 and 18:00 to 22:00, closed Wednesday.") == [
+        "Open 11:30 to 14:30 and 18:00 to 22:00, closed Wednesday"]
+    assert texts("Open the window please.") == []
+
+
+def test_a_day_put_right_months_later_in_the_users_own_words(real_embedder, tmp_path):
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:g", [Message(role="user", content="Callum's birthday's the 14th March, remind us nearer the time.",
+                                     ts="2025-02-11T19:23:17Z", ref="a")], source="s1")
+    ingest(store, "user:g", [Message(role="user", content="Wor Callum's birthday, a got it wrong last time, it's the "
+                                     "16th of March not the 14th.", ts="2025-05-20T10:30:00Z", ref="b")], source="s2")
+    active = [m.text for m in store.list_memories("user:g")]
+    assert "Callum's birthday's on the 16th March, remind User and family nearer the time" in active, active
+    assert not any("14th March" in t for t in active), active
+    store.close()

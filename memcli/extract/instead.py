@@ -108,7 +108,9 @@ def instead_after_end(ex: Extraction) -> None:
 # what the clause before it was about
 _IT_MEASURES_RE = re.compile(
     r"^(?:(?:and|but|so|now)\s*,?\s+)?(?:it'?s|it is|its|it has)\s+(?:been\s+)?(?:now\s+|only\s+|just\s+|down to\s+|up to\s+|back to\s+)?"
-    r"(?P<y>(?:[$£€¥₹]\s?)?\d[\d,.]*\s*(?:%|[a-z]+\b)[^.!?]{0,100}?)\s*[.!]*$", _I)
+    r"(?P<y>(?:[$£€¥₹]\s?)?\d[\d,.]*\s*(?:%|[a-z]+\b)[^.!?]{0,100}?"
+    # a day put right: "it's the 16th of March not the 14th"
+    r"|the \d{1,2}(?:st|nd|rd|th)\b[^.!?]{0,30}?,?\s+not\s+the\s+\d{1,2}(?:st|nd|rd|th))\s*[.!]*$", _I)
 
 
 def it_measures(ex: Extraction) -> None:

@@ -244,6 +244,15 @@ class _People:
         if best:
             self.last = best[1]
 
+    def said_as_theirs(self, facts: list[Fact]) -> None:
+        """An unkeyed fact that opens with the name of someone the user introduced, said as
+        theirs: "Zintle is a lifeguard at Long Beach, thats how we met" is "User's partner
+        Zintle ...", "Haruka graduate in March" is "User's daughter Haruka ..."."""
+        for f in facts:
+            m = re.match(r"^(?P<n>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?)(?='s\b| [a-z])", f.text)
+            if m and f.key is None and self.names.get(m["n"]) and m["n"] not in self.aliases:
+                f.text = f"User's {self.names[m['n']]} {f.text}"
+
     def said_of_last(self, sentence: str) -> str:
         """A sentence with no subject whose verb is said of someone else ("Starts Monday.",
         "Works nights at the Royal."), after one about a person named: said of them.

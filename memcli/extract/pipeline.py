@@ -26,6 +26,7 @@ from ..text import (
     normalize_punctuation,
     reclipped,
     unclipped,
+    undialected,
     unshouted,
 )
 from . import attributes
@@ -345,7 +346,9 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         ex.facts.extend(_mk({**d, "rule": "pet_met"}, clause, None, False) for d in met)
         return True
     # "Schedule is 21 days on, 7 off", "plan's to ...": the word is the subject of a verb, no request
-    as_noun = re.match(r"^[\w-]+(?:\s+(?:is|are|was|were|has|had)\b|'s\s)", raw, _I)
+    # ("Open 11:30 to 14:30, closed Wednesday": opening hours, no request)
+    as_noun = re.match(r"^[\w-]+(?:\s+(?:is|are|was|were|has|had)\b|'s\s)", raw, _I) \
+        or re.match(r"^(?:open|closed)\s+(?:from\s+)?(?:\d|every|daily|(?:mon|tue|wed|thu|fri|sat|sun)\w*)", raw, _I)
     if REQUEST_RE.match(raw) or (first in IMPERATIVE_VERBS and not as_noun and not re.match(r"^call me\s+[A-Z]", raw)):
         if not booked(raw, ex, now):
             _discard(ex, clause, "request")
@@ -503,11 +506,6 @@ def _with_people(facts: list[FactDict], s: _Said, people: _People) -> None:
     for d in facts:
         if d.get("key") == "partner" and d.get("value") in people.names and "their partner " in d["text"]:
             d["text"] = d["text"].replace("their partner ", f"their {people.names[d['value']]} ", 1)
-    # "Zintle is a lifeguard at Long Beach, thats how we met": a known person's, said as theirs
-    for d in facts:
-        m = re.match(r"^(?P<n>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?)(?='s\b| [a-z])", d["text"])
-        if m and not d.get("key") and people.names.get(m["n"]) and m["n"] not in people.aliases:
-            d["text"] = f"User's {people.names[m['n']]} {d['text']}"
     # "I live in Lisbon with my boyfriend Marco": the partner's name is a profile fact too
     if not s.plan and not any(d.get("key") == "partner" for d in facts) and not CHANGE_DELETE_RE.search(s.exp):
         pm = re.search(r"\b(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r")),? (?P<n>[A-Z][a-z]*'[A-Z][a-z-]+|[A-Z][a-z-]+)\b", s.exp)
@@ -597,7 +595,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     if not text or not str(text).strip():
         return ex
     typed = unstretch(normalize_punctuation(str(text)))
-    text = unshouted(unclipped(typed), people)
+    text = unshouted(undialected(unclipped(typed)), people)
     if (role or "user").lower() != "user":
         for s in _sentences(text)[:50] or [text]:
             _discard(ex, s, "not from the user")
@@ -679,6 +677,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     if days is not None and not any(f.key == "work_days" for f in ex.facts):
         ex.facts.append(days)
     _capitalise_names(ex, named)
+    named.said_as_theirs(ex.facts)  # "Zintle is a lifeguard at Long Beach, thats how we met"
     _dedupe(ex)
     _drop_fragments(ex)
     for f in ex.facts:  # "on 2026-03-09 (9 mar)": the day as the user said it, beside the day in figures;

@@ -192,9 +192,12 @@ def _name_like(text: str) -> set[str]:
     return {w.lower() for w in re.findall(r"\b[A-Z][a-z][\w'-]*", text)}
 
 
-# work told by what one does or was offered: "architect at a firm in Levent", "got an offer
-# from a studio in Berlin"
-_WORK_TOLD = frozenset(OCCUPATIONS) | frozenset("offer offered hired position post contract internship".split())
+# work told by what one does or was offered, or by a kind of workplace: "architect at a firm
+# in Levent", "got an offer from a studio in Berlin", "is at Daimaru department store since
+# last week"
+_WORK_TOLD = frozenset(OCCUPATIONS) | frozenset("offer offered hired position post contract internship store hospital "
+                                                "clinic company firm bank factory plant agency studio restaurant hotel "
+                                                "warehouse pharmacy".split())
 
 
 def _told_of(words: frozenset[str], aspects: tuple[frozenset[str], ...]) -> set[int]:
