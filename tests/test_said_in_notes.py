@@ -83,3 +83,26 @@ def test_the_next_dose_replaces_the_last(real_embedder, tmp_path):
     assert active.get("sertraline") == "User takes sertraline 100mg", active
     assert any("peanut" in m.text for m in store.list_memories("user:t"))
     store.close()
+
+
+@pytest.mark.parametrize(("said", "value"), [
+    ("My last service at Da Ciro was in March, they make me a cake.", "Da Ciro"),
+    ("My final day at Melrose was July 25.", "Melrose"),
+])
+def test_a_last_day_at_a_named_place_is_leaving_it(said, value):
+    facts = extract_facts(said, NOW).facts
+    assert any(f.key == "employer" and f.value == value and f.change == "delete" for f in facts), \
+        [(f.text, f.key, f.change) for f in facts]
+
+
+def test_a_last_day_at_no_named_place_leaves_nothing():
+    assert not any(f.key for f in extract_facts("My last day at the beach was fun.", NOW).facts)
+
+
+@pytest.mark.parametrize(("people", "said", "stored"), [
+    ({"Gary": "son"}, "Wor Gary's got a start at the Port of Tyne, drivin the straddle carriers.",
+     "User's son Gary's got a start at the Port of Tyne, drivin the straddle carriers"),
+    ({"Beau": "son"}, "Beau got on at Cameron LNG, day shift.", "User's son Beau got on at Cameron LNG, day shift"),
+])
+def test_a_job_got_in_a_dialects_words(people, said, stored):
+    assert stored in [f.text for f in extract_facts(said, NOW, people=people).facts]

@@ -46,3 +46,21 @@ def work_as(c: str) -> str:
     if job is None or not _occupation(job["o"]):
         return c
     return f"{job['i']} {'at' if job['at'] == 'in' else job['at']} {job['v']} as {job['o']}"
+
+
+# the last of a job, said as its last day: "my last service at Da Ciro was in March", "my
+# final day at Melrose was July 25"
+_LAST_DAY_RE = re.compile(r"^my (?:last|final) (?:day|shift|service|week|night|day of work) (?:at|with) "
+                          r"(?P<x>(?-i:[A-Z])[\w&'.-]*(?: (?:&\s)?(?-i:[A-Z])[\w&'.-]*){0,3}) was (?P<when>.+)$", _I)
+
+
+def last_day(c: str) -> str:
+    """"My last service at Da Ciro was in March": the user left Da Ciro in March, as the
+    rules read it; any other clause as it is ("my last day at the beach was fun" names no
+    employer by name)."""
+    m = _LAST_DAY_RE.match(c)
+    if m is None:
+        return c
+    when = m["when"].strip()
+    prep = "" if re.match(r"(?:in|on|at|last|this|during|before)\b", when, _I) else "on "
+    return f"I left {m['x']} {prep}{when}"

@@ -53,7 +53,8 @@ _PERSON_PRED_RE = re.compile(
     r"got (?:a (?:new )?job|married|engaged|promoted|hired|divorced)|runs|ran|owns|owned|has (?:a|an|two|three|\d+)\b|"
     # a job got: "Tomasz got the job in ESB Networks", "Wei got offer from MediaTek", "Keisha got on with Sentara"
     r"(?:got|accepted|took|landed|was offered|has been offered) (?:an? |the )?(?:new |full-time |permanent )?"
-    r"(?:job|offer|position|post|role|contract)\b|got on (?:with|at) (?-i:[A-Z])|(?:was|got|has been) (?:hired|taken on)\b|"
+    r"(?:job|offer|position|post|role|contract)\b|got (?:on|a start) (?:with|at) (?-i:[A-Z])|"
+    r"(?:was|got|has been) (?:hired|taken on)\b|"
     r"was born|started|joined|plays|played|manages|coaches|speaks|leads|founded|graduated|retired|passed away|died|"
     # a condition of theirs: "Mango has hyperthyroidism", "Dad has been diagnosed with diabetes"
     r"(?:has|had) (?:been diagnosed with |developed |got )?(?:[a-z]+(?:ism|itis|osis|emia|aemia|oma|pathy)|diabetes|"
@@ -83,7 +84,7 @@ _THEIR_END_RE = re.compile(r"^(?:is |has |have )?(?:leaving|left|quit|quitting|f
 # now" may be a trip; a plan in the progressive is not yet a change ("is moving to Perth").
 _THEIR_NEW_RE = re.compile(r"\b(?:back for good|back (?:in|at|to|home|with)|took a job|got a job|got into|got in to|"
                            r"(?:got|accepted|took|landed|was offered) (?:an? |the )?(?:new )?(?:job|offer|position|post|role)|"
-                           r"got on (?:with|at) (?-i:[A-Z])|(?:was|got|has been) (?:hired|taken on)|"
+                           r"got (?:on|a start) (?:with|at) (?-i:[A-Z])|(?:was|got|has been) (?:hired|taken on)|"
                            r"transferred|switched|moved|started at|joined|instead)\b"
                            # "on nights at St. Joe's since New Year's": a state that began, said with when
                            r"|\b(?:is|are|'s)\s+(?:now\s+)?(?:on|at|with|in)\b.*\b(?:since|as of|from)\s+(?:the\s+)?"
@@ -244,12 +245,20 @@ class _People:
         if best:
             self.last = best[1]
 
+    def unowned(self, text: str) -> str:
+        """`text` with the "our" a family says before one of its own set aside ("our Gary's
+        got a start", "Wor Gary"): the person, whom the user introduced by name."""
+        known = [n for n in self.names if self.names[n] and n[:1].isupper()]
+        if not known:
+            return text
+        return re.sub(r"\b(?:[Oo]ur|[Ww]or) (?=(?:" + "|".join(map(re.escape, known)) + r")\b)", "", text)
+
     def said_as_theirs(self, facts: list[Fact]) -> None:
         """An unkeyed fact that opens with the name of someone the user introduced, said as
         theirs: "Zintle is a lifeguard at Long Beach, thats how we met" is "User's partner
         Zintle ...", "Haruka graduate in March" is "User's daughter Haruka ..."."""
         for f in facts:
-            m = re.match(r"^(?P<n>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?)(?='s\b| [a-z])", f.text)
+            m = re.match(r"^(?P<n>[A-Z][\w-]+(?:'[A-Z][\w-]+)?(?: [A-Z][\w-]+)?)(?='s\b| [a-z])", f.text)
             if m and f.key is None and self.names.get(m["n"]) and m["n"] not in self.aliases:
                 f.text = f"User's {self.names[m['n']]} {f.text}"
 

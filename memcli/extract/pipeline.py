@@ -604,6 +604,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
     for q in quoted:
         _discard(ex, q[:300], "quoted or pasted text, not the user's own words")
     named = _People.known(people or {}, last)
+    text = named.unowned(text)  # "our Gary's got a start at the Port of Tyne": Gary, whom the user introduced
     named.prescan(text)
     for sentence in value_said_apart(days_fixed(_sentences(text), ex)):
         sentence = _corrected_inline(sentence, ex)

@@ -31,7 +31,7 @@ from .lexicon import (
     PET_WORDS,
     STUDENT_WORDS,
 )
-from .measures import _weight, work_as
+from .measures import _weight, last_day, work_as
 from .people import _NOT_NAMES
 from .pets import _pet_lost, _pet_met, _pet_owned
 from .roles import _ROLES
@@ -737,7 +737,7 @@ def _user_slots(c: str, raw: str) -> list[FactDict]:
     still = _STILL_RE.search(c)
     if still:
         c = _STILL_RE.sub(lambda m: m.group("v") + " ", c, count=1)
-    c = work_as(c)  # "I work cashier at Walmart"
+    c = last_day(work_as(c))  # "I work cashier at Walmart", "my last service at Da Ciro was in March"
     lc = c.lower()
     for rule in _RULES:
         found = rule(c, raw, lc, now_cue)
