@@ -209,6 +209,11 @@ _DIALECT = {"wor": "our", "aboot": "about", "oot": "out", "doon": "down", "hoose
             "dinnae": "don't", "divvent": "don't", "cannae": "can't", "canna": "can't", "didnae": "didn't",
             "wasnae": "wasn't", "isnae": "isn't", "summat": "something", "nowt": "nothing", "owt": "anything",
             "bairn": "child", "bairns": "children", "grandbairn": "grandchild", "grandbairns": "grandchildren"}
+# ... and the function words of Cajun, Caribbean and Pidgin English, read and not kept (what
+# a fact says of the user in its own words is "them", "with")
+_SAID_PLAIN = {"dis": "this", "dat": "that", "dem": "them", "dey": "they", "dere": "there", "wit": "with",
+               "tings": "things", "ting": "thing"}
+_SAID_PLAIN_RE = re.compile(r"(?<![\w'])(?P<w>" + "|".join(_SAID_PLAIN) + r")(?![\w'])", re.I)
 _DIALECT_RE = re.compile(r"(?<![\w'])(?P<w>" + "|".join(sorted(_DIALECT, key=len, reverse=True)) + r")(?![\w'])", re.I)
 # "a" for "I" before a verb no noun can be ("a said", "a got it wrong", "a rang the bairn"),
 # "me" for "my" before kin ("me son"), "wor/me lass" for "my wife"
@@ -225,6 +230,9 @@ def undialected(text: str) -> str:
     is Maureen), "forget what a said aboot Gary" (what I said about Gary), "me son" (my son)."""
     text = _LASS_RE.sub(lambda m: "My wife" if m[0][0].isupper() else "my wife", text)
     text = _ME_KIN_RE.sub("my ", _A_FOR_I_RE.sub(lambda m: m["pre"] + "I ", text))
+    text = re.sub(r"\b(I|we|they) been\b", r"\1've been", text)  # "I been sellin'", "we been there"
+    text = _SAID_PLAIN_RE.sub(lambda m: _SAID_PLAIN[m["w"].lower()].capitalize() if m["w"][0].isupper()
+                              else _SAID_PLAIN[m["w"].lower()], text)
     return _DIALECT_RE.sub(lambda m: _DIALECT[m["w"].lower()], text)
 
 

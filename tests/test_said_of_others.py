@@ -172,3 +172,14 @@ def test_a_day_put_right_months_later_in_the_users_own_words(real_embedder, tmp_
     assert "Callum's birthday's on the 16th March, remind User and family nearer the time" in active, active
     assert not any("14th March" in t for t in active), active
     store.close()
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    ("I been there before.", "I've been there before."),
+    ("Dey payin $2.25 a pound at da dock dis week.", "They payin $2.25 a pound at da dock this week."),
+    ("Wor lass is Maureen.", "My wife is Maureen."),
+    ("me son works at Nissan", "my son works at Nissan"),
+])
+def test_the_function_words_of_a_dialect_are_read_in_standard_english(said, read):
+    from memcli.text import undialected
+    assert undialected(said) == read
