@@ -229,6 +229,9 @@ def undialected(text: str) -> str:
     """A dialect's words and pronouns as the rules read them: "Wor lass is Maureen" (my wife
     is Maureen), "forget what a said aboot Gary" (what I said about Gary), "me son" (my son)."""
     text = _LASS_RE.sub(lambda m: "My wife" if m[0][0].isupper() else "my wife", text)
+    # "sis Mei", "bro Dan": the kin word in full before a name
+    text = re.sub(r"\b([Ss]is|[Bb]ro) (?=[A-Z][a-z])", lambda m: {"s": "sister ", "b": "brother "}[m[1][0].lower()]
+                  if m[1][0].islower() else {"s": "Sister ", "b": "Brother "}[m[1][0].lower()], text)
     text = _ME_KIN_RE.sub("my ", _A_FOR_I_RE.sub(lambda m: m["pre"] + "I ", text))
     text = re.sub(r"\b(I|we|they) been\b", r"\1've been", text)  # "I been sellin'", "we been there"
     text = _SAID_PLAIN_RE.sub(lambda m: _SAID_PLAIN[m["w"].lower()].capitalize() if m["w"][0].isupper()

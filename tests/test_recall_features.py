@@ -131,8 +131,7 @@ def test_a_question_that_says_no_answer_kind_boosts_none(query):
     assert q.answer is None and signals(1, rows[1], _cands(rows), q, cfg).boost == 0.0
 
 
-@pytest.mark.parametrize("query", ["What does the user's wife do for work?", "What does the user do?",
-                                   "What is Farid's job?"])
+@pytest.mark.parametrize("query", ["What does the user's wife do for work?", "What is the job of the user's wife?"])
 def test_a_question_for_an_occupation_boosts_what_says_one(query):
     cfg = RecallConfig().features
     q = QueryFeatures.of(query, "", cfg)
@@ -144,3 +143,11 @@ def test_a_question_for_an_occupation_boosts_what_says_one(query):
     assert got[rows[1].text] - base == pytest.approx(cfg.w_answer)
     assert got[rows[2].text] - base == pytest.approx(cfg.w_answer)
     assert got[rows[3].text] == base
+
+
+def test_the_users_work_is_not_told_by_a_relatives():
+    cfg = RecallConfig().features
+    q = QueryFeatures.of("What was the user's profession?", "", cfg)
+    rows = {1: _m("User's son Geoffrey is an actuary in Wellington"), 2: _m("User is a retired land surveyor")}
+    got = {i: signals(i, rows[i], _cands(rows), q, cfg).boost for i in rows}
+    assert q.answer == "work" and got[1] == 0.0 and got[2] == pytest.approx(cfg.w_answer)

@@ -106,3 +106,25 @@ def test_a_last_day_at_no_named_place_leaves_nothing():
 ])
 def test_a_job_got_in_a_dialects_words(people, said, stored):
     assert stored in [f.text for f in extract_facts(said, NOW, people=people).facts]
+
+
+@pytest.mark.parametrize(("said", "key", "value"), [
+    ("Closed on a house. Dripping Springs. 3 acres. Longer drive, don't care.", "home_city", "Dripping Springs"),
+    ("First week in the Greenbrier house in Chesapeake. Yard, garage.", "home_city", "Greenbrier, Chesapeake"),
+    ("Home: townhouse in Mueller. HOA is a pain.", "home_city", "Mueller"),
+    ("I'm Fish Hoek born and bred, never lived in Durban.", "hometown", "Fish Hoek"),
+    ("I was born and bred in Leeds.", "hometown", "Leeds"),
+])
+def test_a_home_or_a_hometown_said_in_a_notes_words(said, key, value):
+    assert keyed(said).get(key) == value
+
+
+@pytest.mark.parametrize("said", ["Bought a flat. Finally.", "His meds: metformin 500mg twice a day.",
+                                  "The GP has put his metformin up to 1000mg.", "Mum is on warfarin 5mg."])
+def test_no_home_from_a_word_that_is_no_place_and_no_dose_of_someone_elses(said):
+    assert not {"home_city", "metformin", "warfarin"} & set(keyed(said))
+
+
+def test_a_sister_abbreviated_after_a_notes_heading_is_a_sister():
+    said = [f.text for f in extract_facts("FHx-ish: sis Mei, 28, teaches yr 5 at a primary in Perth.", NOW).facts]
+    assert "User's sister Mei, 28, teaches yr 5 at a primary in Perth" in said, said

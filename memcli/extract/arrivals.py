@@ -240,6 +240,10 @@ def home_in_passing(raw: str) -> list[FactDict]:
             continue
         if not v[0].isupper():
             v = " ".join(w[:1].upper() + w[1:] for w in v.split())
+        town = re.match(r"\s+in\s+(?P<t>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2})", raw[m.end():]) \
+            if m.re is _PLACE_DWELLING_RE else None
+        if town and _place_ok(town["t"]):  # "the Greenbrier house in Chesapeake": the town too
+            v = f"{v}, {town['t']}"
         return [_profile(f"User lives in {v}", "home_city", v, 0.6, None, rule="home_in_passing")]
     return []
 
@@ -289,3 +293,20 @@ def own_business_named(text: str) -> list[FactDict]:
         if v and not _WISHED.search(said):
             return [_profile(f"User works at {v}", "employer", v, 0.75, "update", rule="own_business_named")]
     return []
+
+
+# a home got, then where, in a note's fragments: "Closed on a house. Dripping Springs. 3 acres."
+_HOME_GOT_THEN_RE = re.compile(r"(?:^|[.!?]\s+)(?:(?:i|we)\s+(?:have\s+|'ve\s+|just\s+|finally\s+)*)?(?:closed on|bought|"
+                               r"got|signed for|moved into|found)\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|flat|"
+                               r"apartment|place|home|condo|townhouse|bungalow|cottage)\s*[.!]+\s+"
+                               r"(?P<v>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+){0,2})\s*(?:[.!]|$)", _I)
+
+
+def home_named_next(text: str) -> list[FactDict]:
+    """The home a note names in the fragment after the one that says it was got: "Closed
+    on a house. Dripping Springs." (never a fragment that is no place: "Bought a flat.
+    Finally.")."""
+    m = _HOME_GOT_THEN_RE.search(text)
+    if m is None or not _place_ok(m["v"]) or m["v"].split()[0].lower() in _NOT_PLACE_WORDS | {"finally", "yay"}:
+        return []
+    return [_profile(f"User lives in {m['v']}", "home_city", m["v"], 0.6, "update", rule="home_named_next")]

@@ -191,10 +191,13 @@ _LIST_MARK_RE = re.compile(r"^(?:\((?:[a-z]|\d{1,2}|[ivx]{1,4})\)|(?:[a-h]|\d{1,
 # "Kids: daughter Amara (6) and son Marcus (3)" (a heading before anything else stays:
 # "Kids: 2, both in school")
 _PEOPLE_HEADING_RE = re.compile(
-    r"^(?i:fam|family|household|kids|children|the kids|the family|home front|people)\s*:\s+"
+    r"^(?:(?i:fam|family|household|kids|children|the kids|the family|home front|people)\s*:\s+"
     r"(?=(?i:my\s+|our\s+)?(?i:wife|husband|partner|gf|bf|girlfriend|boyfriend|fianc[eé]e?|daughters?|sons?|kids?|"
-    r"children|twins|baby|mum|mom|dad|mother|father|brothers?|sisters?|grand(?:son|daughter)s?|stepson|stepdaughter)\s+"
-    r"(?-i:[A-Z])|(?i:my|our)\s)")
+    r"children|twins|baby|mum|mom|dad|mother|father|brothers?|sisters?|grand(?:son|daughter)s?|stepson|stepdaughter|"
+    r"sis|bro)\s+(?-i:[A-Z])|(?i:my|our)\s)"
+    # any short heading of a note before kin named: "FHx-ish: sis Mei, 28, teaches yr 5"
+    r"|[A-Za-z][\w-]{0,15}\s*:\s+(?=(?i:wife|husband|partner|gf|bf|girlfriend|boyfriend|daughter|son|mum|mom|dad|"
+    r"brother|sister|sis|bro)\s+(?-i:[A-Z])[a-z]+\b))")
 
 
 def _sentences(text: str) -> list[str]:

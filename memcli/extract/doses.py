@@ -22,14 +22,21 @@ _NOT_DRUGS = frozenset("about around roughly maybe taking takes twice daily ever
                        "caffeine alcohol protein sodium fibre fiber salt milk weekly nightly".split())
 
 
+# someone else's medicine: "His meds: metformin 500mg", "the GP put his metformin up to 1000mg",
+# "Mum's on warfarin 5mg"
+_THEIRS_RE = re.compile(r"\b(?:his|her|their|he|she|they|he's|she's|they're)\b|\b(?!User's)[A-Z][\w-]*'s\b|"
+                        r"\b(?:mum|mom|mam|dad|da|father|mother|son|daughter|wife|husband|partner|gran|granny|grandad|"
+                        r"nan|baby|kid|child|brother|sister|dog|cat)(?:'s)?\b", re.IGNORECASE)
+
+
 def dose_said(clause: str) -> FactDict | None:
-    """The medicine and dose a clause gives, keyed by the medicine, or None (a word that
-    is no medicine, "2 tablets", "200 mg of caffeine")."""
+    """The user's medicine and dose a clause gives, keyed by the medicine, or None (a word
+    that is no medicine, "2 tablets", "200 mg of caffeine"; someone else's medicine)."""
     from .spelling import _everyday as everyday
 
     for m in (*_DRUG_FIRST_RE.finditer(clause), *_DOSE_FIRST_RE.finditer(clause)):
         drug = m["drug"].lower()
-        if drug in _NOT_DRUGS or drug in everyday():
+        if drug in _NOT_DRUGS or drug in everyday() or _THEIRS_RE.search(clause[:m.start()]):
             continue
         dose = m["dose"].replace(" ", "")
         moved = "moved" in m.re.groupindex and m["moved"]

@@ -30,7 +30,7 @@ from ..text import (
     unshouted,
 )
 from . import attributes
-from .arrivals import arrival, home_heading, home_in_passing, own_business_named
+from .arrivals import arrival, home_heading, home_in_passing, home_named_next, own_business_named
 from .attributes import bare_attribute, counted, embedded_attributes, labelled, listed_pets, value_said_apart
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject, when_said_after
 from .corrections import corrected, correction_of, correction_rest, days_fixed, fixed_in_sentence, restated
@@ -703,6 +703,8 @@ def _said_across(ex: Extraction, text: str, named: _People) -> None:
                     if not any(f.key == "partner" and f.change != "delete" for f in ex.facts))
     ex.facts.extend(_mk(d, text, None, False) for d in own_business_named(text)  # "Cedar Loop LLC, my own firm"
                     if not any(f.key == "employer" and f.value == d["value"] for f in ex.facts))
+    ex.facts.extend(_mk(d, text, None, False) for d in home_named_next(text)  # "Closed on a house. Dripping Springs."
+                    if not any(f.key == "home_city" for f in ex.facts))
 
 
 # A pronoun standing for a thing ("User loved it", "User is so proud of that", "User and

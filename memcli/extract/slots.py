@@ -151,7 +151,7 @@ ADDRESS_RE = re.compile(r"^(?:i (?:now |currently |still )*(?:live|reside|am liv
                          r"hill|walk|mews|parade)\b.*)$", _I)
 
 
-_DWELLING = r"(?:rental|flat|apartment|apt|house|place|condo|studio|home|sublet|unit|townhouse|bungalow|cottage)"
+_DWELLING = r"(?:rental|flat|apartment|apt|house|place|condo|studio|home|sublet|unit|townhouse|bungalow|cottage|duplex)"
 
 
 def _lives_in(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
@@ -161,8 +161,8 @@ def _lives_in(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     if m:
         v = _clean_value(re.split(r",\s+(?=[a-z\d])", m.group("v"))[0])  # "Randburg, two kids": the place ends
         # "an apartment in Ocean View, Norfolk", "Newtown share house": the place, not the home
-        v = re.sub(r"^(?:a|an|the|our|my) (?:new |small |tiny |bigger |little |shared |share )?" + _DWELLING + r" in ", "",
-                   v, flags=_I)
+        v = re.sub(r"^(?:(?:a|an|the|our|my) )?(?:new |small |tiny |bigger |little |shared |share )?" + _DWELLING
+                   + r" in ", "", v, flags=_I)
         v = re.sub(r"(?<=[a-z])\s+(?:share |shared |student |rented )?" + _DWELLING + r"$", "", v) \
             if v[:1].isupper() else v
         if _place_ok(v):
@@ -199,7 +199,9 @@ _PASSING_PLACES = frozenset("bed class town hospital traffic line school work of
 
 def _hometown(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I'm from Kerala", "I grew up in Leeds"."""
-    m = re.match(r"^i am (?:originally )?from\s+(?P<v>.+)$|^i (?:grew up|was born and raised|was raised) in\s+(?P<w>.+)$", c, _I)
+    m = re.match(r"^i am (?:originally )?from\s+(?P<v>.+)$|^i (?:grew up|was born and (?:raised|bred)|was raised) in\s+"
+                 r"(?P<w>.+)$", c, _I) \
+        or re.match(r"^i am (?:a )?(?P<v>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2}) born and (?:bred|raised)\b", c, _I)
     if m:
         # "Napoli, Rione Sanità, in London since 2019": where the user is now is another fact
         v = _clean_value(re.split(r",\s+(?:in|and|but|now|living|based)\s", m.group("v") or m.group("w"))[0])

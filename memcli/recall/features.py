@@ -181,8 +181,9 @@ def signals(rowid: int, m: Memory, cands: Candidates, q: QueryFeatures, config: 
         boost += cfg.w_when
     if q.span and in_span(m.valid_from, q.span):
         boost += cfg.w_date
-    if q.answer and ANSWER_RES[q.answer].search(m.text):
-        boost += cfg.w_answer
+    if q.answer and ANSWER_RES[q.answer].search(m.text) \
+            and not (q.answer == "work" and person is None and _RELATIVES_FACT.match(m.text)):
+        boost += cfg.w_answer  # (the user's work is not told by their son's: "User's son is an actuary")
     return Signals(keyword, vector, rel, boost)
 
 

@@ -75,7 +75,8 @@ _MONTHS_DAYS = "|".join([*MONTH_NAMES, *WEEKDAYS])
 ANSWER_RES = {
     "place": re.compile(r"\b(?:in|at|near|from)\s+(?:the\s+)?(?!User\b|(?i:" + _MONTHS_DAYS + r")\b)[A-Z][\w'\u00c0-\u024f-]+"),
     "figure": re.compile(r"\d"),
-    "work": re.compile(r"\b(?:works?|working|worked|job|employed|teach(?:es|ing)?)\b|\b(?:is|'s|as|was) (?:a |an )?"
+    "work": re.compile(r"\b(?:works?|working|worked|job|employed|teach(?:es|ing)?|retired|retiring|unemployed|"
+                       r"self-employed|laid off|redundant|stay-at-home)\b|\b(?:is|'s|as|was) (?:a |an )?"
                        r"(?:[\w-]+ )?(?:" + "|".join(sorted(OCCUPATIONS)) + r")s?\b", re.I),
 }
 
