@@ -1,6 +1,8 @@
-"""A medicine and its dose, however a note writes it ("MEDS: sertraline 50mg mane",
-"Sertraline up to 100mg as of last wk", "I take 500 mg of metformin"): keyed by the
-medicine, so that its next dose replaces the last and another medicine's never does."""
+"""A medicine's new dose, however a note writes it ("Sertraline up to 100mg as of last wk",
+"metformin increased to 1000mg"): keyed by the medicine, a change, so that it replaces
+what was said of that medicine before and never another medicine. A dose said once
+("MEDS: sertraline 50mg mane") stays in the user's words: a keyed record of it would
+outlive a switch to another medicine, which names neither key."""
 
 from __future__ import annotations
 
@@ -38,8 +40,9 @@ def dose_said(clause: str) -> FactDict | None:
         drug = m["drug"].lower()
         if drug in _NOT_DRUGS or drug in everyday() or _THEIRS_RE.search(clause[:m.start()]):
             continue
+        if not ("moved" in m.re.groupindex and m["moved"]):
+            continue  # a dose said once stays in the user's words; only its change is keyed
         dose = m["dose"].replace(" ", "")
-        moved = "moved" in m.re.groupindex and m["moved"]
         return dict(text=f"User takes {drug} {dose}", kind="profile", importance=0.7, key=drug, value=dose,
-                    change="update" if moved else None, rule="dose_said")
+                    change="update", rule="dose_said")
     return None
