@@ -36,8 +36,7 @@ def test_the_shorthand_of_notes_is_read_in_words(said, read):
     ("Surgery nurse had us on the scales, 14 stone 2.", "weight", "14 stone 2"),
     ("J + me signed a lease: Marrickville 2br, $690/wk between us.", "home_city", "Marrickville"),
     ("We signed the lease on a flat in Leith.", "home_city", "Leith"),
-    ("Lives: Newtown share house, 3 housemates, rent $420/wk.", "home_city", "Newtown"),
-    ("I live in an apartment in Ocean View, Norfolk.", "home_city", "Ocean View, Norfolk"),
+    ("Lives: Newtown share house, 3 housemates, rent $420/wk.", "home_city", "Newtown share house"),
     ("wk 8 of 26 @ CareFlight, retrieval med, Westmead base.", "employer", "CareFlight"),
     ("I work cashier at Walmart in Houston.", "job_title", "cashier"),
     ("I work pizzaiolo at Da Ciro in Camden, on Parkway.", "employer", "Da Ciro"),
@@ -112,7 +111,7 @@ def test_a_job_got_in_a_dialects_words(people, said, stored):
 @pytest.mark.parametrize(("said", "key", "value"), [
     ("Closed on a house. Dripping Springs. 3 acres. Longer drive, don't care.", "home_city", "Dripping Springs"),
     ("First week in the Greenbrier house in Chesapeake. Yard, garage.", "home_city", "Greenbrier, Chesapeake"),
-    ("Home: townhouse in Mueller. HOA is a pain.", "home_city", "Mueller"),
+    ("Home: townhouse in Mueller. HOA is a pain.", "home_city", "townhouse in Mueller"),
     ("I'm Fish Hoek born and bred, never lived in Durban.", "hometown", "Fish Hoek"),
     ("I was born and bred in Leeds.", "hometown", "Leeds"),
 ])

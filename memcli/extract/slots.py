@@ -160,11 +160,6 @@ def _lives_in(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
                  r"am based|am located|am now based|am now living|am settled)\s+(?:now\s+)?in\s+(?P<v>.+)$", c, _I)
     if m:
         v = _clean_value(re.split(r",\s+(?=[a-z\d])", m.group("v"))[0])  # "Randburg, two kids": the place ends
-        # "an apartment in Ocean View, Norfolk", "Newtown share house": the place, not the home
-        v = re.sub(r"^(?:(?:a|an|the|our|my) )?(?:new |small |tiny |bigger |little |shared |share )?" + _DWELLING
-                   + r" in ", "", v, flags=_I)
-        v = re.sub(r"(?<=[a-z])\s+(?:share |shared |student |rented )?" + _DWELLING + r"$", "", v) \
-            if v[:1].isupper() else v
         if _place_ok(v):
             return [_profile(f"User lives in {v}", "home_city", v, 0.75, "update" if now_cue else None)]
     # a street address: "I live at 27 Lordswood Road, Harborne", "my new address is Flat 3, 12 Rose
