@@ -128,3 +128,18 @@ def test_no_home_from_a_word_that_is_no_place_and_no_dose_of_someone_elses(said)
 def test_a_sister_abbreviated_after_a_notes_heading_is_a_sister():
     said = [f.text for f in extract_facts("FHx-ish: sis Mei, 28, teaches yr 5 at a primary in Perth.", NOW).facts]
     assert "User's sister Mei, 28, teaches yr 5 at a primary in Perth" in said, said
+
+
+@pytest.mark.parametrize(("said", "key", "value"), [
+    ("found a spot in Kommetjie, 2 min walk to the beach", "home_city", "Kommetjie"),
+    ("I got a room in Brixton with two mates", "home_city", "Brixton"),
+    ("the Hilux finally klapped, and i got a 79 Kombi from an oke in Noordhoek.", "car", "79 Kombi"),
+    ("I got a 2019 Corolla from a guy in Leeds.", "car", "2019 Corolla"),
+])
+def test_a_new_home_or_vehicle_got_in_other_words(said, key, value):
+    assert keyed(said).get(key) == value
+
+
+@pytest.mark.parametrize("said", ["found a parking spot in Soho", "I got a Golf ball", "I got a Ticket"])
+def test_what_is_got_that_is_no_home_or_vehicle(said):
+    assert not {"home_city", "car"} & set(keyed(said))

@@ -208,13 +208,19 @@ _LEASE_RE = re.compile(r"\b(?:i|we|me|us)\s+(?:(?:just|finally|have|'ve|also)\s+
                        r"(?P<v>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*)?)", _I)
 
 
+# a place to live found, in the words of one who rents: "found a spot in Kommetjie, 2 min walk
+# to the beach", "got a room in Brixton" (never "the spot in Soho", "a parking spot in town")
+_FOUND_SPOT_RE = re.compile(r"\b(?:found|got|rented|moved into)\s+(?:a|our|my)\s+(?:new\s+|little\s+|nice\s+|cheap\s+)?"
+                            r"(?:spot|room)\s+in\s+(?P<v>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*)?)", _I)
+
+
 def home_in_passing(raw: str) -> list[FactDict]:
     """The user's home a clause names on its way to something else (`_DWELLING_IN_RE`),
     keyed `home_city` with no change cue of its own (the key's newer value replaces the
     older); [] for someone else's place, a past or wished one, or a visit."""
     if _NOT_HOME_CLAUSE.search(raw) or _STAY_RE.search(raw):
         return []
-    lease = _LEASE_RE.search(raw)
+    lease = _LEASE_RE.search(raw) or _FOUND_SPOT_RE.search(raw)
     if lease and _place_ok(lease["v"]) and not _NOT_HOME_PRE.search(raw[:lease.start()]) \
             and lease["v"].split()[0].lower() not in _NOT_PLACE_WORDS:
         return [_profile(f"User lives in {lease['v']}", "home_city", lease["v"], 0.6, None, rule="home_in_passing")]

@@ -467,3 +467,20 @@ def change_said(text: str) -> str | None:
 # a hand of a trade is an occupation too: "floorhand", "derrickhand", "deckhand", "ranch hand";
 # never "secondhand", "beforehand", "offhand"
 TRADE_HAND_RE = re.compile(r"(?!(?:second|first|before|off|under|back|fore|up|over|right|left)hand)[a-z]{3,}hand", _I)
+
+
+# what a person gets about in: the kinds, the makes and the models said as names of them
+VEHICLES = frozenset("""
+car truck van suv pickup ute minivan hatchback sedan saloon estate wagon motorbike motorcycle scooter moped bike bicycle
+ebike e-bike vespa tractor lorry rig camper campervan rv matatu tuk-tuk kombi bakkie
+toyota honda subaru kia hyundai ford tesla rivian volkswagen vw bmw audi mercedes nissan mazda chevy chevrolet jeep
+dodge gmc volvo renault peugeot citroen citroën fiat skoda seat dacia kenworth freightliner peterbilt mack daf scania
+iveco yamaha suzuki kawasaki ducati triumph harley mitsubishi lexus mini tata maruti mahindra byd polestar lucid
+porsche opel vauxhall holden isuzu proton perodua genesis acura infiniti cadillac buick lincoln alfa jaguar landrover
+corolla civic camry sienna outback highlander kona tacoma hilux ranger telluride prius rav4 vitz clio golf polo focus
+fiesta f-150 f150 cr-v crv accord odyssey pilot tucson sportage forester impreza crosstrek jetta passat corsa astra
+yaris swift alto creta nexon leaf bolt model3 tiguan qashqai juke micra note fit jazz brio city amaze innova fortuner
+prado landcruiser navara frontier silverado sierra tundra wrangler cherokee explorer escape mustang transit sprinter
+cascadia t680 w900 zoe kangoo berlingo partner transporter caddy octavia fabia sandero duster carens seltos sorento
+deere massey ferguson fendt kubota claas deutz valtra zetor mccormick landini
+""".split())

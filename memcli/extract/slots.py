@@ -30,6 +30,7 @@ from .lexicon import (
     PARTNER_WORDS,
     PET_WORDS,
     STUDENT_WORDS,
+    VEHICLES,
 )
 from .measures import _weight, last_day, work_as
 from .people import _NOT_NAMES
@@ -591,11 +592,17 @@ def _car_owned(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return None
 
 
+# vehicles one gets that are no car of the user's: "got a Mini Egg", a "note", a "city" ...
+_NOT_VEHICLES_GOT = frozenset("note city fit partner mini pilot focus polo golf jazz leaf bolt genesis seat ranger "
+                              "escape explorer pilot frontier sierra".split())
+
+
 def _car_bought(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
-    """"I just bought a Honda Civic"."""
-    m = re.match(r"^[Ii] (?:just |finally |recently )?bought (?:a |an )(?P<v>car|" + _CAR_ADJ
-                 + r"(?:\d{4}\s+)?[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,2})(?P<rest>.*)$", c)
-    if m and (m.group("v") == "car" or _CAR_BRANDS.search(m.group("v"))):
+    """"I just bought a Honda Civic", "i got a 79 Kombi from an oke in Noordhoek"."""
+    m = re.match(r"^[Ii] (?:just |finally |recently )?(?:bought|got|picked up|ended up with) (?:a |an )(?P<v>car|" + _CAR_ADJ
+                 + r"(?:(?:\d{4}|'?\d{2})\s+)?[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,2})(?P<rest>.*)$", c)
+    if m and (m.group("v") == "car" or _CAR_BRANDS.search(m.group("v"))
+              or m.group("v").split()[-1].lower() in VEHICLES - _NOT_VEHICLES_GOT):
         v = _clean_value(m.group("v"))
         return [_profile(f"User owns {_a(v)}", "car", v, 0.6, "update")]
 
