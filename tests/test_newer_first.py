@@ -211,8 +211,10 @@ def test_the_latest_asked_for_is_an_event_too():
     old = _hit("User's last A1C was 7.8", "2024-11-04T10:00:00Z", score=0.65)
     new = _hit("User's A1C came back 6.9", "2025-04-09T10:00:00Z", kind="episodic", score=0.6)
     assert newer_first([old, new], "What was the user's most recent A1C result?", 5) == [new, old]
-    # without "latest", an event adds up and a "was" question is about the past
-    assert newer_first([old, new], "What was the user's A1C result?", 5) == [old, new]
+    # a measure taken again, asked with "was" and no date, is the last one taken
+    assert newer_first([old, new], "What was the user's A1C result?", 5) == [new, old]
+    # without "latest" or a measure's word, an event adds up and a "was" question is about the past
+    assert newer_first([old, new], "What was the user's A1C?", 5) == [old, new]
     assert newer_first([old, new], "What is the user's A1C?", 5) == [old, new]
 
 
@@ -570,3 +572,17 @@ def test_the_fiance_he_was_is_the_husband_asked_about(real_embedder, tmp_path):
     top = [h.memory.text for h in recall(store, "user:k", "Where does the user's husband work?", k=3).hits]
     assert top and "KeNHA" in top[0], top
     store.close()
+
+
+def test_a_measure_taken_again_asked_in_the_past_tense_gives_the_last():
+    """"What was the user's PRT run time?": 12:45, then 11:58, then 11:31 (events of a
+    series, asked with "was"): the last first, and nothing else moves."""
+    hits = [_hit("PRT 1.5 mile run last cycle: 12:45", "2025-02-10T23:25:30Z", kind="episodic", score=0.62),
+            _hit("Mock PRT this AM: 11:58 on the run", "2025-04-02T17:46:27Z", kind="episodic", score=0.59),
+            _hit("Yard, garage, kids run around till 2100", "2025-07-15T22:10:00Z", score=0.29),
+            _hit("Official fall PRT on 2025-10-25: 11:31 on the run", "2025-10-20T14:25:00Z", kind="episodic",
+                 score=0.47)]
+    got = [h.memory.text[:20] for h in newer_first(hits, "What was the user's PRT run time?", 5)]
+    assert got[0].startswith("Official fall PRT") and got.index("Yard, garage, kids r") == 3, got
+    # a question with a date asks for that one: left as ranked
+    assert newer_first(hits, "What was the user's PRT run time in 2025-02?", 5) == hits

@@ -42,6 +42,10 @@ _PAST_Q = re.compile(r"\b(?:did|was|were|had|used to|before|first|originally|pre
                      r"last (?:year|month|week|time)|in (?:19|20)\d\d|earlier|former|old|initially)\b", re.I)
 # ... unless it asks for the latest: "what was the user's most recent A1C?"
 _LATEST_Q = re.compile(r"\b(?:latest|most recent|newest|current|currently|these days|nowadays|lately)\b", re.I)
+# ... and so does a question for a measure taken again and again, with no date: "what was the
+# user's PRT run time?" (12:45, then 11:58, then 11:31: the last)
+_MEASURE_Q = re.compile(r"^\W*what(?: is|'s| was) (?:the user's|their|his|her) (?:[\w-]+ ){0,3}(?:time|score|result|"
+                        r"reading|pace|pb|pr|weight|level|grade|rank|ranking|handicap|rating)\s*\?\s*$", re.I)
 # Words any two statements share that name no topic.
 _GENERIC = frozenset("user user's they them their family is are was has have had got called named now these days "
                      "still also just really very much lot thing things time day days week weeks month months year "
@@ -310,6 +314,9 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
     now = _state(b.memory) or (bool(_LATEST_Q.search(query)) and not b.memory.episode)
     if ta is None or tb is None or b.memory.episode or b.score < _NEAR * a.score:
         return False
+    if _MEASURE_Q.search(query) and _PAST_Q.search(query) and not _LATEST_Q.search(query):
+        # a measure taken again, asked in the past tense: only a later figure of the same kind
+        return tb - ta > _GAP and _later_figure(a, b, query)
     if tb - ta <= _GAP:
         # one telling: only an end said in it gives way to the new value said beside it, a
         # state or what happened ("Lindiwe is leaving Wits" and "got into UCT, transferring to
@@ -427,7 +434,7 @@ def newer_first(hits: list[Hit], query: str, window: int, told: dict[str, list[M
     the earliest hit it gives another value to, but never above a statement of the same
     thing made after it (6:40, then 5:58, then 5:41: the newest first). `told`: the
     episodes that stand for a fact of their turn ranked under them (`blend.collapse`)."""
-    if window < 2 or (_PAST_Q.search(query) and not _LATEST_Q.search(query)):
+    if window < 2 or (_PAST_Q.search(query) and not (_LATEST_Q.search(query) or _MEASURE_Q.search(query))):
         return hits
     top, rest = list(hits[:window]), hits[window:]
     asked = parse(query).words - _GENERIC
@@ -474,7 +481,8 @@ def _later_figure(a: Hit, b: Hit, query: str) -> bool:
     "User and family have 350 birds" after "User keeps 200 layers", which share no word
     of the question. Of two nearly equal answers of one kind, the newer is the likelier to
     hold."""
-    if not _FIGURE_Q.search(query) or b.relevance < _FIG_NEAR * a.relevance or _BYGONE.search(b.memory.text):
+    if not (_FIGURE_Q.search(query) or _MEASURE_Q.search(query)) or b.relevance < _FIG_NEAR * a.relevance \
+            or _BYGONE.search(b.memory.text):
         return False
     (ka, fa), (kb, fb) = _amounts(a.memory.text), _amounts(b.memory.text)
     return bool(fa) and bool(fb - fa) and ka == kb and _same_subject(a.memory.text, b.memory.text, query)
