@@ -211,10 +211,10 @@ _DIALECT = {"wor": "our", "aboot": "about", "oot": "out", "doon": "down", "hoose
             "bairn": "child", "bairns": "children", "grandbairn": "grandchild", "grandbairns": "grandchildren"}
 # ... and the function words of Cajun, Caribbean and Pidgin English, read and not kept (what
 # a fact says of the user in its own words is "them", "with")
-_SAID_PLAIN = {"dis": "this", "dat": "that", "dem": "them", "dey": "they", "dere": "there", "wit": "with",
-               "tings": "things", "ting": "thing"}
-_SAID_PLAIN_RE = re.compile(r"(?<![\w'])(?P<w>" + "|".join(_SAID_PLAIN) + r")(?![\w'])", re.I)
-_DIALECT_RE = re.compile(r"(?<![\w'])(?P<w>" + "|".join(sorted(_DIALECT, key=len, reverse=True)) + r")(?![\w'])", re.I)
+_SAID_PLAIN = {"dis": "this", "dat": "that", "dem": "them", "dey": "they", "dere": "there", "wit": "with"}
+# (never inside a name: "Yu-ting", "Dat-Khoa")
+_SAID_PLAIN_RE = re.compile(r"(?<![\w'-])(?P<w>" + "|".join(_SAID_PLAIN) + r")(?![\w'-])", re.I)
+_DIALECT_RE = re.compile(r"(?<![\w'-])(?P<w>" + "|".join(sorted(_DIALECT, key=len, reverse=True)) + r")(?![\w'-])", re.I)
 # "a" for "I" before a verb no noun can be ("a said", "a got it wrong", "a rang the bairn"),
 # "me" for "my" before kin ("me son"), "wor/me lass" for "my wife"
 _A_FOR_I_RE = re.compile(r"(?P<pre>^|[.!?,;:]\s+|\b(?:and|but|cos|so|when|if|what|that|as) )a (?=(?:said|says|got|"

@@ -183,3 +183,15 @@ def test_a_day_put_right_months_later_in_the_users_own_words(real_embedder, tmp_
 def test_the_function_words_of_a_dialect_are_read_in_standard_english(said, read):
     from memcli.text import undialected
     assert undialected(said) == read
+
+
+def test_a_name_with_a_hyphen_keeps_its_letters_and_a_learners_kin_is_kin():
+    said = texts("We have two children. Yu-ting is daughter, 10 years, and Po-han is son, 6 years old.")
+    assert "User's daughter Yu-ting is daughter, 10 years, and Po-han is son, 6 years old" in said, said
+    assert texts("Anna is daughter of the mayor.") == ["Anna is daughter of the mayor"]
+
+
+@pytest.mark.parametrize(("said", "name"), [("I go by scooter from Yonghe, 20 minutes.", None),
+                                             ("I go by Bus.", None), ("I go by Meg.", "Meg")])
+def test_going_by_a_way_of_getting_about_is_no_name(said, name):
+    assert {f.key: f.value for f in extract_facts(said, NOW).facts if f.key}.get("name") == name

@@ -39,6 +39,9 @@ _PERSON_INTRO_RES = [
     re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))(?:'s name)? is (?:called |named )?(?P<n>" + _NAME + r")\b"),
     re.compile(r"\b(?i:a|an|my|our|one) (?P<rel>(?i:" + _REL_WORDS + r")) (?:named|called) (?P<n>" + _NAME + r")\b"),
     re.compile(r"\b(?P<n>" + _NAME + r") is (?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))\b"),
+    # without "my", as a learner of English may say it: "Yu-ting is daughter, 10 years"
+    re.compile(r"(?:^|[.,;]\s+|\band\s+)(?P<n>" + _NAME + r") is (?P<rel>(?i:daughter|son|wife|husband|mother|father|brother|"
+               r"sister|boyfriend|girlfriend))\b(?!\s+(?:of|to|in law)\b)"),
     # "Karen, that's my daughter, lives up in Tampa", "Karen, my daughter, ..."
     re.compile(r"\b(?P<n>" + _NAME + r"),\s+(?:(?i:that's|that is|who's|who is|she's|he's)\s+)?(?i:my|our) "
                r"(?P<rel>(?i:" + _REL_WORDS + r"))\s*,"),

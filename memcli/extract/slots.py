@@ -61,6 +61,10 @@ def _name_said(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     m = re.match(r"^(?:my name is|my name's|call me|i am called|i go by|people call me|"
                  r"everyone calls me|you can call me)\s+(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})", c, _I)
     # "my name is on the lease": a function word is no name
+    # "I go by scooter from Yonghe": a way of getting about is no name (nor one typed in lower case after "go by")
+    if m and lc.startswith("i go by") and (m.group("v")[0].islower() or m.group("v").lower() in VEHICLES
+                                           | {"bus", "train", "tube", "metro", "foot", "car", "bike", "taxi", "mrt"}):
+        return None
     if m and not re.match(r"^(?:on|in|at|to|the|a|an|not|also|still|now|just|spelled|written)\b", m.group("v"), _I):
         v = _clean_value(m.group("v"))
         if v:
