@@ -31,6 +31,7 @@ DATE_CASES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
                      ("Di domino club move di night to Friday", "Di domino club move di night to Friday")],
                     ["the meeting got moved to Friday", "we pushed date night to Friday the 16th"]),
     "weekday_activity": ([("Thursday is Jasmine's piano.", "Thursday is Jasmine's piano."),
+                          ("Thursday's the pub quiz at the Ship Inn", "Thursday's the pub quiz at the Ship Inn"),
                           ("Tuesdays are my yoga", "Tuesdays are my yoga"),
                           ("Wednesday's choir practice", "Wednesday's choir practice")],
                          ["Thursday is Jasmine's birthday", "Friday is the piano recital",

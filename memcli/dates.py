@@ -670,7 +670,7 @@ _RULES: tuple[DateRule, ...] = (
     # yoga", "Wednesday's choir" (never "Thursday is Jasmine's birthday", "Friday is the piano
     # recital", "Saturday is Theo's piano exam": one day)
     DateRule("weekday_activity", re.compile(r"\b" + _WD + r"s?\s*(?:\s(?:is|are)|'s)\s+(?:(?:my|our|his|her|their|your|"
-                r"[a-z]+'s?)\s+)?(?:piano|guitar|violin|cello|drums|flute|singing|choir|band|orchestra|soccer|football|"
+                r"the|[a-z]+'s?)\s+)?(?:pub\s+)?(?:quiz|piano|guitar|violin|cello|drums|flute|singing|choir|band|orchestra|soccer|football|"
                 r"rugby|hockey|baseball|basketball|volleyball|netball|tennis|swim(?:ming)?|gymnastics|karate|judo|"
                 r"taekwondo|ballet|dance|yoga|pilates|spin|crossfit|climbing|bouldering|chess|scouts|tutoring|therapy|"
                 r"physio|practice|rehearsal|training|lessons?|class(?:es)?|club|church|bowling|trivia|poker|bingo)\b"

@@ -586,3 +586,11 @@ def test_a_measure_taken_again_asked_in_the_past_tense_gives_the_last():
     assert got[0].startswith("Official fall PRT") and got.index("Yard, garage, kids r") == 3, got
     # a question with a date asks for that one: left as ranked
     assert newer_first(hits, "What was the user's PRT run time in 2025-02?", 5) == hits
+
+
+def test_a_relatives_news_said_with_their_name_and_s_is_theirs_to_compare():
+    q = "Where does the user's wife Huimin work?"
+    older = "User's wife Huimin is a nurse at Tan Tock Seng, shift work"
+    newer = "User's wife Huimin's polyclinic in Bukit Batok only 10 min by bus from User's place"
+    from memcli.claims import parse
+    assert conflict(older, newer, frozenset(parse(q).words), q)

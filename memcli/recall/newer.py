@@ -149,7 +149,7 @@ def _heads(text: str) -> set[str]:
     return {run.split()[-1].lower() for run in _NAME_RUN.findall(text)}
 
 
-_RELATIVE_RE = re.compile(r"^User's (?P<rel>[a-z][a-z-]*)(?: (?P<n>[A-Z][\w'-]*))?")
+_RELATIVE_RE = re.compile(r"^User's (?P<rel>[a-z][a-z-]*)(?: (?P<n>[A-Z][\w-]*(?:'[A-Z][\w-]*)?))?")  # "Huimin's": Huimin
 
 
 def _same_subject(a: str, b: str, query: str = "") -> bool:
