@@ -347,7 +347,10 @@ def _clauses(sentence: str) -> list[str]:
         if out and re.match(r"^(?:my|our)\s+(?!(?:bad|mistake|error|fault)\b)(?:(?:two|three|four|\d+|little|new|old|"
                             r"young|lovely)\s+)?[\w'-]+"
                             r"(?:\s+[A-Z][\w'-]+)?[.!]?$", p, _I):
-            out[-1] = out[-1] + " and " + p  # "... with my wife Emma and our two kids": no verb, same clause
+            # "... with my wife Emma and our two kids": no verb, same clause; "Callum, my grandson,":
+            # a name and what he is to the user, one person
+            apposed = re.search(r"(?:^|[\s:])(?-i:[A-Z])[a-z'-]+$", out[-1]) and re.match(r"^(?:my|our)\s+[a-z-]+[.!]?$", p, _I)
+            out[-1] = out[-1] + (", " if apposed else " and ") + p
             continue
         if out and re.match(JOB_GERUND + r"\s+(?:at|for|with)\s", p, _I) \
                 and re.match(r"^(?:i|i'm|i am)\b", _strip_fillers(out[-1]), _I):

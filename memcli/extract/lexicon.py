@@ -314,7 +314,8 @@ FAMILY_SINGLE = {"mother", "mom", "mum", "father", "dad", "wife", "husband", "pa
 RELATIONS = FAMILY_SINGLE | {"friend", "best friend", "bestie", "bff", "cousin", "colleague", "coworker", "co-worker",
                              "neighbor", "neighbour", "aunt", "uncle", "niece", "nephew", "kid", "kids",
                              "child", "children", "parents", "grandparents", "in-laws", "sibling", "siblings", "team",
-                             "teammate", "classmate", "ex", "mentor", "kid's", "baby"}
+                             "teammate", "classmate", "ex", "mentor", "kid's", "baby", "grandson", "granddaughter",
+                             "grandchild", "grandchildren", "grandkid", "grandkids", "stepson", "stepdaughter"}
 _REL = r"(?P<rel>best friend|" + "|".join(sorted((re.escape(r) for r in RELATIONS if " " not in r), key=len, reverse=True)) + r")"
 PARTNER_WORDS = r"(?:wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|spouse)"
 

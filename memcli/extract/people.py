@@ -166,9 +166,9 @@ def _lower_name(word: str) -> bool:
 
 
 _SHE = frozenset("mum mom mother mam mama sister wife daughter aunt auntie grandma granny grandmother girlfriend "
-                 "niece fiancee stepmother stepmom stepmum".split())
+                 "niece fiancee stepmother stepmom stepmum granddaughter stepdaughter".split())
 _HE = frozenset("dad father pop papa brother husband son uncle grandpa grandad granddad grandfather boyfriend "
-                "nephew fiance stepfather stepdad".split())
+                "nephew fiance stepfather stepdad grandson stepson".split())
 
 
 def _gender(rel: str) -> str | None:
@@ -283,7 +283,10 @@ class _People:
         m = re.match(r"^(?P<p>she|he)(?P<c>'s|\s)(?P<rest>.*)$", clause, _I)
         if not m:
             return clause
-        said = _gender(self.last.split()[-1]) or self.called.get(self.last)
+        words = self.last.split()
+        # "my grandson Callum ... she's six": the relation says who she is not
+        said = _gender(words[-1]) or (_gender(words[1]) if words[0] == "my" and len(words) > 2 else None) \
+            or self.called.get(self.last)
         if said is not None and said != m.group("p").lower():
             # "Chidi's mum ... he": not the mum; "Javi left, he got a job ... hired Marisol,
             # she worked at a panadería": not Javi. Who it is would be a guess
