@@ -195,3 +195,11 @@ def test_a_name_with_a_hyphen_keeps_its_letters_and_a_learners_kin_is_kin():
                                              ("I go by Bus.", None), ("I go by Meg.", "Meg")])
 def test_going_by_a_way_of_getting_about_is_no_name(said, name):
     assert {f.key: f.value for f in extract_facts(said, NOW).facts if f.key}.get("name") == name
+
+
+def test_a_short_name_given_in_brackets_is_the_same_person():
+    from memcli.extract import known_people
+    people = known_people(["User's partner Jonah (J), 33M, paramedic with NSW Ambulance"])
+    assert people == {"Jonah": "partner", "J": "partner"}
+    assert "User's partner J: first month as a data analyst at Sydney Water (Parramatta)" in \
+        texts("J: first month as a data analyst @ Sydney Water (Parramatta).", people)

@@ -261,7 +261,7 @@ class _People:
         theirs: "Zintle is a lifeguard at Long Beach, thats how we met" is "User's partner
         Zintle ...", "Haruka graduate in March" is "User's daughter Haruka ..."."""
         for f in facts:
-            m = re.match(r"^(?P<n>[A-Z][\w-]+(?:'[A-Z][\w-]+)?(?: [A-Z][\w-]+)?)(?='s\b| [a-z]|: )", f.text)
+            m = re.match(r"^(?P<n>[A-Z][\w-]*(?:'[A-Z][\w-]+)?(?: [A-Z][\w-]+)?)(?='s\b| [a-z]|: )", f.text)
             if m and f.key is None and self.names.get(m["n"]) and m["n"] not in self.aliases:
                 f.text = f"User's {self.names[m['n']]} {f.text}"
 
@@ -390,6 +390,10 @@ def known_people(texts: Iterable[str] | None) -> dict[str, str]:
             m = re.match(rx, t.strip().rstrip("."))
             if m and m.group("n").split()[0].lower() not in _NOT_NAMES:
                 out.setdefault(m.group("n"), m.group("rel").lower())
+                # "partner Jonah (J)": the short name the user gives them too
+                nick = re.match(r"\s*\((?P<k>[A-Z][\w'-]{0,11})\)", t.strip()[m.end("n"):])
+                if nick:
+                    out.setdefault(nick["k"], m.group("rel").lower())
                 break
         else:  # "User's bestie losa is moving to wellington": a name written in lower case
             pets = _PETS_RE.match(t.strip())
