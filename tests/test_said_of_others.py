@@ -203,3 +203,25 @@ def test_a_short_name_given_in_brackets_is_the_same_person():
     assert people == {"Jonah": "partner", "J": "partner"}
     assert "User's partner J: first month as a data analyst at Sydney Water (Parramatta)" in \
         texts("J: first month as a data analyst @ Sydney Water (Parramatta).", people)
+
+
+def test_what_the_user_did_with_someone_is_not_said_as_theirs():
+    assert "Dale and User closed on a house in Osakis" in texts("Dale and I closed on a house in Osakis.",
+                                                               {"Dale": "husband"})
+
+
+def test_a_message_that_opens_with_a_correction_puts_right_the_message_before(real_embedder, tmp_path):
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:v", [
+        Message(role="user", content="I buy a van! The van cost me 18 thousand pounds.", ts="2025-01-15T15:26:45Z",
+                ref="a"),
+        Message(role="user", content="No, scusa, I confuse, 16 thousand. 18 was the price he ask at first.",
+                ts="2025-01-15T15:31:17Z", ref="b"),
+    ], source="s")
+    active = [m.text for m in store.list_memories("user:v")]
+    assert "The van cost User 16 thousand pounds" in active, active
+    assert "The van cost User 18 thousand pounds" not in active
+    store.close()

@@ -23,11 +23,14 @@ _SORRY = r"(?:sorry|perd[o\u00f3]n|perd[a\u00e3]o|desculpa|disculpa|pardon|d[e\u
 # "no" in those languages, and the particles said after "sorry" ("sorry lah I mean 15 Sep")
 _NO = r"(?:no|n[a\u00e3]o|non|nein|nee|nie)"
 _PARTICLE = r"(?:lah|la|leh|ah|eh|ya|yaar|na|sia|man|bro)"
+# "No, scusa, I confuse, 16 thousand": the user mixed the values up
+_MIXED = r"(?:i (?:confuse|confused|got (?:it |them )?confused|mixed (?:it |them )?up|mix (?:it |them )?up))"
 _CORRECTION_RE = re.compile(
     r"^(?:(?:" + _SORRY + r"|oops|" + _NO + r"|ugh|oh|ah|ok|okay|hmm|sorry,? no)[,!.]?\s+)*(?:no wait|wait,? no|wait|"
     r"i meant|i mean|make that|correction|" + _SORRY + r"|typo|scratch that|my (?:bad|mistake|error)|"
-    r"i (?:said|typed|wrote|put|got) (?:that|it|this) (?:wrong|wrongly|incorrectly)|" + _NO + r"(?=,))"
-    r"(?:[,:!.]?\s+(?:" + _SORRY + r"|my (?:bad|mistake|error)|i meant|i mean|make that|no|" + _PARTICLE + r"))*[,:!.]?\s+"
+    r"i (?:said|typed|wrote|put|got) (?:that|it|this) (?:wrong|wrongly|incorrectly)|" + _MIXED + r"|" + _NO + r"(?=,))"
+    r"(?:[,:!.]?\s+(?:" + _SORRY + r"|my (?:bad|mistake|error)|i meant|i mean|make that|no|" + _MIXED + r"|"
+    + _PARTICLE + r"))*[,:!.]?\s+"
     # an aside before the value said again: "no wait, mi look pon di ticket again, is February 21"
     r"(?:[^,.!?;]{3,60},\s+(?=(?:it'?s|its|it is|is)\s))?(?:it'?s\s+|it is\s+|is\s+|that'?s\s+|"
     r"actually\s+)?(?:(?:on|at|by|for|to|from)\s+)?(?:the\s+(?=\d))?(?P<v>[^,.!?;]{1,40}?)"
@@ -38,7 +41,8 @@ _MONTHS_SHORT = _MONTHS_ALT + "|" + "|".join(m[:3] for m in MONTH_NAMES if len(m
 _VALUE_TOKEN = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|(?i:(?:next |this )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
                           # a day before its month, whole: "14 June", "20 de setembro"
                           rf"|\b\d{{1,2}}\s+(?:{_MONTHS_SHORT})\b|\b\d{{1,2}}\s+(?:de\s+)?(?i:{'|'.join(FOREIGN_MONTHS)})\b"
-                          r"|\d{1,2}(?:st|nd|rd|th)|\$?\d[\d,.:]*(?:\s?(?:kg|km|am|pm|%|mg))?"
+                          r"|\d{1,2}(?:st|nd|rd|th)|[$£€]?\d[\d,.:]*(?:\s?(?:kg|km|am|pm|%|mg|k|thousand|hundred|million|"
+                          r"grand|pounds|euros?|dollars|quid|yen|lbs?|stone))?"
                           r"|(?i:(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?)"  # "Saturday April 18"
                           rf"\b(?i:{_MONTHS_SHORT})\s+\d{{1,2}}\b")
 _DAY_TOKEN = rf"(?:(?:{_MONTHS_ALT})\s+\d{{1,2}}|\d{{1,2}}\s+(?:{_MONTHS_ALT})|\d{{4}}-\d\d-\d\d)"

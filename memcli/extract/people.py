@@ -261,7 +261,9 @@ class _People:
         theirs: "Zintle is a lifeguard at Long Beach, thats how we met" is "User's partner
         Zintle ...", "Haruka graduate in March" is "User's daughter Haruka ..."."""
         for f in facts:
-            m = re.match(r"^(?P<n>[A-Z][\w-]*(?:'[A-Z][\w-]+)?(?: [A-Z][\w-]+)?)(?='s\b| [a-z]|: )", f.text)
+            # (never "Dale and User closed on a house": what they did together is the user's too)
+            m = re.match(r"^(?P<n>[A-Z][\w-]*(?:'[A-Z][\w-]+)?(?: [A-Z][\w-]+)?)(?='s\b| [a-z]|: )"
+                         r"(?!\s*(?:and|&|\+|n)\s+User\b)", f.text)
             if m and f.key is None and self.names.get(m["n"]) and m["n"] not in self.aliases:
                 f.text = f"User's {self.names[m['n']]} {f.text}"
 

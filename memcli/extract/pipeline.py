@@ -221,10 +221,11 @@ def _corrected_inline(sentence: str, ex: Extraction) -> str:
 
 
 def message_correction(text: str, now: datetime) -> tuple[str | None, str] | None:
-    """A whole message that only corrects a value ("sorry, I meant 41"): for the fact
-    of the message before it."""
+    """A message that opens by correcting a value ("sorry, I meant 41", "No, scusa, I
+    confuse, 16 thousand. 18 was the price he ask at first."): for the fact of the message
+    before it (`extract_facts` sets that sentence aside, the rest is read as said)."""
     sentences = _sentences(normalize_punctuation(text))
-    return correction_of(sentences[0], now) if len(sentences) == 1 else None
+    return correction_of(sentences[0], now) if sentences else None
 
 
 def message_restated(text: str) -> list[str]:
