@@ -156,9 +156,6 @@ ADDRESS_RE = re.compile(r"^(?:i (?:now |currently |still )*(?:live|reside|am liv
                          r"hill|walk|mews|parade)\b.*)$", _I)
 
 
-_DWELLING = r"(?:rental|flat|apartment|apt|house|place|condo|studio|home|sublet|unit|townhouse|bungalow|cottage|duplex)"
-
-
 def _lives_in(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I live in Pune"."""
     m = re.match(r"^i (?:now |currently |still |also )*(?:live|reside|stay|have lived|have been living|am living|"
@@ -598,7 +595,7 @@ def _car_owned(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 # vehicles one gets that are no car of the user's: "got a Mini Egg", a "note", a "city" ...
 _NOT_VEHICLES_GOT = frozenset("note city fit partner mini pilot focus polo golf jazz leaf bolt genesis seat ranger "
-                              "escape explorer pilot frontier sierra".split())
+                              "escape explorer frontier sierra".split())
 
 
 def _car_bought(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
