@@ -289,9 +289,14 @@ def _correction_candidate(text: str, when: datetime, said_before: list[Memory]) 
     return None
 
 
-# "Po-han is 7 years old, not 6": a number put right beside the wrong one, of someone named
-_NOT_THAT_RE = re.compile(r"^(?P<head>.*?)(?<![\w.])(?P<b>\d[\d.,]*)(?:st|nd|rd|th)?\b[^,;]{0,20}?,?\s+not\s+(?:the\s+)?"
-                          r"(?P<a>\d[\d.,]*)(?:st|nd|rd|th)?(?![\w.])\W*$")
+# "Po-han is 7 years old, not 6": a number put right beside the wrong one, of someone named;
+# or a day ("Shah wedding is 9 December, not 6 December - typo", its date resolved with the
+# user's words beside it), and after it only why it was wrong
+_PUT_RIGHT_DAY = r"\d{4}-\d\d-\d\d(?: \([^()]{1,30}\))?"
+_NOT_THAT_RE = re.compile(r"^(?P<head>.*?)(?<![\w.])(?P<b>" + _PUT_RIGHT_DAY + r"|\d[\d.,]*(?=(?:st|nd|rd|th)?\b))(?:st|nd|rd|th)?"
+                          r"[^,;]{0,20}?,?\s+not\s+(?:the\s+|on\s+)?(?P<a>" + _PUT_RIGHT_DAY + r"|\d[\d.,]*)"
+                          r"(?:st|nd|rd|th)?(?![\w.])(?:\s*[,;:\u2013\u2014-]?\s*(?:sorry|typo|my (?:bad|mistake))\b.*)?\W*$",
+                          re.I)
 
 
 # "I said I taught for 41 years; in fact it was 39 years": what was said, then the number put right
@@ -309,6 +314,10 @@ _AMENDED_RE = re.compile(r"(?P<head>[^.!?;]*?(?<![\w.:])(?P<a>\d(?:[\d.,:]*\d)?)
                          r"(?P<b>\d(?:[\d.,:]*\d)?)(?![\w:]|\.\d)", re.I)
 
 
+# the words that open a correction, with an interjection before them in any language
+_SORRY_LEAD = re.compile(r"^(?:[\w']+[,!]?\s+){0,2}?(?:sorry|oops|wait|no|ah|oh|ok|okay)\b[,!.]?\s*", re.I)
+
+
 def _put_right_of(m: re.Match[str]) -> tuple[set[str], frozenset[str], frozenset[str], set[str]]:
     """What a stored record must say to be the one a correction puts right: (names it must
     all say, words it must all say, words of which it must say one, figures it must all say).
@@ -316,7 +325,7 @@ def _put_right_of(m: re.Match[str]) -> tuple[set[str], frozenset[str], frozenset
     "the target of 2:05 ... amended to 2:15": a word; "it's 20 on, 8 off, not 10": the other figure."""
     from .claims import parse as claim
 
-    head = m.group("head")
+    head = _SORRY_LEAD.sub("", m.group("head"))  # "Arre sorry, Shah wedding is ...": no one called Arre
     names = set(re.findall(r"\b(?!User\b|I\b)[A-Z][\w'-]+", head))
     if m.re is _AMENDED_RE:
         return set(), frozenset(), claim(head).words - claim(m.group("a")).words, set()

@@ -66,7 +66,9 @@ def correction_of(sentence: str, now: datetime) -> tuple[str | None, str] | None
         ends = [re.sub(r"^on\s+", "", resolve_dates("on " + e, now)[0]) for e in (first, last)]
         return None, f"{ends[0]} to {ends[1]}"
     if not _VALUE_TOKEN.fullmatch(new):
-        return None  # only a value (a number, a date) corrects a value
+        # "wait sorry its 2508 i always flip it": the value, then only why it was wrong
+        loose = _taken_back(sentence)
+        return None if loose is None else (None, _resolved_value(loose, now))  # only a value corrects a value
     old = m.group("old")
     return (old.strip() if old else None), _resolved_value(new, now)
 

@@ -455,12 +455,26 @@ _CHANGE_DELETE_TEXT = re.compile(r"\b(?:no longer|not anymore|any ?more|stopped|
                                  r"(?:is|'s) a (?:no|no-go|no go|nope))\b", re.I)
 
 
+def still_confirms(text: str, cue: re.Match[str] | None) -> bool:
+    """Whether "still" makes a text with a change cue (`cue`, None when the change is said
+    otherwise) a confirmation: "still at Shopify for now" changes nothing, but "R450 for the
+    90 min private now, still cheaper than the guys in Muizenberg" says a new price: "still"
+    after the cue, in a clause of its own, is about something else."""
+    still = re.search(r"\bstill\b", text, re.I)
+    if still is None:
+        return False
+    if cue is None or still.start() < cue.start():
+        return True
+    return not re.search(r"[,;:\u2013\u2014]|\s-\s|\b(?:but|and|though)\b", text[cue.end():still.start()], re.I)
+
+
 def change_said(text: str) -> str | None:
     """The change cue a stored text carries ("update", "delete" or None), as its
     extraction would have read it."""
     if _CHANGE_DELETE_TEXT.search(text):
         return "delete"
-    if _CHANGE_UPDATE_TEXT.search(text) and not re.search(r"\bstill\b", text, re.I):
+    cue = _CHANGE_UPDATE_TEXT.search(text)
+    if cue and not still_confirms(text, cue):
         return "update"
     return None
 

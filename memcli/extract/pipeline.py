@@ -58,6 +58,7 @@ from .lexicon import (
     WEATHER_RE,
     amount_replaced,
     replacement,
+    still_confirms,
 )
 from .measures import WEIGHED_RE
 from .people import _NOT_NAMES, _People, _third_party, their_change, their_work_said_next
@@ -488,10 +489,10 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     # "Sat got moved to may 3, the march one got canceled": a new date, not an end
     if CHANGE_DELETE_RE.search(exp) and own and not _RESCHEDULED_RE.search(exp) and not replacement(exp):
         change = "delete"
-    elif (re.search(r"\b(?:switched to|now|instead|changed to)\b", _REAFFIRMED_RE.sub("", exp), _I) or replacement(exp)) \
-            and (own or amount_replaced(exp)) \
-            and not re.search(r"\bstill\b", exp, _I):  # "still at Shopify for now" confirms, changes nothing
-        change = "update"
+    elif ((cue := re.search(r"\b(?:switched to|now|instead|changed to)\b", _REAFFIRMED_RE.sub("", exp), _I))
+          or replacement(exp)) and (own or amount_replaced(exp)) \
+            and not still_confirms(exp, re.search(r"\b(?:switched to|now|instead|changed to)\b", exp, _I) if cue else None):
+        change = "update"  # "still at Shopify for now" confirms, changes nothing
     elif (rel := re.match(r"^(?:my|our) " + _REL + r"(?:\s+[A-Z][\w'-]+)?\s+(?P<said>.+)$", exp, _I)) is not None:
         # a relative's news is a change of theirs: "my husband Chidi is in the Canary Wharf office from today"
         change = their_change(rel.group("said"))

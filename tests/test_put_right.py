@@ -1,0 +1,91 @@
+"""Values the user puts right or changes in passing: "wait sorry its 2508 i always flip
+it", "Shah wedding is 9 December, not 6 December - typo", "R450 for the 90 min private
+now, still cheaper than the guys in Muizenberg"."""
+
+from datetime import datetime
+
+import pytest
+
+from memcli.extract.corrections import correction_of
+from memcli.extract.lexicon import change_said
+
+WHEN = datetime(2026, 4, 29)
+
+
+@pytest.mark.parametrize(("sentence", "value"), [
+    ("wait sorry its 2508 i always flip it.", "2508"),
+    ("sorry its 45 i keep mixing them up", "45"),
+    ("no wait, 21!", "21"),
+])
+def test_a_value_taken_back_with_why_it_was_wrong_after_it(sentence, value):
+    assert correction_of(sentence, WHEN) == (None, value)
+
+
+@pytest.mark.parametrize("sentence", [
+    "sorry, i meant the bike room",  # no value
+    "no, my sister said so",
+    "sorry its late, i always forget",  # no value either
+])
+def test_no_value_is_no_correction(sentence):
+    assert correction_of(sentence, WHEN) is None
+
+
+@pytest.mark.parametrize(("text", "change"), [
+    ("User put their rates up, R450 for the 90 min private now, still cheaper than the guys in Muizenberg", "update"),
+    ("User is at the library now, and still loving it", "update"),
+    ("User is still at Shopify for now", None),  # a confirmation
+    ("User is now still on nights", None),
+])
+def test_still_after_the_change_in_a_clause_of_its_own_is_about_something_else(text, change):
+    assert change_said(text) == change
+
+
+def _ingest(s, said):
+    from memcli.ingest import Message, ingest
+
+    for ts, text in said:
+        ingest(s, "user:t", [Message(role="user", content=text, ts=ts, ref="")], source=ts)
+    return [m.text for m in s.list_memories("user:t") if not m.episode and m.valid_until is None]
+
+
+@pytest.mark.models
+def test_a_code_taken_back_in_the_same_message_is_stored_right(db_path, real_embedder):
+    from memcli.api import MemoryStore
+
+    with MemoryStore(db_path, real_embedder) as s:
+        active = _ingest(s, [("2026-04-29T19:42:00Z", "ok random but can u remember the door code for our building bc "
+                              "i keep forgetting, its 2580. wait sorry its 2508 i always flip it. and the bike room "
+                              "is 1397")])
+    assert [t for t in active if "door code" in t and "2508" in t], active
+    assert not [t for t in active if "2580" in t], active
+    assert [t for t in active if "1397" in t], active  # what follows the correction is its own fact
+
+
+@pytest.mark.models
+def test_a_day_put_right_beside_the_wrong_one_replaces_it_in_its_record(db_path, real_embedder):
+    from memcli.api import MemoryStore
+
+    with MemoryStore(db_path, real_embedder) as s:
+        active = _ingest(s, [
+            ("2026-08-04T07:30:00Z", "December is pagal this year. Two big ones:\n- Shah wedding – Udaipur, "
+             "6 December, 450 guests, palace venue\n- Fernandes wedding – Goa, 19 December, beach, 200 guests"),
+            ("2026-08-04T07:38:53Z", "Arre sorry, Shah wedding is 9 December, not 6 December – typo, my fingers are "
+             "faster than my brain"),
+        ])
+    assert [t for t in active if "Udaipur" in t and "2026-12-09" in t and "450 guests" in t], active
+    assert not [t for t in active if "2026-12-06" in t and "not on 2026-12-06" not in t], active
+    assert [t for t in active if "Fernandes" in t and "2026-12-19" in t], active  # the other wedding stays
+
+
+@pytest.mark.models
+def test_a_new_price_said_in_passing_replaces_the_old(db_path, real_embedder):
+    from memcli.api import MemoryStore
+
+    with MemoryStore(db_path, real_embedder) as s:
+        active = _ingest(s, [
+            ("2025-01-10T10:00:00Z", "I charge R350 for a 90 min private lesson, boards and wetsuit included."),
+            ("2025-03-10T10:00:00Z", "season is pumping, i put my rates up, R450 for the 90 min private now, still "
+             "cheaper than the guys in Muizenberg"),
+        ])
+    assert [t for t in active if "R450" in t], active
+    assert not [t for t in active if "R350" in t], active
