@@ -193,6 +193,13 @@ _VALUE_START_RE = re.compile(r"^[$£€R]?\d[\d:.,]*(?!\d)")
 _PET_NAMED_NEXT_RE = re.compile(r"\b(?:adopted|got|rescued|took in|brought home)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:"
                                 + PET_WORDS[3:-1] + "|" + DOG_BREEDS + "|" + CAT_BREEDS + r")\W*$", _I)
 _NAME_FIRST_RE = re.compile(r"^[A-Z][\w'-]+(?=,|!|\s+(?:is|she|he|who)\b|\s*$)")
+# someone the user is seeing, named in the next sentence: "seeing someone new 🙈" + "marcus,
+# kiwi, works at a craft brewery", "I started to see someone." + "Sabrina."
+_PARTNER_NAMED_NEXT_RE = re.compile(r"\b(?:seeing|dating|(?:started|began) (?:to see|seeing|dating))\s+(?:someone|somebody|"
+                                    r"(?:a|this) (?:guy|girl|man|woman|lady|bloke))(?:\s+new)?\W*$", _I)
+# ... typed in lower case too, when a comma or a full stop follows it ("marcus, kiwi, ...")
+_NAME_FIRST_ANY_RE = re.compile(r"^(?!(?:also|anyway|well|so|ok|okay|yeah|yes|no|honestly|lol|and|but|he|she|they|it|"
+                                r"his|her|their|this|that|which|who|sorry|wait)\b)[A-Za-z][a-z'-]+(?=\s*[,.!]|\s*$)", _I)
 
 
 def value_said_apart(sentences: list[str]) -> list[str]:
@@ -207,6 +214,12 @@ def value_said_apart(sentences: list[str]) -> list[str]:
         s = sentences[i]
         pet = _PET_NAMED_NEXT_RE.search(s.strip())
         nxt = _NAME_FIRST_RE.match(sentences[i + 1].strip()) if pet and i + 1 < len(sentences) else None
+        if pet is None and _PARTNER_NAMED_NEXT_RE.search(s.strip()) and i + 1 < len(sentences):
+            nxt = _NAME_FIRST_ANY_RE.match(sentences[i + 1].strip())
+            if nxt:  # the one seeing, named; what the next sentence says of them is its own
+                out.append(re.sub(r"[\s!.]+$", "", s) + " called " + nxt.group(0))
+                i += 1
+                continue
         if nxt:  # "we adopted a rescue greyhound!!" + "Dotty, she's 6": the greyhound called Dotty
             out.append(re.sub(r"[\s!.]+$", "", s) + " called " + sentences[i + 1].strip())
             i += 2

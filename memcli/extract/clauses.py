@@ -324,8 +324,10 @@ def _clauses(sentence: str) -> list[str]:
     sentence = re.sub(r"(^|[:;,]\s+|\b(?:and|but|so)\s+)(?i:me|myself)\s+(?i:and)\s+((?i:my|our)\s+[\w'-]+"
                       r"(?:\s+[A-Z][\w'-]+)?|[A-Z][a-z'-]+)\s+(?=[a-z])", "\\1\\2\x01and\x01I ", sentence)
     # "Marco and I broke up", "my wife Sofia and I have ...": one subject, not two clauses
-    sentence = re.sub(r"^((?i:my|our|the)\s+[\w'-]+(?:\s+[A-Z][\w'-]+)?|(?!(?:So|And|But|Then|Yesterday|Today|Now|Also|Well)\b)"
-                      r"[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\s+(?i:and)\s+(?=[Ii]\b)", "\\1\x01and\x01", sentence)
+    # (after a word that only leads in: "Also, Ollie and I are done")
+    sentence = re.sub(r"^((?:(?i:also|so|and|but|anyway|well|oh|btw|plus)\b,?\s+)?(?:(?i:my|our|the)\s+[\w'-]+"
+                      r"(?:\s+[A-Z][\w'-]+)?|(?!(?:So|And|But|Then|Yesterday|Today|Now|Also|Well)\b)"
+                      r"[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?))\s+(?i:and)\s+(?=[Ii]\b)", "\\1\x01and\x01", sentence)
     # "Ana, my sister, lives in Leeds": the name and its apposition are one subject
     # ("Mr. Okafor, my new principal, already wants ...": "my new principal Mr. Okafor already wants ...")
     sentence = _APPOSED_RE.sub(lambda m: f"{m.group('lead') or ''}{m.group('my')}\x01{m.group('n')}{m.group('at') or ''}"

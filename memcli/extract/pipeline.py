@@ -34,6 +34,7 @@ from .arrivals import arrival, home_heading, home_in_passing, home_named_next, o
 from .attributes import bare_attribute, counted, embedded_attributes, labelled, listed_pets, value_said_apart
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject, when_said_after
 from .corrections import corrected, correction_of, correction_rest, days_fixed, fixed_in_sentence, restated
+from .couples import couple_said
 from .emoji import emoji_food
 from .events import booked, own_event_date
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
@@ -464,7 +465,7 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     if not s.plan and not facts:
         facts = [{**d, "rule": "role_named"} for d in role_named(exp, resolved)]
     if not s.plan and not facts:
-        if re.match(r"^(?:i|my|call me)\b", exp, _I) or re.match(r"^[A-Z][a-z'-]+ and (?:[Ii]|me)\b", exp) \
+        if re.match(r"^(?:i|my|call me)\b", exp, _I) or couple_said(exp) \
                 or PARTNER_IS_RE.match(exp) \
                 or ATTR_CHANGE_RE.match(exp) or WITH_ORG_RE.match(exp) or LEAD_IN_RE.match(exp) or ADDRESS_RE.match(exp) \
                 or WEIGHED_RE.search(exp):

@@ -1,0 +1,109 @@
+"""A partner the user is seeing, marries or leaves: "seeing someone new, Marcus", "I'm
+dating a guy called Marcus", "Marco and I got engaged", "I married Sam", "Ollie and I are
+done", "I dumped Ollie". Each rule returns the `partner` slot, the end of a couple a
+delete of it."""
+
+from __future__ import annotations
+
+import re
+
+from .grammar import to_third_person
+from .lexicon import _I, PARTNER_WORDS
+from .people import _NOT_NAMES
+from .values import Slots, _date_phrase, _profile
+
+_SEE = r"(?:seeing|seein'?|(?:started|began)\s+(?:to\s+see|seeing))"
+_DATE = r"(?:dating|(?:started|began)\s+(?:to\s+date|dating))"
+_DATING_RE = re.compile(
+    r"^(?:(?:also|and|so),?\s+)?(?:i(?:'m| am)\s+|i(?:'ve| have)\s+been\s+|i\s+(?=started|began))?(?:now\s+)?(?:"
+    + _SEE + r"\s+(?:this|a|an|some)\s+(?P<w>girl|guy|woman|man|lady|dude|bloke|gal)|" + _SEE
+    + r"\s+some(?:one|body)(?:\s+new)?|" + _DATE + r"\s+(?:(?:this|a|an)\s+(?P<w2>girl|guy|woman|man|lady|dude|bloke|gal))?)"
+    # "seeing someone new 🙈 called marcus", "seeing someone, his name is Raúl"
+    r"(?:\W*\s+(?:called|named)\s+|,?\s+(?:his|her|their)\s+name(?:'s|\s+is)\s+|\W+)(?P<v>(?!new\b)[^\W\d_][\w'-]*)\b"
+    r"|^(?:i(?:'ve| have)\s+been\s+)(?:seeing|dating)\s+(?P<v2>(?-i:[A-Z])[a-z'-]+)\s+(?:for|since)\b", _I)
+_DATED = {"girl": "girlfriend", "woman": "girlfriend", "lady": "girlfriend", "gal": "girlfriend", "guy": "boyfriend",
+          "man": "boyfriend", "dude": "boyfriend", "bloke": "boyfriend"}
+
+
+def _dating(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"seeing this girl destiny", "seeing someone new, Marcus", "I'm dating a guy called
+    Marcus", "I've been seeing Anna for 2 months": a partner, named."""
+    m = _DATING_RE.match(c)
+    v = (m.group("v") or m.group("v2")) if m else None
+    if m is None or v is None or v.lower() in _NOT_NAMES or v.lower() in _NOT_DATED:
+        return None
+    v = v.capitalize() if v.islower() else v
+    r = _DATED.get((m.group("w") or m.group("w2") or "").lower(), "partner")
+    return [_profile(f"User's {r} is {v}", "partner", v, 0.75, "update")]
+
+
+_NOT_DATED = frozenset("a an the for since at in on from who and but tomorrow tonight today again now about to with "
+                       "else that because soon later next professionally him her them it called named".split())
+
+
+def _got_married_with(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"Marco and I got engaged"."""
+    m = re.match(r"^(?P<v>[A-Z][\w'-]*) and [Ii] (?:just |finally |officially )?got (?:married|engaged)\b", c)
+    if m and m.group("v").lower() not in _NOT_NAMES:
+        return [_profile(to_third_person(raw).replace(f"{m.group('v')} and User", f"User and {m.group('v')}"), "partner",
+                         m.group("v"), 0.75, "update")]
+    return None
+
+
+def _married_to(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I married Sam", "I'm dating Alex"."""
+    m = re.match(r"^[Ii] (?:am|just got|got) (?:married|engaged) to\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", c) or \
+        re.match(r"^[Ii] (?:just |finally )?(?:married|am dating|started dating|am seeing)\s+(?P<v>[A-Z][\w'-]*"
+                 r"(?:\s+[A-Z][\w'-]*)?)", c)
+    if m:
+        v = m.group("v")
+        ch = "update" if re.search(r"\b(?:got|married|started)\b", lc) and "am married" not in lc else None
+        return [_profile(f"User's partner is {v}", "partner", v, 0.75, ch)]
+    return None
+
+
+def _broke_up(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"I broke up with my boyfriend Marco", "Marco and I split up"."""
+    c = _LEAD.sub("", c)  # "Also, Ollie and I are done."
+    m = re.match(r"^(?:(?:(?i:my|our) (?P<r0>(?i:" + PARTNER_WORDS[3:-1] + r"))\s+)?(?P<n>[A-Z][\w'-]*) and [Ii]|"
+                 r"(?i:my|our) (?P<r1>(?i:" + PARTNER_WORDS[3:-1] + r")) and [Ii]|[Ii]|[Ww]e) (?:(?:just|recently|finally|officially) )*"
+                 r"(?:broke up|split up|divorced|separated|got divorced|called it quits|ended things|parted ways|"
+                 r"went (?:our|their) separate ways)"
+                 r"(?:\s+(?:with|from)\s+(?:(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"|ex))\s+)?(?P<v>[A-Z][\w'-]*))?", c)
+    if m:
+        v = m.group("v") or m.group("n")
+        r = (m.group("r") or m.group("r0") or m.group("r1") or "partner").lower()
+        when = _date_phrase(c)
+        text = (f"User broke up with their {r} {v}" if v else "User broke up with their partner") + (f" {when}" if when else "")
+        return [_profile(text, "partner", v, 0.7, "delete")]
+    # "kayla n me are done", "Marco and I are over": a couple said to be no more, nothing after it
+    m = re.match(r"^(?:(?i:my|our) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"))\s+)?(?P<n>[A-Z][\w'-]*) and (?:I|me) "
+                 r"(?:are|'re) (?:(?:so|totally|officially) )?(?:done|over|through|finished|not together any ?more|"
+                 r"no longer together)\s*[.!]*$", c)
+    if m and m.group("n").lower() not in _NOT_NAMES:
+        r = (m.group("r") or "partner").lower()
+        return [_profile(f"User broke up with their {r} {m.group('n')}", "partner", m.group("n"), 0.7, "delete")]
+    # "I dumped Ollie", "Ollie dumped me", "Ollie is my ex now"
+    m = _ENDED_COUPLE_RE.match(c)
+    v = m and (m.group("v") or m.group("n") or m.group("n2"))
+    if m and v and v.lower() not in _NOT_NAMES:
+        r = (m.group("r") or "partner").lower()
+        return [_profile(f"User broke up with their {r} {v}", "partner", v, 0.7, "delete")]
+    return None
+
+
+# the words a sentence may open with before the news: "Also, Ollie and I are done"
+_LEAD = re.compile(r"^(?:(?:also|and|so|anyway|well|oh|btw|but|update|news|sadly)\b[,:!]?\s+)+", _I)
+_ENDED_COUPLE_RE = re.compile(
+    r"^(?:[Ii] (?:(?:just|finally) )?dumped (?:(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"))\s+)?"
+    r"(?P<v>[A-Z][\w'-]*)\s*(?:[.!,]|$)"
+    r"|(?P<n>[A-Z][\w'-]*) (?:(?:just|finally) )?(?:dumped|left) (?:me|us)\s*(?:[.!,]|$)"
+    r"|(?P<n2>[A-Z][\w'-]*) is (?:now )?(?i:my) ex(?:\s+now)?\s*[.!]*$)")
+
+
+def couple_said(clause: str) -> bool:
+    """Whether a clause that opens with no "I" or "my" may still tell of the user's couple
+    ("Also, Ollie and I are done", "Ollie dumped me", "Ollie is my ex now"): the slot
+    rules read it."""
+    c = _LEAD.sub("", clause)
+    return bool(_ENDED_COUPLE_RE.match(c) or re.match(r"^[A-Z][a-z'-]+ and (?:[Ii]|me)\b", c))

@@ -1,0 +1,58 @@
+"""Someone the user is seeing, named after the words that say so: in the next sentence
+("seeing someone new 🙈" + "marcus, kiwi, ..."), or as their name ("his name is Raúl")."""
+
+from datetime import datetime, timezone
+
+import pytest
+
+from memcli.extract import extract_facts
+
+NOW = datetime(2026, 3, 10, 12, 0, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("seeing someone new 🙈 marcus, kiwi, works at a craft brewery in shimokita. 2 months now", "Marcus"),
+    ("Also I started to see someone. Sabrina. Elle est sommelière at a wine bar in Vieux Lyon.", "Sabrina"),
+    ("I'm seeing someone, his name is Raúl", "Raúl"),
+    ("I'm seeing someone new. Tom. He's a nurse.", "Tom"),
+    ("I am dating a guy called Marcus", "Marcus"),
+])
+def test_the_one_the_user_is_seeing_is_their_partner(said, name):
+    facts = extract_facts(said, NOW).facts
+    assert [f for f in facts if f.key == "partner" and f.value == name], [(f.text, f.key, f.value) for f in facts]
+
+
+@pytest.mark.parametrize("said", [
+    "seeing someone new. also, the rent went up",  # no name follows
+    "I started seeing a therapist",  # no partner
+    "I'm seeing someone new 🙈 called",
+    "we started dating in 2019",
+])
+def test_no_name_no_partner(said):
+    facts = extract_facts(said, NOW).facts
+    assert not [f for f in facts if f.key == "partner"], [(f.text, f.key, f.value) for f in facts]
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("Also, Ollie and I are done. Mutual-ish.", "Ollie"),
+    ("So, Marco and I split up.", "Marco"),
+    ("Ollie and I went our separate ways", "Ollie"),
+    ("I dumped Ollie", "Ollie"),
+    ("Ollie dumped me.", "Ollie"),
+    ("Ollie is my ex now", "Ollie"),
+])
+def test_the_end_of_a_couple_ends_the_partner(said, name):
+    facts = extract_facts(said, NOW).facts
+    assert [f for f in facts if f.key == "partner" and f.value == name and f.change == "delete"], \
+        [(f.text, f.key, f.value, f.change) for f in facts]
+
+
+@pytest.mark.parametrize("said", [
+    "Ollie left me a voicemail",
+    "Also, Marco and I moved to Leeds.",  # a couple's move, no end
+    "I left Ollie's party early",
+    "also, the kids and I went to the zoo",
+])
+def test_what_a_couple_does_is_no_end(said):
+    facts = extract_facts(said, NOW).facts
+    assert not [f for f in facts if f.key == "partner" and f.change == "delete"], [(f.text, f.key) for f in facts]
