@@ -45,9 +45,13 @@ _NOT_AFTER = ("i", "we", "you", "u", "they", "he", "she", "to", "can", "will", "
 _BARE_LEAD = (r"(?<![\w'])" + "".join(rf"(?<!\b{w} )" for w in _NOT_AFTER) +
               r"(?=(?:forget|erase|delete|disregard)\s+(?:what\s+|that\s+)?(?:i|we)\s+(?:ever\s+|just\s+|even\s+)?"
               r"(?:said|mentioned|told|wrote)\b)")
+# the words of feeling a request may open with, in the languages users mix in ("aiya forget
+# that ICAC thing ah", "eish, delete that")
+_INTERJECTION = r"(?:aiya|aiyah|aiyo|aiyoh|alamak|arre|arrey|yaar|ugh|oops|oi|eish|ag|ach|wah|haiya|ay|ai|pois|olha)"
 # What may stand before an imperative: politeness, discourse words, "can you".
 # "do me a favour, forget that ticket": a favour asked before the imperative
-_LEAD = (r"(?:^|[,;:(]\s*|\b(?:and|also|ok|okay|oh|eh|ah|so|but|then|just|actually|please|pls|plz|kindly|now)\s+|"
+_LEAD = (r"(?:^|[,;:(]\s*|\b(?:and|also|ok|okay|oh|eh|ah|so|but|then|just|actually|please|pls|plz|kindly|now|"
+         + _INTERJECTION[3:-1] + r")\s+|"
          r"\bdo me a favou?r,?\s+(?:and\s+)?|" + _BARE_LEAD + ")"
          r"(?:(?:please|pls|plz|kindly|also|just|actually|and|n|&|abeg|biko|bitte|stp|svp|(?:no,?\s+)?mejor)\s+)*")
 _ASK = (r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|just\s+)?"
@@ -105,11 +109,11 @@ _TOLD_BEFORE = re.compile(r"\b(?:what|everything|anything|all|the|that|this)\s+(
 _TITLE_WORDS = (*_ABBREVIATIONS, "mr", "mrs", "ms", "dr", "prof")
 _NOT_A_STOP = "".join(rf"(?<!\b{a})" for a in _TITLE_WORDS)
 _TOPIC_END = re.compile(
-    r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s-\s|\b(?:because|cause|cuz|since|as|so|it'?s|its|it is|he'?s|she'?s|they'?re|"
+    r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s[-/]\s|\b(?:because|cause|cuz|since|as|so|it'?s|its|it is|he'?s|she'?s|they'?re|"
     r"i'?ve|i'?m|i'?d|i|that'?s|from (?:whatever|your|the|my|memory)|from memory|anywhere|please|pls|plz|"
     r"thanks|thank you|ok|"
     # a spoken particle closing the clause: "don't remember the Raymond thing can, is his private matter"
-    r"lah|leh|lor|hor|sia|meh|ya|yah|deh|dong|can(?=\s*[,.!?]|\s*$))\b)", re.IGNORECASE)
+    r"lah|leh|lor|hor|sia|meh|(?-i:ah)|ya|yah|deh|dong|can(?=\s*[,.!?]|\s*$))\b)", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s-\s|\b(?:because|cause|cuz|since|so)\b)", re.IGNORECASE)
 # ("that ticket", not "that easily" or "that for now")
 _POSSESSIVE = re.compile(r"^(?:my|our|the|his|her|their|those|these|that(?=\s+(?!\w+ly\b|(?:is|was|too|for|now|please|"
@@ -467,16 +471,21 @@ def matching_memories(store: MemoryStore, scope: str, topic: str, vector: np.nda
 # ticket", "don't keep that in the fridge").
 _UNSAY = re.compile(
     r"^\W*(?:(?:and|also|ok|okay|oh|so|but|then|just|actually|please|pls|plz|nah|no|wait|hmm|um|uh|bon|bueno|"
-    r"on reflection)\W+)*"
+    r"on reflection|" + _INTERJECTION + r")\W+)*"
     r"(?P<req>(?:forget|delete|erase|scratch|strike|remove|disregard|unlearn)\s+(?:all\s+)?(?:that|this|"
     r"what i (?:just )?(?:said|wrote|told you|typed))"
+    # and in the languages users mix in: "Esquece isso", "Sahau that", "vergiss das", "lupain aja"
+    r"|(?:esquece|esque[cç]a|apaga|apague)\s+(?:isso|isto|that|this)|sahau\s+(?:hiyo|hii|hayo|that|this)"
+    r"|(?:dimentica|cancella)\s+(?:questo|quello|that)|(?:vergiss|l[oö]sch|l[oö]sche)\s+(?:das|that)"
+    r"|(?:lupain|lupakan|hapus)\s+(?:aja|itu|that)"
     r"|(?:don'?t|do not|pls don'?t|please don'?t)\s+(?:put|write|note|jot)\s+(?:that|this|it)\s+down"
     r"|(?:don'?t|do not)\s+(?:keep|save|store|remember|record|retain|log)\s+(?:that|this)"
     r"|ne\s+(?:garde|gardez|retiens|retenez|note|notez)\s+pas\s+(?:ça|ca|cela)|(?:oublie|oubliez|efface|effacez)\s+(?:ça|ca|cela)"
     r"|no\s+(?:guardes|guarde|anotes|apuntes)\s+(?:eso|esto)|(?:olvida|borra)\s+(?:eso|esto))"
     # ... and never a value put right: "scratch that, it's Tuesday" (`extract.corrections`)
     r"(?!\W*(?:it'?s|its|it is|i meant|i mean|make (?:it|that)|the\s+\d|\d))"
-    r"(?=\s*(?:[,.;:!?)\u2014-]|$|(?:please|pls|plz|too|as well|either|not|s'il|porfa|por favor|stp|svp|forget|delete)\b))",
+    r"(?=\s*(?:[,.;:!?)\u2014-]|$|(?:please|pls|plz|too|as well|either|not|s'il|porfa|por favor|stp|svp|bitte|tafadhali|"
+    r"tolong|forget|delete)\b))",
     re.IGNORECASE)
 
 

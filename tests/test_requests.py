@@ -301,6 +301,15 @@ def test_more_ways_to_ask_to_forget_what_was_said(text, topic):
     assert [r.topic for r in forget_requests(text)] == [topic]
 
 
+@pytest.mark.parametrize(("text", "topic"), [
+    ("aiya forget that ICAC thing ah / not my business, don't keep", "that ICAC thing"),  # a particle, a slash
+    ("eish, please delete the Sipho loan story", "the Sipho loan story"),
+    ("forget the Ah Ming thing", "the Ah Ming thing"),  # a name, not a particle
+])
+def test_a_request_after_a_word_of_feeling_ends_at_a_particle_or_a_slash(text, topic):
+    assert [r.topic for r in forget_requests(text)] == [topic]
+
+
 @pytest.mark.parametrize("text", [
     "I always forget what I said about her",  # the user's forgetting
     "I forget what I said about the rent, was it 900?",
@@ -318,6 +327,11 @@ def test_forgetting_what_was_said_as_a_statement_is_no_request(text):
     ("hmm don't write that down", "don't write that down"),
     ("Bon, ne garde pas ça s'il te plaît.", "ne garde pas ça"),
     ("no guardes eso porfa", "no guardes eso"),
+    # in the languages users mix in, and after a word of feeling
+    ("Esquece isso, the salary. Is private, I don't want it here.", "Esquece isso"),
+    ("Sahau that. Not for your notes. His business.", "Sahau that"),
+    ("aiyo forget that, not my business", "forget that"),
+    ("vergiss das bitte", "vergiss das"),
 ])
 def test_a_request_not_to_keep_the_message_before(text, said):
     assert unsaid_before(text) == said
@@ -330,6 +344,8 @@ def test_a_request_not_to_keep_the_message_before(text, said):
     "I will delete that.",  # what the user will do
     "we should strike this.",
     "forget it",
+    "esquece isso ficou bom",  # no pause after it: not a request of its own
+    "Sahau thatha",
 ])
 def test_what_only_looks_like_a_request_not_to_keep_the_message_before(text):
     assert unsaid_before(text) is None
