@@ -89,3 +89,31 @@ def test_a_new_price_said_in_passing_replaces_the_old(db_path, real_embedder):
         ])
     assert [t for t in active if "R450" in t], active
     assert not [t for t in active if "R350" in t], active
+
+
+@pytest.mark.models
+def test_the_wrong_figure_given_for_a_thing_is_put_right_in_its_record(db_path, real_embedder):
+    from memcli.api import MemoryStore
+
+    with MemoryStore(db_path, real_embedder) as s:
+        active = _ingest(s, [
+            ("2025-04-16T10:00:00Z", "Since then it's been a grey Gazelle e-bike, and it cost €2,400, which Tadhg has "
+             "mentioned roughly once an hour. The flat is €1,320 a month."),
+            ("2025-04-16T10:30:00Z", "Oh, and I gave you the wrong figure for the bike – it was €2,150 in the end."),
+        ])
+    assert [t for t in active if "e-bike" in t and "€2,150," in t], active
+    assert not [t for t in active if "€2,400" in t], active
+    assert [t for t in active if "€1,320" in t], active  # another thing's figure stays
+
+
+@pytest.mark.models
+def test_a_figure_put_right_after_a_label_names_no_one(db_path, real_embedder):
+    from memcli.api import MemoryStore
+
+    with MemoryStore(db_path, real_embedder) as s:
+        active = _ingest(s, [
+            ("2025-03-01T10:00:00Z", "Camp fee KSh 15,000 per month per athlete. 24 athletes in camp."),
+            ("2025-03-01T10:20:00Z", "Small fix: camp fee is KSh 12,000, not 15,000."),
+        ])
+    assert [t for t in active if t.startswith("Camp fee KSh 12,000 per month")], active
+    assert not [t for t in active if "15,000" in t and "not 15,000" not in t], active

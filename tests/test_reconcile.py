@@ -273,7 +273,7 @@ def test_a_figure_said_amended_puts_it_right_in_the_record_that_holds_it(db_path
 
 
 def test_amended_to_reads_the_old_and_the_new_figure():
-    from memcli.ingest import _AMENDED_RE
+    from memcli.putright import _AMENDED_RE
 
     m = _AMENDED_RE.search("The deposit was 900, but that's been bumped up to 950.")
     assert m and (m.group("a"), m.group("b")) == ("900", "950")
@@ -371,7 +371,7 @@ def test_a_change_from_one_named_thing_to_another_says_the_old_state_anew(db_pat
 
 
 def test_a_trip_from_one_place_to_another_is_no_change_of_state():
-    from memcli.ingest import _SWITCHED_RE
+    from memcli.putright import _SWITCHED_RE
     assert _SWITCHED_RE.search("User switched from Vodafone to Three")
     assert not _SWITCHED_RE.search("User drove from Leeds to York")
     assert not _SWITCHED_RE.search("User moved the sofa from the lounge to the bedroom")

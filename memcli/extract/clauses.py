@@ -259,9 +259,9 @@ _ROLE_WORDS = ("principal|headteacher|head teacher|teacher|tutor|coach|advisor|a
 # words that open a sentence without naming anyone ("Honestly, my boss, he is awful")
 _NOT_SUBJECT = (r"(?:Well|Anyway|Anyhow|So|Also|Yes|Yeah|No|Nope|Okay|Ok|Oh|Sorry|Today|Yesterday|Tomorrow|Now|Then|"
                 r"Plus|Btw|Lol|Ugh|Um|Hmm|Update|Again|Still|Meanwhile|Besides|Otherwise|However|Though|Sure|Right|"
-                r"Alright|Thanks|Please|Hi|Hey|Hello|Great|Cool|Nice|Wow|Ah|Aha|Welp|Guess|Turns)\b")
+                r"Alright|Thanks|Please|Hi|Hey|Hello|Great|Cool|Nice|Wow|Ah|Aha|Welp|Guess|Turns|There|Here)\b")
 _APPOSED_RE = re.compile(
-    r"^(?P<lead>(?:[^:,]{1,40}:\s+)?)(?P<n>(?-i:(?:(?:Dra|Dr|Prof|Mrs|Mr|Ms|Mx)\.?\s+)?(?![A-Z][a-z]+ly\b|" + _NOT_SUBJECT + r")[A-Z][a-z'-]+"
+    r"^(?P<lead>(?:[^:,]{1,40}:\s+)?)(?:(?:and\s+|then\s+|also\s+)?(?:there'?s|there is|meet)\s+)?(?P<n>(?-i:(?:(?:Dra|Dr|Prof|Mrs|Mr|Ms|Mx)\.?\s+)?(?![A-Z][a-z]+ly\b|" + _NOT_SUBJECT + r")[A-Z][a-z'-]+"
     r"(?:\s+[A-Z][a-z'-]+)?)),\s+(?P<my>(?:my|our)\s+(?:(?:new|old|current|dear|little|big|older|younger|"
     r"eldest|youngest|best)\s+)?(?:" + _REL + "|" + _ROLE_WORDS + r"))"
     r"(?P<at>(?:\s+(?:at|from|in)\s+(?-i:[A-Z])[\w&'-]*(?:\s+(?-i:[A-Z])[\w&'-]*){0,3})?),\s+", _I)
@@ -292,10 +292,11 @@ _NAME_APPOSED_RE = re.compile(
     r"lives|runs|takes|helps|says|said|just|also|now|still)\b)", _I)
 
 
-# "And Tokkie, our Boerboel, soft as butter", "Dave, my neighbour, is fixing the fence": the
-# name and what it is to the user are one subject ("our Boerboel Tokkie")
+# "And Tokkie, our Boerboel, soft as butter", "Dave, my neighbour, is fixing the fence", "Then
+# there's Setanta, our retired greyhound, eleven years old": the name and what it is to the
+# user are one subject ("our Boerboel Tokkie")
 _NAMED_APPOSED_RE = re.compile(
-    r"^(?P<lead>(?:and|also|plus|then)\s+)?" + _NOT_A_NAME + r"(?!(?:yesterday|today|tomorrow|tonight|anyway|honestly|"
+    r"^(?P<lead>(?:and|also|plus|then)\s+)?(?:(?:there'?s|there is|this is|meet)\s+)?" + _NOT_A_NAME + r"(?!(?:yesterday|today|tomorrow|tonight|anyway|honestly|"
     r"sadly|luckily|well|also|btw|ps|oh|ah|ag|ja|yes|yeah|no|nah|lol|haha|thanks|sorry|update|news|ugh|oops|hmm+|wow|"
     r"omg|uh|um+|er|argh|damn|dang|gosh|jeez|yikes|ouch|whoops|alas|okay|ok|right|so|hey|hi|hello)\b)"
     r"(?P<n>(?-i:[A-Z][a-z'-]+)(?:\s+(?-i:[A-Z][a-z'-]+))?),\s+"

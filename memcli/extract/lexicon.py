@@ -171,7 +171,10 @@ WEATHER_RE = re.compile(
     r"so hot|so cold|hot today|cold today|nice day|beautiful day|what a day|traffic)\b", _I)
 
 QUESTION_START_RE = re.compile(
-    r"^(?:(?:what|where|when|why|how|who|whom|whose|which)\b(?!\s+i\s+(?:was|were|am|had|lived|moved|grew))"
+    r"^(?:(?:what|where|why|how|who|whom|whose|which)\b(?!\s+i\s+(?:was|were|am|had|lived|moved|grew))"
+    # "when" asks only before a verb put first ("when is the party", "when's it", "when do I"):
+    # "When Fr. Dermot retired in June the board asked me to ..." tells
+    r"|when(?:'s|\s+(?:is|are|was|were|do|does|did|will|would|can|could|should|shall|has|have|had|am|you|u)\b)"
     r"|(?:do|does|did|is|are|was|were|can|could|would|will|should|shall|have|has|may|am|isn't|aren't|"
     r"don't|doesn't|didn't|won't|wouldn't|shouldn't|couldn't|can't)\s+(?:you|i|we|it|they|he|she|there|"
     r"this|that|these|those|my|your|u|anyone|someone)\b|any (?:idea|ideas|thoughts|tips|suggestions)\b|"

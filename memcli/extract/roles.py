@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .grammar import to_third_person
-from .lexicon import _I, PERSON_REPLACEMENT_RES
+from .lexicon import _I, OCCUPATIONS, PERSON_REPLACEMENT_RES
 from .people import _NOT_NAMES
 from .values import _NOW_RE, FactDict, _profile
 
@@ -77,12 +77,47 @@ _REPORTS_TO_RE = re.compile(r"^(?i:i)\s+(?:(?i:now|currently|still)\s+)?(?i:repo
                             + _NAME_V + r"(?P<tail>.*)$")
 
 
+# a post the user was given or took on: "the board asked me to take on the post of pastoral
+# care coordinator", "they made me deputy principal", "I've taken over as head chef", "I was
+# promoted to team lead"
+_ROLE_TAKEN_RE = re.compile(
+    r"\b(?:(?:asked|invited|chose|picked|wanted|got) me to (?:take on|take over(?: as)?|step (?:in|up) as|become)"
+    r"|i(?:'ve| have)? (?:took|taken|take|stepped into|moved into|taking|stepped up as) (?:on|over)?(?: as)?"
+    r"|(?:made|appointed|named|promoted) me(?: as| to)?"
+    r"|i (?:was|got|have been|'ve been|am being) (?:made|appointed|named|promoted)(?: as| to)?)\s+"
+    r"(?:the (?:post|role|position|job|title) of\s+|(?:the |a |an )?(?:new )?)?"
+    r"(?P<v>[a-z][\w-]*(?:\s+(?!(?:so|and|but|at|in|for|from|on|with|since|because|now|which|who|the|a)\b)[a-z][\w-]*){0,3})",
+    _I)
+# the last word of a post: an occupation, or a rank or role word
+_POSTS = frozenset(OCCUPATIONS) | frozenset("head deputy chair chairperson lead coordinator officer principal".split())
+
+
+def role_taken(c: str) -> list[FactDict]:
+    """The post a clause says the user was given or took on (`_ROLE_TAKEN_RE`), as the
+    user's job title now; [] when what follows names no post ("they made me dinner")."""
+    m = _ROLE_TAKEN_RE.search(c)
+    if m is None:
+        return []
+    said = m.group("v").split()
+    posts = [i for i, w in enumerate(said) if w.lower() in _POSTS]
+    if not posts:
+        return []
+    # "head chef at the Fig": the post, without what follows it, but for what it is of ("head of department")
+    last = posts[-1] + (2 if said[posts[-1] + 1:posts[-1] + 2] == ["of"] and len(said) > posts[-1] + 2 else 0)
+    words = said[:last + 1]
+    v = " ".join(words).lower()
+    return [_profile(f"User is {v} now", "job_title", v, 0.7, "update")]
+
+
 def role_named(c: str, raw: str) -> list[FactDict]:
     """"my team lead is Farid now", "Kwame Asante is my main supervisor now", "my
     boss is Ana", "advisor is dr halvorsen" (the "my" left out in a casual note, at the
     start of a clause), "the dentist is Dr. Ferrer, near the market", "the new doctora, Dra.
     Vidal, says ...": the one person in that role, keyed `<role>.name` (a new name
     supersedes the old; "my sister is Jo" is not a role: there can be several)."""
+    taken = role_taken(c)
+    if taken:
+        return taken
     r = _REPORTS_TO_RE.match(c)
     new = None if r else _NEW_ROLE_RE.match(c)
     m = r or new or _ROLE_IS_RE.match(c) or _IS_ROLE_RE.match(c)

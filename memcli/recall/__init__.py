@@ -31,7 +31,7 @@ from .features import QueryFeatures, Signals, score_all
 from .hop import joined, person_asked
 from .keyed import profile
 from .newer import newer_first
-from .query import STOPWORDS, in_span, key_stems, keyword_query, query_names, query_span
+from .query import STOPWORDS, in_span, key_stems, keyword_query, query_names, query_span, said_plainly
 from .rehearsal import rehearse
 
 if TYPE_CHECKING:
@@ -82,6 +82,7 @@ def recall(
     embedding the query; `touch=False` is a read-only look; `hop` asks a question about
     a relative by relation again by their name (`hop`)."""
     scope = validate_scope(scope)
+    query = query if raw_query else said_plainly(query)
     cfg = config or RecallConfig()
     now_dt = parse_dt(now) if now else (parse_dt(as_of) if as_of else utcnow())
     assert now_dt is not None

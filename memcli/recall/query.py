@@ -81,6 +81,18 @@ ANSWER_RES = {
 }
 
 
+# A phrase of a question whose words name something else: "what does the user do for a
+# living?" asks for work, never for where the user lives.
+_IDIOMS = ((re.compile(r"\bfor a living\b", re.I), "for work"),)
+
+
+def said_plainly(query: str) -> str:
+    """`query` with its idioms said in the words that name what they ask (`_IDIOMS`)."""
+    for rx, plain in _IDIOMS:
+        query = rx.sub(plain, query)
+    return query
+
+
 def answer_type(query: str) -> str | None:
     """The kind of answer a question asks for (`ANSWER_RES`), if it says."""
     return next((kind for kind, rx in _ANSWER_Q if rx.search(query)), None)
