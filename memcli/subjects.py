@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .extract.lexicon import RELATIONS
+from .extract.lexicon import PET_WORDS, RELATIONS, VEHICLES
 
 
 def someone_else(text: str) -> list[str] | None:
@@ -18,6 +18,13 @@ def someone_else(text: str) -> list[str] | None:
             if rel in RELATIONS:
                 name = m.group("n") if rel == m.group("rel") else None
                 return [name or rel]
+    # a relation in a word the lexicon does not know, before the name and its verb: "User's
+    # primo Paulo live in Toronto", "User's tita Baby works in Dubai" (never "User's old Honda is ...")
+    m = re.match(r"^User's (?!(?:new|old|first|last|favou?rite|own|little|big|current|former|next|usual|main)\b)"
+                 r"(?P<rel>[a-z][a-z-]{2,}) (?P<n>[A-Z][a-z'-]+)\s+(?:is|has|was|got|moved|lives?|works?|drives?|left|quit|"
+                 r"plays?|studies|study)\b", text)
+    if m is not None and m.group("rel").lower() not in VEHICLES and not re.fullmatch(PET_WORDS + "s?", m.group("rel")):
+        return [m.group("n")]  # (a pet or a car named is the user's own: "User's dog Rex is sick")
     # (never a pronoun or a determiner opening the sentence: "It is a Heineken 0.0 of a Friday")
     m = re.match(r"^(?!(?:User|It|This|That|There|Here|What|Everything|Nothing|Something|Which|Who|Today|Now|Work|"
                  r"Life|One|Each|Every|All)\b)(?P<m>[A-Z][a-z'-]+)(?:\s*\([^()]{1,30}\))?\s+"

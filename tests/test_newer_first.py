@@ -594,3 +594,10 @@ def test_a_relatives_news_said_with_their_name_and_s_is_theirs_to_compare():
     newer = "User's wife Huimin's polyclinic in Bukit Batok only 10 min by bus from User's place"
     from memcli.claims import parse
     assert conflict(older, newer, frozenset(parse(q).words), q)
+
+
+def test_a_count_in_words_is_a_figure_of_the_same_kind():
+    from memcli.recall.newer import _amounts
+
+    assert _amounts("User drinks five bicas every day") == ("count", frozenset({"5"}))
+    assert _amounts("Only two bicas per day") == ("count", frozenset({"2"}))

@@ -1,13 +1,13 @@
 """Someone the user is seeing, named after the words that say so: in the next sentence
 ("seeing someone new 🙈" + "marcus, kiwi, ..."), or as their name ("his name is Raúl")."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from memcli.extract import extract_facts
 
-NOW = datetime(2026, 3, 10, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(("said", "name"), [

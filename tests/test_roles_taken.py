@@ -3,14 +3,14 @@ on the post of pastoral care coordinator"); a clause that opens with "when" and 
 put first tells, it does not ask; "there's Setanta, our retired greyhound" names the
 greyhound; "for a living" asks for work."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from memcli.extract import extract_facts
 from memcli.recall.query import answer_type, said_plainly
 
-NOW = datetime(2025, 7, 24, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2025, 7, 24, 12, 0, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(("said", "post"), [

@@ -143,3 +143,33 @@ def test_a_new_home_or_vehicle_got_in_other_words(said, key, value):
 @pytest.mark.parametrize("said", ["found a parking spot in Soho", "I got a Golf ball", "I got a Ticket"])
 def test_what_is_got_that_is_no_home_or_vehicle(said):
     assert not {"home_city", "car"} & set(keyed(said))
+
+
+@pytest.mark.parametrize(("said", "key", "value"), [
+    ("Home is Graça. Small apartment, 3rd floor, no elevator.", "home_city", "Graça"),
+    ("Home's Ealing now", "home_city", "Ealing"),
+    ("Walking every day in Monsanto. Already 91 kg!", "weight", "91 kg"),
+    ("down to 84kg", "weight", "84kg"),
+    ("my cholesterol went nuts on all that bacon so it's plant based since april", "diet", "plant based"),
+    ("banner phoenix ED, started may 12. $3,400/wk 💰 the heat is disrespectful tho", "salary", "$3,400/wk"),
+    ("on 7a-7p 🌞 finally seeing daylight", "shift", "7a-7p"),
+    ("traded the CR-V at carmax in mesa for a 2021 RAV4 hybrid, blue", "car", "2021 RAV4"),
+    ("swapped the Golf for a Zoe", "car", "Zoe"),
+    ("marcus n i r done 💔 long distance was too much", "partner", "Marcus"),
+])
+def test_a_note_of_a_home_a_weight_a_diet_a_pay_a_shift_a_car_or_an_end_is_keyed(said, key, value):
+    assert keyed(said).get(key) == value, [(f.text, f.key, f.value) for f in extract_facts(said, NOW).facts]
+
+
+@pytest.mark.parametrize(("said", "key"), [
+    ("Home is where the heart is", "home_city"),
+    ("Home is great", "home_city"),
+    ("Already 3 kg", "weight"),  # no grown person's weight
+    ("$1,250/mo", "salary"),  # a month's money may be rent
+    ("9-5 at the Co-op", "shift"),
+    ("I swapped my shift for a Friday", "car"),
+    ("traded my PS5 for a Switch", "car"),
+    ("the kids and i are done with school", "partner"),
+])
+def test_what_only_looks_like_such_a_note_is_not_keyed_so(said, key):
+    assert key not in keyed(said)

@@ -225,3 +225,16 @@ def test_a_message_that_opens_with_a_correction_puts_right_the_message_before(re
     assert "The van cost User 16 thousand pounds" in active, active
     assert "The van cost User 18 thousand pounds" not in active
     store.close()
+
+
+@pytest.mark.parametrize(("text", "who"), [
+    ("User's primo Paulo live in Toronto", ["Paulo"]),  # a relation in a word of the user's language
+    ("User's tita Baby works in Dubai", ["Baby"]),
+    ("User's old Honda is dead", None),
+    ("User's dog Rex is sick", None),  # a pet named is the user's own
+    ("User's car Bessie is red", None),
+])
+def test_a_relation_in_an_unknown_word_before_a_name_and_its_verb_is_someone_else(text, who):
+    from memcli.subjects import someone_else
+
+    assert someone_else(text) == who

@@ -9,7 +9,7 @@ import re
 from ..models import Extraction, Fact
 from .doses import dose_said
 from .grammar import to_third_person
-from .lexicon import _I, CAT_BREEDS, DOG_BREEDS, IMPERATIVE_VERBS, PET_WORDS
+from .lexicon import _I, CAT_BREEDS, DIETS, DOG_BREEDS, IMPERATIVE_VERBS, PET_WORDS
 from .people import _NOT_NAMES
 from .pets import pet_species
 from .roles import _ROLES
@@ -388,6 +388,45 @@ _BARE_CONDITION_RE = re.compile(r"^(?:(?:also|and|plus|oh and|btw)\s*,?\s+)?(?P<
                                 r"high blood pressure|hypertension)\b(?!\s+(?:is|was|runs|in|of)\b)", _I)
 
 
+# a weight said alone, as a note of progress: "Already 91 kg!", "down to 84kg", "14 stone now"
+_BARE_WEIGHT_RE = re.compile(r"^(?:(?:already|now|finally|only|just|down to|up to|at)\s+)*"
+                             r"(?P<v>\d{1,3}(?:[.,]\d)?\s?(?P<u>kg|kgs|kilos|lbs?|stone))(?:\s+now)?\s*[.!]*$", _I)
+
+
+def _a_body(weight: str) -> bool:
+    """Whether a weight is one a grown person may have (30-250 kg, 70-550 lb, 5-40 stone)."""
+    n = float(re.match(r"\d+(?:[.,]\d)?", weight)[0].replace(",", "."))  # type: ignore[index]
+    unit = re.search(r"[a-z]+", weight.lower())[0]  # type: ignore[index]
+    low, high = (30, 250) if unit.startswith("k") else (70, 550) if unit.startswith("lb") else (5, 40)
+    return low <= n <= high
+
+
+# a diet said as "it's X" ("so it's plant based since april"), a pay said as its rate alone
+# ("$3,400/wk 💰"), a shift said as its hours ("on 7a-7p", "nights 7p-7a 3x/wk")
+_ITS_DIET_RE = re.compile(r"^(?:(?:so|and|but|now)\s+)*(?:it'?s|its|it is)\s+(?:(?:all|mostly|fully|strictly)\s+)?"
+                          r"(?P<v>" + DIETS + r")\b(?P<rest>.*)$", _I)
+_BARE_PAY_RE = re.compile(r"^(?:(?:now|pay|and)\s+)?(?P<v>[$£€₹]\s?\d[\d,.]*k?\s*(?:/\s?|\s?(?:a|an|per)\s+)"
+                          r"(?:wk|week|hr|hour|h|yr|year|day|shift))\b(?P<rest>[^\w]*)$", _I)
+_HOURS = r"\d{1,2}(?::\d\d)?\s?[ap]m?"
+_BARE_SHIFT_RE = re.compile(r"^(?:(?:on|now|back on)\s+)?(?P<v>(?:(?:nights|days|earlies|lates|nocs)\s+)?" + _HOURS
+                            + r"\s?[-\u2013]\s?" + _HOURS + r")(?![\w:])(?P<rest>.*)$", _I)
+
+
+def _noted(clause: str) -> str | None:
+    """A diet, a pay or a shift said as a note (`_ITS_DIET_RE`, `_BARE_PAY_RE`,
+    `_BARE_SHIFT_RE`), as the user would say it in full; None for any other clause."""
+    diet = _ITS_DIET_RE.match(clause)
+    if diet and not re.search(r"\b(?:not|no longer)\b", diet["rest"], _I):
+        return f"I'm {diet['v']}{diet['rest']}"
+    pay = _BARE_PAY_RE.match(clause)
+    if pay:
+        return f"my pay is {pay['v']}{pay['rest']}"
+    shift = _BARE_SHIFT_RE.match(clause)
+    if shift and not re.match(r"\s*(?:on|at|in)\b", shift["rest"], _I):  # "9-5 at the Co-op" is no hours of a shift alone
+        return f"my shift is {shift['v']}{shift['rest']}"
+    return None
+
+
 def labelled(clause: str) -> str:
     """A note's "label value" said as "my label is value" ("home is pasadena" -> "my home
     is pasadena", "gf kayla" -> "my girlfriend is Kayla", "rent 1150" -> "my rent is 1150"),
@@ -403,9 +442,17 @@ def labelled(clause: str) -> str:
         # (what follows says it of the person: a job or what they did, never a sentence of its own)
         rest = news["rest"]
         return f"{news['n']} {'is ' if _occupation(rest) else ''}{rest}"
-    lives = re.match(r"^(?:lives|living|based|home)\s*:\s*(?P<v>(?:an?\s+|the\s+)?[A-Za-z].{0,80})$", clause, _I)
-    if lives:  # "Lives: Newtown share house, 3 housemates": where the note's writer lives
+    lives = re.match(r"^(?:lives|living|based|home)\s*:\s*(?P<v>(?:an?\s+|the\s+)?[A-Za-z].{0,80})$", clause, _I) \
+        or re.match(r"^(?i:home)(?:\s+is|'s)\s+(?P<v>(?:(?i:an?|the)\s+[^,.;]{0,40}?\b(?i:in|at|near|on)\s+)?"
+                    r"[A-Z\u00c0-\u00d6\u00d8-\u00de][\w'-]*.{0,80})$", clause)
+    if lives:  # "Lives: Newtown share house, 3 housemates", "Home is Graça": where the note's writer lives
         return f"I live in {lives['v']}"
+    noted = _noted(clause)
+    if noted is not None:
+        return noted
+    weight = _BARE_WEIGHT_RE.match(clause)
+    if weight and _a_body(weight["v"]):  # "Already 91 kg!" after "walking every day": the writer's weight
+        return f"I'm {weight['v']} now"
     fav = re.match(r"^(?:my\s+)?(?:favou?rite|fave|fav)\s+(?P<l>[a-z]+(?: [a-z]+)?)\s*(?::|=|-)\s*(?P<v>\S.{0,60}?)[.!]*$",
                    clause, _I)
     if fav:  # "favourite route: Singapore": my favourite route is Singapore

@@ -327,8 +327,11 @@ def _clauses(sentence: str) -> list[str]:
     # "Marco and I broke up", "my wife Sofia and I have ...": one subject, not two clauses
     # (after a word that only leads in: "Also, Ollie and I are done")
     sentence = re.sub(r"^((?:(?i:also|so|and|but|anyway|well|oh|btw|plus)\b,?\s+)?(?:(?i:my|our|the)\s+[\w'-]+"
-                      r"(?:\s+[A-Z][\w'-]+)?|(?!(?:So|And|But|Then|Yesterday|Today|Now|Also|Well)\b)"
-                      r"[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?))\s+(?i:and)\s+(?=[Ii]\b)", "\\1\x01and\x01", sentence)
+                      r"(?:\s+[A-Z][\w'-]+)?|(?!(?i:so|and|but|then|yesterday|today|now|also|well|work|life|school|"
+                      r"mum|mom|dad)\b)"
+                      # (typed in lower case too, the whole sentence so: "marcus n i r done")
+                      r"(?:[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?|(?-i:[a-z][a-z'-]+)(?=\s+and\s+i\s+(?-i:[a-z]))(?!.*[A-Z]))))"
+                      r"\s+(?i:and)\s+(?=[Ii]\b)", "\\1\x01and\x01", sentence)
     # "Ana, my sister, lives in Leeds": the name and its apposition are one subject
     # ("Mr. Okafor, my new principal, already wants ...": "my new principal Mr. Okafor already wants ...")
     sentence = _APPOSED_RE.sub(lambda m: f"{m.group('lead') or ''}{m.group('my')}\x01{m.group('n')}{m.group('at') or ''}"

@@ -26,7 +26,7 @@ import re
 from datetime import datetime, timedelta
 from functools import lru_cache
 
-from ..claims import Claim, parse
+from ..claims import NUMBER_WORDS, Claim, parse
 from ..episodes import own_words
 from ..extract.lexicon import OCCUPATIONS, RELATIONS, VEHICLES
 from ..extract.roles import _ROLES
@@ -472,7 +472,9 @@ def _amounts(text: str) -> tuple[str, frozenset[str]]:
     said = _NOT_AMOUNT.sub(" ", text)
     kind = "time" if _CLOCK.search(said) else \
         ("rate" if _RATE.search(said) else "money") if _MONEY.search(said) else "count"
-    return kind, frozenset(re.findall(r"\d+(?:[.,:]\d+)*", said))
+    # a count in words is a figure too: "five bicas every day", then "only two bicas per day"
+    words = {str(NUMBER_WORDS[w]) for w in re.findall(r"[a-z]+", said.lower()) if w in NUMBER_WORDS and w != "half"}
+    return kind, frozenset(re.findall(r"\d+(?:[.,:]\d+)*", said)) | words
 
 
 def _later_figure(a: Hit, b: Hit, query: str) -> bool:
