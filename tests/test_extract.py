@@ -1236,7 +1236,7 @@ def test_no_more_than_is_a_limit_not_an_end():
     ("rent 1150", "rent", "1150"),
     ("gf kayla.", "partner", "Kayla"),
     ("truck: 2017 f250 white", "truck", "2017 f250 white"),
-    ("Job: audit manager at Khumalo Venter", "job", "audit manager at Khumalo Venter"),
+    ("Job: audit manager at Khumalo Venter", "employer", "Khumalo Venter"),  # the employer, and the post its own
     # who holds a part now: "new" and the name
     ("New deckhand Tiare, she used to crew a sunset sail", "deckhand", "Tiare"),
     ("new boss Farid, seems ok", "manager.name", "Farid"),

@@ -173,3 +173,24 @@ def test_a_note_of_a_home_a_weight_a_diet_a_pay_a_shift_a_car_or_an_end_is_keyed
 ])
 def test_what_only_looks_like_such_a_note_is_not_keyed_so(said, key):
     assert key not in keyed(said)
+
+
+@pytest.mark.parametrize(("said", "key", "value"), [
+    ("job: audit senior @ Lam & Partners CPA / Admiralty office", "employer", "Lam & Partners CPA"),
+    ("Harbourline Logistics since June / financial controller / Kwai Chung office", "employer", "Harbourline Logistics"),
+    ("I work as audit senior at Lam & Partners CPA", "job_title", "audit senior"),
+    ("I work as accountant at Lam & Partners CPA", "job_title", "accountant"),
+    ("got my own flat!! Tai Koo / 420 sq ft / 16,800 per month", "home_city", "Tai Koo"),
+    ("I live in Tai Koo / 420 sq ft", "home_city", "Tai Koo"),  # a slash ends a value
+])
+def test_a_job_or_a_home_in_a_note_with_slashes_is_keyed(said, key, value):
+    assert keyed(said).get(key) == value, [(f.text, f.key, f.value) for f in extract_facts(said, NOW).facts]
+
+
+@pytest.mark.parametrize(("said", "key"), [
+    ("Manchester since 2019 / love it", "employer"),
+    ("I work hard at Google", "employer"),
+    ("We found a place! Tom helped a lot.", "home_city"),
+])
+def test_what_only_looks_like_a_job_or_a_home_note_is_not_keyed_so(said, key):
+    assert key not in keyed(said)

@@ -197,6 +197,12 @@ _NAME_FIRST_RE = re.compile(r"^[A-Z][\w'-]+(?=,|!|\s+(?:is|she|he|who)\b|\s*$)")
 # kiwi, works at a craft brewery", "I started to see someone." + "Sabrina."
 _PARTNER_NAMED_NEXT_RE = re.compile(r"\b(?:seeing|dating|(?:started|began) (?:to see|seeing|dating))\s+(?:someone|somebody|"
                                     r"(?:a|this) (?:guy|girl|man|woman|lady|bloke))(?:\s+new)?\W*$", _I)
+# a home got, its place named in the next sentence: "got my own flat!!" + "Tai Koo / 420 sq ft"
+_HOME_NAMED_NEXT_RE = re.compile(r"\b(?:got|found|bought|rented|moved into)\s+(?:my own|our own|a new|a|an|my|our)\s+"
+                                 r"(?:[\w-]+\s+)?(?:flat|apartment|apt|place|house|condo|studio|room|home)\W*$", _I)
+_PLACE_FIRST_RE = re.compile(r"^(?![A-Z][a-z]+ly\b|(?:Yay|Yes|Yess+|Wow|Woohoo|Nice|Great|Thanks|Lol|Omg|Ugh|Still|Cheap|"
+                             r"Small|Big|Tiny|Cosy|Cozy|Lovely|Perfect|Amazing|Awesome|Done|Sorted|Home|Bliss|Heaven|"
+                             r"Mine|Ours|Alone|Together|Tomorrow|Today|Tonight|Soon)\b)(?-i:[A-Z][\w'-]+)(?:\s+(?-i:[A-Z][\w'-]+)){0,2}(?=\s*(?:/|,|!|\.|$))")
 # ... typed in lower case too, when a comma or a full stop follows it ("marcus, kiwi, ...")
 _NAME_FIRST_ANY_RE = re.compile(r"^(?!(?:also|anyway|well|so|ok|okay|yeah|yes|no|honestly|lol|and|but|he|she|they|it|"
                                 r"his|her|their|this|that|which|who|sorry|wait)\b)[A-Za-z][a-z'-]+(?=\s*[,.!]|\s*$)", _I)
@@ -214,6 +220,12 @@ def value_said_apart(sentences: list[str]) -> list[str]:
         s = sentences[i]
         pet = _PET_NAMED_NEXT_RE.search(s.strip())
         nxt = _NAME_FIRST_RE.match(sentences[i + 1].strip()) if pet and i + 1 < len(sentences) else None
+        home = _HOME_NAMED_NEXT_RE.search(s.strip()) if pet is None and i + 1 < len(sentences) else None
+        where = _PLACE_FIRST_RE.match(sentences[i + 1].strip()) if home else None
+        if where:  # "got my own flat!!" + "Tai Koo / 420 sq ft": the flat in Tai Koo
+            out.append(re.sub(r"[\s!.]+$", "", s) + " in " + sentences[i + 1].strip())
+            i += 2
+            continue
         if pet is None and _PARTNER_NAMED_NEXT_RE.search(s.strip()) and i + 1 < len(sentences):
             nxt = _NAME_FIRST_ANY_RE.match(sentences[i + 1].strip())
             if nxt:  # the one seeing, named; what the next sentence says of them is its own
@@ -412,15 +424,30 @@ _BARE_SHIFT_RE = re.compile(r"^(?:(?:on|now|back on)\s+)?(?P<v>(?:(?:nights|days
                             + r"\s?[-\u2013]\s?" + _HOURS + r")(?![\w:])(?P<rest>.*)$", _I)
 
 
+_JOB_LABEL_RE = re.compile(r"^(?:job|work|position|role)\s*[:=]\s*(?P<t>[a-z][\w -]{1,40}?)\s+(?:at|@)\s+"
+                           r"(?P<org>(?-i:[A-Z]).+)$", _I)
+
+
+_ORG_SINCE_RE = re.compile(r"^(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*){0,3})\s+since\s+(?P<when>[^/,]{2,30}?)"
+                           r"\s*/\s*(?P<t>[a-z][\w -]{2,40}?)(?P<rest>\s*/.*|\s*$)", _I)
+
+
 def _noted(clause: str) -> str | None:
-    """A diet, a pay or a shift said as a note (`_ITS_DIET_RE`, `_BARE_PAY_RE`,
-    `_BARE_SHIFT_RE`), as the user would say it in full; None for any other clause."""
+    """A diet, a pay, a job or a shift said as a note (`_ITS_DIET_RE`, `_BARE_PAY_RE`,
+    `_JOB_LABEL_RE`, `_BARE_SHIFT_RE`), as the user would say it in full; None for any
+    other clause."""
     diet = _ITS_DIET_RE.match(clause)
     if diet and not re.search(r"\b(?:not|no longer)\b", diet["rest"], _I):
         return f"I'm {diet['v']}{diet['rest']}"
     pay = _BARE_PAY_RE.match(clause)
     if pay:
         return f"my pay is {pay['v']}{pay['rest']}"
+    job = _JOB_LABEL_RE.match(clause)
+    if job:  # "job: audit senior @ Lam & Partners CPA / Admiralty office"
+        return f"I work as {job['t']} at {job['org']}"
+    job = _ORG_SINCE_RE.match(clause)
+    if job and _occupation(job["t"]):  # "Harbourline Logistics since June / financial controller / Kwai Chung office"
+        return f"I work at {job['org']} as {job['t']} since {job['when']}{job['rest']}"
     shift = _BARE_SHIFT_RE.match(clause)
     if shift and not re.match(r"\s*(?:on|at|in)\b", shift["rest"], _I):  # "9-5 at the Co-op" is no hours of a shift alone
         return f"my shift is {shift['v']}{shift['rest']}"

@@ -88,7 +88,7 @@ FILLER_RE = re.compile(
     r"good news|bad news|guess what|omg|ugh|ngl|tbh|lowkey|imo|fr)\b(?:[,:!.]?\s+|[,:!.]*$))+", _I)
 
 OCCUPATIONS = {
-    "engineer", "pizzaiolo", "sommelier", "patissier", "developer", "programmer", "manager", "nurse", "doctor", "physician", "surgeon",
+    "engineer", "controller", "pizzaiolo", "sommelier", "patissier", "developer", "programmer", "manager", "nurse", "doctor", "physician", "surgeon",
     "teacher", "professor", "lecturer", "student", "analyst", "scientist", "designer", "lawyer",
     "attorney", "architect", "accountant", "pilot", "dentist", "pharmacist", "researcher", "writer",
     "author", "journalist", "artist", "musician", "photographer", "editor", "intern", "freelancer",
@@ -336,7 +336,7 @@ _VALUE_STOP_RE = re.compile(
     r"november|december)|on (?=\d{4}-)|since|for(?= \w+ (?:years?|months?|weeks?|days?)\b)|with|because|"
     r"as|now|these days|currently|anymore|from|after|before|when|where|which|who|but|so|last|next|this|"
     r"during|until|till|by|around|right now|at the moment|lol|haha|though|too|also|again|originally|"
-    r"and(?= [a-z])|,|;|\(|"
+    r"and(?= [a-z])|,|;|\(|/(?=\s)|"
     # a new clause of the speaker's, unpunctuated: "Peach State Freight out of Forest Park I got 40 trucks"
     r"(?-i:I)(?:'m|'ve|'d|'ll|m)?(?=\s))"
     # a whole word, never the start of one ("Clínica Sorriso Paulista", "Asda", "Bytedance")

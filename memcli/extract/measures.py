@@ -39,11 +39,14 @@ def _weight(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 def work_as(c: str) -> str:
     """"I work cashier at Walmart", "I work nurse in St James Hospital": the "as" a learner
-    of English leaves out, put back ("I work at Walmart as cashier"); any other clause as it is
-    ("I work hard at Google")."""
-    job = re.match(r"^(?P<i>i (?:now |currently |still |also )*work) (?:an? )?(?P<o>[a-z]+(?: [a-z]+)?) (?P<at>at|for|in) "
-                   r"(?P<v>(?-i:[A-Z]).+)$", c, _I)
-    if job is None or not _occupation(job["o"]):
+    of English leaves out, put back ("I work at Walmart as cashier"); "I work as audit senior
+    at Lam & Partners CPA" said the same way round; any other clause as it is ("I work hard
+    at Google")."""
+    job = re.match(r"^(?P<i>i (?:now |currently |still |also )*work) (?P<as>as )?(?:an? |the )?"
+                   r"(?P<o>[a-z]+(?: [a-z]+){0,2}?) (?P<at>at|for|in) (?P<v>(?-i:[A-Z]).+)$", c, _I)
+    # "I work as audit senior at Lam & Partners CPA": any post said with "as", and without it an occupation
+    # (an occupation said with "as" is read as it is: "I work as a nurse at St James")
+    if job is None or (bool(job["as"]) == bool(_occupation(job["o"]))):
         return c
     return f"{job['i']} {'at' if job['at'] == 'in' else job['at']} {job['v']} as {job['o']}"
 
