@@ -6,9 +6,9 @@ rule runs."""
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import date, datetime
 
-from .text import MONTH_NAMES, WEEKDAY_SHORT
+from .text import MONTH_NAMES, WEEKDAY_SHORT, WEEKDAYS
 
 _ORDINAL_WORDS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
                   "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth").split()
@@ -66,8 +66,9 @@ _ISO_RE = re.compile(r"\b(?P<y>\d{4})-(?P<m>\d\d)-(?P<d>\d\d)\b(?! \()")
 def said_days(text: str, clause: str) -> str:
     """`text` with the user's words for each day it gives in figures, kept beside it when
     `clause` said the day with its month named ("on 2026-03-09 (9 mar)"): the day can be
-    read, and found, as it was said. A day said in figures, or worked out from "next
-    Friday", is left as it is."""
+    read, and found, as it was said; and so with its weekday's name when `clause` said the
+    day by it ("Long run Saturday 0630": "on 2025-09-06 (Saturday)"; of "next Friday", the
+    name alone). A day said in figures is left as it is."""
     if not _ISO_RE.search(text):
         return text
     said: dict[tuple[int, int], str] = {}
@@ -76,8 +77,13 @@ def said_days(text: str, clause: str) -> str:
         day = int(m.group("d1") or m.group("d2"))
         said.setdefault((_MON3.index(mon) + 1, day), " ".join(m.group(0).split()))
 
+    weekdays = {w.lower() for w in _WEEKDAY_SAID_RE.findall(clause)}
+
     def keep(m: re.Match[str]) -> str:
         words = said.get((int(m.group("m")), int(m.group("d"))))
+        if not words:  # a weekday said ("Long run Saturday 0630"): its name, without "next" or "this"
+            name = WEEKDAYS[date(int(m.group("y")), int(m.group("m")), int(m.group("d"))).weekday()]
+            words = name.capitalize() if name in weekdays else None
         before = text[:m.start()]
         if not words or words.lower() in text.lower() or before.count("(") > before.count(")"):
             return m.group(0)  # said already, or inside a bracket: "(since 2026-03-03)"
@@ -86,6 +92,7 @@ def said_days(text: str, clause: str) -> str:
 
 
 _MON3 = [m[:3].lower() for m in MONTH_NAMES]
+_WEEKDAY_SAID_RE = re.compile(r"\b(" + "|".join(WEEKDAYS) + r")\b", re.I)
 
 
 _SAID_BESIDE_RE = re.compile(r"(?<=\d{4}-\d\d-\d\d) \([^()]{1,40}\)")

@@ -173,6 +173,10 @@ def test_a_shouted_word_in_an_ordinary_message_stays():
     ("Is the NAS a Synology DS920+?", "yes, that one", True),
     ("Do you have kids?", "no, not yet", True),                                  # no guess to keep out
     ("What model is the NAS?", "no clue", True),
+    # a name put to the user and turned down
+    ("You must have had some prize-winners; I imagine your old ram Brenin took a few rosettes at the Royal Welsh?",
+     "no no nothing like that, i never showed a sheep in my life", False),
+    ("Is your sister still in Leeds?", "yes, still in Leeds", True),
 ])
 def test_a_guess_the_user_turns_down_is_not_stored_with_the_reply(question, reply, framed):
     from memcli.extract.said import answers

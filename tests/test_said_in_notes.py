@@ -194,3 +194,69 @@ def test_a_job_or_a_home_in_a_note_with_slashes_is_keyed(said, key, value):
 ])
 def test_what_only_looks_like_a_job_or_a_home_note_is_not_keyed_so(said, key):
     assert key not in keyed(said)
+
+
+@pytest.mark.parametrize(("said", "home"), [
+    ("Nyumbani is Tambach. 20 min down the escarpment from Iten.", "Tambach"),
+    ("Nyumbani Kaptagat. Rented house near the forest.", "Kaptagat"),
+    ("casa: Almada", "Almada"),
+])
+def test_home_in_the_users_language_is_the_home(said, home):
+    assert keyed(said).get("home_city") == home
+
+
+def test_a_name_after_home_in_another_language_with_more_said_is_no_home():
+    assert "home_city" not in keyed("Casa Batlló was amazing")
+
+
+@pytest.mark.parametrize(("said", "employer"), [
+    ("running my own thing now, Salt Dog Surf Co., lessons at Long Beach in Kommetjie.", "Salt Dog Surf Co"),
+    ("I run my own business now, Salt Dog Surf Co.", "Salt Dog Surf Co"),
+    ("I'm running my own company called Salt Dog", "Salt Dog"),
+    ("I opened my own bakery, Forno Rino", "Forno Rino"),
+    ("I own a little bakery in Kettering", "their own bakery"),
+])
+def test_a_business_of_the_users_own_is_where_they_work_by_its_name(said, employer):
+    assert keyed(said).get("employer") == employer
+
+
+def test_a_thing_of_ones_own_with_no_name_is_no_business():
+    assert "employer" not in keyed("I'm running my own thing, really")
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("Nuala has decided that her sixtieth will be in the Hut. It's on Saturday of next week, and I've a speech.",
+     "Her sixtieth is on 2026-03-21"),
+    ("I have a dentist appointment. It's on the 20th.", "The dentist appointment is on 2026-03-20"),
+])
+def test_it_is_on_a_day_after_an_event_named_is_that_events_day(said, want):
+    texts = [f.text for f in extract_facts(said, NOW).facts]
+    assert [t for t in texts if t.startswith(want)], texts
+
+
+def test_it_is_on_with_no_event_before_it_is_no_event():
+    assert not [f for f in extract_facts("Lovely weather. It's on fire lol", NOW).facts if "fire" in f.text]
+
+
+def test_a_routine_said_by_its_weekday_keeps_the_weekday():
+    texts = [f.text for f in extract_facts("Long run Saturday 0630, Kaptagat forest loop.", NOW).facts]
+    assert [t for t in texts if "2026-03-14 (Saturday)" in t], texts
+
+
+def test_days_off_are_no_working_days():
+    assert "work_days" not in keyed("Days off at Brunet are Tuesday and Wednesday.")
+    assert keyed("I work Monday to Friday, days off are the weekend").get("work_days") == "Monday to Friday"
+
+
+@pytest.mark.parametrize(("said", "rent"), [
+    ("landlord send letter: 17,500 from August renewal / 🤬 but moving is more expensive lor", "17,500"),
+    ("lease renewal came, 1,950 now", "1,950"),
+])
+def test_the_one_sum_of_a_landlords_letter_is_the_rent(said, rent):
+    assert keyed(said).get("rent") == rent
+
+
+@pytest.mark.parametrize("said", ["my landlord Dave lives at 221 Baker St",
+                                  "the landlord fixed the boiler after 300 emails"])
+def test_a_number_beside_a_landlord_is_no_rent(said):
+    assert "rent" not in keyed(said)

@@ -75,7 +75,7 @@ def test_a_heading_before_anything_else_stays():
 
 def test_a_verb_without_a_subject_after_someones_news_is_theirs():
     said = texts("Keisha got on with Sentara, pediatric dental clinic. Starts Monday.", {"Keisha": "wife"})
-    assert "User's wife Keisha starts on 2026-03-16" in said
+    assert "User's wife Keisha starts on 2026-03-16 (Monday)" in said
     # the user's own news: not someone else's
     assert not any("starts" in t.lower() for t in texts("I got the job at Boots. Starts Monday."))
 

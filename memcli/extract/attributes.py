@@ -63,14 +63,24 @@ _IT_NOW_RE = re.compile(r"\b(?P<m>" + "|".join(sorted(_OWN_MEASURES)) + r")\b[^.
                         r"(?:now\s+it(?:'s|\s+is)|it(?:'s|\s+is)\s+now)\s+" + _AMOUNT, _I)
 
 
+_LANDLORD_RE = re.compile(r"\b(?:landlord|landlady|letting agent|lease renewal|renewal|tenancy)\b", _I)
+# a sum as a rent is written: with its currency or in thousands ("17,500", "$1,950"), never "221 Baker St"
+_A_SUM_RE = re.compile(r"(?<![\w.,/-])(?P<v>[$£€]?\d{1,3}(?:,\d{3})+|[$£€]\d{3,6})(?![\w.,/:-])")
+
+
 def implied_rent(clause: str) -> FactDict | None:
     """A home's monthly cost said without the word "rent": "renting in roma norte, 1,450
     usd a month", "the house here is bigger, 2,100 per month", "700 usd here for a bigger
     place". A monthly amount with a home word and no other cost in the clause ("40 a
-    month for the gym near my flat" is the gym's)."""
+    month for the gym near my flat" is the gym's); the one sum a landlord's letter or a
+    renewal gives ("landlord send letter: 17,500 from August renewal")."""
     if _OTHER_COSTS_RE.search(clause) or re.search(r"\brent\s+(?:is|are|was)\b", clause, _I):
         return None
     m = _RENT_FOR_PLACE_RE.search(clause)
+    if m is None and _LANDLORD_RE.search(clause):
+        # "landlord send letter: 17,500 from August renewal": the one sum a landlord's letter gives
+        sums = [x for x in _A_SUM_RE.finditer(clause) if not re.fullmatch(r"(?:19|20)\d\d", x.group("v"))]
+        m = sums[0] if len(sums) == 1 else None
     if m is None:
         m = _RENT_PER_MONTH_RE.search(clause)
         if m is None or not _HOUSING_RE.search(clause):
@@ -197,6 +207,13 @@ _NAME_FIRST_RE = re.compile(r"^[A-Z][\w'-]+(?=,|!|\s+(?:is|she|he|who)\b|\s*$)")
 # kiwi, works at a craft brewery", "I started to see someone." + "Sabrina."
 _PARTNER_NAMED_NEXT_RE = re.compile(r"\b(?:seeing|dating|(?:started|began) (?:to see|seeing|dating))\s+(?:someone|somebody|"
                                     r"(?:a|this) (?:guy|girl|man|woman|lady|bloke))(?:\s+new)?\W*$", _I)
+# "It's on Saturday of next week" after a sentence that names an event: the event is
+_IT_IS_ON_RE = re.compile(r"^(?:it'?s|it is|it'?ll be|it will be)\s+(?=on\b|this\b|next\b|the\s+\d|\d)", _I)
+_EVENTS_NAMED_RE = re.compile(r"\b(?:(?:my|our|his|her|their|the|a|an)\s+(?:[\w'-]+\s+){0,2}?(?:party|wedding|birthday|anniversary|"
+                              r"sixtieth|fiftieth|fortieth|thirtieth|eightieth|seventieth|eighteenth|twenty-first|21st|"
+                              r"christening|funeral|graduation|recital|concert|match|race|marathon|appointment|interview|"
+                              r"exam|surgery|operation|reunion|launch|opening|ceremony|celebration|dinner|do|gig|"
+                              r"tournament|final|audition|hearing|court date|scan|checkup|check-up))\b", _I)
 # a home got, its place named in the next sentence: "got my own flat!!" + "Tai Koo / 420 sq ft"
 _HOME_NAMED_NEXT_RE = re.compile(r"\b(?:got|found|bought|rented|moved into)\s+(?:my own|our own|a new|a|an|my|our)\s+"
                                  r"(?:[\w-]+\s+)?(?:flat|apartment|apt|place|house|condo|studio|room|home)\W*$", _I)
@@ -220,6 +237,11 @@ def value_said_apart(sentences: list[str]) -> list[str]:
         s = sentences[i]
         pet = _PET_NAMED_NEXT_RE.search(s.strip())
         nxt = _NAME_FIRST_RE.match(sentences[i + 1].strip()) if pet and i + 1 < len(sentences) else None
+        it = _IT_IS_ON_RE.match(s.strip()) if out else None
+        event = _EVENTS_NAMED_RE.findall(out[-1]) if it else []
+        if it is not None and event:  # "... her sixtieth will be in the Hut." + "It's on Saturday of next week": her sixtieth is
+            named = re.sub(r"^(?:a|an)\s+", "the ", event[-1], flags=_I)  # "a dentist appointment": the one
+            s = f"{named[:1].upper()}{named[1:]} is {s.strip()[it.end():]}"
         home = _HOME_NAMED_NEXT_RE.search(s.strip()) if pet is None and i + 1 < len(sentences) else None
         where = _PLACE_FIRST_RE.match(sentences[i + 1].strip()) if home else None
         if where:  # "got my own flat!!" + "Tai Koo / 420 sq ft": the flat in Tai Koo
@@ -432,6 +454,10 @@ _ORG_SINCE_RE = re.compile(r"^(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'
                            r"\s*/\s*(?P<t>[a-z][\w -]{2,40}?)(?P<rest>\s*/.*|\s*$)", _I)
 
 
+# the last word of a post that names no occupation of its own ("financial controller")
+_POST_WORDS = frozenset("controller head lead officer director chief partner associate".split())
+
+
 def _noted(clause: str) -> str | None:
     """A diet, a pay, a job or a shift said as a note (`_ITS_DIET_RE`, `_BARE_PAY_RE`,
     `_JOB_LABEL_RE`, `_BARE_SHIFT_RE`), as the user would say it in full; None for any
@@ -446,12 +472,17 @@ def _noted(clause: str) -> str | None:
     if job:  # "job: audit senior @ Lam & Partners CPA / Admiralty office"
         return f"I work as {job['t']} at {job['org']}"
     job = _ORG_SINCE_RE.match(clause)
-    if job and _occupation(job["t"]):  # "Harbourline Logistics since June / financial controller / Kwai Chung office"
+    if job and (_occupation(job["t"]) or job["t"].split()[-1].lower() in _POST_WORDS):
+        # "Harbourline Logistics since June / financial controller / Kwai Chung office"
         return f"I work at {job['org']} as {job['t']} since {job['when']}{job['rest']}"
     shift = _BARE_SHIFT_RE.match(clause)
     if shift and not re.match(r"\s*(?:on|at|in)\b", shift["rest"], _I):  # "9-5 at the Co-op" is no hours of a shift alone
         return f"my shift is {shift['v']}{shift['rest']}"
     return None
+
+
+# "home" in the languages users mix in: "Nyumbani is Tambach", "Nyumbani Kaptagat", "casa: Almada"
+_HOME_WORDS = "nyumbani|nyumba|casa|maison|zuhause|rumah|bahay|ghar|thuis|hjem|hemma|kotona"
 
 
 def labelled(clause: str) -> str:
@@ -470,8 +501,11 @@ def labelled(clause: str) -> str:
         rest = news["rest"]
         return f"{news['n']} {'is ' if _occupation(rest) else ''}{rest}"
     lives = re.match(r"^(?:lives|living|based|home)\s*:\s*(?P<v>(?:an?\s+|the\s+)?[A-Za-z].{0,80})$", clause, _I) \
-        or re.match(r"^(?i:home)(?:\s+is|'s)\s+(?P<v>(?:(?i:an?|the)\s+[^,.;]{0,40}?\b(?i:in|at|near|on)\s+)?"
-                    r"[A-Z\u00c0-\u00d6\u00d8-\u00de][\w'-]*.{0,80})$", clause)
+        or re.match(r"^(?:(?i:home)(?:\s+is|'s)|(?i:" + _HOME_WORDS + r")(?:\s+is|'s|\s*:))\s+"
+                    r"(?P<v>(?:(?i:an?|the)\s+[^,.;]{0,40}?\b(?i:in|at|near|on)\s+)?"
+                    r"[A-Z\u00c0-\u00d6\u00d8-\u00de][\w'-]*.{0,80})$", clause) \
+        or re.match(r"^(?i:" + _HOME_WORDS + r")\s+(?P<v>[A-Z\u00c0-\u00d6\u00d8-\u00de][\w'-]*"
+                    r"(?:\s+[A-Z\u00c0-\u00d6\u00d8-\u00de][\w'-]*)?)\s*[.!,]?$", clause)
     if lives:  # "Lives: Newtown share house, 3 housemates", "Home is Graça": where the note's writer lives
         return f"I live in {lives['v']}"
     noted = _noted(clause)

@@ -88,7 +88,7 @@ FILLER_RE = re.compile(
     r"good news|bad news|guess what|omg|ugh|ngl|tbh|lowkey|imo|fr)\b(?:[,:!.]?\s+|[,:!.]*$))+", _I)
 
 OCCUPATIONS = {
-    "engineer", "controller", "pizzaiolo", "sommelier", "patissier", "developer", "programmer", "manager", "nurse", "doctor", "physician", "surgeon",
+    "engineer", "pizzaiolo", "sommelier", "patissier", "developer", "programmer", "manager", "nurse", "doctor", "physician", "surgeon",
     "teacher", "professor", "lecturer", "student", "analyst", "scientist", "designer", "lawyer",
     "attorney", "architect", "accountant", "pilot", "dentist", "pharmacist", "researcher", "writer",
     "author", "journalist", "artist", "musician", "photographer", "editor", "intern", "freelancer",

@@ -127,13 +127,17 @@ _GUESS_TOKEN = re.compile(r"(?<![\w'])(?:[A-Z][\w&+'-]*\d[\w+-]*|[A-Z0-9][\w+-]*
 
 def _guessed(question: str, reply: str) -> bool:
     """Whether a yes/no question puts a value of its own to the user that a declining
-    reply leaves unsaid ("Is the NAS a Synology DS920+?" / "no clue which model"):
-    stored with the reply, the guess would read as the user's."""
+    reply leaves unsaid ("Is the NAS a Synology DS920+?" / "no clue which model"; "your old
+    ram Brenin took a few rosettes?" / "no no nothing like that"): stored with the reply, the
+    guess would read as the user's."""
     first = re.split(r"(?<=[.!?])\s", reply, maxsplit=1)[0]
     if re.search(r"\d", first):
         return False  # "no, 14p since January": a value of its own corrects the guess
     low = reply.lower()
-    return any(t.lower() not in low for t in _GUESS_TOKEN.findall(question))
+    # and a name it puts to the user ("I imagine your old ram Brenin took a few rosettes?" / "no
+    # no nothing like that"): never the first word, or one after a stop
+    names = re.findall(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b", question)
+    return any(t.lower() not in low for t in [*_GUESS_TOKEN.findall(question), *names])
 
 
 # A question that puts a value forward ("How about Hokkaido in December?", "what about a

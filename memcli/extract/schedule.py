@@ -24,7 +24,9 @@ _DAYS_RE = re.compile(r"\b" + _DAY + r"(?:\s*(?:,|and|&|to|through|thru|till|unt
                       + r")+\b(?:\s+(?:days|nights|shifts|mornings|evenings))?", _I)
 # What makes a list of days the user's working days.
 _WORK_RE = re.compile(r"\b(?:i\s+(?:work|am working|'m working)|working|my (?:days|shifts|rota|hours|schedule)|"
-                      r"on (?:days|nights|earlies|lates)|off nights|(?:days|nights|shifts)\b(?=[ ,.!]|$))", _I)
+                      r"on (?:days|nights|earlies|lates)|off nights|(?:days|nights|shifts)\b(?!\s+off\b)(?=[ ,.!]|$))", _I)
+# days off are the days not worked: "Days off at Brunet are Tuesday and Wednesday"
+_OFF_RE = re.compile(r"\b(?:days?|nights?)\s+off\b|\boff\s+days?\b|\brest days?\b", _I)
 _SOMEONE_ELSE_RE = re.compile(r"\b(?:my|our|his|her|their)\s+" + _REL + r"\b|\b(?:he|she|they)\s+(?:works?|is|are)\b"
                               r"|(?<!we're )(?<!we are )\b(?:open|closed|opens|closes)\b", _I)
 # A run of days that is one week's, not the schedule: "this block started on the 17th, so
@@ -41,7 +43,8 @@ def work_days(text: str) -> Fact | None:
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
         days = _DAYS_RE.search(sentence)
         if not days or not (_WORK_RE.search(sentence) or re.search(r"\bwe(?:'re| are) open\b", sentence, _I)) \
-                or _SOMEONE_ELSE_RE.search(sentence[: days.start()]) or _ONE_WEEK_RE.search(sentence):
+                or _SOMEONE_ELSE_RE.search(sentence[: days.start()]) or _ONE_WEEK_RE.search(sentence) \
+                or _OFF_RE.search(sentence[: days.start()]):
             continue
         span = days.group(0)
         return Fact(text=f"User works {span}", kind="profile", importance=0.6, key="work_days", value=span,

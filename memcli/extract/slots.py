@@ -275,12 +275,14 @@ _BUSINESS_HAD = r"(?:nail salon|salon|bakery|boulangerie(?:-p[aâ]tisserie)?|p[a
 _BUSINESS_RUN = r"(?:" + _BUSINESS_HAD[3:-1] + r"|farm|garage|gym|studio|business|company|firm|agency|clinic|practice|" \
     r"consultancy|startup|start-up|daycare|nursery|guesthouse|b&b|hotel|bar|workshop)"
 _OWNS_RE = re.compile(
-    r"^i (?:now |also |still )?(?:(?P<had>have|opened)|own|run|manage|co-own|co-founded|founded|started) "
+    r"^i (?:now |also |still )?(?:(?P<had>have|opened)|own|run|manage|co-own|co-founded|founded|started|"
+    r"am (?:now )?running|started running) "
     r"(?:a |an |my own |our own |my |our |the )?(?:[\w'-]+ ){0,2}?"
-    r"(?P<b>" + _BUSINESS_RUN + r")(?=$|[,.;!]|\s+(?:in|at|on|off|called|named|since|near|just|outside|and|with|"
-    r"downtown|here)\b)(?P<rest>.*)$", _I)
-_BUSINESS_NAME_RE = re.compile(r"\b(?:called|named|name is|name's)\s+(?P<n>(?-i:[A-Z])[\w'&.-]*(?: (?-i:[A-Z])[\w'&.-]*){0,3})",
-                               _I)
+    r"(?P<b>" + _BUSINESS_RUN + r"|(?<=own )thing)(?=$|[,.;!]|\s+(?:in|at|on|off|called|named|since|near|just|outside|and|"
+    r"with|downtown|here|now)\b)(?P<rest>.*)$", _I)
+# its name: "called Lotus Nails", or said next after a comma ("my own thing now, Salt Dog Surf Co.")
+_BUSINESS_NAME_RE = re.compile(r"\b(?:called|named|name is|name's)\s+(?P<n>(?-i:[A-Z])[\w'&.-]*(?: (?-i:[A-Z])[\w'&.-]*){0,3})"
+                               r"|^(?:\s+now)?\s*,\s*(?P<n2>(?-i:[A-Z])[\w'&.-]*(?: (?:&\s)?(?-i:[A-Z])[\w'&.-]*){0,3})", _I)
 
 
 def _owns_business(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
@@ -291,7 +293,9 @@ def _owns_business(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     if not m or (m.group("had") and not re.fullmatch(_BUSINESS_HAD, m.group("b"), _I)):
         return None
     name = _BUSINESS_NAME_RE.search(m.group("rest"))
-    v = _clean_value(name.group("n")) if name else f"their own {m.group('b').lower()}"
+    if name is None and m.group("b").lower() == "thing":
+        return None  # "my own thing, really": no business named
+    v = _clean_value(name.group("n") or name.group("n2")) if name else f"their own {m.group('b').lower()}"
     return [_profile(f"User works at {v}", "employer", v, 0.75, "update" if now_cue else None)]
 
 
