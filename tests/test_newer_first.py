@@ -601,3 +601,19 @@ def test_a_count_in_words_is_a_figure_of_the_same_kind():
 
     assert _amounts("User drinks five bicas every day") == ("count", frozenset({"5"}))
     assert _amounts("Only two bicas per day") == ("count", frozenset({"2"}))
+
+
+@pytest.mark.parametrize(("older", "newer"), [
+    ("User's bf marcus is at purdue so weekends r facetime dates lmao", "User's partner is Daniel"),
+    ("User broke up with their partner Daniel in October 2024", "User's partner is Minho"),
+])
+def test_the_partner_now_goes_above_the_one_before(older, newer):
+    hits = [_hit(older, "2026-01-21T10:00:00Z", kind="profile", score=0.6),
+            _hit(newer, "2026-04-29T10:00:00Z", kind="profile", score=0.35)]
+    assert [h.memory.text for h in newer_first(hits, "Who is the user dating?", 5)][0] == newer
+
+
+def test_a_relatives_partner_is_not_the_users():
+    hits = [_hit("User's partner is Daniel", "2026-01-21T10:00:00Z", kind="profile", score=0.6),
+            _hit("User's sister Amy's boyfriend is Joe", "2026-04-29T10:00:00Z", kind="profile", score=0.5)]
+    assert [h.memory.text for h in newer_first(hits, "Who is the user dating?", 5)][0] == "User's partner is Daniel"

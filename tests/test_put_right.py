@@ -117,3 +117,18 @@ def test_a_figure_put_right_after_a_label_names_no_one(db_path, real_embedder):
         ])
     assert [t for t in active if t.startswith("Camp fee KSh 12,000 per month")], active
     assert not [t for t in active if "15,000" in t and "not 15,000" not in t], active
+
+
+@pytest.mark.models
+@pytest.mark.parametrize(("said", "gone", "kept"), [
+    ("You'll be proud of me, I've chucked the roll ups, it's just the vape now.", "roll ups", "amlodipine"),
+    ("The doctor took me off the amlodipine because my ankles were swelling.", "on amlodipine", "roll ups"),
+])
+def test_what_the_user_chucked_or_was_taken_off_ends(db_path, real_embedder, said, gone, kept):
+    from memcli.api import MemoryStore
+
+    with MemoryStore(db_path, real_embedder) as s:
+        active = _ingest(s, [("2025-01-10T10:00:00Z", "I smoke about 20 roll ups a day. The doctor has me on amlodipine "
+                              "for the blood pressure."), ("2025-04-10T10:00:00Z", said)])
+    assert not [t for t in active if gone in t and "chucked" not in t and "took" not in t], active
+    assert [t for t in active if kept in t], active

@@ -241,6 +241,8 @@ PREFERENCE_RE = re.compile(
 
 CHANGE_DELETE_RE = re.compile(
     r"\b(?:no longer|not anymore|anymore|any more|no more(?! than\b)|stopped|quit|gave up|give up|sold (?:my|our|the)|ditched|dumped|used to|"
+    # "I've chucked the roll ups", "the doctor took me off the amlodipine"
+    r"chucked|took (?:me|us) off|"
     r"got rid of|gave away|broke up|divorced|left my|retired from|cancel(?:l)?ed (?:my|our|the)|"
     r"am not .* anymore|lost my|passed away|died|moved out of|(?:have |'ve )?(?:gone|went) off|lost interest in|"
     r"got bored of|fell out of love with|(?:is|'s) dead to me|fell through|called off|(?:got|been) cancel(?:l)?ed|"
@@ -391,6 +393,7 @@ PERSON_REPLACEMENT_RES = (REPLACEMENT_RES[4], REPLACEMENT_RES[6], REPLACEMENT_RE
 
 # what the change ends, up to a comma or a reason.
 ENDED_RE = re.compile(r"\b(?:stopped|quit|gave up|dropped|ditched|dumped|sold|no more|cancel(?:l)?ed|ended|finished with|done with|"
+                       r"chucked|took (?:me|us|User|them) off|"
                        r"got rid of|no longer (?:do|doing|have|go to|take)|(?:gone|went) off|lost interest in|"
                        r"got bored of|fell out of love with|used to (?:be into|be obsessed with|be a fan of|[a-z]+))\s+"
                        r"(?:the |my |our |a |an |doing |going to )?"

@@ -52,6 +52,7 @@ _GENERIC = frozenset("user user's they them their family is are was has have had
                      "years".split())
 # What says a state is over: "is leaving Wits", "quit the Hangul House classes".
 _ENDS = re.compile(r"\b(?:is|are|am) (?:leaving|quitting|dropping out of)\b|\b(?:left|quit|dropped out of|no longer|"
+                   r"broke up|split up|divorced|separated|"
                    r"not (?:[\w\u00c0-\u024f'-]+ ){1,3}(?:anymore|any more))\b", re.I)
 # The words a question and a fact name one relative by: "the user's daughter" is "User's kid Jasmine".
 _ONE_ASK = (frozenset("daughter daughters son sons kid kids child children".split()),
@@ -78,6 +79,12 @@ _ASPECTS = (
     # pay is another figure ("the money is better too: 2900 net" after "salary is 2300 net")
     (frozenset("salary salaries earn earns income wage wages".split()),
      frozenset("salary money pay paid wage wages income earn earns net gross".split()), "figure"),
+    # a partner is another one by another name ("User's partner is Minho" after "User broke up
+    # with their partner Daniel"; "User's partner is Daniel" after "User's bf marcus is at purdue")
+    (frozenset("dating partner partners boyfriend girlfriend husband wife spouse fiance fiancé fiancee relationship "
+               "seeing married".split()),
+     frozenset("partner boyfriend girlfriend husband wife spouse fiance fiancé fiancee bf gf dating seeing married "
+               "broke".split()), "name"),
 )
 # Statements made in the same sitting are one telling, not an old and a new one.
 _GAP = timedelta(hours=12)
@@ -150,6 +157,11 @@ def _heads(text: str) -> set[str]:
 
 
 _RELATIVE_RE = re.compile(r"^User's (?P<rel>[a-z][a-z-]*)(?: (?P<n>[A-Z][\w-]*(?:'[A-Z][\w-]*)?))?")  # "Huimin's": Huimin
+# the words a partner is called by, one relation: "bf" and "partner" are the same one
+_PARTNER_SHORT = frozenset("bf gf bae hubby".split())
+_ONE_PARTNER = frozenset("partner boyfriend girlfriend husband wife spouse fiance fiancé fiancee".split()) | _PARTNER_SHORT
+_PARTNER_SLOT = re.compile(r"^User's (?:" + "|".join(sorted(_ONE_PARTNER)) + r")\b|\bUser (?:broke up|split up|divorced|"
+                           r"separated) with\b")
 
 
 def _same_subject(a: str, b: str, query: str = "") -> bool:
@@ -159,6 +171,10 @@ def _same_subject(a: str, b: str, query: str = "") -> bool:
     if _subject(a, b, query) == _subject(b, a, query):
         return True
     if _opened_by_name_of(a, b) or _opened_by_name_of(b, a):
+        return True
+    if _PARTNER_SLOT.search(a) and _PARTNER_SLOT.search(b):
+        # the user's partner, whoever it is now: "User's bf marcus" and "User's partner is Daniel",
+        # "User broke up with their partner Daniel" and "User's partner is Minho"
         return True
     ra, rb = _RELATIVE_RE.match(a), _RELATIVE_RE.match(b)
     if ra is None or rb is None or ra["rel"] != rb["rel"] or ra["rel"] not in RELATIONS:
@@ -274,7 +290,8 @@ def conflict(older: str, newer: str, asked: frozenset[str] | None = None, query:
             # name, not by a figure ("the place in Đà Nẵng is 6.5 million" beside "User lives
             # in Đà Nẵng"); and both of one person's ("Linh's sister lives in Huế" is no home
             # of the user's)
-            others = (_OTHERS.search(older) is None) != (_OTHERS.search(newer) is None)
+            others = (_OTHERS.search(older) is None) != (_OTHERS.search(newer) is None) \
+                and not (_PARTNER_SLOT.search(older) and _PARTNER_SLOT.search(newer))  # the partner is the user's
             return any(_other_of_aspect(a, b, *aspects[i], named, query) for i in both) \
                 and _same_subject(older, newer, query) \
                 and (not others or _opened_by_name_of(older, newer) or _opened_by_name_of(newer, older))
@@ -402,8 +419,8 @@ def _only_days(older: str, newer: str) -> bool:
 
 
 # a record about someone else's slot: "Linh's sister lives in Huế", "User's son lives in Perth"
-_OTHERS = re.compile(r"\b(?!User's)[A-Z][\w-]*'s\b|\bUser's\s+(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True))
-                     + r")\b")
+_OTHERS = re.compile(r"\b(?!User's)[A-Z][\w-]*'s\b|\bUser's\s+(?:" + "|".join(sorted(RELATIONS | _PARTNER_SHORT, key=len,
+                                                                                   reverse=True)) + r")\b")
 
 
 _PLACE_TYPED = re.compile(r"\b(?:in|at)\s+([a-z][a-z'-]{3,})\b(?!\s+(?:the|a|my|our)\b)")
