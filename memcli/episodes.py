@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from .date_words import said_days
 from .dates import resolve_dates
 from .extract.grammar import to_third_person
 from .extract.lexicon import OCCUPATIONS
@@ -105,7 +106,7 @@ def episode_of(content: str, question: str | None = None, facts: Sequence[str] =
     if text is None:
         return None
     if when is not None:  # "a week from today" means nothing read a month later: the date it was
-        text = resolve_dates(text, when)[0]
+        text = said_days(resolve_dates(text, when)[0], text)  # (and the user's words for it beside it)
     if question and answers(question, text):
         return Episode(f'{ASKED}{question}") {text}')
     if statement and points_back(text):

@@ -260,3 +260,17 @@ def test_the_one_sum_of_a_landlords_letter_is_the_rent(said, rent):
                                   "the landlord fixed the boiler after 300 emails"])
 def test_a_number_beside_a_landlord_is_no_rent(said):
     assert "rent" not in keyed(said)
+
+
+@pytest.mark.parametrize(("said", "employer"), [
+    ("ok update 🌵 banner university med center phoenix ED, started may 12, 13 wks.",
+     "Banner university med center phoenix ED"),
+    ("Harbour Clinic, started last week", "Harbour Clinic"),
+])
+def test_a_workplace_begun_said_as_a_note_is_the_employer(said, employer):
+    assert keyed(said).get("employer") == employer
+
+
+@pytest.mark.parametrize("said", ["Lessons, started last week, so fun", "the kids' school, started on Monday"])
+def test_what_began_that_is_no_workplace_is_no_employer(said):
+    assert "employer" not in keyed(said)

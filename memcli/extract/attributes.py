@@ -454,6 +454,12 @@ _ORG_SINCE_RE = re.compile(r"^(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'
                            r"\s*/\s*(?P<t>[a-z][\w -]{2,40}?)(?P<rest>\s*/.*|\s*$)", _I)
 
 
+# a workplace begun, said as a note: "banner university med center phoenix ED, started may 12"
+_ORG_STARTED_RE = re.compile(r"^(?:(?:ok|so|and|new|update)\W+)*(?P<org>(?!(?:the|my|our|his|her|their|a|an|this|that|"
+                             r"school|class|term|season)\b)[a-z][\w&'.-]*(?:\s+[\w&'.-]+){0,6}?)\s*,\s*"
+                             r"(?:just\s+)?started\s+(?P<when>(?:on\s+)?[^,;.]{2,30}?)(?P<rest>(?:[,;.].*)?)$", _I)
+_WORKPLACE_RE = re.compile(r"\b(?:(?i:hospital|med(?:ical)? cent(?:er|re)|clinic|university|college|school|ward|practice|"
+                           r"pharmacy|office|firm|studio|company|lodge|hotel|restaurant|bank|academy|institute)|ED|ICU|NICU)\b")
 # the last word of a post that names no occupation of its own ("financial controller")
 _POST_WORDS = frozenset("controller head lead officer director chief partner associate".split())
 
@@ -471,6 +477,11 @@ def _noted(clause: str) -> str | None:
     job = _JOB_LABEL_RE.match(clause)
     if job:  # "job: audit senior @ Lam & Partners CPA / Admiralty office"
         return f"I work as {job['t']} at {job['org']}"
+    job = _ORG_STARTED_RE.match(clause)
+    if job and _WORKPLACE_RE.search(job["org"]):  # "banner university med center phoenix ED, started may 12, 13 wks"
+        when = job["when"] if re.match(r"(?:on|in|during|last|this|yesterday|today)\b", job["when"], _I) \
+            else f"on {job['when']}"
+        return f"I started at {job['org'][:1].upper()}{job['org'][1:]} {when}{job['rest']}"
     job = _ORG_SINCE_RE.match(clause)
     if job and (_occupation(job["t"]) or job["t"].split()[-1].lower() in _POST_WORDS):
         # "Harbourline Logistics since June / financial controller / Kwai Chung office"
