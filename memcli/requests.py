@@ -224,7 +224,8 @@ def forget_requests(text: str) -> list[ForgetRequest]:
                 topic = None  # "drop the kids at school": no request
             if topic:
                 topic = _named(topic, text[:text.find(sentence)] + sentence[:m.start("obj")])
-                out += [ForgetRequest(topic=t, clause=m.group(0).strip()) for t in _conjuncts(topic)]
+                every = re.search(r"\b(?:everything|anything|all)\b", m.group(0), re.IGNORECASE) is not None
+                out += [ForgetRequest(topic=t, clause=m.group(0).strip()) for t in _conjuncts(topic, not every)]
                 break
             m = _REQUEST.search(sentence, m.start("obj") if m.group("obj") else m.end())
         else:
@@ -316,10 +317,19 @@ _NOT_PEOPLE = frozenset("ooh oh one also so the please and but hi hello hey than
                         "that another more yes no well anyway sorry asante habari morning good".split())
 
 
-def _conjuncts(topic: str) -> list[str]:
+# a person and a thing of theirs, one story: "Gary and the divorce", "emrys and the boundary"
+_ONE_STORY = re.compile(r"(?!(?:the|my|our|his|her|their|that|this)\b)[\w'-]+(?:\s+[A-Z][\w'-]+)?\s+and\s+the\s+"
+                        r"[\w'-]+(?:\s+[\w'-]+)?", re.I)
+
+
+def _conjuncts(topic: str, story: bool = True) -> list[str]:
     """A topic told as a story about something, without the telling; "X and Y" as X
-    and Y when each names something ("salt and pepper" alone stays one)."""
+    and Y when each names something ("salt and pepper" alone stays one, and so does a
+    person and a thing of theirs, `story`: "what I said about Gary and the divorce"; but
+    "everything I told you about her and the cinnamon rolls" is all of her, and them)."""
     topic = _TOLD_AS.sub("", topic)
+    if story and _ONE_STORY.fullmatch(topic):
+        return [topic]  # "what I said about Gary and the divorce": Gary's divorce, not all there is of Gary
     parts = [p.strip() for p in re.split(r"\s+and\s+(?=(?:the|my|our|his|her|their|that)\b)", topic, flags=re.I)]
     parts = [p for p in parts if topic_words(p)]
     return parts if len(parts) > 1 else [topic]
@@ -431,11 +441,18 @@ def _kind_hits(want: frozenset[str], have: frozenset[str] | None, memory_text: s
     return frozenset(out)
 
 
+def _one_word(w: str, h: str) -> bool:
+    """Whether two words are one in two forms: "divorce" and "divorced", "move" and "moving"."""
+    short, long_ = sorted((w, h), key=len)
+    stem = short[:-1] if short.endswith("e") else short
+    return len(stem) >= 4 and long_.startswith(stem) and long_[len(stem):] in ("", "e", "s", "es", "d", "ed", "ing")
+
+
 def matches(topic: str, memory_text: str, similarity: float) -> bool:
     want = topic_words(topic)
     said = parse(memory_text)
     have = said.words | said.names
-    have = have | _kind_hits(want, have, memory_text)
+    have = have | _kind_hits(want, have, memory_text) | {w for w in want if any(_one_word(w, h) for h in have)}
     hit = len(want & have)
     if not want or not hit:
         return False
