@@ -177,6 +177,9 @@ def test_a_shouted_word_in_an_ordinary_message_stays():
     ("You must have had some prize-winners; I imagine your old ram Brenin took a few rosettes at the Royal Welsh?",
      "no no nothing like that, i never showed a sheep in my life", False),
     ("Is your sister still in Leeds?", "yes, still in Leeds", True),
+    # a name put to the user that the reply neither takes up nor answers yes to
+    ("Are you and Marcus still planning that Cancun trip in the fall?", "marcus n i r done 💔 long distance", False),
+    ("Have you ever been to Japan?", "Twice, Kyoto in 2019 and Osaka last spring.", True),  # asked open
 ])
 def test_a_guess_the_user_turns_down_is_not_stored_with_the_reply(question, reply, framed):
     from memcli.extract.said import answers

@@ -125,6 +125,13 @@ _GUESS_TOKEN = re.compile(r"(?<![\w'])(?:[A-Z][\w&+'-]*\d[\w+-]*|[A-Z0-9][\w+-]*
                           r"|(?<=[\"'“‘])[A-Z][^\"'”’]{2,40}(?=[\"'”’])")
 
 
+def _names_put(question: str, reply: str) -> list[str]:
+    """The names a question puts to the user that the reply does not say (never its first
+    word, or one after a stop)."""
+    low = reply.lower()
+    return [n for n in re.findall(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b", question) if n.lower() not in low]
+
+
 def _guessed(question: str, reply: str) -> bool:
     """Whether a yes/no question puts a value of its own to the user that a declining
     reply leaves unsaid ("Is the NAS a Synology DS920+?" / "no clue which model"; "your old
@@ -136,8 +143,7 @@ def _guessed(question: str, reply: str) -> bool:
     low = reply.lower()
     # and a name it puts to the user ("I imagine your old ram Brenin took a few rosettes?" / "no
     # no nothing like that"): never the first word, or one after a stop
-    names = re.findall(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b", question)
-    return any(t.lower() not in low for t in [*_GUESS_TOKEN.findall(question), *names])
+    return any(t.lower() not in low for t in _GUESS_TOKEN.findall(question)) or bool(_names_put(question, reply))
 
 
 # A question that puts a value forward ("How about Hokkaido in December?", "what about a
@@ -157,8 +163,8 @@ def answers(question: str, reply: str) -> bool:
     """Whether `reply` reads as the answer to `question`: any reply to a question asked
     with a question word or after something indefinite ("any plans?"); to another
     yes/no question, a reply that opens with an answer word ("yeah, two boys") or
-    takes up one of its words, unless it turns down or does not know a value the
-    question guessed ("Is it a DS920+?" / "no clue which model"), or keeps open what it
+    takes up one of its words and every name it puts, unless it turns down or does not
+    know a value the question guessed ("Is it a DS920+?" / "no clue which model"), or keeps open what it
     put forward ("How about Hokkaido?" / "hmm see how first")."""
     if not _WH_QUESTION.match(question) and _DECLINES.search(reply) and _guessed(question, reply):
         return False
@@ -168,6 +174,8 @@ def answers(question: str, reply: str) -> bool:
         return True
     if _ANSWER_WORD.match(reply):
         return True
+    if _names_put(question, reply):
+        return False  # "Are you and Marcus still planning that Cancun trip?" / "marcus n i r done": Cancun unsaid
     return bool(content_words(question) & content_words(reply) - _YOU_WORDS)
 
 
