@@ -238,3 +238,26 @@ def test_a_relation_in_an_unknown_word_before_a_name_and_its_verb_is_someone_els
     from memcli.subjects import someone_else
 
     assert someone_else(text) == who
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("Nuala rang. Her party is on Saturday.", "User's sister Nuala's party is on"),
+    ("My son Tom called. His new job starts Monday.", "User's son Tom's new job starts"),
+])
+def test_her_or_his_after_someone_named_is_theirs(said, want):
+    from datetime import UTC, datetime
+
+    from memcli.extract import extract_facts
+
+    texts = [f.text for f in extract_facts(said, datetime(2025, 4, 16, tzinfo=UTC), people={"Nuala": "sister"}).facts]
+    assert [t for t in texts if t.startswith(want)], texts
+
+
+def test_his_after_a_woman_named_is_no_one_known():
+    from datetime import UTC, datetime
+
+    from memcli.extract import extract_facts
+
+    texts = [f.text for f in extract_facts("Nuala rang. His car broke down.", datetime(2025, 4, 16, tzinfo=UTC),
+                                           people={"Nuala": "sister"}).facts]
+    assert not [t for t in texts if "Nuala's car" in t], texts

@@ -283,6 +283,11 @@ class _People:
         if not self.last:
             return clause
         m = re.match(r"^(?P<p>she|he)(?P<c>'s|\s)(?P<rest>.*)$", clause, _I)
+        own = None if m else re.match(r"^(?P<p>her|his)\s+(?P<rest>[a-z][\w'-]*\b.*)$", clause, _I)
+        if own is not None:  # "Her sixtieth is on Saturday": Nuala's sixtieth
+            whose = self.resolve_pronoun(("she " if own["p"].lower() == "her" else "he ") + "X")
+            return clause if whose.endswith(" X") is False or whose.lower().startswith(("she ", "he ")) \
+                else f"{whose[:-2]}'s {own['rest']}"
         if not m:
             return clause
         words = self.last.split()
