@@ -278,6 +278,16 @@ def _h_weekday_rel(m: re.Match[str], c: _Ctx) -> _Result:
     return _day(d, m.group("prep")), d
 
 
+def _h_weekday_span(m: re.Match[str], c: _Ctx) -> _Result:
+    """"next Monday to Thursday": the days from the one named to the next of the last, once."""
+    said = _h_weekday_rel(m, c)
+    d = said[1] if said else None
+    if d is None:
+        return None
+    end = d + timedelta(days=(_wd_index(m.group("wd2")) - d.weekday()) % 7)
+    return f"from {d.isoformat()} to {end.isoformat()}", d
+
+
 def _h_weekend(m: re.Match[str], c: _Ctx) -> _Result:
     which = m.group("which").lower().split()[-1]
     t = c.today
@@ -650,6 +660,8 @@ _RULES: tuple[DateRule, ...] = (
     DateRule("weekday_list", re.compile(r"\b" + _WD + r"(?:(?:\s*/\s*" + _WD_ANY + r"\b)+|(?:\s+" + _WD_ANY + r"\b){2,}"
                 r"|(?:\s*,\s*" + _WD_ANY + r"\b)+\s*,?\s*(?:and|&)\s*" + _WD_ANY + r"\b)", re.I), _h_keep),
     # a weekly schedule: "tuesday to saturday", "wed-sun", "mondays and thursdays", "on sundays"
+    DateRule("weekday_span", re.compile(r"\b(?P<prep>)(?P<which>next|this|coming)\s+" + _WD + r"\s*(?:to|-|\u2013|through|thru|"
+             r"till|until)\s*(?P<wd2>" + _WD_ANY[3:-1] + r")\b", re.I), _h_weekday_span),
     DateRule("weekly_range", re.compile(r"\b" + _WD + r"s?\s*(?:to|-|\u2013|through|thru|till|until)\s*" + _WD_ANY + r"s?\b", re.I), _h_keep),
     DateRule("weekly_days", re.compile(r"\b" + _WD + r"(?<!thur)(?<!tue)s\b(?:\s*(?:,|and|or|&)\s*" + _WD_ANY + r"s?\b)*", re.I), _h_keep),
     DateRule("weekly_part", re.compile(r"\b" + _WD + r"\s+(?:morning|afternoon|evening|night)s\b", re.I), _h_keep),  # "Saturday mornings"
