@@ -413,6 +413,11 @@ _VALUE_KINDS = (
      re.compile(r"(?<![\d:/.-])(?<!\bat )(?!(?:19\d\d|20[0-3]\d)(?!\d))\d{4,8}(?![\d:/.-])"),
      _stems("code codes pin password passcode combination door lock keypad safe alarm gate"),
      _stems("phone mobile number flat apartment plot postcode zip street road avenue price cost rent")),
+    # "Ricky and the money": a sum beside a word of lending or owing ("asked to borrow 3,000 dollars")
+    (_stems("money cash loan loans debt debts"),
+     re.compile(r"[$£€¥₹]\s?\d|\b\d[\d,.]*\s?(?:k|grand|usd|eur|gbp|dollars|pounds|quid|euros?|rand|bucks)\b", re.IGNORECASE),
+     _stems("borrow borrowed borrowing lend lent lending loan owe owes owed paid pay debt money cash"),
+     frozenset[str]()),
     # "that number": a number of seven figures or more given as an account's or a phone's
     # ("my gcash is 09175552381")
     (_stems("number numbers"),

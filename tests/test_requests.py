@@ -443,3 +443,20 @@ def test_forgetting_a_story_of_a_person_keeps_the_rest_of_them(real_embedder, tm
     store.close()
     assert not [t for t in active if "divorc" in t], active
     assert [t for t in active if "Port of Tyne" in t], active
+
+
+def test_forgetting_a_story_of_money_forgets_the_sums_told_of_it(real_embedder, tmp_path):
+    """"forget what I told you about Ricky and the money": "Ricky asked to borrow 3,000
+    dollars again. He never paid back the last loan." goes, though it never says "money"."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for i, (ts, text) in enumerate([
+        ("2025-01-22T16:07:35Z", "My nephew Ricky asked to borrow 3,000 dollars again. He never paid back the last loan."),
+        ("2025-06-30T13:45:00Z", "Please forget what I told you about Ricky and the money. That's family business."),
+    ]):
+        ingest(store, "user:r", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
+    active = [m.text for m in store.list_memories("user:r")]
+    store.close()
+    assert not [t for t in active if "Ricky" in t or "3,000" in t], active
