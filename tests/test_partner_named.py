@@ -56,3 +56,12 @@ def test_the_end_of_a_couple_ends_the_partner(said, name):
 def test_what_a_couple_does_is_no_end(said):
     facts = extract_facts(said, NOW).facts
     assert not [f for f in facts if f.key == "partner" and f.change == "delete"], [(f.text, f.key) for f in facts]
+
+
+@pytest.mark.parametrize("said", ["I'm seeing someone. Finally.", "I'm seeing someone. Wow.", "seeing someone new. lol"])
+def test_a_word_of_feeling_after_seeing_someone_is_no_name(said):
+    assert not [f for f in extract_facts(said, NOW).facts if f.key == "partner"]
+
+
+def test_a_parent_who_left_is_no_partner():
+    assert not [f for f in extract_facts("Dad left us.", NOW).facts if f.key == "partner"]

@@ -221,8 +221,10 @@ _PLACE_FIRST_RE = re.compile(r"^(?![A-Z][a-z]+ly\b|(?:Yay|Yes|Yess+|Wow|Woohoo|N
                              r"Small|Big|Tiny|Cosy|Cozy|Lovely|Perfect|Amazing|Awesome|Done|Sorted|Home|Bliss|Heaven|"
                              r"Mine|Ours|Alone|Together|Tomorrow|Today|Tonight|Soon)\b)(?-i:[A-Z][\w'-]+)(?:\s+(?-i:[A-Z][\w'-]+)){0,2}(?=\s*(?:/|,|!|\.|$))")
 # ... typed in lower case too, when a comma or a full stop follows it ("marcus, kiwi, ...")
-_NAME_FIRST_ANY_RE = re.compile(r"^(?!(?:also|anyway|well|so|ok|okay|yeah|yes|no|honestly|lol|and|but|he|she|they|it|"
-                                r"his|her|their|this|that|which|who|sorry|wait)\b)[A-Za-z][a-z'-]+(?=\s*[,.!]|\s*$)", _I)
+_NAME_FIRST_ANY_RE = re.compile(r"^(?![a-z]+ly\b|(?:also|anyway|well|so|ok|okay|yeah|yes|no|nope|honestly|lol|lmao|haha|omg|"
+                                r"wow|yay|ugh|hmm|idk|tbh|and|but|he|she|they|it|his|her|their|this|that|which|who|sorry|"
+                                r"wait|anyways|whatever|still|again|soon|nothing|someone|somebody)\b)[A-Za-z][a-z'-]+"
+                                r"(?=\s*[,.!]|\s*$)", _I)
 
 
 def value_said_apart(sentences: list[str]) -> list[str]:

@@ -87,12 +87,13 @@ def _broke_up(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     # "I dumped Ollie", "Ollie dumped me", "Ollie is my ex now"
     m = _ENDED_COUPLE_RE.match(c)
     v = m and (m.group("v") or m.group("n") or m.group("n2"))
-    if m and v and v.lower() not in _NOT_NAMES:
+    if m and v and v.lower() not in _NOT_NAMES and v.lower() not in _KIN:  # "Dad left us" ends no couple
         r = (m.group("r") or "partner").lower()
         return [_profile(f"User broke up with their {r} {v}", "partner", v, 0.7, "delete")]
     return None
 
 
+_KIN = frozenset("mum mom mam mama mommy mummy dad daddy papa pa ma father mother granny grandma grandpa nan nana".split())
 # the words a sentence may open with before the news: "Also, Ollie and I are done"
 _LEAD = re.compile(r"^(?:(?:also|and|so|anyway|well|oh|btw|but|update|news|sadly)\b[,:!]?\s+)+", _I)
 _ENDED_COUPLE_RE = re.compile(

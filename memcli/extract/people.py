@@ -286,8 +286,9 @@ class _People:
         own = None if m else re.match(r"^(?P<p>her|his)\s+(?P<rest>[a-z][\w'-]*\b.*)$", clause, _I)
         if own is not None:  # "Her sixtieth is on Saturday": Nuala's sixtieth
             whose = self.resolve_pronoun(("she " if own["p"].lower() == "her" else "he ") + "X")
-            return clause if whose.endswith(" X") is False or whose.lower().startswith(("she ", "he ")) \
-                else f"{whose[:-2]}'s {own['rest']}"
+            # the one "she" or "he" would be, unless the person last named is of the other sex
+            said = whose.endswith(" X") and not whose.lower().startswith(("she ", "he "))
+            return f"{whose[:-2]}'s {own['rest']}" if said else clause
         if not m:
             return clause
         words = self.last.split()
