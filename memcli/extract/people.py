@@ -287,8 +287,8 @@ class _People:
         if own is not None:  # "Her sixtieth is on Saturday": Nuala's sixtieth
             whose = self.resolve_pronoun(("she " if own["p"].lower() == "her" else "he ") + "X")
             # the one "she" or "he" would be, unless the person last named is of the other sex
-            said = whose.endswith(" X") and not whose.lower().startswith(("she ", "he "))
-            return f"{whose[:-2]}'s {own['rest']}" if said else clause
+            known = whose.endswith(" X") and not whose.lower().startswith(("she ", "he "))
+            return f"{whose[:-2]}'s {own['rest']}" if known else clause
         if not m:
             return clause
         words = self.last.split()
