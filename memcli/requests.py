@@ -447,7 +447,8 @@ def _kind_hits(want: frozenset[str], have: frozenset[str] | None, memory_text: s
 
 
 def _one_word(w: str, h: str) -> bool:
-    """Whether two words are one in two forms: "divorce" and "divorced", "move" and "moving"."""
+    """Whether two words are one in two forms, of a stem of four letters or more: "divorce" and
+    "divorced", "loan" and "loans" (never "code" and "codes": too short a stem to tell)."""
     short, long_ = sorted((w, h), key=len)
     stem = short[:-1] if short.endswith("e") else short
     return len(stem) >= 4 and long_.startswith(stem) and long_[len(stem):] in ("", "e", "s", "es", "d", "ed", "ing")

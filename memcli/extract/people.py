@@ -279,27 +279,32 @@ class _People:
         rel = self.names.get(name)
         return f"my {rel} {name}" if rel else name
 
-    def resolve_pronoun(self, clause: str) -> str:
+    def _is_last(self, pronoun: str) -> bool:
+        """Whether "she" or "he" (`pronoun`) is the person last named, as far as is said
+        (and that it is then, for the pronouns after it)."""
         if not self.last:
-            return clause
-        m = re.match(r"^(?P<p>she|he)(?P<c>'s|\s)(?P<rest>.*)$", clause, _I)
-        own = None if m else re.match(r"^(?P<p>her|his)\s+(?P<rest>[a-z][\w'-]*\b.*)$", clause, _I)
-        if own is not None:  # "Her sixtieth is on Saturday": Nuala's sixtieth
-            whose = self.resolve_pronoun(("she " if own["p"].lower() == "her" else "he ") + "X")
-            # the one "she" or "he" would be, unless the person last named is of the other sex
-            known = whose.endswith(" X") and not whose.lower().startswith(("she ", "he "))
-            return f"{whose[:-2]}'s {own['rest']}" if known else clause
-        if not m:
-            return clause
+            return False
         words = self.last.split()
         # "my grandson Callum ... she's six": the relation says who she is not
         said = _gender(words[-1]) or (_gender(words[1]) if words[0] == "my" and len(words) > 2 else None) \
             or self.called.get(self.last)
-        if said is not None and said != m.group("p").lower():
+        if said is not None and said != pronoun:
             # "Chidi's mum ... he": not the mum; "Javi left, he got a job ... hired Marisol,
             # she worked at a panadería": not Javi. Who it is would be a guess
+            return False
+        self.called[self.last] = pronoun
+        return True
+
+    def resolve_pronoun(self, clause: str) -> str:
+        if not self.last:
             return clause
-        self.called[self.last] = m.group("p").lower()
+        own = re.match(r"^(?P<p>her|his)\s+(?P<rest>[a-z][\w'-]*\b.*)$", clause, _I)
+        if own is not None:  # "Her sixtieth is on Saturday": Nuala's sixtieth
+            return f"{self.last}'s {own['rest']}" if self._is_last("she" if own["p"].lower() == "her" else "he") \
+                else clause
+        m = re.match(r"^(?P<p>she|he)(?P<c>'s|\s)(?P<rest>.*)$", clause, _I)
+        if not m or not self._is_last(m.group("p").lower()):
+            return clause
         # "she's leaving": is; "she's been in billing since March": has
         verb = ("has " if re.match(_PARTICIPLES + r"\b", m.group("rest").lstrip(), _I) else "is ") \
             if m.group("c") == "'s" else ""
