@@ -374,16 +374,42 @@ class _Asked:
 
 
 def _forget_now(store: MemoryStore, scope: str, forgets: list[ForgetRequest], turn_id: str, ts: str,
-                asked: list[_Asked]) -> int:
+                asked: list[_Asked], before: tuple[str, datetime] | None = None, when: datetime | None = None) -> int:
     """Act on a message's forget requests (`forget_matching`), each logged (op REQUEST)
     and remembered in `asked` for what the rest of the ingest brings that was said before
-    it. The number archived."""
+    it. A request that points back ("forget that ticket", "don't keep that bit about Gary
+    and Leanne") and matches nothing stored asks for the user's message right before it
+    (`before`, said soon enough: `_UNSAY_WITHIN`), when that message says a word of the
+    topic or the topic names no one. The number archived."""
     n = 0
     for req in forgets:
         asked.append(_Asked(store.log(Decision(scope=scope, op="REQUEST", fact=req.topic, decided_by="user",
                                                reason=req.clause[:200], turn=turn_id, at=ts))))
-        n += len(forget_matching(store, scope, req, turn_id, ts))
+        found = forget_matching(store, scope, req, turn_id, ts)
+        n += len(found)
+        if not found and before is not None and when is not None \
+                and timedelta(0) <= when - before[1] <= _UNSAY_WITHIN and _points_back(req, store, scope, before[0]):
+            n += forget_turn(store, scope, before[0], req.clause, turn_id, ts)
     return n
+
+
+_POINTS_BACK = re.compile(r"\b(?:that|this|those|these|the above)\b", re.IGNORECASE)
+
+
+def _points_back(req: ForgetRequest, store: MemoryStore, scope: str, said_in: str) -> bool:
+    """Whether a request is of the message before: its words point back ("that ticket",
+    "that bit about ...") and that message's memories say a word of the topic, or the
+    topic names no one (a ticket, a story: what was just told)."""
+    from .claims import parse as claim
+    from .requests import topic_words
+
+    at = req.clause.lower().find(req.topic.lower())
+    if not _POINTS_BACK.search(req.clause[:at + len(req.topic)] if at >= 0 else req.topic):
+        return False
+    want = topic_words(req.topic)
+    said = store.facts_of_turn(scope, said_in) + store.episodes_of(scope, [said_in])
+    return bool(said) and (not claim(req.topic).names and not re.search(r"\b[A-Z]", req.topic)
+                           or any(want & (claim(m.text).words | claim(m.text).names) for m in said))
 
 
 def forget_said_before(store: MemoryStore, scope: str, requests: list[_Asked], new: list[Memory], ts: str,
@@ -536,7 +562,7 @@ def ingest(
                 continue
             stats.new += 1
             stats.user_messages += msg.role == "user"
-            stats.forgotten += _forget_now(store, scope, forgets, turn_id, ts or "", asked_to_forget)
+            stats.forgotten += _forget_now(store, scope, forgets, turn_id, ts or "", asked_to_forget, last_user, when)
             if msg.role == "user" and not raw and not forgets:  # "forget that, not my business"
                 stats.forgotten += _unsay(store, scope, msg.content, last_user, when, turn_id, ts or "")
             stats.discarded += len(discards)

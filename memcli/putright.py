@@ -91,6 +91,15 @@ def set_right(store: MemoryStore, scope: str, cands: list[Candidate], when: date
         queries, fit = fits
         rows = store.by_rowids(scope, [r for q in queries for r, _ in store.search_keyword(scope, q, k=10)])
         old = next((o for o in rows.values() if o.active and o.valid_until is None and not o.episode and fit(o)), None)
+        if old is None and m.re is _NOT_THAT_RE:
+            old = _just_said(store, scope, m, when)
+            whole = _whole_sentence(m, said) if old is None else None
+            fits = _fits_correction(whole, when) if whole is not None else None
+            if whole is not None and fits is not None:
+                rows = store.by_rowids(scope, [r for q in fits[0] for r, _ in store.search_keyword(scope, q, k=10)])
+                old = next((o for o in rows.values() if o.active and o.valid_until is None and not o.episode
+                            and fits[1](o)), None)
+                m = whole if old is not None else m
         if old is not None:
             out.append(_put_right(old, m, to_iso(when)))
     return out + _wrong_given(store, scope, said, when) + _switched(store, scope, cands, when)
@@ -256,6 +265,31 @@ def _fits_correction(m: re.Match[str], when: datetime) -> tuple[list[str], Calla
     return query, fit
 
 
+def _whole_sentence(m: re.Match[str], said: str) -> re.Match[str] | None:
+    """The correction read in the whole sentence of the message that holds it, when the
+    clause that names what it puts right stands before it: "Wor Callum's birthday, a got
+    it wrong last time, it's the 16th of March not the 14th" (whose birthday is in the
+    clause the extraction set apart)."""
+    from .text import undialected
+
+    core = m.group(0)[len(m.group("head")):].strip(" .!")
+    for sentence in re.split(r"(?<=[.!?])\s+", undialected(said)):
+        if core and core in sentence and not sentence.startswith(core):
+            return _NOT_THAT_RE.match(sentence.strip().rstrip(".!?"))
+    return None
+
+
+def _just_said(store: MemoryStore, scope: str, m: re.Match[str], when: datetime) -> Memory | None:
+    """"I look ticket again, it say 14th not 12th", minutes after "fly out January 12th":
+    what the words before the figures name is how the user found it, not what it is; the
+    one record said in the two hours before that holds the wrong figure is the one."""
+    just = to_iso(when - timedelta(hours=2)) or ""
+    wrong = _wrong_figure(m)
+    said = [o for o in store.list_memories(scope) if not o.episode and o.valid_until is None
+            and (o.valid_from or "") >= just and wrong.search(o.text) and not _NOT_THAT_RE.match(o.text)]
+    return said[0] if len(said) == 1 else None
+
+
 def _wrong_figure(m: re.Match[str]) -> re.Pattern[str]:
     """The figure a correction puts right, as a record says it: "14", or "14th" of a day."""
     return re.compile(r"(?<![\w.])" + re.escape(m.group("a")) + r"(?P<o>st|nd|rd|th)?(?![\w.])")
@@ -265,6 +299,10 @@ def _put_right(old: Memory, m: re.Match[str], at: str | None) -> Candidate:
     def right(w: re.Match[str]) -> str:  # "the 14th March" -> "the 16th March"
         b = m.group("b")
         return b + ({"1": "st", "2": "nd", "3": "rd"}.get(b[-1], "th") if b[-2:-1] != "1" else "th") if w["o"] else b
-    return Candidate(text=_wrong_figure(m).sub(right, old.text, count=1), kind=old.kind, importance=old.importance,
+    text = _wrong_figure(m).sub(right, old.text, count=1)
+    day = re.search(r"\b\d{4}-\d\d-" + re.escape(m.group("b").zfill(2)) + r" \((?P<told>[^)]*)\)", text)
+    if day and m.group("b").isdigit():  # "on 2026-01-14 (January 12th)": the day as told, put right too
+        text = text[:day.start("told")] + _wrong_figure(m).sub(right, day["told"]) + text[day.end("told"):]
+    return Candidate(text=text, kind=old.kind, importance=old.importance,
                      key=old.key, change="update", valid_from=at, safety=old.safety, rule="set_right",
                      replaces=old.id, because=f"the user put {m.group('a')} right as {m.group('b')}: {m.group(0)[:80]}")

@@ -72,7 +72,10 @@ def _write(store: MemoryStore, scope: str, cand: Candidate, turn: str, lead: str
     """One re-read fact written; the same turn's record under the bare name retired for it."""
     now = to_iso(utcnow()) or ""
     bare_text = cand.text[len(lead):]
-    bare = next((m for m in stored if m.text.lower() == f"{name} {bare_text}".lower()), None)
+    # (one already retired, by an end said of them or by the same fact read again from
+    # another rule of the turn, stays history as it is)
+    bare = next((m for m in stored if m.text.lower() == f"{name} {bare_text}".lower()
+                 and store.get(scope, m.id).active), None)
     cand.source_turns = [turn]
     cand.rule = f"{cand.rule or 'clause'}, read again"
     why = f"read again once the user said {name} is their {rel}"

@@ -113,7 +113,7 @@ _TOPIC_END = re.compile(
     r"i'?ve|i'?m|i'?d|i|that'?s|from (?:whatever|your|the|my|memory)|from memory|anywhere|please|pls|plz|"
     r"thanks|thank you|ok|"
     # a spoken particle closing the clause: "don't remember the Raymond thing can, is his private matter"
-    r"lah|leh|lor|hor|sia|meh|(?-i:ah)|ya|yah|deh|dong|can(?=\s*[,.!?]|\s*$))\b)", re.IGNORECASE)
+    r"lah|leh|lor|hor|sia|meh|(?-i:ah)|ya|yah|deh|dong|(?:can|po)(?=\s*[,.!?]|\s*$))\b)", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s-\s|\b(?:because|cause|cuz|since|so)\b)", re.IGNORECASE)
 # ("that ticket", not "that easily" or "that for now")
 _POSSESSIVE = re.compile(r"^(?:my|our|the|his|her|their|those|these|that(?=\s+(?!\w+ly\b|(?:is|was|too|for|now|please|"
@@ -126,7 +126,7 @@ _TOLD_AS = re.compile(r"^(?:the|that|this|our|my)\s+(?:whole\s+)?(?:story|conver
                       r"part|info)\s+(?:about|abt|'?bout|re|regarding|on|of|with)\s+", re.IGNORECASE)
 _VAGUE = frozenset({"thing", "stuff", "bit", "part", "story", "info", "information", "detail", "old", "said", "matter",
                     "note", "notes", "entry", "record", "memory", "memories",
-                    "conversation", "chat", "discussion", "before", "earlier",
+                    "conversation", "chat", "discussion", "before", "earlier", "above", "aforementioned",
                     "told", "mentioned", "whole", "all", "everything", "how", "much", "many", "what", "when",
                     "where", "who", "why", "which"})
 
@@ -170,7 +170,8 @@ def _topic(obj: str, asked: bool = False) -> str | None:
         obj = obj[any_about.end():]
     elif about:  # "forget about the house in Jaro"; "forget about work" is no request
         obj = obj[about.end():]
-    elif asked and re.match(r"about\s+(?-i:[A-Z][a-z][\w'-]*)(?:\s*[,.;!]|\s*$|-)", obj, re.IGNORECASE) \
+    elif asked and re.match(r"about\s+(?-i:[A-Z][a-z][\w'-]*|[A-Z]{2,5}(?:\s+[a-z]+)?)(?:\s*[,.;!]|\s*$|-)", obj,
+                            re.IGNORECASE) \
             and not _NOT_A_NAME.match(obj[6:].lstrip()):
         # "please forget about Okada-san": a person named, asked politely ("forget about Dave,
         # he never shows up" is no request; "forget about Friday" names no one)
@@ -182,7 +183,9 @@ def _topic(obj: str, asked: bool = False) -> str | None:
     ends = _CLAUSE_END if re.match(r"(?:how|what|when|where|who|why|which)\b", obj, re.IGNORECASE) else _TOPIC_END
     end = ends.search(obj, 1)
     topic = (obj[: end.start()] if end else obj).strip(" \"'")
-    topic = re.sub(r"\s+(?:at all|whatsoever|ever again)$", "", topic, flags=re.IGNORECASE)
+    # "the doha thing entirely", "the matter regarding Ramesh fully": how much, not what
+    topic = re.sub(r"\s+(?:at all|whatsoever|ever again|entirely|completely|fully|totally|altogether|for good|"
+                   r"permanently|forever)$", "", topic, flags=re.IGNORECASE)
     if said:  # "what I told you about Curtis last year": when it was told, not what
         topic = _WHEN_TOLD.sub("", topic)
     words = topic_words(topic)

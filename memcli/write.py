@@ -33,7 +33,8 @@ from .extract.lexicon import (
 )
 from .extract.roles import _ROLES as SLOT_ROLES
 from .extract.roles import HOLDER_LEFT, HOLDER_SUCCESSOR, TITLES, holder_left, pet_named
-from .llm import LLM, load_prompt
+from .judgment import UnknownId, decide_by_model
+from .llm import LLM
 from .models import Candidate, Decision, Memory, Neighbour, Outcome
 from .scope import validate_scope
 from .store.vectors import COARSE_MIN, OVERSAMPLE
@@ -193,7 +194,7 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         end = decide_by_rules(replace(cand, text=cand.text.split("; ", 1)[0], change="delete", rule=None), near)
         if end is not None and end[0] == "DELETE" and end[1] is not None:
             return "UPDATE", end[1], f"takes the place of what it ends: {end[2]}"
-    if cand.change == "delete" and parse(cand.text).names:
+    if cand.change == "delete" and _names_ended(cand.text):
         named = _named_target(cand, near)
         if named is not None:
             return "DELETE", named, f"change cue against {named.memory.id}, which holds what it names"
@@ -441,17 +442,32 @@ def _named_target(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
     """What a retirement that names something ("User quit the Hangul House classes")
     retires: the closest record that holds every name it says, even when another
     record is nearer."""
-    names = parse(cand.text).names
-    for n in _targets(cand, near):
-        old = parse(n.memory.text)
-        if names <= (old.names | old.words) and old.negated == parse(cand.text).negated:
-            return n
+    names = _names_ended(cand.text)
+    held = [n for n in _targets(cand, near) if names <= (parse(n.memory.text).names | parse(n.memory.text).words)
+            and parse(n.memory.text).negated == parse(cand.text).negated]
+    if held:
+        # one who left ("Javi left") leaves a job: the record of the work they did, if one
+        # is there, before what else is said of them ("Javi is good with the customers")
+        leaver = _LEAVER_RE.match(cand.text) or re.search(r"\b(?:left|quit|resigned)\b", cand.text)
+        return next((n for n in held if leaver and _works(n.memory.text)), held[0])
     # a long record that the keyword index found by the name, the only one holding it ("give up
     # the Scotstoun lot" and "aqua aerobics, Tuesday mornings at Scotstoun Leisure Centre, ...")
-    holders = [n for n in near if n.keyword and n.similarity >= NAMED_TARGET and n.memory.kind != "episodic"
+    # ("Javi left" and "Mi primo Javi works the window with User": the only record holding the name)
+    holders = [n for n in near if n.similarity >= NAMED_TARGET and n.memory.kind != "episodic"
                and not n.memory.pinned and not _identity(n.memory) and _same_subject(cand, n)
                and names <= parse(n.memory.text).names]
     return holders[0] if len(holders) == 1 and len(" ".join(names)) >= 4 else None
+
+
+# someone named who leaves, opening the end ("Javi left", "Xiao-Wen quit"): a name, though
+# it opens the sentence
+_LEAVER_RE = re.compile(r"^(?!User\b)([A-Z][\w'-]+) (?:(?:finally|just|already|recently) )?(?:left|quit|resigned)\b")
+
+
+def _names_ended(text: str) -> frozenset[str]:
+    """The names an end says, the one who left among them."""
+    leaver = _LEAVER_RE.match(text)
+    return parse(text).names | ({leaver.group(1).lower()} if leaver else set())
 
 
 # How near a record found by the name a change says must be for the change to retire it.
@@ -589,43 +605,6 @@ def _older_than(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndar
     d = store.log(Decision(scope=scope, op="ADD", fact=cand.text, decided_by="rule", reason=reason,
                            target=later.memory.id, new_id=new.id, neighbours=shown, turn=turn, at=now))
     return Outcome(op="ADD", decision=d, memory=store.get(scope, new.id), target=later.memory)
-
-
-_OP_SCHEMA = {
-    "type": "object",
-    "properties": {
-        "op": {"type": "string", "enum": ["ADD", "UPDATE", "DELETE", "NOOP"]},
-        "id": {"type": "string", "maxLength": 8},
-    },
-    "required": ["op", "id"],
-}
-
-
-class UnknownId(ModelError):
-    """The model named a record it was not shown: never acted on (UPDATE -> ADD, else NOOP)."""
-
-    def __init__(self, message: str, fallback: str) -> None:
-        super().__init__(message)
-        self.fallback = fallback
-
-
-def decide_by_model(llm: LLM, cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighbour | None, str]:
-    """Ask the model; ids it was never shown are never acted on."""
-    shown = near[:5]
-    listing = "\n".join(f"[{n.memory.id}] {n.memory.text}" for n in shown) or "(none)"
-    prompt = load_prompt("reconcile").replace("{neighbours}", listing).replace("{fact}", cand.text)
-    reply = llm.complete(prompt, _OP_SCHEMA, max_tokens=40)
-    op = str(reply.get("op", "")).upper()
-    if op not in ("ADD", "UPDATE", "DELETE", "NOOP"):
-        raise ModelError(f"model chose unknown operation {reply.get('op')!r}")
-    mid = str(reply.get("id") or "").strip().strip("[]")
-    by_id = {n.memory.id: n for n in shown}
-    if op in ("UPDATE", "DELETE", "NOOP") and mid and mid not in by_id:
-        raise UnknownId(f"model named id {mid!r} it was never shown ({op})", "ADD" if op == "UPDATE" else "NOOP")
-    if op in ("UPDATE", "DELETE") and not mid:
-        raise UnknownId(f"model chose {op} without an id", "ADD" if op == "UPDATE" else "NOOP")
-    target = by_id.get(mid) if mid else None
-    return op, target, f"model chose {op}" + (f" on {mid}" if target else "")
 
 
 def reconcile(

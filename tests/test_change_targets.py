@@ -607,3 +607,39 @@ def test_a_club_or_employer_letting_the_user_go_is_an_end(said):
 @pytest.mark.parametrize("said", ["let me go to the shop first", "they let me go early on Fridays"])
 def test_let_me_go_somewhere_is_no_end(said):
     assert not any(f.change == "delete" for f in extract_facts(said, NOW).facts)
+
+
+@pytest.mark.parametrize(("before", "end", "gone"), [
+    # someone named leaves: the one record that holds the name goes, the name opening the end
+    ("mi primo Javi works the window with me, he's good with the customers",
+     "Javi left, he got on at H-E-B in the warehouse. hired Marisol, she's fast", "Javi works the window"),
+    # "finally" between the name and the end
+    ("Dev (husband) is a project manager at 3M and he travels like half the month.",
+     "Dev finally left 3M. He's at Medtronic now, way less travel.", "project manager at 3M"),
+])
+def test_someone_who_left_takes_their_record_with_them(real_embedder, tmp_path, before, end, gone):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    active = _tell(store, "user:t", [(before, "2025-03-03T10:00:00Z"), (end, "2025-07-22T10:00:00Z")])
+    assert not [t for t in active if gone in t], active
+    store.close()
+
+
+def test_someone_who_left_for_a_trip_keeps_their_record(real_embedder, tmp_path):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    active = _tell(store, "user:t", [("My brother Sam works at the Ford plant in Dagenham.", "2025-03-03T10:00:00Z"),
+                                     ("Sam left for Paris yesterday, back Sunday.", "2025-07-22T10:00:00Z")])
+    assert [t for t in active if "Ford plant" in t], active
+    store.close()
+
+
+def test_a_workplace_left_by_name_retires_the_job_told_in_an_older_session_read_later(real_embedder, tmp_path):
+    """Sessions out of order: "my last service at Da Ciro was in March" read first, then
+    the older "I work at Da Ciro": the job is history at once."""
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    active = _tell(store, "user:t", [
+        ("Forno Rino is open!! Saturday Broadway Market. My last service at Da Ciro was in March, Ciro cried.",
+         "2025-05-20T16:10:00Z"),
+        ("I work pizzaiolo at Da Ciro in Camden, on Parkway.", "2024-10-07T22:43:38Z")])
+    assert "User works at Da Ciro" not in active, active
+    assert "User left Da Ciro in March 2025" in active, active
+    store.close()

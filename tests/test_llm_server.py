@@ -262,8 +262,8 @@ def llama_server():
 @pytest.mark.slow
 def test_llama_cpp_server_answers_as_the_gguf_backend(llama_server, real_llm):
     from memcli.extract_model import _SCHEMA as EXTRACT_SCHEMA
+    from memcli.judgment import _OP_SCHEMA
     from memcli.llm import load_prompt
-    from memcli.write import _OP_SCHEMA
 
     remote = OpenAIChatLLM(llama_server)
     prompts = [

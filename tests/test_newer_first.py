@@ -236,6 +236,34 @@ def test_in_one_telling_what_happened_goes_above_the_end_beside_it():
     assert newer_first([end, turn], "Where does the user's brother live?", 5) == [end, turn]
 
 
+def _in_turn(text: str, turn: str, score: float, since: str = "2025-05-20T05:45:32Z") -> Hit:
+    m = Memory(id=text[:12], scope="user:t", kind="semantic", text=text, valid_from=since, source_turns=[turn])
+    return Hit(memory=m, score=score)
+
+
+@pytest.mark.parametrize(("end", "value", "query"), [
+    ("User used to be obsessed w blackpink but theyre kinda mid now", "Its all Laufey for User these days",
+     "What music is the user into?"),
+    ("Javi left", "Hired Marisol", "Who works the window with the user?"),
+    ("Tremblay retired to Florida", "Dr. Okoye does the herd checks", "Who is the user's vet?"),
+    ("User cancelled puregym", "User is doing the hospital pool now, 2x a week", "Where does the user exercise?"),
+])
+def test_in_one_turn_the_value_beside_an_end_goes_above_it(end, value, query):
+    """One message that ends a thing and names another tells what took its place, in
+    words the question need not share."""
+    hits = [_in_turn(end, "t1", 0.3), _in_turn("User works at Hoyts", "t0", 0.25, "2025-02-01T00:00:00Z"),
+            _in_turn(value, "t1", 0.2)]
+    assert [h.memory.text for h in newer_first(hits, query, 5)][0] == value
+
+
+def test_what_another_turn_or_no_new_value_says_stays_under_the_end():
+    end = _in_turn("Javi left", "t1", 0.3)
+    other_turn = _in_turn("Hired Marisol", "t2", 0.2)  # said the same day, in another message
+    no_value = _in_turn("User can't blame him", "t1", 0.2)  # no name, no figure
+    assert newer_first([end, other_turn], "Who works the window?", 5)[0] is end
+    assert newer_first([end, no_value], "Who works the window?", 5)[0] is end
+
+
 @pytest.mark.parametrize(("older", "newer", "query"), [
     # the question's word in another form in each ("dispatcher", "dispatching")
     ("User misses a ton of games carla their dispatcher tries to work with them if User asks early enough",

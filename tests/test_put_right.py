@@ -132,3 +132,36 @@ def test_what_the_user_chucked_or_was_taken_off_ends(db_path, real_embedder, sai
                               "for the blood pressure."), ("2025-04-10T10:00:00Z", said)])
     assert not [t for t in active if gone in t and "chucked" not in t and "took" not in t], active
     assert [t for t in active if kept in t], active
+
+
+@pytest.mark.models
+def test_a_day_put_right_minutes_later_in_other_words_replaces_it(db_path, real_embedder):
+    """"I look ticket again, it say 14th not 12th": the words before the day say how the
+    user found it; the one record said just before with the 12th is put right, the day
+    as told too."""
+    from memcli.api import MemoryStore
+
+    with MemoryStore(db_path, real_embedder) as s:
+        active = _ingest(s, [
+            ("2025-12-02T18:10:00Z", "hi! I book ticket to Đà Nẵng. EVA Air, fly out January 12th from IAH, via Taipei"),
+            ("2025-12-02T18:13:10Z", "oh no wait, I look ticket again, it say 14th not 12th. January 14th."),
+        ])
+    assert [t for t in active if "EVA Air" in t and "2026-01-14 (January 14th)" in t], active
+    assert not [t for t in active if "EVA Air" in t and "12th" in t], active
+
+
+@pytest.mark.models
+def test_a_day_put_right_whose_thing_is_named_in_the_clause_before(db_path, real_embedder):
+    """"Wor Callum's birthday, a got it wrong last time, it's the 16th of March not the
+    14th": whose birthday is said in the clause before the one that puts it right."""
+    from memcli.api import MemoryStore
+
+    with MemoryStore(db_path, real_embedder) as s:
+        active = _ingest(s, [
+            ("2025-02-11T19:20:00Z", "Two grandbairns: Callum, me grandson, he's nine, and the little one Ellie."),
+            ("2025-02-11T19:23:17Z", "Callum's birthday's the 14th March, remind us nearer the time."),
+            ("2025-05-20T10:30:00Z", "Summat to fix first. Wor Callum's birthday, a got it wrong last time, it's the "
+                                     "16th of March not the 14th."),
+        ])
+    assert [t for t in active if "Callum's birthday" in t and "16th March" in t], active
+    assert not [t for t in active if "Callum's birthday" in t and "14th March" in t], active

@@ -51,6 +51,14 @@ from memcli.requests import NOT_REQUESTS, forget_requests, matches, unsaid_befor
     ("scratch this about the dentist, wrong person", "the dentist"),
     ("no mejor olvida lo de Rudy, that's his business, don't save that", "Rudy"),
     ("you must delete the old address", "the old address"),
+    # how much is no part of what: "entirely", "fully"; "above" points back, names nothing
+    ("actually scrap that, forget the doha thing entirely. nda says no side work", "the doha thing"),
+    ("Sir, kindly delete the above matter regarding Ramesh fully. Kindly do the needful.",
+     "the above matter regarding Ramesh"),
+    # a Tagalog particle closes the topic; an acronym asked about without an article
+    ("Actually pls forget that Petrov story po, I don't want it recorded anywhere.", "that Petrov story"),
+    ("yes accountant fix it already. please forget about IRS letter, I don't want to remember this thing",
+     "IRS letter"),
 ])
 def test_forget_request_and_its_topic(text, topic):
     assert [r.topic for r in forget_requests(text)] == [topic]
@@ -460,3 +468,52 @@ def test_forgetting_a_story_of_money_forgets_the_sums_told_of_it(real_embedder, 
     active = [m.text for m in store.list_memories("user:r")]
     store.close()
     assert not [t for t in active if "Ricky" in t or "3,000" in t], active
+
+
+def _said(store, *messages):
+    from memcli.ingest import Message, ingest
+
+    for i, (ts, text) in enumerate(messages):
+        ingest(store, "user:m", [Message(role="user", content=text, ts=ts, ref=f"r{i}")], source=f"s{i}")
+    return [m.text for m in store.list_memories("user:m")]
+
+
+def test_a_request_pointing_back_at_the_message_before_forgets_it(real_embedder, tmp_path):
+    """"forget that ticket" names a ticket the message before told without the word: that
+    message goes; "that bit about Gary and Leanne" is the message that named Leanne."""
+    from memcli.api import MemoryStore
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    kept = _said(store, ("2025-02-18T13:28:06Z", "Audrey got 91% on her pharmacology exam."),
+                 ("2025-02-18T13:32:00Z", "Between two storms I went to the dépanneur and the photo radar on "
+                                          "boulevard Talbot flash me, 142 in a 90. Probably $800 and points."),
+                 ("2025-02-18T13:34:30Z", "Oublie ça, forget that ticket please, I'm going to contest it."))
+    assert not [t for t in kept if "radar" in t or "$800" in t]
+    assert [t for t in kept if "91%" in t]  # the message before that stays
+    store.close()
+    store = MemoryStore(tmp_path / "n.db", real_embedder)
+    kept = _said(store, ("2025-05-20T14:45:00Z", "Gary got the foreman job at last."),
+                 ("2025-05-20T14:48:57Z", "Between you and me, he and Leanne are separating. The children are "
+                                          "taking it hard, Chloe especially."),
+                 ("2025-05-20T14:52:39Z", "Actually, on second thoughts, don't keep that bit about Gary and "
+                                          "Leanne. It's their business."))
+    assert not [t for t in kept if "Leanne" in t or "Chloe" in t]
+    assert [t for t in kept if "foreman" in t]
+    store.close()
+
+
+def test_a_request_pointing_back_forgets_nothing_unrelated_or_long_past(real_embedder, tmp_path):
+    """A named topic the message before does not say, or a message said hours before,
+    is not what "that" points at: nothing goes."""
+    from memcli.api import MemoryStore
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    kept = _said(store, ("2025-02-18T13:32:00Z", "My sister Ana got a puppy called Biscuit."),
+                 ("2025-02-18T13:34:30Z", "please forget that Petrov story, it's private."))
+    assert [t for t in kept if "Biscuit" in t]
+    store.close()
+    store = MemoryStore(tmp_path / "n.db", real_embedder)
+    kept = _said(store, ("2025-02-18T09:00:00Z", "The photo radar on boulevard Talbot flashed me, 142 in a 90."),
+                 ("2025-02-18T15:00:00Z", "forget that ticket please"))
+    assert [t for t in kept if "radar" in t]
+    store.close()

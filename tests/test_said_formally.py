@@ -22,6 +22,13 @@ def keyed(said: str) -> dict[str, str]:
     ("As of now, I live in Leeds.", "home_city", "Leeds"),
     ("We closed on a house in Osakis last week.", "home_city", "Osakis"),
     ("We bought a house in Osakis.", "home_city", "Osakis"),
+    # the day it holds from said first, with or without its comma; a posting is a title
+    ("With effect from 3rd November I am posted as Assistant Manager at Tambaram branch.", "job_title",
+     "Assistant Manager"),
+    ("With effect from 3rd November I am posted as Assistant Manager at Tambaram branch.", "employer",
+     "Tambaram branch"),
+    ("From 1 March, I work at the Leeds office.", "employer", "the Leeds office"),
+    ("Starting next Monday we live in Harrogate.", "home_city", "Harrogate"),
 ])
 def test_a_formal_lead_in_or_a_when_said_first_leaves_the_fact(said, key, value):
     assert keyed(said).get(key) == value
@@ -83,3 +90,9 @@ def test_where_the_user_is_now_is_no_part_of_where_they_are_from():
 
 def test_land_taken_on_is_no_home():
     assert "home_city" not in keyed("I took on da Fontenot place next to me, 120 acres of ponds.")
+
+
+@pytest.mark.parametrize("said", ["From my window in Almada I see all Lisboa.", "From what I hear we live in a bubble."])
+def test_from_before_no_day_is_no_when(said):
+    from memcli.extract.clauses import when_said_after
+    assert when_said_after(said) == said

@@ -179,6 +179,15 @@ def test_a_day_put_right_months_later_in_the_users_own_words(real_embedder, tmp_
     ("Dey payin $2.25 a pound at da dock dis week.", "They payin $2.25 a pound at da dock this week."),
     ("Wor lass is Maureen.", "My wife is Maureen."),
     ("me son works at Nissan", "my son works at Nissan"),
+    # kin named in the other language a user writes in, with its possessive
+    ("Ma blonde Nathalie says Caribou is spoiled.", "My girlfriend Nathalie says Caribou is spoiled."),
+    ("mi primo Javi works the window", "my cousin Javi works the window"),
+    ("minha namorada Sofia drives the 15E", "my girlfriend Sofia drives the 15E"),
+    ("Ang asawa ko is a nurse in Riyadh", "My spouse is a nurse in Riyadh"),
+    ("mke wangu Wanjiru is a teacher", "my wife Wanjiru is a teacher"),
+    # the word alone is no kin
+    ("She has a blonde streak and my wife is blonde.", "She has a blonde streak and my wife is blonde."),
+    ("Mein Freund Tom is visiting.", "Mein Freund Tom is visiting."),
 ])
 def test_the_function_words_of_a_dialect_are_read_in_standard_english(said, read):
     from memcli.text import undialected
@@ -261,3 +270,8 @@ def test_his_after_a_woman_named_is_no_one_known():
     texts = [f.text for f in extract_facts("Nuala rang. His car broke down.", datetime(2025, 4, 16, tzinfo=UTC),
                                            people={"Nuala": "sister"}).facts]
     assert not [t for t in texts if "Nuala's car" in t], texts
+
+
+def test_a_partner_named_in_another_language_fills_the_partner_slot():
+    facts = extract_facts("Ma blonde is Josée, we live together 11 years on rue Jacques-Cartier.", NOW).facts
+    assert ("partner", "Josée") in {(f.key, f.value) for f in facts}

@@ -35,7 +35,7 @@ _PROPER = r"(?-i:[" + _UPPER + r"0-9])[\w'&.-]*(?:\s+(?:of\s+|de\s+|&\s+)?(?-i:[
 # week at Deloitte"; a night, a weekend or a holiday is a visit
 _FIRST_SPELL_RE = re.compile(
     r"^(?:(?:it is|it's|i am in|i'm in|i am|i'm|just finished|finished|survived|done with|made it through) )?"
-    r"(?:(?:my |our )?first (?:full )?(?:day|week|wk|month|shift|fortnight)s?(?: back)?(?: of work)?"
+    r"(?:(?:my |our )?(?:first|1st) (?:full )?(?:day|week|wk|month|shift|fortnight)s?(?: back)?(?: of work)?"
     # "Two months at Maison Brunet", "three weeks in at Kirkstall", "onboarding at Nubank is 3 wks"
     r"|(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of) (?:weeks?|wks?|months?)(?: in)?"
     r"|(?:my |the )?(?:onboarding|induction|orientation|probation(?: period)?))"

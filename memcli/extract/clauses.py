@@ -411,14 +411,24 @@ _NOW_FIRST_RE = re.compile(r"^(?:now|nowadays|these days|currently|as of (?:now|
                            r"(?P<s>i|we)\s+(?P<rest>.+)$", re.I)
 _SINCE_FIRST_RE = re.compile(r"^(?:as of|since)\s+(?P<t>(?!now\b|today\b|then\b)[^,]{3,40}),\s+"
                              r"(?P<rest>(?:i|i'm|i've|we|we're|we've|my|our)\s.+)$", re.I)
+# "With effect from 3rd November I am posted as ...", "From 1 March, I work at ...": a day
+# or a month from which it holds, with or without its comma
+_FROM_FIRST_RE = re.compile(r"^(?:with effect from|effective(?: from)?|starting(?: from)?|beginning|from)\s+"
+                            r"(?P<t>[^,]{3,30}?),?\s+(?P<rest>(?:i|i'm|i'll|we|we're|we'll|my|our)\s.+)$", re.I)
+_DATE_LIKE_RE = re.compile(r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|"
+                           r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:next|this|the first|the start)\b", re.I)
 
 
 def when_said_after(raw: str) -> str:
     """A clause that opens with when it holds, with the when after what holds, as the
     rules read it: "now I bike to work" (I now bike to work), "As of the first of this
-    month, I report to the plant" (I report to the plant since the first of this month)."""
+    month, I report to the plant" (I report to the plant since the first of this month),
+    "With effect from 3rd November I am posted ..." (I am posted ... from 3rd November)."""
     m = _NOW_FIRST_RE.match(raw)
     if m:
         return f"{m['s']} now {m['rest']}"
     m = _SINCE_FIRST_RE.match(raw)
-    return f"{m['rest'].rstrip(' .!')} since {m['t']}" if m else raw
+    if m:
+        return f"{m['rest'].rstrip(' .!')} since {m['t']}"
+    m = _FROM_FIRST_RE.match(raw)  # never "From my window in Almada I see all Lisboa": a day, a month
+    return f"{m['rest'].rstrip(' .!')} from {m['t']}" if m and _DATE_LIKE_RE.search(m["t"]) else raw

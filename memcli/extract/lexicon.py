@@ -458,6 +458,8 @@ _CHANGE_UPDATE_TEXT = re.compile(r"\b(?:now|these days|nowadays|instead|went (?:
 _CHANGE_DELETE_TEXT = re.compile(r"\b(?:no longer|not anymore|any ?more|stopped|quit|gave up|sold|got rid of|"
                                  r"let (?:user|them|user and family) go|laid (?:user|them) off|"
                                  r"broke up|moved out|fell through|called off|cancel(?:l)?ed|not happening|"
+                                 # "User left Da Ciro in March": a place or a firm left, by its name
+                                 r"left (?:the |their |his |her )?(?-i:[A-Z])[\w'-]+|"
                                  r"(?:is|'s) a (?:no|no-go|no go|nope))\b", re.I)
 
 

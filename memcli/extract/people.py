@@ -13,6 +13,7 @@ from datetime import datetime
 from ..dates import resolve_dates
 from ..models import Fact
 from ..text import MONTHS, WEEKDAYS
+from .filters import _SINCE_RE, _STATE_FROM_RE
 from .grammar import to_third_person
 from .lexicon import _I, PET_WORDS, RELATIONS
 from .values import FactDict, _occupation
@@ -79,7 +80,9 @@ _PERSON_PRED_RE = re.compile(
     r"(?:is|was|has|does|did) not\b|(?:isnt|isn't|wasnt|wasn't|hasnt|hasn't|doesnt|doesn't|didnt|didn't|no longer)\b)",
     _I)
 # what makes news of theirs a change: an end ("leaving", "not ... anymore") or a new value
-_THEIR_END_RE = re.compile(r"^(?:is |has |have )?(?:leaving|left|quit|quitting|finished|resigned)\b|\b(?:anymore|any more|"
+_THEIR_END_RE = re.compile(r"^(?:is |has |have )?(?:finally |just |already |recently |officially )?"
+                           r"(?:leaving|left(?! (?:for|to|on|at|in|early|late|home|work)\b)|quit|quitting|finished|"
+                           r"resigned)\b|\b(?:anymore|any more|"
                            r"no longer|given (?:in )?(?:his |her |their )?notice|handed in (?:his|her|their) notice)\b", _I)
 # A new value of theirs needs a verb that says so ("took a job in Oslo", "is back in
 # curitiba", "moved"). "now" alone is no change of theirs: "Theo is 5 now" says nothing of
@@ -364,7 +367,10 @@ def _third_party(raw: str, people: _People, now: datetime) -> tuple[FactDict, da
     safety = bool(re.search(r"\b(?:allerg\w+|anaphyla\w*|intoleran\w+|celiac|coeliac|diabet\w+|asthma\w*|epilep\w+)\b",
                             rest, _I))
     imp = 0.85 if safety else 0.5
-    kind = "episodic" if ed is not None else "semantic"
+    # a state of theirs that began then is no event: "Yumiko is at Daimaru ... since last week"
+    began = ed is not None and re.match(r"^(?:is|are|has been|works?)\b", rest) is not None \
+        and (_STATE_FROM_RE.search(rest) is not None or _SINCE_RE.search(rest) is not None)
+    kind = "episodic" if ed is not None and not began else "semantic"
     people.last = people.subject(n)  # "Marcus has given notice; he's moving to Glasgow": he is Marcus
     return dict(text=text, kind=kind, importance=imp, safety=safety, change=their_change(rest)), ed
 

@@ -397,10 +397,12 @@ def _occupation_is(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     # "automation engineer in Fintrail, a bigger company": an organisation said so
     c = re.sub(r"\bin (?=(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,2}, (?:a|an) (?:[\w-]+ )?(?:company|firm|startup|agency|"
                r"consultancy|bank|school|hospital|studio)\b)", "at ", c)
-    m = re.match(r"^i (?:am (?:now |currently |still )?working as|am now|am|(?:now |currently |also )?(?:work|fly|sail|serve|"
+    m = re.match(r"^i (?:am (?:now |currently |still )?working as|am now|am(?! (?:now )?(?:posted|appointed|reassigned|"
+                 r"redeployed) as)|(?:now |currently |also )?(?:work|fly|sail|serve|"
                  r"practi[sc]e|moonlight) (?:(?:remotely|full[- ]time|part[- ]time|freelance|"
                  r"from home|now|currently) )*as|have been working as|became|just became|(?P<made>(?:got|was|have been|'ve been) "
-                 r"(?:promoted|frocked|bumped up|made up) to))\s+"
+                 r"(?:promoted|frocked|bumped up|made up) to|(?:am|got|was|have been|'ve been) (?:now )?"
+                 r"(?:posted|appointed|reassigned|redeployed) as))\s+"
                  # "I'm still deputy principal", "I'm currently lead engineer at Fintrail": the adverb is no part of the job
                  r"(?:(?:still|currently|also|officially|finally|technically|basically|actually|already) )*"
                  r"(?:a |an |the )?(?P<v>.+)$", c, _I)
@@ -411,7 +413,7 @@ def _occupation_is(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
             occ = title if 0 < len(title.split()) <= 3 and not re.match(r"(?:it|that|this|them|him|her)\b", title, _I) \
                 else None
         if occ:
-            ch = "update" if re.search(r"\b(?:became|promoted|frocked|now)\b", lc) \
+            ch = "update" if re.search(r"\b(?:became|promoted|frocked|now|posted|appointed)\b", lc) \
                 or (org and re.match(r"(?:from|since|as of|starting)\b", org.group(0), _I)) else None
             at = re.search(re.escape(occ) + r"\s+(?:(?:now|currently|these days)\s+)?(?:at|for|with)\s+(?P<e>.+)$",
                            m.group("v"), _I)

@@ -52,7 +52,10 @@ _GENERIC = frozenset("user user's they them their family is are was has have had
                      "years".split())
 # What says a state is over: "is leaving Wits", "quit the Hangul House classes".
 _ENDS = re.compile(r"\b(?:is|are|am) (?:leaving|quitting|dropping out of)\b|\b(?:left|quit|dropped out of|no longer|"
-                   r"broke up|split up|divorced|separated|"
+                   r"broke up|split up|divorced|separated|(?<!\ba )(?<!\ban )(?<!\bis )(?<!\bam )(?<!\bare )(?<!\bnow )retired|sold|cancell?ed|stopped|gave up|given up|"
+                   r"finished up|passed away|died|no more|last day|"
+                   r"(?<!get )(?<!got )(?<!getting )(?<!is )(?<!are )(?<!am )used to (?!it\b)|"
+                   r"(?:has|have|had) gone to live|"
                    r"not (?:[\w\u00c0-\u024f'-]+ ){1,3}(?:anymore|any more))\b", re.I)
 # The words a question and a fact name one relative by: "the user's daughter" is "User's kid Jasmine".
 _ONE_ASK = (frozenset("daughter daughters son sons kid kids child children".split()),
@@ -339,7 +342,7 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
         # state or what happened ("Lindiwe is leaving Wits" and "got into UCT, transferring to
         # Cape Town"; "Marek is not in Gdańsk anymore" and "took a job in a shipyard in Oslo")
         return tb >= ta and _ENDS.search(a.memory.text) is not None and not _ENDS.search(b.memory.text) \
-            and conflict(a.memory.text, b.memory.text, asked, query)
+            and (conflict(a.memory.text, b.memory.text, asked, query) or _beside_end(a, b))
     if not now:
         return False
     if conflict(a.memory.text, b.memory.text, asked, query):
@@ -352,6 +355,22 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
             and _of_kind_asked(query, a.memory.text, b.memory.text)
     return _other_value_of_key(a, b, asked, query) or _later_of_kind(a, b, kinds) or _later_figure(a, b, query) \
         or _later_day(a.memory.text, b.memory.text, query)
+
+
+def _beside_end(a: Hit, b: Hit) -> bool:
+    """Whether `b`, said in the same turn as the end `a`, gives the value that follows
+    it: a name or a figure `a` does not say ("Javi left" / "hired Marisol"; "used to be
+    obsessed w blackpink" / "it's all Laufey these days"; "Tremblay retired to Florida" /
+    "Dr. Okoye does the herd checks"). Said in other words, it need not share the
+    question's: one turn that ends a thing and names another tells what took its place."""
+    turns = set(a.memory.source_turns) & set(b.memory.source_turns)
+    if not turns or not _state(b.memory) or b.memory.key == "name" or re.search(r"\bstill\b", b.memory.text, re.I):
+        return False  # "Act still on April 5" beside "the march one got canceled": what stays
+    old, new = parse(a.memory.text), parse(b.memory.text)
+    # a name anywhere but the first word (a capitalised verb or "Its" opens a sentence too),
+    # or a figure: not a negation alone ("User can't blame him" beside "Javi left")
+    names = (new.names | _name_like(b.memory.text.split(" ", 1)[1] if " " in b.memory.text else "")) - {"user"}
+    return bool(names - old.words - old.names - _name_like(a.memory.text)) or bool(new.numbers - old.numbers)
 
 
 # A question for a place, an organisation or a person: its answer is a name ("where does the
