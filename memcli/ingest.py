@@ -388,28 +388,37 @@ def _forget_now(store: MemoryStore, scope: str, forgets: list[ForgetRequest], tu
         found = forget_matching(store, scope, req, turn_id, ts)
         n += len(found)
         if not found and before is not None and when is not None \
-                and timedelta(0) <= when - before[1] <= _UNSAY_WITHIN and _points_back(req, store, scope, before[0]):
+                and timedelta(0) <= when - before[1] <= _UNSAY_WITHIN \
+                and _points_back(req, store, scope, before[0], when - before[1]):
             n += forget_turn(store, scope, before[0], req.clause, turn_id, ts)
     return n
 
 
+_JUST_SAID = timedelta(minutes=10)
 _POINTS_BACK = re.compile(r"\b(?:that|this|those|these|the above)\b", re.IGNORECASE)
+# what was told another time: "I told you about", "from the winter", "last time"
+_TOLD_BEFORE = re.compile(r"\b(?:told|tole|mentioned|said|wrote)\b|\b(?:from|in) the (?:winter|summer|spring|autumn|fall)\b|"
+                          r"\b(?:last (?:time|week|month|year)|before|earlier|ago|back in)\b", re.IGNORECASE)
 
 
-def _points_back(req: ForgetRequest, store: MemoryStore, scope: str, said_in: str) -> bool:
-    """Whether a request is of the message before: its words point back ("that ticket",
-    "that bit about ...") and that message's memories say a word of the topic, or the
-    topic names no one (a ticket, a story: what was just told)."""
+def _points_back(req: ForgetRequest, store: MemoryStore, scope: str, said_in: str, gap: timedelta) -> bool:
+    """Whether a request is of the message before (said `gap` before it): its words point
+    back ("that ticket", "that bit about ...") and not to another time ("I told you about
+    in the winter"), and that message's memories say a word of the topic, or the topic
+    names no one and the message was said minutes before (a ticket, a story: what was
+    just told)."""
+    just_said = gap <= _JUST_SAID
     from .claims import parse as claim
     from .requests import topic_words
 
     at = req.clause.lower().find(req.topic.lower())
-    if not _POINTS_BACK.search(req.clause[:at + len(req.topic)] if at >= 0 else req.topic):
-        return False
+    if not _POINTS_BACK.search(req.clause[:at + len(req.topic)] if at >= 0 else req.topic) \
+            or _TOLD_BEFORE.search(req.clause):
+        return False  # "forget that ticket I told you about from the winter": not the message just before
     want = topic_words(req.topic)
     said = store.facts_of_turn(scope, said_in) + store.episodes_of(scope, [said_in])
-    return bool(said) and (not claim(req.topic).names and not re.search(r"\b[A-Z]", req.topic)
-                           or any(want & (claim(m.text).words | claim(m.text).names) for m in said))
+    return bool(said) and any(want & (claim(m.text).words | claim(m.text).names) for m in said) \
+        or bool(said) and not claim(req.topic).names and not re.search(r"\b[A-Z]", req.topic) and just_said
 
 
 def forget_said_before(store: MemoryStore, scope: str, requests: list[_Asked], new: list[Memory], ts: str,

@@ -1241,6 +1241,9 @@ def test_no_more_than_is_a_limit_not_an_end():
     ("New deckhand Tiare, she used to crew a sunset sail", "deckhand", "Tiare"),
     ("new boss Farid, seems ok", "manager.name", "Farid"),
     ("- favourite route: Singapore. Changi + chili crab", "favorite_route", "Singapore"),
+    # a contractor's gig is whom they work for; a day rate is its own figure
+    ("- current gig: souqly (ecom), via agency gulf talentbridge", "employer", "souqly"),
+    ("- day rate AED 2,400", "day_rate", "AED 2,400"),
 ])
 def test_a_note_of_a_label_and_its_value_is_the_users(text, key, value):
     assert by_key(text)[key].value == value
@@ -1499,3 +1502,27 @@ def test_news_headed_by_the_person_it_is_about_is_that_persons():
 def test_an_age_said_without_its_verb_has_it(said, want):
     from memcli.text import unclipped
     assert unclipped(said) == want
+
+
+@pytest.mark.parametrize(("said", "rule"), [
+    ("Could you answer me in short lists, a few dots down the page, one thing to a line?",
+     "User wants the assistant to answer them in short lists, a few dots down the page, one thing to a line"),
+    ("Can you reply in French from now on?", "User wants the assistant to reply in French from now on"),
+    ("Could you use metric units?", "User wants the assistant to use metric units"),
+])
+def test_how_to_answer_asked_as_a_question_is_a_lasting_rule(said, rule):
+    facts = extract_facts(said, datetime(2025, 9, 3, tzinfo=UTC)).facts
+    assert [(f.kind, f.text) for f in facts] == [("procedural", rule)]
+
+
+@pytest.mark.parametrize("said", ["Could you give me a short summary of the article?",
+                                  "Can you answer this question about tax?", "Can you remind me to call mum?"])
+def test_a_task_asked_as_a_question_is_no_rule(said):
+    assert extract_facts(said, datetime(2025, 9, 3, tzinfo=UTC)).facts == []
+
+
+def test_a_texted_w_between_words_is_with():
+    assert [f.text for f in ex("signed w falconpay (fintech, difc) in june.").facts] == [
+        "User signed with falconpay (fintech, difc) in June 2025"]
+    from memcli.text import unclipped
+    assert unclipped("Plan W is the backup, w/o a doubt") == "Plan W is the backup, w/o a doubt"

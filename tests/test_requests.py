@@ -517,3 +517,14 @@ def test_a_request_pointing_back_forgets_nothing_unrelated_or_long_past(real_emb
                  ("2025-02-18T15:00:00Z", "forget that ticket please"))
     assert [t for t in kept if "radar" in t]
     store.close()
+
+
+def test_a_request_for_what_was_told_another_time_is_not_the_message_before(real_embedder, tmp_path):
+    from memcli.api import MemoryStore
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    kept = _said(store, ("2025-02-18T13:32:00Z", "Bought new winter tyres for the Corolla today, 640 dollars."),
+                 ("2025-02-18T13:34:30Z", "ha and do me a favour forget that ticket i told you about from the winter, "
+                                          "its paid"))
+    assert [t for t in kept if "tyres" in t], kept
+    store.close()

@@ -424,3 +424,22 @@ def test_the_role_of_one_who_left_read_after_the_departure_is_history(tmp_path, 
     then = [m for m in store.list_memories("user:k", as_of="2024-12-01T00:00:00Z") if m.key == "advisor.name"]
     assert now == [] and [m.text for m in then] == ["User's advisor is dr. okafor"]
     store.close()
+
+
+@pytest.mark.parametrize(("said", "value"), [
+    # the role as an acronym in capitals, as the British write their doctor
+    ("My GP is Dr Okafor at the North Street surgery, a very patient young man.", "Dr Okafor"),
+    ("My new GP is Dr Nowak.", "Dr Nowak"),
+    ("Dr Nowak is my GP now.", "Dr Nowak"),
+    # the list or the practice the user is on
+    ("I'm on the list of a Dr Nowak at the Bath Hill surgery, a Polish lady, very brisk.", "Dr Nowak"),
+    ("I registered with Dr Shah last week.", "Dr Shah"),
+])
+def test_the_users_gp_however_said_is_the_doctor_role(said, value):
+    assert {f.key: f.value for f in extract_facts(said, NOW).facts if f.key}.get("doctor.name") == value
+
+
+@pytest.mark.parametrize("said", ["I'm on the list for a hip operation.", "My GPS is broken.",
+                                  "I registered with the council for the bins."])
+def test_a_list_or_a_registration_without_a_doctor_is_no_doctor(said):
+    assert "doctor.name" not in {f.key for f in extract_facts(said, NOW).facts}

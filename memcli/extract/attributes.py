@@ -405,7 +405,8 @@ def _singular(noun: str) -> str:
 
 # A note's label, a thing of the user's that has one value, and the value: "home is pasadena",
 # "rent 1150", "gf kayla", "truck: 2017 f250 white". Said without "my", as notes are.
-_LABELS = ("address|rent|mortgage|job|work|employer|boss|pay|salary|wage|rate|car|truck|bike|ride|phone|diet|"
+_LABELS = ("address|rent|mortgage|current gig|gig|current job|job|work|employer|boss|pay|salary|wage|day rate|daily rate|"
+           "rate|car|truck|bike|ride|phone|diet|"
            "shift|shifts|rotation|schedule|gym|doctor|gp|dentist|vet|landlord|weight|birthday|bday|anniversary|school|"
            "uni|team|club|position")
 _PEOPLE_LABELS = "gf|bf|girlfriend|boyfriend|wife|husband|partner|fiance|fiancee|fiancé|fiancée|boss|doctor|gp|landlord"
@@ -544,6 +545,8 @@ def labelled(clause: str) -> str:
         return clause  # "schedule the dentist for me": a request, no label
     if re.fullmatch(_PEOPLE_LABELS, label) and re.fullmatch(r"[a-z][a-z'-]+", value):
         value = value.capitalize()  # "gf kayla": a name typed in lower case
+    if label in ("gig", "current gig"):  # "current gig: souqly (ecom), via agency ...": whom the user works for
+        return f"my job is {value}" if re.match(r"[a-z]+ing\b", value) else f"I work for {value}"
     return f"my {_SAID_IN_FULL.get(label, label)} is {value}"
 
 

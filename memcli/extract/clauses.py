@@ -37,7 +37,7 @@ _SUBJECTLESS_RE = re.compile(
     r"^(?:just\s+|finally\s+|recently\s+|also\s+)?(?:got|moved|started|quit|left|joined|bought|sold|switched|"
     r"adopted|relocated|became|finished|passed|graduated|retired|changed|stopped|picked up|signed up|booked|"
     r"took up|gave up|lost|won|broke|met|married|weighed|ditched|dumped|swapped|traded|replaced|dropped|cancell?ed|canceled|"
-    r"transferred)\b", _I)
+    r"transferred|signed with)\b", _I)
 # ... and what the user was made: "Promoted to partner in March", "frocked to OS1" ("I got ...")
 _SUBJECTLESS_MADE_RE = re.compile(r"^(?:just\s+|finally\s+)?(?:promoted|frocked|posted|reassigned)\s+to\b", _I)
 _SUBJECTLESS_BEEN_RE = re.compile(r"^been\b", _I)
@@ -413,7 +413,7 @@ _SINCE_FIRST_RE = re.compile(r"^(?:as of|since)\s+(?P<t>(?!now\b|today\b|then\b)
                              r"(?P<rest>(?:i|i'm|i've|we|we're|we've|my|our)\s.+)$", re.I)
 # "With effect from 3rd November I am posted as ...", "From 1 March, I work at ...": a day
 # or a month from which it holds, with or without its comma
-_FROM_FIRST_RE = re.compile(r"^(?:with effect from|effective(?: from)?|starting(?: from)?|beginning|from)\s+"
+_FROM_FIRST_RE = re.compile(r"^(?:with effect from|effective(?: from)?|starting(?: from)?|beginning|from|(?P<since>since))\s+"
                             r"(?P<t>[^,]{3,30}?),?\s+(?P<rest>(?:i|i'm|i'll|we|we're|we'll|my|our)\s.+)$", re.I)
 _DATE_LIKE_RE = re.compile(r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|"
                            r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:next|this|the first|the start)\b", re.I)
@@ -431,4 +431,6 @@ def when_said_after(raw: str) -> str:
     if m:
         return f"{m['rest'].rstrip(' .!')} since {m['t']}"
     m = _FROM_FIRST_RE.match(raw)  # never "From my window in Almada I see all Lisboa": a day, a month
-    return f"{m['rest'].rstrip(' .!')} from {m['t']}" if m and _DATE_LIKE_RE.search(m["t"]) else raw
+    if m is None or not _DATE_LIKE_RE.search(m["t"]) or re.search(r"\b(?:i|we|you|he|she|they)\b", m["t"], re.I):
+        return raw  # "Since I moved here I ...": a clause, no day
+    return f"{m['rest'].rstrip(' .!')} {'since' if m['since'] else 'from'} {m['t']}"

@@ -83,7 +83,7 @@ def _procedural(c: str, lasting: bool = False) -> tuple[str, bool] | None:
         return None
     hard = bool(re.search(r"\b(?:never|must not|must never|under no circumstances|do not ever|don't ever)\b", c, _I))
     body = _expand(s)
-    body = re.sub(r"[.!]+$", "", body).strip()
+    body = re.sub(r"[.!?]+$", "", body).strip()
     body_tp = _object_pronouns(body)
     m = re.match(r"^(?:do not|don't)\s+(?:ever\s+)?(?P<rest>.+)$", body_tp, _I)
     if m:
@@ -152,6 +152,13 @@ _WAIT_AND_SEE_RE = re.compile(r"^(?:(?:ah|oh|well|ok|okay|yeah|hmm|anyway)[, ]+)
 _RELATIVE_RE = re.compile(r",?\s+(?:who|which)(?:'s|'d)?\s[^,;.!?]*", _I)
 
 
+# how the assistant is to answer, asked as a question: "Could you answer me in short lists?",
+# "can u reply in French from now on?" (never a task: "could you give me a short summary?")
+_RULE_ASKED_RE = re.compile(r"^(?:(?:so|and|also|ok|okay|now)\W+)*(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?"
+                            r"(?:(?:always|just|only)\s+)?(?:answer|reply|respond|write(?: back| to me)?|talk to me|"
+                            r"speak to me|keep (?:your|ur|the) (?:answers|replies|responses|messages)|stop|use|call me)\b", _I)
+
+
 def _classify_discard(c: str, lc: str) -> str | None:
     if _is_greeting(c):
         return "greeting"
@@ -165,6 +172,10 @@ def _classify_discard(c: str, lc: str) -> str | None:
             and not RULE_CUE_RE.search(c) \
             and not STYLE_RE.search(c):
         return "request"
+    asked = _RULE_ASKED_RE.match(c)
+    if asked and c.rstrip().endswith("?") and (STYLE_RE.search(c[asked.end():]) or RULE_CUE_RE.search(c)) \
+            and _procedural(c.rstrip(" ?")) is not None:
+        return None  # "Could you answer me in short lists, one thing to a line?": a rule asked politely
     if QUESTION_START_RE.match(c) or (c.rstrip().endswith("?") and not _INCREDULOUS_RE.search(c)):
         return "question"
     # "Bran, who's mad for the cows and would herd the cat if you let him": a conditional

@@ -81,7 +81,8 @@ _PERSON_PRED_RE = re.compile(
     _I)
 # what makes news of theirs a change: an end ("leaving", "not ... anymore") or a new value
 _THEIR_END_RE = re.compile(r"^(?:is |has |have )?(?:finally |just |already |recently |officially )?"
-                           r"(?:leaving|left(?! (?:for|to|on|at|in|early|late|home|work)\b)|quit|quitting|finished|"
+                           r"(?:leaving|left(?! (?:for|to|on|at|in|early|late|home|work|yesterday|today|tonight|this|"
+                           r"last|after|before|again|with|the house)\b)|quit|quitting|finished|"
                            r"resigned)\b|\b(?:anymore|any more|"
                            r"no longer|given (?:in )?(?:his |her |their )?notice|handed in (?:his|her|their) notice)\b", _I)
 # A new value of theirs needs a verb that says so ("took a job in Oslo", "is back in

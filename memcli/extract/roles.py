@@ -51,18 +51,22 @@ _NAME_V = (r"(?P<v>(?:(?:" + "|".join(TITLES) + r")\.?\s+)?[A-Z][\w'-]*(?:\s+[A-
 _WHEN_TAIL = r"(?:\s+(?:now|these days|from now on|nowadays|again|there|here))?[.!]?$"
 # where the person is seen, after the name: "Dr. Soler in the centro de salud", "Dr. Ferrer, near the market"
 _WHERE_TAIL = r"(?:,?\s+(?i:in|at|near|on|over|down|by|across|from)\s+[^,;]{2,60}?)?"
-_ROLE_IS_RE = re.compile(r"^(?:(?i:my|our|(?P<the>the))\s+|(?P<bare>(?=[a-z])))" + _ROLE_MODS + r"(?P<role>[a-z][a-z -]{1,24}?)\s+(?:is|'s)"
+_ROLE_IS_RE = re.compile(r"^(?:(?i:my|our|(?P<the>the))\s+|(?P<bare>(?=[a-z])))" + _ROLE_MODS + r"(?P<role>[a-z][a-z -]{1,24}?|GP|PA)\s+(?:is|'s)"
                          r"(?:\s+now)?\s+(?:(?i:called|named)\s+)?" + _NAME_V + _WHERE_TAIL
                          # "advisor is dr halvorsen, lab does kelp forest stuff": the clause after the name is another
                          + r"(?:" + _WHEN_TAIL + r"|(?=,\s+(?!(?i:and|or)\b)[a-z]))")
 _IS_ROLE_RE = re.compile("^" + _NAME_V + r"\s+(?:is|'s)\s+(?:now\s+)?(?i:my|our)\s+" + _ROLE_MODS +
-                         r"(?P<role>[a-z][a-z -]{1,24}?)" + _WHEN_TAIL)
+                         r"(?P<role>[a-z][a-z -]{1,24}?|GP|PA)" + _WHEN_TAIL)
 # "the new doctora, Dra. Vidal, says ...", "my new lead, Farid, wants ...", "I have a new
 # dentist, Dr. Puig": a name in apposition to a new holder of the role
 _NEW_ROLE_RE = re.compile(r"^(?:(?i:the|my|our)|(?i:i|we)\s+(?:(?i:have|'ve|have got|'ve got|got|found)\s+)+(?i:a))"
-                          r"\s+(?i:new)\s+(?P<role>[a-z][a-z -]{1,24}?)\s*(?:,|:|\s+(?i:called|named))\s*"
+                          r"\s+(?i:new)\s+(?P<role>[a-z][a-z -]{1,24}?|GP|PA)\s*(?:,|:|\s+(?i:called|named))\s*"
                           + _NAME_V + r"\s*(?:[,.;!]|$)")
 
+# a doctor the user is registered with: "I'm on the list of a Dr Nowak", "registered with Dr Shah"
+_ON_THE_LIST_RE = re.compile(r"^i(?:'m| am|'ve| have)?\s+(?:now\s+|just\s+|also\s+|finally\s+)?(?:(?:had to\s+)?"
+                             r"(?:registered|register|signed up) with|(?:on|onto) the (?:list|books) of)\s+(?:a\s+)?"
+                             r"(?P<v>(?-i:Dr|Doctor)\.?\s+(?-i:[A-Z])[\w'-]+)", _I)
 # Two words for one role share its key: "my boss is Ana" and "I report to Colin now".
 _ROLE_KEY = {"boss": "manager", "line manager": "manager", "lead": "team_lead", "tech lead": "team_lead",
              "adviser": "advisor", "gp": "doctor", "doctora": "doctor", "physician": "doctor",
@@ -118,6 +122,10 @@ def role_named(c: str, raw: str) -> list[FactDict]:
     taken = role_taken(c)
     if taken:
         return taken
+    listed = _ON_THE_LIST_RE.match(c)
+    if listed:  # "I'm on the list of a Dr Nowak at the Bath Hill surgery": the user's doctor
+        v = listed.group("v")
+        return [_profile(f"User's doctor is {v}", "doctor.name", v, 0.6, "update", undated=True)]
     r = _REPORTS_TO_RE.match(c)
     new = None if r else _NEW_ROLE_RE.match(c)
     m = r or new or _ROLE_IS_RE.match(c) or _IS_ROLE_RE.match(c)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from ..models import Hit, Memory
 from ..scope import validate_scope
 from ..timeutil import parse_dt, utcnow
+from .akin import READ, akin_later_first
 from .blend import Filters, abstains, blend, collapse, confidence
 from .candidates import Candidates, search, similarities
 from .config import AbstainConfig, CandidateConfig, ContextConfig, FeatureConfig, RecallConfig, Weights
@@ -104,6 +105,11 @@ def recall(
     if cfg.blend.collapse_turns:
         hits = collapse(hits, told)
     hits = newer_first(hits, query, cfg.blend.newer_window, told)
+    if cfg.blend.akin_later:  # a later statement of the best hits' own in other words
+        rowid = {m.id: r for r, m in cands.rows.items()}
+        said = store.vectors(scope, [rowid[h.memory.id] for h in hits[:READ] if h.memory.id in rowid])
+        hits = akin_later_first(hits, {m.id: said[r] for m, r in ((h.memory, rowid.get(h.memory.id)) for h in hits[:READ])
+                                       if r in said}, query)
     # a question about the user at large is answered by whatever is stored, and one that
     # names a key ("what's their diet?") by the record that holds it
     asked_key = any(h.memory.key and _names_key(q.stems, h.memory.key) for h in hits[:k])

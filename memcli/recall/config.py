@@ -74,6 +74,8 @@ class Weights:
     # among the best `newer_window` hits, a statement made later that gives the same thing
     # another value goes above the earlier one, for a question in the present (`newer.py`)
     newer_window: int = 12  # 5, 8, 12: dev 746, 748, 749 of 909; test 138 each
+    # the best hits' own later statement in other words, nearest in meaning, goes above them (`akin.py`)
+    akin_later: bool = True
 
 
 @dataclass
