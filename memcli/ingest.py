@@ -385,19 +385,34 @@ def _forget_now(store: MemoryStore, scope: str, forgets: list[ForgetRequest], tu
     for req in forgets:
         asked.append(_Asked(store.log(Decision(scope=scope, op="REQUEST", fact=req.topic, decided_by="user",
                                                reason=req.clause[:200], turn=turn_id, at=ts))))
+        soon = before is not None and when is not None and timedelta(0) <= when - before[1] <= _UNSAY_WITHIN
+        told = {m.id for m in store.facts_of_turn(scope, before[0]) + store.episodes_of(scope, [before[0]])} \
+            if soon and before is not None else set()
         found = forget_matching(store, scope, req, turn_id, ts)
         n += len(found)
-        if not found and before is not None and when is not None \
-                and timedelta(0) <= when - before[1] <= _UNSAY_WITHIN \
-                and _points_back(req, store, scope, before[0], when - before[1]):
+        if not soon or before is None or when is None:
+            continue
+        # "Strike that about Greyling", just after "Client Greyling Bros. SARS investigating them
+        # for VAT fraud": a match in the message before points at all of it
+        if (told & set(found) and _pointed(req)) or (not found and _points_back(req, store, scope, before[0],
+                                                                                 when - before[1])):
             n += forget_turn(store, scope, before[0], req.clause, turn_id, ts)
     return n
 
 
+def _pointed(req: ForgetRequest) -> bool:
+    """Whether a request's words point back at what was just said ("that ticket", "that
+    bit about ...", "forget I said that about Shug"), not at another time ("that ticket I
+    told you about from the winter")."""
+    at = req.clause.lower().find(req.topic.lower())
+    return bool(_POINTS_BACK.search(req.clause[:at + len(req.topic)] if at >= 0 else req.topic)) \
+        and not _TOLD_BEFORE.search(req.clause)
+
+
 _JUST_SAID = timedelta(minutes=10)
 _POINTS_BACK = re.compile(r"\b(?:that|this|those|these|the above)\b", re.IGNORECASE)
-# what was told another time: "I told you about", "from the winter", "last time"
-_TOLD_BEFORE = re.compile(r"\b(?:told|tole|mentioned|said|wrote)\b|\b(?:from|in) the (?:winter|summer|spring|autumn|fall)\b|"
+# what was told another time: "from the winter", "last time", "a while ago"
+_TOLD_BEFORE = re.compile(r"\b(?:from|in) the (?:winter|summer|spring|autumn|fall)\b|"
                           r"\b(?:last (?:time|week|month|year)|before|earlier|ago|back in)\b", re.IGNORECASE)
 
 
@@ -411,10 +426,8 @@ def _points_back(req: ForgetRequest, store: MemoryStore, scope: str, said_in: st
     from .claims import parse as claim
     from .requests import topic_words
 
-    at = req.clause.lower().find(req.topic.lower())
-    if not _POINTS_BACK.search(req.clause[:at + len(req.topic)] if at >= 0 else req.topic) \
-            or _TOLD_BEFORE.search(req.clause):
-        return False  # "forget that ticket I told you about from the winter": not the message just before
+    if not _pointed(req):
+        return False
     want = topic_words(req.topic)
     said = store.facts_of_turn(scope, said_in) + store.episodes_of(scope, [said_in])
     return bool(said) and any(want & (claim(m.text).words | claim(m.text).names) for m in said) \

@@ -645,3 +645,14 @@ def test_a_relatives_partner_is_not_the_users():
     hits = [_hit("User's partner is Daniel", "2026-01-21T10:00:00Z", kind="profile", score=0.6),
             _hit("User's sister Amy's boyfriend is Joe", "2026-04-29T10:00:00Z", kind="profile", score=0.5)]
     assert [h.memory.text for h in newer_first(hits, "Who is the user dating?", 5)][0] == "User's partner is Daniel"
+
+
+def test_a_school_by_another_name_of_a_relative_named_in_a_list_goes_above():
+    old = _hit("User's kids: son Kevin 17, senior at Elsik High School, very smart", "2025-03-04T15:54:11Z", score=0.68)
+    sister = _hit("User's daughter Vy 12, 7th grade at O'Donnell Middle School", "2025-03-04T15:54:11Z", score=0.54)
+    new = _hit("Kevin live in dorm at University of Houston, Cougar Village", "2025-09-16T16:43:55Z", score=0.38)
+    out = newer_first([old, sister, new], "Where does the user's son go to school?", 12)
+    assert out.index(new) < out.index(old)
+    # another child's school is no later school of Kevin's
+    vy = _hit("Vy is at Lamar High now", "2025-09-16T16:43:55Z", score=0.38)
+    assert newer_first([old, vy], "Where does the user's son go to school?", 12) == [old, vy]

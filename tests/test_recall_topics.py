@@ -15,7 +15,8 @@ from memcli.text import coverage_stem as stem
                                          ("music", "jazz"), ("instrument", "cello"), ("pets", "parrot"),
                                          ("languages", "korean"), ("gym", "strength"), ("medicine", "aspirin"),
                                          ("meds", "metformin"), ("drink", "rooibos"), ("hobby", "watercolour"),
-                                         ("dogs", "boerboel")])
+                                         ("dogs", "boerboel"), ("conditions", "diabetes"),
+                                         ("illnesses", "asthma")])
 def test_a_kind_asks_for_its_members(word, member):
     assert member in members_asked([word])
 
@@ -34,12 +35,14 @@ def test_a_member_said_covers_the_kind_asked():
     ("What exercise does the user do?", "User is running on the river road most mornings"),
     ("Which instrument does the user play?", "User has played the cello since school"),
     ("What vehicles does the user own?", "User and family got a RAV4 hybrid"),
+    ("Does the user have any medical conditions?", "User has had type 2 diabetes since 2016"),
 ])
 def test_recall_finds_the_member_over_what_sounds_like_the_question(tmp_path, real_embedder, query, want):
     store = MemoryStore(tmp_path / "m.db", real_embedder)
     for text in ["User is hungry constantly", "User is vegetarian", "User lives in Longfellow",
                  "User works at the university library", "User is running on the river road most mornings",
-                 "User has played the cello since school", "User and family got a RAV4 hybrid"]:
+                 "User has played the cello since school", "User and family got a RAV4 hybrid",
+                 "User has had to register with a doctor out this way", "User has had type 2 diabetes since 2016"]:
         store.insert(Memory(id="", scope="user:a", kind="semantic", text=text))
     hits = recall(store, "user:a", query, k=3, touch=False).hits
     assert hits[0].memory.text == want

@@ -528,3 +528,29 @@ def test_a_request_for_what_was_told_another_time_is_not_the_message_before(real
                                           "its paid"))
     assert [t for t in kept if "tyres" in t], kept
     store.close()
+
+
+@pytest.mark.parametrize(("said", "asked", "gone"), [
+    # a match in the message just before: that message whole ("them" is Greyling Bros.)
+    ("Client Greyling Bros. SARS investigating them for VAT fraud. Engagement partner furious.",
+     "Strike that about Greyling. Confidential. Don't keep it.", "VAT fraud"),
+    ("something else my pal Shug from the bowls he has been told he has got prostate cancer",
+     "actually forget I said that about Shug he doesnae want folk knowing his business", "prostate"),
+])
+def test_that_about_someone_just_said_forgets_the_whole_message(real_embedder, tmp_path, said, asked, gone):
+    from memcli.api import MemoryStore
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    kept = _said(store, ("2025-02-24T17:43:45Z", said), ("2025-02-24T17:49:32Z", asked))
+    assert not [t for t in kept if gone in t], kept
+    store.close()
+
+
+def test_a_named_request_without_that_forgets_only_what_names_the_topic(real_embedder, tmp_path):
+    from memcli.api import MemoryStore
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    kept = _said(store, ("2025-02-24T17:43:45Z", "My sister Ana got a puppy. Ana also started at Google."),
+                 ("2025-02-24T17:49:32Z", "I have a new job at Iris. Please forget my old job."))
+    assert [t for t in kept if "puppy" in t], kept
+    store.close()

@@ -184,6 +184,8 @@ _NOT_HOME_PRE = re.compile(r"(?:'s|s'|\b(?:his|her|their|your|old|former|previou
 _NOT_HOME_CLAUSE = re.compile(r"\?\s*$|\b(?:if|might|maybe|could|would|hoping|hope|want|wants|wanted|looking at|looking for|"
                               r"viewing|viewed|view|considering|thinking|dream|wish|saving for|sold|selling|sell|left|leaving|"
                               r"moved out|moving out|used to|let out|rent(?:ed|ing)? (?:it |them )?out|put (?:the rent|it) up|"
+                              # "the Alief house we rent to Tuan cousin": a house let, no home
+                              r"(?:rent|rents|rented|renting|let|lets|leased) (?:it |them )?to|"
                               r"raised the rent|tenants?|landlord|lodger|airbnb|hotel|hostel|visit|visiting|stayed|staying|forget|"
                               r"photos?|pictures?|pics|listing|listed|on the market|for sale|under offer|went to a|gone to|new owners|"
                               # land taken on, not a home: "took on da Fontenot place next to me, 120 acres"

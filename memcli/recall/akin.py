@@ -8,18 +8,21 @@ is User's whole personality" for "what music is the user into?"; "Only lunch, 11
 15:00" after "Open 11:30 to 14:30 and 18:00 to 22:00". What the two share is what they
 are about, and the sentence embedding sees that: of the states said later than the best
 hit, the one nearest it in meaning, when near enough (`AKIN`) and nearer than any other
-later state by a margin (`MARGIN`), about the same subject, giving another value (a
-name, a figure, a weekday or a month the best hit does not say), and scoring at least
-`newer._NEAR` of it, goes above it. Never for a question about the past, never an event
-or a turn, never one said in the same sitting.
+later state by a margin (`MARGIN`), about the same subject, giving another value of what
+is asked (a figure for an amount, else a name the best hit does not say; never "still"),
+and scoring at least `newer._NEAR` of it, goes above it. Only a state is replaced so;
+never for a question about the past or of when, never an event or a turn, never one said
+in the same sitting.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
+from ..claims import parse
 from ..models import Hit
-from .newer import _GAP, _LATEST_Q, _NEAR, _PAST_Q, _same_subject, _since, _state, other_value
+from .newer import _FIGURE_Q, _GAP, _LATEST_Q, _NEAR, _PAST_Q, _of_kind_asked, _same_subject, _since, _state
 
 if TYPE_CHECKING:
     import numpy as np
@@ -31,6 +34,8 @@ MARGIN = 0.05
 # the hits read for a successor; the best hits whose successor is looked for
 READ = 20
 TOP = 3
+# a best hit's share of the first one's score for its successor to be looked for
+ANSWERS = 0.6
 
 
 def akin_later_first(hits: list[Hit], vectors: dict[str, np.ndarray], query: str) -> list[Hit]:
@@ -40,19 +45,36 @@ def akin_later_first(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
     if _PAST_Q.search(query) and not _LATEST_Q.search(query):
         return hits
     out = list(hits)
-    moved: set[str] = set()
+    moved: set[str] = set()  # what went up and what it went above: each moves once
+    best = out[0].score if out else 0.0
     for i in range(min(TOP, len(out))):
         a = out[i]
         va = vectors.get(a.memory.id)
-        if va is None or a.memory.episode or a.memory.id in moved:
+        # a hit far below the best answers something else ("User's sister Isobel is the reader
+        # in the family" for "who are the user's granddaughters?")
+        if va is None or not _state(a.memory) or a.memory.id in moved or a.score < ANSWERS * best:
             continue
         b = _successor(a, va, out[i + 1:READ], vectors)
         if b is not None and b.score >= _NEAR * a.score and _same_subject(a.memory.text, b.memory.text, query) \
-                and other_value(a.memory.text, b.memory.text):
+                and _value_asked(query, a.memory.text, b.memory.text):
             out.remove(b)
             out.insert(i, b)
-            moved.add(b.memory.id)
+            moved |= {a.memory.id, b.memory.id}
     return out
+
+
+def _value_asked(query: str, older: str, newer: str) -> bool:
+    """Whether `newer` gives another value of what the question asks: a figure `older`
+    does not say for a question for an amount, else a name ("Oolong cheese foam is number
+    one" after "Best seller is brown sugar boba milk"); never what only says it still
+    holds ("User is still at EnterpriseSG"), nor a question of when (a date is `newer`'s)."""
+    if re.search(r"\bstill\b", newer, re.I) or re.match(r"^\W*when\b", query, re.I) \
+            or not _of_kind_asked(query, older, newer):
+        return False
+    a, b = parse(older), parse(newer)
+    if _FIGURE_Q.search(query):
+        return bool(b.numbers - a.numbers)
+    return bool(b.names - a.words - a.names)
 
 
 def _successor(a: Hit, va: np.ndarray, below: list[Hit], vectors: dict[str, np.ndarray]) -> Hit | None:

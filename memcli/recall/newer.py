@@ -82,6 +82,11 @@ _ASPECTS = (
     # pay is another figure ("the money is better too: 2900 net" after "salary is 2300 net")
     (frozenset("salary salaries earn earns income wage wages".split()),
      frozenset("salary money pay paid wage wages income earn earns net gross".split()), "figure"),
+    # a school is another one by another name ("Kevin live in dorm at University of Houston"
+    # after "son Kevin 17, senior at Elsik High School")
+    (frozenset("school schools college university uni".split()),
+     frozenset("school college university uni academy campus dorm dorms studies studying student enrolled "
+               "kindergarten nursery preschool".split()), "name"),
     # a partner is another one by another name ("User's partner is Minho" after "User broke up
     # with their partner Daniel"; "User's partner is Daniel" after "User's bf marcus is at purdue")
     (frozenset("dating partner partners boyfriend girlfriend husband wife spouse fiance fiancé fiancee relationship "
@@ -186,12 +191,18 @@ def _same_subject(a: str, b: str, query: str = "") -> bool:
 
 
 _OPENER = re.compile(r"^(?!User\b)([A-Z][a-z\u00e0-\u024f-]+)(?:['\u2019]s)?\b")
+# a relative named in a list: "son Kevin", "daughter Vy"
+_KIN_NAMED_RE = re.compile(r"\b(?:" + "|".join(sorted((r for r in RELATIONS if " " not in r), key=len, reverse=True))
+                           + r")\s+([A-Z][a-z\u00e0-\u024f-]+)")
 
 
 def _opened_by_name_of(a: str, b: str) -> bool:
     """Whether `a` opens with the name of the relative `b` is about: "Kenji found job in a
     ramen bar" and "User's husband Kenji is a sushi chef"."""
     m, who = _OPENER.match(a), someone_else(b)
+    if m is not None and re.match(r"^User's [a-z]", b) is not None \
+            and _KIN_NAMED_RE.search(b) and m.group(1) in _KIN_NAMED_RE.findall(b):
+        return True  # "User's kids: son Kevin 17, senior at Elsik" names Kevin a son too
     return m is not None and who is not None and m.group(1) == who[0] and re.match(r"^User's [a-z]", b) is not None
 
 
