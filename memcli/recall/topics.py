@@ -59,12 +59,6 @@ _KIND_MEMBERS: dict[str, str] = {
         "aspirin ibuprofen paracetamol acetaminophen tylenol advil nurofen naproxen codeine tramadol morphine "
         "penicillin amoxicillin antibiotic antibiotics metformin insulin warfarin statin statins sertraline "
         "fluoxetine prozac citalopram lisinopril amlodipine ozempic levothyroxine omeprazole antihistamine"),
-    # "any medical conditions?": the conditions said by name ("type 2 diabetes, found out in 2016")
-    "condition conditions illness illnesses": (
-        "diabetes diabetic asthma asthmatic arthritis hypertension cholesterol cancer epilepsy epileptic migraine "
-        "migraines cataract cataracts glaucoma copd emphysema angina coeliac celiac crohn's colitis ibs eczema "
-        "psoriasis lupus thyroid anaemia anemia gout sciatica fibromyalgia depression anxiety adhd dementia "
-        "parkinson's alzheimer's osteoporosis"),
     "commute transport": "bus train tube metro subway tram ferry bike cycle cycling carpool",
     "drink drinks": ("coffee tea beer wine juice soda water matcha latte espresso cappuccino americano chai rooibos "
                      "kinkeliba kombucha smoothie lemonade cola coke whisky whiskey gin vodka rum cocktail cider lager "
