@@ -377,10 +377,11 @@ def _forget_now(store: MemoryStore, scope: str, forgets: list[ForgetRequest], tu
                 asked: list[_Asked], before: tuple[str, datetime] | None = None, when: datetime | None = None) -> int:
     """Act on a message's forget requests (`forget_matching`), each logged (op REQUEST)
     and remembered in `asked` for what the rest of the ingest brings that was said before
-    it. A request that points back ("forget that ticket", "don't keep that bit about Gary
-    and Leanne") and matches nothing stored asks for the user's message right before it
-    (`before`, said soon enough: `_UNSAY_WITHIN`), when that message says a word of the
-    topic or the topic names no one. The number archived."""
+    it. A request that points back at the user's message right before it (`before`, said
+    soon enough: `_UNSAY_WITHIN`) forgets that message whole: when it matched something of
+    that message ("Strike that about Greyling"), or when it matched nothing stored and that
+    message says a word of the topic or, said minutes before, the topic names no one
+    ("forget that ticket", `_points_back`). The number archived."""
     n = 0
     for req in forgets:
         asked.append(_Asked(store.log(Decision(scope=scope, op="REQUEST", fact=req.topic, decided_by="user",
@@ -422,7 +423,6 @@ def _points_back(req: ForgetRequest, store: MemoryStore, scope: str, said_in: st
     in the winter"), and that message's memories say a word of the topic, or the topic
     names no one and the message was said minutes before (a ticket, a story: what was
     just told)."""
-    just_said = gap <= _JUST_SAID
     from .claims import parse as claim
     from .requests import topic_words
 
@@ -430,8 +430,10 @@ def _points_back(req: ForgetRequest, store: MemoryStore, scope: str, said_in: st
         return False
     want = topic_words(req.topic)
     said = store.facts_of_turn(scope, said_in) + store.episodes_of(scope, [said_in])
-    return bool(said) and any(want & (claim(m.text).words | claim(m.text).names) for m in said) \
-        or bool(said) and not claim(req.topic).names and not re.search(r"\b[A-Z]", req.topic) and just_said
+    if not said:
+        return False
+    names_no_one = not claim(req.topic).names and not re.search(r"\b[A-Z]", req.topic)
+    return any(want & (claim(m.text).words | claim(m.text).names) for m in said) or (names_no_one and gap <= _JUST_SAID)
 
 
 def forget_said_before(store: MemoryStore, scope: str, requests: list[_Asked], new: list[Memory], ts: str,

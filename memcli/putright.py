@@ -282,11 +282,15 @@ def _whole_sentence(m: re.Match[str], said: str) -> re.Match[str] | None:
 def _just_said(store: MemoryStore, scope: str, m: re.Match[str], when: datetime) -> Memory | None:
     """"I look ticket again, it say 14th not 12th", minutes after "fly out January 12th":
     what the words before the figures name is how the user found it, not what it is; the
-    one record said in the two hours before that holds the wrong figure is the one."""
-    just = to_iso(when - timedelta(hours=2)) or ""
+    one record of the user's message before (said in the two hours before) that holds the
+    wrong figure is the one."""
+    turn = store.last_user_turn(scope)
+    said_at = parse_dt(turn[1]) if turn and turn[1] else None
+    if turn is None or said_at is None or when - said_at > timedelta(hours=2):
+        return None
     wrong = _wrong_figure(m)
-    said = [o for o in store.list_memories(scope) if not o.episode and o.valid_until is None
-            and (o.valid_from or "") >= just and wrong.search(o.text) and not _NOT_THAT_RE.match(o.text)]
+    said = [o for o in store.facts_of_turn(scope, turn[0]) if o.active and not o.episode and o.valid_until is None
+            and wrong.search(o.text) and not _NOT_THAT_RE.match(o.text)]
     return said[0] if len(said) == 1 else None
 
 
