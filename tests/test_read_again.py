@@ -123,14 +123,14 @@ def test_a_booking_with_nothing_of_the_users_before_it_stays_a_request(said):
 
 
 def test_news_two_rules_read_alike_is_read_again_once_without_failing(tmp_path, real_embedder):
-    """"Javi left" is read by two rules of its turn; once "mi primo Javi" (my cousin Javi)
-    is said in an older session read later, the turn is read again: the bare record is
+    """"Javi left" is read by two rules of its turn; once "my cousin Javi" is said in an
+    older session read later, the turn is read again: the bare record is
     retired once, the ingest goes on, and the cousin's end is kept."""
     store = MemoryStore(tmp_path / "m.db", real_embedder)
     _ingest(store, "user:j", [
         ("Javi left, he got on at H-E-B in the warehouse, can't blame him. hired Marisol, she's fast",
          "2025-07-22T01:39:50Z"),
-        ("mi primo Javi works the window with me, he's good with the customers", "2025-03-03T15:26:35Z"),
+        ("my cousin Javi works the window with me, he's good with the customers", "2025-03-03T15:26:35Z"),
     ])
     texts = [m.text for m in store.list_memories("user:j")]
     assert "User's cousin Javi left" in texts, texts
