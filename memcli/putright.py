@@ -88,17 +88,13 @@ def set_right(store: MemoryStore, scope: str, cands: list[Candidate], when: date
         fits = _fits_correction(m, when)
         if fits is None:
             continue
-        queries, fit = fits
-        rows = store.by_rowids(scope, [r for q in queries for r, _ in store.search_keyword(scope, q, k=10)])
-        old = next((o for o in rows.values() if o.active and o.valid_until is None and not o.episode and fit(o)), None)
+        old = _fitting(store, scope, fits)
         if old is None and m.re is _NOT_THAT_RE:
             old = _just_said(store, scope, m, when)
             whole = _whole_sentence(m, said) if old is None else None
             fits = _fits_correction(whole, when) if whole is not None else None
             if whole is not None and fits is not None:
-                rows = store.by_rowids(scope, [r for q in fits[0] for r, _ in store.search_keyword(scope, q, k=10)])
-                old = next((o for o in rows.values() if o.active and o.valid_until is None and not o.episode
-                            and fits[1](o)), None)
+                old = _fitting(store, scope, fits)
                 m = whole if old is not None else m
         if old is not None:
             out.append(_put_right(old, m, to_iso(when)))
@@ -263,6 +259,13 @@ def _fits_correction(m: re.Match[str], when: datetime) -> tuple[list[str], Calla
         return all(n in old.text for n in names) and words <= said and (not some or bool(some & said)) \
             and holds(old, figures)
     return query, fit
+
+
+def _fitting(store: MemoryStore, scope: str, fits: tuple[list[str], Callable[[Memory], bool]]) -> Memory | None:
+    """The current record a correction's keyword queries find that its test fits."""
+    queries, fit = fits
+    rows = store.by_rowids(scope, [r for q in queries for r, _ in store.search_keyword(scope, q, k=10)])
+    return next((o for o in rows.values() if o.active and o.valid_until is None and not o.episode and fit(o)), None)
 
 
 def _whole_sentence(m: re.Match[str], said: str) -> re.Match[str] | None:

@@ -442,9 +442,9 @@ def _named_target(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
     """What a retirement that names something ("User quit the Hangul House classes")
     retires: the closest record that holds every name it says, even when another
     record is nearer."""
-    names = _names_ended(cand.text)
-    held = [n for n in _targets(cand, near) if names <= (parse(n.memory.text).names | parse(n.memory.text).words)
-            and parse(n.memory.text).negated == parse(cand.text).negated]
+    names, negated = _names_ended(cand.text), parse(cand.text).negated
+    held = [n for n, old in ((n, parse(n.memory.text)) for n in _targets(cand, near))
+            if names <= (old.names | old.words) and old.negated == negated]
     if held:
         # one who left ("Javi left") leaves a job: the record of the work they did, if one
         # is there, before what else is said of them ("Javi is good with the customers")

@@ -107,9 +107,9 @@ def recall(
     hits = newer_first(hits, query, cfg.blend.newer_window, told)
     if cfg.blend.akin_later:  # a later statement of the best hits' own in other words
         rowid = {m.id: r for r, m in cands.rows.items()}
-        said = store.vectors(scope, [rowid[h.memory.id] for h in hits[:READ] if h.memory.id in rowid])
-        hits = akin_later_first(hits, {m.id: said[r] for m, r in ((h.memory, rowid.get(h.memory.id)) for h in hits[:READ])
-                                       if r in said}, query)
+        read = {h.memory.id: rowid[h.memory.id] for h in hits[:READ] if h.memory.id in rowid}
+        said = store.vectors(scope, list(read.values()))
+        hits = akin_later_first(hits, {i: said[r] for i, r in read.items() if r in said}, query)
     # a question about the user at large is answered by whatever is stored, and one that
     # names a key ("what's their diet?") by the record that holds it
     asked_key = any(h.memory.key and _names_key(q.stems, h.memory.key) for h in hits[:k])
