@@ -50,7 +50,7 @@ _BARE_LEAD = (r"(?<![\w'])" + "".join(rf"(?<!\b{w} )" for w in _NOT_AFTER) +
 _INTERJECTION = r"(?:aiya|aiyah|aiyo|aiyoh|alamak|arre|arrey|yaar|ugh|oops|oi|eish|ag|ach|wah|haiya|ay|ai|pois|olha)"
 # What may stand before an imperative: politeness, discourse words, "can you".
 # "do me a favour, forget that ticket": a favour asked before the imperative
-_LEAD = (r"(?:^|[,;:(]\s*|\b(?:and|also|ok|okay|oh|eh|ah|so|but|then|just|actually|please|pls|plz|kindly|now|"
+_LEAD = (r"(?:^|[,;:(]\s*|\b(?:and|also|ok|okay|oh|eh|ah|so|but|then|just|actually|please|pls|plz|kindly|now|wait|hmm|sorry|"
          + _INTERJECTION[3:-1] + r")\s+|"
          r"\bdo me a favou?r,?\s+(?:and\s+)?|" + _BARE_LEAD + ")"
          r"(?:(?:please|pls|plz|kindly|also|just|actually|and|n|&|abeg|biko|bitte|stp|svp|(?:no,?\s+)?mejor)\s+)*")
@@ -61,7 +61,7 @@ _ASK = (r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|j
 # "you can forget those ward codes": a permission, with a verb of memory only ("you can
 # drop the romanisation now" is about the replies, not the memory)
 _PERMIT = r"(?:you|u)\s+(?:can|could|may)\s+(?:just\s+|now\s+|also\s+)?(?=(?:forget|delete|erase)\b)"
-_NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|no need to|stop|i'?d rather you didn'?t|"
+_NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|dinna|dinnae|dinnit|dunna|dunnae|divvent|no need to|stop|i'?d rather you didn'?t|"
              r"i don'?t want you to|(?:can|could|would) (?:you|u) (?:please |pls )?not)\s+" + _KEEP + r"(?:ing)?)")
 _ABOUT = r"(?:about|abt|'?bout|aboot|re|regarding)"  # "what a said aboot Gary": as a dialect says it
 _SAID = (r"(?:(?:what|wetin|wha|weh|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+"
@@ -80,14 +80,16 @@ _SAID = (r"(?:(?:what|wetin|wha|weh|everything|anything|all|the (?:thing|stuff|b
          # "forget that about Geir", "strike that about Greyling", "olvida lo de Rudy"
          r"|(?:that|this)\s+(?:about|abt|'?bout|regarding)\s+|(?:lo|eso|esto)\s+(?:de|del|sobre)\s+"
          # "delete that bit bout leah", "scrap the part about the loan"
-         r"|(?:the|that|this)\s+(?:whole\s+)?(?:thing|stuff|bit|part|story|info)\s+(?:about|abt|'?bout|re|regarding|on|with)\s+"
+         r"|(?:the|that|this)\s+(?:whole\s+)?(?:thing|stuff|bit|part|story|info)\s+(?:" + _ABOUT[3:-1] + r"|on|with)\s+"
          # "oublie l'histoire de Khady", "oublie ce que j'ai dit sur Paul"
          r"|(?:l'histoire|l'affaire|le truc|ce que (?:j'ai|je t'ai|je vous ai) (?:dit|racont[ée]|[ée]crit))\s+"
          r"(?:de|du|des|d'|sur|[àa] propos de)\s*)")
 # "don't keep my X" may also start mid-sentence, after a word boundary.
 _LEAD_ANYWHERE = _LEAD.replace("(?:^|", "(?:^|\\b|")
 _REQUEST = re.compile(
-    r"(?:" + _LEAD + r"(?:" + _ASK + r"|" + _PERMIT + r")(?P<verb>" + _VERB + r")|" + _LEAD_ANYWHERE + _NEG_KEEP + r")"
+    # ("I don't keep the receipts": a habit said, not a request)
+    r"(?:" + _LEAD + r"(?:" + _ASK + r"|" + _PERMIT + r")(?P<verb>" + _VERB + r")|" + _LEAD_ANYWHERE
+    + "".join(rf"(?<!\b{w} )" for w in ("i", "we", "they", "he", "she", "you", "u", "a")) + _NEG_KEEP + r")"
     r"\s+(?P<obj>.+)$"
     # "I don't want that kept anywhere": the thing not to keep before the keeping
     r"|\bi (?:don'?t|do not|dont) want (?P<obj2>that|it|this|those|any of (?:that|it)) (?:kept|stored|saved|remembered|"
@@ -97,7 +99,8 @@ _REQUEST = re.compile(
 # topic is what the message said before it was told ("what I said about Siobhan and her
 # divorce, forget it", "that business about Huw I told you, ..., could you not keep that")
 _BACK = re.compile(r"^(?:it|that|this|those|ça|cela|isso|isto|eso|esto|das|dies|questo|that one|all (?:of )?that|any of (?:that|it))\b\s*(?:[,.;!?]|$|(?:please|pls|"
-                   r"kept|stored|saved|anywhere|either|too|as well|for me|ok|okay|that'?s|it'?s|i)\b)", re.IGNORECASE)
+                   r"kept|stored|saved|anywhere|either|too|as well|for me|ok|okay|that'?s|it'?s|i|fully|entirely|completely|"
+                   r"altogether|totally|for good)\b)", re.IGNORECASE)
 _TOLD_BEFORE = re.compile(r"\b(?:what|everything|anything|all|the|that|this)\s+(?:(?:\w+\s+){0,2}?(?:i|i've|ive)\s+"
                           r"(?:said|told you|told u|mentioned|shared|wrote)|(?:business|matter|thing|stuff|bit|story|"
                           r"part)s?)\s+(?:about|abt|'?bout|re|regarding|with|on)\s+"
@@ -127,7 +130,8 @@ _TOLD_AS = re.compile(r"^(?:the|that|this|our|my)\s+(?:whole\s+)?(?:story|conver
 _VAGUE = frozenset({"thing", "stuff", "bit", "part", "story", "info", "information", "detail", "old", "said", "matter",
                     "note", "notes", "entry", "record", "memory", "memories",
                     "conversation", "chat", "discussion", "before", "earlier", "above", "aforementioned",
-                    "told", "mentioned", "whole", "all", "everything", "how", "much", "many", "what", "when",
+                    "told", "mentioned", "whole", "business", "affair", "affairs", "situation", "drama", "saga",
+                    "incident", "mess", "all", "everything", "how", "much", "many", "what", "when",
                     "where", "who", "why", "which"})
 
 # Probes the request test must not fire on (documented negative cases, tested).
@@ -161,6 +165,9 @@ _NOT_A_NAME = re.compile(r"(?:monday|tuesday|wednesday|thursday|friday|saturday|
 def _topic(obj: str, asked: bool = False) -> str | None:
     # "forget about what I wrote about Piotr": what was said, asked about
     obj = re.sub(r"^about\s+(?=(?:what|everything|anything|all)\s)", "", obj.strip(), flags=re.IGNORECASE)
+    # "don't keep any of the Pruitt business": how much of it, not what
+    obj = re.sub(r"^(?:any|all)\s+of\s+(?=(?:the|my|our|that|this|those|these|his|her|their)\s)", "", obj,
+                 flags=re.IGNORECASE)
     said = re.match(_SAID, obj, re.IGNORECASE)
     about = re.match(r"about\s+(?=" + _POSSESSIVE.pattern[1:] + ")", obj, re.IGNORECASE)
     any_about = _ANY_ABOUT.match(obj)
@@ -186,6 +193,9 @@ def _topic(obj: str, asked: bool = False) -> str | None:
     # "the doha thing entirely", "the matter regarding Ramesh fully": how much, not what
     topic = re.sub(r"\s+(?:at all|whatsoever|ever again|entirely|completely|fully|totally|altogether|for good|"
                    r"permanently|forever)$", "", topic, flags=re.IGNORECASE)
+    # "about Shug he doesnae want folk knowing": a person named, then a clause of its own
+    run_on = re.search(r"\b[A-Z][\w'-]+(?P<cut>\s+(?i:he|she|they)\s+\w)", topic)
+    topic = topic[: run_on.start("cut")] if run_on else topic
     if said:  # "what I told you about Curtis last year": when it was told, not what
         topic = _WHEN_TOLD.sub("", topic)
     words = topic_words(topic)
@@ -218,10 +228,15 @@ def forget_requests(text: str) -> list[ForgetRequest]:
                 # money the user earns
                 # "forget it" may be a shrug ("the thing about my job is it's dull, forget it"):
                 # only after "what I said about ..."; "delete that", "don't keep that" ask it
-                shrug = (m.group("verb") or "").lower() in ("forget", "drop", "disregard", "clear")
+                # ("that thing about the quarrel, kindly forget it": asked, not shrugged)
+                polite = re.search(r"\b(?:please|pls|plz|kindly)\b", m.group(0)[:m.start("obj") - m.start()]
+                                   if m.group("obj") else "", re.IGNORECASE)
+                shrug = (m.group("verb") or "").lower() in ("forget", "drop", "disregard", "clear") and not polite
                 topic = _told_before(text[:text.find(sentence)] + sentence[:m.start()], told_by_user=shrug)
-                if topic:
-                    out.append(ForgetRequest(topic=_TOLD_AS.sub("", topic), clause=m.group(0).strip()))
+                if topic:  # the request's words from where its topic was named: "that thing about ..."
+                    at = sentence.lower().find(topic.lower())
+                    clause = sentence[:m.end()].strip() if 0 <= at < m.start() else m.group(0).strip()
+                    out.append(ForgetRequest(topic=_TOLD_AS.sub("", topic), clause=clause))
                     break
             if topic and _done_to_a_thing(m, topic):
                 topic = None  # "drop the kids at school": no request
@@ -397,8 +412,11 @@ def _stems(words: str) -> frozenset[str]:
     return parse("x " + words).words - {"x"}  # "x": the words do not open a sentence
 
 
+_VAGUE_STEMS = _VAGUE | _stems(" ".join(sorted(_VAGUE)))  # "business" is read as "busines"
+
+
 def topic_words(topic: str) -> frozenset[str]:
-    return _stems(topic) - _VAGUE
+    return _stems(topic) - _VAGUE_STEMS
 
 
 # A topic word that names a kind of value ("those ward codes", "my salary") is in a memory

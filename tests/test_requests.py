@@ -419,12 +419,29 @@ def test_forget_that_in_a_run_of_its_own_points_back_at_the_last_message_stored(
     ("Ah, please forget about Okada-san. It is not my business to tell.", ["Okada-san"]),
     # in Indonesian, as users mix it in
     ("eh lupain aja soal DanaKilat ya, malu gue. jangan disimpen", ["DanaKilat"]),
+    # a dialect's "don't": "dinna keep that bit aboot ..."
+    ("Tell ye fit, dinna keep that bit aboot Callum an the Bon Accord. Bin it.", ["Callum an the Bon Accord"]),
+    # after "wait", "hmm", "sorry"
+    ("wait forget that penalty thing plz, contract is confidential", ["that penalty thing"]),
+    ("hmm, sorry delete the note about my sister's rehab", ["the note about my sister's rehab"]),
+    # how much of it is not what: "any of the Pruitt business"
+    ("Strike that. Don't keep any of the Pruitt business.", ["the Pruitt business"]),
+    # the topic named first, then asked politely: "..., kindly forget it fully"
+    ("Mone, that thing about the quarrel, kindly forget it fully. Please remove.", ["the quarrel"]),
+    # a person named, then a clause of their own: the person is the topic
+    ("actually forget I said that about Shug he doesnae want folk knowing his business", ["Shug"]),
+    ("forget what I said about the time he crashed the van", ["the time he crashed the van"]),
 ])
 def test_forget_requests_in_other_words(said, topics):
     assert [r.topic for r in forget_requests(said)] == topics
 
 
 @pytest.mark.parametrize("said", [
+    "the thing about my job is it's dull, forget it",  # a shrug, not asked
+    "wait for me at the station",
+    "sorry, I forgot the keys again",
+    "I dinna keep the receipts, never have",  # a habit, not a request
+    "we don't keep the car at the flat",
     "forget about Dave, he never shows up",  # not asked: a shrug
     "please forget about Friday, we cancelled",  # no one named
     "Eh, I forgot my keys again",
