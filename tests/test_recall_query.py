@@ -1,5 +1,7 @@
 """The text tests of the read path (query words, names, dates; a memory's speaker and question mark)."""
 
+import pytest
+
 from memcli.recall.query import TIME_CUE_RE, WHEN_Q_RE, asked_key_stems, is_question, stem, subject
 
 
@@ -38,3 +40,14 @@ def test_a_key_is_asked_by_its_other_words():
     assert stem("earn") in asked_key_stems("salary", "How much does the user earn?")
     # "pay" is how a rent is asked too: never the salary's word
     assert stem("pay") not in asked_key_stems("salary", "How much rent does the user pay?")
+
+
+@pytest.mark.parametrize(("query", "plain"), [
+    ("What are the user's dogs called?", "What are the user's dogs?"),
+    ("What is the name of the user's dog?", "What is the user's dog?"),
+    ("Who called the user yesterday?", "Who called the user yesterday?"),  # a call asked
+])
+def test_a_question_for_a_name_asks_for_the_thing_named(query, plain):
+    from memcli.recall.query import said_plainly
+
+    assert said_plainly(query) == plain

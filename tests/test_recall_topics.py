@@ -68,3 +68,13 @@ def test_a_condition_asked_finds_no_other_persons_before_the_users():
     """Health conditions are no kind whose members are looked for: another person's
     ("User's sister Carol has type 2 diabetes") would answer for the user's."""
     assert members_asked(["conditions"]) == []
+
+
+@pytest.mark.parametrize("query", ["What are the user's dogs called?", "What is the name of the user's dog?",
+                                   "what's her dog called?"])
+def test_a_pet_asked_by_its_name_asks_for_its_kind(query):
+    assert "collie" in members_asked(["dog", "dogs"], query)
+
+
+def test_a_question_about_something_of_the_pet_asks_for_no_breed():
+    assert members_asked(["dog", "vet"], "What is the user's dog's vet called?") == []

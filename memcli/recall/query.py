@@ -83,7 +83,10 @@ ANSWER_RES = {
 
 # A phrase of a question whose words name something else: "what does the user do for a
 # living?" asks for work, never for where the user lives.
-_IDIOMS = ((re.compile(r"\bfor a living\b", re.I), "for work"),)
+_IDIOMS = ((re.compile(r"\bfor a living\b", re.I), "for work"),
+           # "what are the user's dogs called?": the dogs are asked, not a call ("3 calls already")
+           (re.compile(r"\s+(?:called|named)(?=\s*\?*\s*$)", re.I), ""),
+           (re.compile(r"\b((?:what|which)(?:'s|\s+is|\s+are|\s+were|\s+was)\s+)the\s+names?\s+of\s+", re.I), r"\1"))
 
 
 def said_plainly(query: str) -> str:

@@ -40,8 +40,9 @@ _KIND_MEMBERS: dict[str, str] = {
     # a dog said by its breed ("Tokkie, our Boerboel"), the breeds that name no other thing
     "dog dogs": ("puppy labrador retriever beagle poodle terrier spaniel collie husky bulldog dachshund corgi pug "
                  "chihuahua rottweiler doberman greyhound whippet schnauzer pomeranian samoyed akita mastiff "
-                 "cockapoo labradoodle sheepdog boerboel vizsla weimaraner ridgeback staffie lurcher kelpie malamute "
+                 "mutt mutts mongrel cockapoo labradoodle sheepdog boerboel vizsla weimaraner ridgeback staffie lurcher kelpie malamute "
                  "yorkie westie cavapoo"),
+    "cat cats": "kitten kittens tabby siamese persian ragdoll sphynx tortoiseshell tortie calico moggy",
     "pet pets animal animals": (
         "dog dogs cat cats puppy kitten parrot rabbit bunny hamster goldfish fish bird birds horse tortoise turtle "
         "lizard snake gecko"),
@@ -80,6 +81,13 @@ _ASKS_KIND_RE = re.compile(r"\b(?:(?:(?:what|which|any)\s+)?(?:kinds?|types?|sor
                            re.I)
 
 
+# ... or the user's own, by name: "what are the user's dogs called?", "what is the name of
+# her cat?" (not "what is the user's dog's vet called?": the vet is asked)
+_ASKS_OWN_RE = re.compile(r"\b(?:what|which)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:the\s+names?\s+of\s+)?"
+                          r"(?:the\s+user's|user's|their|his|her|my)\s+(?P<k>[\w-]+)(?!'s?\b)"
+                          r"(?=\s+(?:called|named)\b|\s*\?|\s*$)", re.I)
+
+
 _ALLERGY_Q_RE = re.compile(r"\b(?:allerg|intoleran|sensitiv|react)", re.I)
 _NOT_HEAD = frozenset("does do did is are was were has have had can could will would should the a an of in at for to "
                       "on with that this he she they user user's users their his her".split())
@@ -97,7 +105,8 @@ def members_asked(words: list[str], query: str | None = None) -> list[str]:
     with `query`, only a kind said as what is asked (`_ASKS_KIND_RE`)."""
     if query is not None and _ALLERGY_Q_RE.search(query):
         return []  # "allergic to any medicine?": an allergy's answer names the drug, not a dose
-    asked = {stem(_head(m)) for m in _ASKS_KIND_RE.finditer(query)} if query is not None else None
+    asked = {stem(_head(m)) for m in _ASKS_KIND_RE.finditer(query)} | \
+        {stem(m.group("k")) for m in _ASKS_OWN_RE.finditer(query)} if query is not None else None
     out: list[str] = []
     for w in words:
         if asked is None or stem(w) in asked:
