@@ -1526,3 +1526,27 @@ def test_a_texted_w_between_words_is_with():
         "User signed with falconpay (fintech, difc) in June 2025"]
     from memcli.text import unclipped
     assert unclipped("Plan W is the backup, w/o a doubt") == "Plan W is the backup, w/o a doubt"
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("i am jiwoo, park ji-woo, 27살, webtoon artist in seoul. i forget everything", {
+        ("name", "jiwoo"), ("age", "27"), ("job_title", "webtoon artist")}),
+    ("Hi, I'm Priya, 29, a data analyst at Flipkart, based in Bangalore.", {
+        ("name", "Priya"), ("age", "29"), ("job_title", "data analyst"), ("employer", "Flipkart")}),
+    ("Me: Sam, 41, plumber, Leeds.", {("name", "Sam"), ("age", "41"), ("job_title", "plumber")}),
+    ("Rodel Manalo, 38, Pinoy seafarer on a container ship", {("name", "Rodel Manalo"), ("age", "38")}),
+    ("I'm Ally Mearns, 44. I bide in a wee flat on Victoria Road", {("name", "Ally Mearns"), ("age", "44")}),
+])
+def test_who_writes_told_as_a_list(text, want):
+    got = {(f.key, f.value) for f in ex(text).facts if f.key}
+    assert {(k, v.lower()) for k, v in want} <= {(k, (v or "").lower()) for k, v in got}
+
+
+@pytest.mark.parametrize("text", [
+    "We stay up Pukalani. Keoni, 12, Malia, 9.",  # kin listed
+    "Tom Baker, 45, plumber, is my neighbour",  # someone else, told of
+    "My brother: Tom Baker, 45, plumber in Leeds",
+    "We fished all day. Then Tom Baker, 45, came by with beer",  # a name later in the message
+])
+def test_names_and_ages_of_others_are_not_who_writes(text):
+    assert not {f.key for f in ex(text).facts} & {"name", "age", "job_title"}

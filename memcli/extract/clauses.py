@@ -200,9 +200,42 @@ _PEOPLE_HEADING_RE = re.compile(
     r"brother|sister|sis|bro)\s+(?-i:[A-Z])[a-z]+\b))")
 
 
+# who writes, told as a list: "i am jiwoo, park ji-woo, 27살, webtoon artist in seoul", "I'm
+# Priya, 29, a data analyst at Flipkart", "Rodel Manalo, 38, Pinoy seafarer" (a full name
+# first in the message); never kin listed ("Keoni, 12, Malia, 9")
+_LISTED_INTRO_RE = re.compile(
+    r"^(?:(?:hi|hello|hey|hiya|heya)\W+)?(?:(?:i am|i'm|im|me\s*[:-]|this is)\s+(?P<name>[A-Za-z\u00c0-\u024f][\w'-]+(?:\s+[A-Za-z\u00c0-\u024f][\w'-]+){0,2})"
+    r"|(?P<full>(?-i:[A-Z][a-z\u00e0-\u00ff'-]+(?:\s+[A-Z][a-z\u00e0-\u00ff'-]+){1,2})))"
+    r"(?:,\s*[A-Za-z\u00c0-\u024f][\w'-]+(?:[\s-][A-Za-z\u00c0-\u024f][\w'-]+){0,2})?"  # the name again, in full
+    r",\s*(?P<age>[1-9]\d)(?:\s*(?:y/?o|yo|yrs?|years?(?: old)?|\uc0b4|ans|años|anos))?"
+    # what follows is the writer's, unless it is a sentence about the one named ("..., is my neighbour")
+    r"(?:[.!]*$|,\s*(?!(?-i:[A-Z])[\w'-]+,?\s*\d)(?!.*\b(?:is|was|are|were|has|had)\b)"
+    r"(?P<rest>(?:a |an )?[\w\u00c0-\u024f].*)$)", re.I)
+
+
+def introduced_in_a_list(sentence: str, before: str | None = "") -> str:
+    """A self-introduction told as a list, said as sentences the rules read ("I'm Jiwoo.
+    I'm 27. I'm a webtoon artist in seoul."); a full name without "I'm" only when it
+    opens the message (`before` empty) or follows the writer's first name ("Rodel here,
+    Rodel Manalo, 38, ..."). Anything else as it was."""
+    m = _LISTED_INTRO_RE.match(sentence.strip())
+    if m is None or (m.group("full") and before != "" and not (
+            before and re.match(r"I'm " + re.escape(m.group("full").split()[0]) + r"\b", before))):
+        return sentence
+    name, rest = m.group("name") or m.group("full"), (m.group("rest") or "").rstrip(" .")
+    if not rest:
+        return f"I'm {name[:1].upper()}{name[1:]}. I'm {m.group('age')}."
+    article = "" if re.match(r"(?:a|an|the|from|in|at|on|based|living|working|retired)\b", rest, re.I) else \
+        ("an " if rest[:1].lower() in "aeiou" else "a ")
+    return f"I'm {name[:1].upper()}{name[1:]}. I'm {m.group('age')}. I'm {article}{rest}."
+
+
 def _sentences(text: str) -> list[str]:
     text = self_introduced(text)
     parts = _SENT_SPLIT_RE.split(_EMOJI_BREAK_RE.sub(lambda m: m.group(0).rstrip() + "\n", text))
+    parts = [introduced_in_a_list(p, "" if i == 0 else parts[0] if i == 1 else None) if p else p
+             for i, p in enumerate(parts)]
+    parts = [q for p in parts for q in (_SENT_SPLIT_RE.split(p) if p else [p])]
     out = []
     for p in parts:
         if p is None:
