@@ -455,6 +455,9 @@ def test_what_only_looks_like_a_stay_begun_keys_nothing(said):
     ("I still dey the same Ajah flat, nothing change", "Ajah"),
     ("- Bornheim flat update: the balcony is Pamuk's kingdom now", "Bornheim"),   # a note headed by the home
     ("Moving boxes pau finally at da Kula house.", "Kula"),
+    # a home got, then where it is: "closed on ... on", "renting ... on" (how long is not where)
+    ("Abilene place sold. Closed on a 4-bedroom on Dena Drive in San Angelo last week.", "Dena Drive"),
+    ("Renting a 3-bedroom on Sherwood Way till the Abilene place sells.", "Sherwood Way"),
 ])
 def test_a_home_named_in_passing_is_the_users_home(said, value):
     assert _keyed(said).get("home_city") == value
@@ -480,6 +483,8 @@ def test_a_home_named_in_passing_is_the_users_home(said, value):
     "Bsmt apt in east york, 10 min walk to clinic",          # everyday words in lower case: no name seen
     "the Alief house we rent to Tuan cousin",                # a house let to someone
     "the Cotham house I let to the Nowaks",
+    "we're staying with Mum till the Abilene place sells",    # a place being sold
+    "the house in Leith sells next week",
 ])
 def test_what_only_looks_like_a_home_in_passing_keys_no_home(said):
     assert "home_city" not in _keyed(said), _keyed(said)

@@ -182,7 +182,7 @@ _PLACE_DWELLING_RE = re.compile(r"\b(?P<det>the|my|our|da) (?:new |own |same )?(
 _NOT_HOME_PRE = re.compile(r"(?:'s|s'|\b(?:his|her|their|your|old|former|previous|last|ex|holiday|dream|parents|mum|"
                            r"mom|dad|friend|friends|another|other|every|any|some|each))\s+(?:[\w.-]+\s+){0,2}$", _I)
 _NOT_HOME_CLAUSE = re.compile(r"\?\s*$|\b(?:if|might|maybe|could|would|hoping|hope|want|wants|wanted|looking at|looking for|"
-                              r"viewing|viewed|view|considering|thinking|dream|wish|saving for|sold|selling|sell|left|leaving|"
+                              r"viewing|viewed|view|considering|thinking|dream|wish|saving for|sold|selling|sells?|left|leaving|"
                               r"moved out|moving out|used to|let out|rent(?:ed|ing)? (?:it |them )?out|put (?:the rent|it) up|"
                               # "the Alief house we rent to Tuan cousin": a house let, no home
                               r"(?:rent|rents|rented|renting|let|lets|leased) (?:it |them )?to|"
@@ -194,9 +194,15 @@ _NOT_HOME_CLAUSE = re.compile(r"\?\s*$|\b(?:if|might|maybe|could|would|hoping|ho
                               _I)
 # a home, not a house one cleans or a friend's place: "we found apartment in Göggingen", "it's a
 # whole 2 bed in Levenshulme" (with "a" or no article, the user has to be the one who got it)
-_GOT_BEFORE = re.compile(r"(?:^|\b(?:i|we|i've|we've|ive|weve)\s+)(?:(?:just|finally|now|also|have|had|'ve)\s+)*"
-                         r"(?:found|got|bought|rented|signed for|took|moved into|are renting|am renting|closed on|completed on)\s+$"
+_GOT_BEFORE = re.compile(r"(?:^|\b(?:i|we|i've|we've|ive|weve|i'm|im|we're|user|user and family)\s+)"
+                         r"(?:(?:just|finally|now|also|have|had|'ve|is|are|am)\s+)*"
+                         r"(?:found|got|bought|rented|renting|signed for|took|moved into|are renting|am renting|closed on|"
+                         r"completed on)\s+$"
                          r"|\b(?:it's|its|it is)\s+$|^\s*$", _I)
+# a home the user got, said before where it is: "closed on a 4-bedroom on Dena Drive", "renting a
+# 3-bedroom on Sherwood Way" (never "the flat on Cotham Road", one of a landlord's)
+_GOT_ON = re.compile(r"(?:^|\b(?:i|we|i'm|we're|im|user|user is)\s+)(?:(?:just|finally|now|also|have|had|'ve|are|am|is)\s+)*"
+                     r"(?:bought|rented|renting|closed on|completed on|moved into)\s+$", _I)
 # the place as it was: "the flat in Govan was damp", "than pinheiros was"
 _PAST_AFTER = re.compile(r"^\s*(?:was|were|had been|used to)\b", _I)
 
@@ -220,6 +226,8 @@ def home_in_passing(raw: str) -> list[FactDict]:
     """The user's home a clause names on its way to something else (`_DWELLING_IN_RE`),
     keyed `home_city` with no change cue of its own (the key's newer value replaces the
     older); [] for someone else's place, a past or wished one, or a visit."""
+    # "renting a 3-bedroom on Sherwood Way till the Abilene place sells": how long, not where
+    raw = re.split(r"\s+(?:till|until|til)\s+", raw, maxsplit=1, flags=_I)[0]
     if _NOT_HOME_CLAUSE.search(raw) or _STAY_RE.search(raw):
         return []
     lease = _LEASE_RE.search(raw) or _FOUND_SPOT_RE.search(raw)
@@ -230,12 +238,14 @@ def home_in_passing(raw: str) -> list[FactDict]:
         if _NOT_HOME_PRE.search(raw[:m.start()] + (m.group("det") or "")) or _PAST_AFTER.match(raw[m.end():]):
             continue
         det = (m.group("det") or "").strip().lower()
-        if det in ("", "a", "an") and not _GOT_BEFORE.search(raw[:m.start()]):
+        got = _GOT_BEFORE.search(raw[:m.start()]) is not None
+        if det in ("", "a", "an") and not got:
             continue
         if "'s" in m.group("v") or "s' " in m.group("v"):
             continue
-        if m.re is _DWELLING_IN_RE and m.group("prep") == "on" and det not in ("my", "our"):
-            continue  # "the flat on Cotham Road": one of a landlord's
+        if m.re is _DWELLING_IN_RE and m.group("prep") == "on" and det not in ("my", "our") \
+                and not _GOT_ON.search(raw[:m.start()]):
+            continue  # "the flat on Cotham Road": one of a landlord's ("closed on a 4-bedroom on Dena Drive": ours)
         v = re.split(r",\s+|\s+(?=(?i:is|was|has|but|and|so|where|which|that|with|w|for|since|now|too|here)\b)",
                      m.group("v").strip())[0].rstrip(".!")
         words = v.lower().split()
