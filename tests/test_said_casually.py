@@ -458,6 +458,7 @@ def test_what_only_looks_like_a_stay_begun_keys_nothing(said):
     # a home got, then where it is: "closed on ... on", "renting ... on" (how long is not where)
     ("Abilene place sold. Closed on a 4-bedroom on Dena Drive in San Angelo last week.", "Dena Drive"),
     ("Renting a 3-bedroom on Sherwood Way till the Abilene place sells.", "Sherwood Way"),
+    ("well we have done it, we got the keys to the wee casita up in Jalón", "Jalón"),
 ])
 def test_a_home_named_in_passing_is_the_users_home(said, value):
     assert _keyed(said).get("home_city") == value
@@ -485,6 +486,7 @@ def test_a_home_named_in_passing_is_the_users_home(said, value):
     "the Cotham house I let to the Nowaks",
     "we're staying with Mum till the Abilene place sells",    # a place being sold
     "the house in Leith sells next week",
+    "I cleaned a casa up in the hills",
 ])
 def test_what_only_looks_like_a_home_in_passing_keys_no_home(said):
     assert "home_city" not in _keyed(said), _keyed(said)

@@ -157,7 +157,7 @@ def arrival(exp: str) -> list[FactDict]:
 # lower case that is no everyday word: "partick", not "east york"; or a street: "green st").
 # (a studio, a unit, a cabin, a cottage or a rental is as often a workplace or a holiday)
 _DWELLING_WORD = (r"(?-i:place|flat|apartment|apt|apto|ap[eê]|depto|departamento|piso|condo|sublet|"
-                  r"house|bungalow|townhouse|duplex|maisonette|officetel|bedspace|bedsit|wg|"
+                  r"house|bungalow|townhouse|duplex|maisonette|officetel|bedspace|bedsit|wg|casita|casa|"
                   r"(?:\d|one|two|three)[ -]?bed(?:room)?(?: (?:flat|apartment|place|house))?)")
 _STREET = r"(?:st|street|rd|road|ave|avenue|lane|ln|drive|dr|crescent|terrace|close|way|blvd|boulevard|place|pl)"
 _FUNCTION_WORD = (r"(?:of|the|a|an|in|on|at|to|my|our|and|but|with|w|for|from|is|was|has|by|near|so|it|its|this|that|"
@@ -170,7 +170,7 @@ _DWELLING_IN_RE = re.compile(
     r"\b(?P<det>(?:my|our|the|a|an) )?(?:(?:new|own|little|tiny|small|wee|whole|big|bigger|nice|proper|cheap|cheaper|[\d.,]+(?: |-)?(?:room|bed)|\w+-bed) )*"
     + _DWELLING_WORD + r"(?: here)?"
     r"(?: (?:with|w/?) (?:my |our )?(?:[\w'-]+ ){0,2}?[\w'-]+)?"  # "a 2 bed w my cousin jade in levenshulme"
-    r" (?P<prep>in|near|on|out in) (?P<v>" + _PROPER + r"|" + _LOWER_PLACE + r")" + _PLACE_END, _I)
+    r" (?P<prep>in|near|on|out in|up in|down in|over in) (?P<v>" + _PROPER + r"|" + _LOWER_PLACE + r")" + _PLACE_END, _I)
 # "the partick flat", "the vila madalena apto", "our Roncesvalles place": the place before the word
 # ... and a note headed by the home: "Bornheim flat update: the balcony is Pamuk's kingdom now"
 _HOME_HEADING_RE = re.compile(r"^\W*(?P<det>)(?P<v>" + _PROPER + r") (?:flat|house|apartment|place|condo|home)\s+"
@@ -197,7 +197,7 @@ _NOT_HOME_CLAUSE = re.compile(r"\?\s*$|\b(?:if|might|maybe|could|would|hoping|ho
 _GOT_BEFORE = re.compile(r"(?:^|\b(?:i|we|i've|we've|ive|weve|i'm|im|we're|user|user and family)\s+)"
                          r"(?:(?:just|finally|now|also|have|had|'ve|is|are|am)\s+)*"
                          r"(?:found|got|bought|rented|renting|signed for|took|moved into|are renting|am renting|closed on|"
-                         r"completed on)\s+$"
+                         r"completed on|got the keys (?:to|for))\s+$"
                          r"|\b(?:it's|its|it is)\s+$|^\s*$", _I)
 # a home the user got, said before where it is: "closed on a 4-bedroom on Dena Drive", "renting a
 # 3-bedroom on Sherwood Way" (never "the flat on Cotham Road", one of a landlord's)
