@@ -130,8 +130,7 @@ _TOLD_AS = re.compile(r"^(?:the|that|this|our|my)\s+(?:whole\s+)?(?:story|conver
 _VAGUE = frozenset({"thing", "stuff", "bit", "part", "story", "info", "information", "detail", "old", "said", "matter",
                     "note", "notes", "entry", "record", "memory", "memories",
                     "conversation", "chat", "discussion", "before", "earlier", "above", "aforementioned",
-                    "told", "mentioned", "whole", "business", "affair", "affairs", "situation", "drama", "saga",
-                    "incident", "mess", "all", "everything", "how", "much", "many", "what", "when",
+                    "told", "mentioned", "whole", "all", "everything", "how", "much", "many", "what", "when",
                     "where", "who", "why", "which"})
 
 # Probes the request test must not fire on (documented negative cases, tested).
@@ -240,6 +239,8 @@ def forget_requests(text: str) -> list[ForgetRequest]:
                     break
             if topic and _done_to_a_thing(m, topic):
                 topic = None  # "drop the kids at school": no request
+            if topic and _PUT_RIGHT.match(m.group("obj") or "") and (m.group("verb") or "").lower() in _PHYSICAL:
+                topic = None  # "March 14th no wait scratch that March 21st": a value put right
             if topic:
                 topic = _named(topic, text[:text.find(sentence)] + sentence[:m.start("obj")])
                 every = re.search(r"\b(?:everything|anything|all)\b", m.group(0), re.IGNORECASE) is not None
@@ -277,6 +278,12 @@ def _done_to_a_thing(m: re.Match[str], topic: str) -> bool:
     obj = m.group("obj") or ""
     return verb in _PHYSICAL and not re.match(_SAID, obj, re.IGNORECASE) and not _SAID_NOUN.search(topic) \
         and _PLACE_AFTER.search(obj) is not None
+
+
+# "scratch that March 21st", "strike that, June 19th": the value said next puts right the one
+# before (`extract.corrections`), unless "that" names what was said ("scratch that bit about ...")
+_PUT_RIGHT = re.compile(r"(?:that|this)\b(?!\s+(?:bit|part|thing|stuff|story|info|note|one|about|abt|'?bout|re|"
+                        r"regarding)\b)", re.IGNORECASE)
 
 
 # "forget it, never mind": a shrug, whatever was told before it
@@ -412,11 +419,15 @@ def _stems(words: str) -> frozenset[str]:
     return parse("x " + words).words - {"x"}  # "x": the words do not open a sentence
 
 
-_VAGUE_STEMS = _VAGUE | _stems(" ".join(sorted(_VAGUE)))  # "business" is read as "busines"
+_VAGUE_STEMS = _VAGUE | _stems(" ".join(sorted(_VAGUE)))
+# words that name the topic only when nothing else does: "the Pruitt business" is Pruitt,
+# "the affair" is the affair
+_WEAK = _stems("business affair affairs situation drama saga incident mess")  # "business" is read as "busines"
 
 
 def topic_words(topic: str) -> frozenset[str]:
-    return _stems(topic) - _VAGUE_STEMS
+    words = _stems(topic) - _VAGUE_STEMS
+    return words - _WEAK or words
 
 
 # A topic word that names a kind of value ("those ward codes", "my salary") is in a memory

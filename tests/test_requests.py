@@ -442,6 +442,8 @@ def test_forget_requests_in_other_words(said, topics):
     "sorry, I forgot the keys again",
     "I dinna keep the receipts, never have",  # a habit, not a request
     "we don't keep the car at the flat",
+    "party is at the rink on March 14th no wait scratch that March 21st my bad",  # a value put right
+    "the closing is june 12th, wait, strike that, june 19th",
     "forget about Dave, he never shows up",  # not asked: a shrug
     "please forget about Friday, we cancelled",  # no one named
     "Eh, I forgot my keys again",
@@ -571,3 +573,10 @@ def test_a_named_request_without_that_forgets_only_what_names_the_topic(real_emb
                  ("2025-02-24T17:49:32Z", "I have a new job at Iris. Please forget my old job."))
     assert [t for t in kept if "puppy" in t], kept
     store.close()
+
+
+def test_a_weak_word_names_the_topic_only_when_nothing_else_does():
+    from memcli.requests import topic_words
+
+    assert topic_words("the Pruitt business") == topic_words("Pruitt")
+    assert topic_words("the affair")  # "forget what I said about the affair"

@@ -85,8 +85,7 @@ ANSWER_RES = {
 # living?" asks for work, never for where the user lives.
 _IDIOMS = ((re.compile(r"\bfor a living\b", re.I), "for work"),
            # "what are the user's dogs called?": the dogs are asked, not a call ("3 calls already")
-           (re.compile(r"\s+(?:called|named)(?=\s*\?*\s*$)", re.I), ""),
-           (re.compile(r"\b((?:what|which)(?:'s|\s+is|\s+are|\s+were|\s+was)\s+)the\s+names?\s+of\s+", re.I), r"\1"))
+           (re.compile(r"\s+(?:called|named)(?=\s*\?*\s*$)", re.I), ""))
 
 
 def said_plainly(query: str) -> str:
