@@ -406,6 +406,9 @@ def test_a_sentence_that_only_begins_like_a_correction_changes_nothing(said):
     ("From Catford the school run is one bus, thank God", "home_city", "Catford"),
     ("the commute from Swords is 10 minutes", "home_city", "Swords"),
     ("the commute from Mangwon to Gwanak is brutal, an hour door to door", "home_city", "Mangwon"),
+    ("The bus from Hafnarfjörður to the Jökull office takes 45 minutes", "home_city", "Hafnarfjörður"),
+    ("The traffic from Magodo to Ikeja every morning is something else", "home_city", "Magodo"),
+    ("The Powai to Bandra drive with this metro work is 1.5 hours each way, uff", "home_city", "Powai"),
     # the keys to a home
     ("I finally got the keys to the wee bungalow in Milngavie on the 1st", "home_city", "Milngavie"),
     ("we got the keys for our new flat in Leith on Friday", "home_city", "Leith"),
@@ -433,6 +436,10 @@ def test_a_stay_begun_is_the_users_employer_or_home(said, key, value):
     "the drive from Leeds was awful",                     # a journey in the past: a trip
     "the train from London takes 2 hours",                # no work or school: a trip
     "From London the train takes 2 hours",
+    "The bus from Leeds to York takes 30 minutes",         # between two places, not said daily
+    "the bus from the airport to the hotel takes 40 minutes",
+    "The train from London to Leeds was late yesterday",
+    "Sam's commute from Didsbury to work takes an hour",   # someone else's
     "they gave me a room in the back",                    # no place named
     "we got the keys to the holiday cottage in Skye for a week",  # a stay, not a home
     "I got the keys to the cottage in Ullapool for the weekend",

@@ -52,12 +52,29 @@ _FIRST_SPELL_RE = re.compile(
 # said in the present: "the drive from Leeds was awful", "the train from London takes two
 # hours" are trips)
 _JOURNEY = r"(?:drive|commute|school run|bus|train|walk|cycle|ride|journey)"
+# ... and between two places, only said to be made every day
+_EVERY_DAY = (r".*?\b(?:every (?:morning|day|weekday)|each (?:morning|day)|daily|each way|commute)\b"
+              r"(?!.*\b(?:was|were|yesterday|last (?:week|night|time)|for the (?:weekend|holiday))\b)")
+# said of a journey made every day: how long it takes, or when ("the bus ... takes 45 minutes")
+_DAILY = (r".*?\b(?:takes|is|every (?:morning|day|weekday)|each (?:morning|day)|daily|each way|\d+\s?(?:min|mins|minutes|hrs?|"
+          r"hours)|an hour|half an hour)\b(?!.*\b(?:was|were|yesterday|last (?:week|night|time)|for the (?:weekend|holiday))\b)")
 _COMMUTE_FROM_RE = re.compile(
     r"^(?:(?:the|my|our) )?(?:commute|school run|" + _JOURNEY + r"(?: in)? (?:in )?to (?:work|the office|school|uni|"
     r"the hospital)) from "
     r"(?P<v>" + _PROPER + r")(?: (?:to|into) (?:" + _PROPER + r"|work|the office|school|campus))? (?:is|takes|'s)\b"
     r"|^from (?P<v2>" + _PROPER + r"),? (?:(?:the|my|our) )?(?:commute|school run|" + _JOURNEY
-    + r"(?: in)? to (?:work|the office|school|uni)) (?:is|takes|'s)\b", _I)
+    + r"(?: in)? to (?:work|the office|school|uni)) (?:is|takes|'s)\b"
+    # "the bus from Hafnarfjörður to the Jökull office takes 45 minutes", "the traffic from Magodo
+    # to Ikeja every morning is something else", "the Powai to Bandra drive is 1.5 hours each way",
+    # "commute sports city → difc is 40 min": a daily journey's start (never a trip: "the train
+    # from London to Leeds was late")
+    r"|^(?:(?:the|my|our) )?(?:daily |morning )?(?:commute|bus|train|tram|metro|drive|ride|walk|cycle|journey|traffic|"
+    r"ferry|school run) from (?P<v3>" + _PROPER + r") (?:to|into) (?:(?:the )?(?:" + _PROPER + r" )?(?:office|work|campus|"
+    r"clinic|hospital|depot|site|school|shop)\b(?=" + _DAILY + r")|" + _PROPER + r"(?=" + _EVERY_DAY + r"))"
+    r"|^(?:(?:the|my|our) )?(?P<v4>" + _PROPER + r") to (?:the )?(?:" + _PROPER + r")(?: office)? (?:drive|commute|ride|run|"
+    r"journey|bus ride|train ride|bus|train)\b(?=" + _EVERY_DAY + r")"
+    r"|^(?:(?:the|my|our) )?commute:? (?P<v5>" + _PROPER + r"|[a-z][a-z'-]{2,}(?: [a-z][a-z'-]{2,})?) (?:→|->|to) "
+    r"[\w' -]{2,30}?(?=" + _DAILY + r")", _I)
 # "the new flat in Leith has no lift", "the place in Đà Nẵng is 6.5 million", "new place in
 # Didsbury has zero parking" (the article left out in a terse note): the home the
 # user speaks of as the one they are in (a house is as often a plan or someone else's)
@@ -138,7 +155,8 @@ def arrival(exp: str) -> list[FactDict]:
                      ("keys_to", _KEYS_TO_RE), ("own_place", _OWN_PLACE_RE), ("in_new_home", _IN_NEW_HOME_RE),
                      ("housed_in", _HOUSED_IN_RE)):
         m = rx.match(exp)
-        v = _clean_value(re.split(r",\s+", m.group("v") or m.groupdict().get("v2") or "")[0]) if m else ""
+        v = _clean_value(re.split(r",\s+", next((g for g in (m.groupdict().get(f"v{n}") for n in ("", 2, 3, 4, 5)) if g),
+                                                 ""))[0]) if m else ""
         if rx in (_KEYS_TO_RE, _OWN_PLACE_RE) and (_VISIT.search(exp) or _STAY_RE.search(exp)):
             continue  # the keys to a holiday cottage for a week: a visit
         if _place_ok(v):
