@@ -734,6 +734,9 @@ def test_quoted_and_pasted_text_is_never_the_users_fact(text, never):
 @pytest.mark.parametrize("text,kept", [
     ("I moved to Leeds. can you check this for me tomorrow", "Leeds"),   # "this" with nothing after it
     ("can you read this and tell me if it is ok? I think I live in Leeds now", "Leeds"),
+    # a verb of working on a text that asks nothing ("we didn't fix it, ...:")
+    ("The Outback died on I-40, transmission, and we didn't fix it, so we're a one-and-a-half car family: "
+     "Dan's truck and a used Hyundai Kona I bought in December.", "Kona"),
 ])
 def test_a_request_without_a_text_after_it_sets_nothing_apart(text, kept):
     assert any(kept in f.text for f in extract_facts(text, NOW, role="user").facts)
@@ -1550,3 +1553,12 @@ def test_who_writes_told_as_a_list(text, want):
 ])
 def test_names_and_ages_of_others_are_not_who_writes(text):
     assert not {f.key for f in ex(text).facts} & {"name", "age", "job_title"}
+
+
+@pytest.mark.parametrize(("text", "kept", "never"), [
+    ("The Outback finally died on I-40 in November", "I-40", "User-40"),  # a road, not the writer
+    ("Dan's truck and a used Hyundai Kona I bought in December", "a used Hyundai Kona", "User used"),  # a car bought used
+])
+def test_a_letter_that_only_looks_like_the_writer(text, kept, never):
+    facts = [f.text for f in extract_facts(text, NOW, role="user").facts]
+    assert any(kept in t for t in facts) and not any(never in t for t in facts), facts

@@ -58,7 +58,7 @@ def _third_person_verb(v: str) -> str:
     return v + "s"
 
 
-_PRON_RE = re.compile(r"(?<!['\u2019])\b(?:(?P<i>[Ii])\b(?P<adv>(?:\s+(?:" + "|".join(sorted(ADVERBS)) + r"|no longer))*)"
+_PRON_RE = re.compile(r"(?<!['\u2019])\b(?:(?P<i>[Ii])\b(?![-\u2013]\d)(?P<adv>(?:\s+(?:" + "|".join(sorted(ADVERBS)) + r"|no longer))*)"
                       r"(?:\s+(?P<verb>[A-Za-z'-]+))?|(?P<p>(?i:me|my|mine|myself|we|our|ours|us|ourselves)))\b")
 
 

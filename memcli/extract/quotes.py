@@ -23,7 +23,10 @@ _PASTE_INTRO = re.compile(
 # "can you summarize this HOA email for me?" + a new paragraph, "translate the following:"
 # -> what comes after is the text to work on
 _TASK_INTRO = re.compile(
-    r"(?i)\b(?:summari[sz]e|translate|proofread|check|rewrite|reword|explain|reply to|respond to|answer|fix|edit|"
+    # asked: first in a sentence or after a word of asking ("we didn't fix it, so ...: " asks nothing)
+    r"(?i)(?:^|(?<=[.!?\n])\s*|\b(?:please|pls|plz|kindly|can you|could you|would you|will you|can u|could u|help me|"
+    r"you to|and|then|just|also|quickly|hey|hi|ok|okay)\s+|,\s*)"
+    r"(?:summari[sz]e|translate|proofread|check|rewrite|reword|explain|reply to|respond to|answer|fix|edit|"
     r"tidy up|polish|shorten|read|look over|go over)\b[^.!?\n]{0,40}?\b(?:this|these|the following|below|it)\b"
     r"[^\n:]{0,60}?(?::\s*|\?\s*\n|\n\s*\n)\s*")
 # a paragraph of its own in quotation marks: the text pasted, not said
