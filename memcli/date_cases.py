@@ -40,7 +40,7 @@ DATE_CASES: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
                           ("my Friday shift is the worst", "my Friday shift is the worst"),
                           ("the sat class got cancelled", "the sat class got cancelled"),
                           ("Bournbrook Harriers, whose Tuesday sessions are nearer", "Bournbrook Harriers, whose Tuesday sessions are nearer")],
-                         ["the Monday after next", "the Monday we met", "the Monday morning I left",
+                         ["the Monday after the wedding", "the Monday we met", "the Monday morning I left",
                           "see you on Monday", "the Monday before the exam"]),
     "a_weekday": ([("the market's busy on a Saturday", "the market's busy on a Saturday"),
                    ("I was born on a Sunday morning", "I was born on a Sunday morning")],

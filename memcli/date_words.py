@@ -37,6 +37,16 @@ _WK_RE = re.compile(r"\b(?P<d>next|this|last|nxt|the following|following) wk\b",
 _DAY_MON_RE = re.compile(r"\b(?P<d>0[1-9]|[12]\d|3[01])(?P<m>JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)(?P<y>\d\d)?\b")
 
 
+# "in exactly ten days", "in just two weeks": how sure, not when
+_HEDGED_IN_RE = re.compile(r"\bin (?:exactly|just|only|precisely) (?=(?:\d+|an?|one|two|three|four|five|six|seven|eight|"
+                           r"nine|ten|eleven|twelve|a couple of) (?:days?|weeks?|months?)\b)", re.I)
+# "day after tomorrow" said without its article; "Saturday after next" is "Saturday week"
+_DAY_AFTER_RE = re.compile(r"(?<!\bthe )\b(?=day (?:after tomorrow|before yesterday)\b)", re.I)
+_AFTER_NEXT_RE = re.compile(r"\b(?:the\s+)?(?P<wd>" + "|".join(WEEKDAYS) + r")\s+after\s+next\b", re.I)
+# "on the 2nd o next month": a dialect's "of"
+_O_NEXT_RE = re.compile(r"(?<=\d)(?P<s>st|nd|rd|th)? o (?=(?:next|this) month\b)", re.I)
+
+
 def spelled_out(text: str) -> str:
     """A date said in words the rules read in figures: "the first of July" (the 1st of
     July), "2 wks from today" (weeks; "yrs" is left alone: "married 10 yrs" is no date to
@@ -47,6 +57,8 @@ def spelled_out(text: str) -> str:
     text = _UNIT_ABBR_RE.sub(lambda m: f"{m.group('n')} {_UNITS[m.group('u').lower()]}", text)
     text = _TEXTED_RE.sub(lambda m: _TEXTED[m.group("w").lower()], text)
     text = _WK_RE.sub(lambda m: f"{m.group('d')} week", text)
+    text = _AFTER_NEXT_RE.sub(lambda m: f"{m.group('wd')} week", _DAY_AFTER_RE.sub("the ", _HEDGED_IN_RE.sub("in ", text)))
+    text = _O_NEXT_RE.sub(lambda m: f"{m.group('s') or ''} of ", text)
     text = _DAY_MON_RE.sub(lambda m: f"{int(m.group('d'))} {m.group('m').capitalize()}"
                            f"{' 20' + m.group('y') if m.group('y') else ''}", text)
     return _WEEKS_TODAY_RE.sub(lambda m: f"{'two weeks' if 'fortnight' in m.group('n').lower() else m.group('n')} from ",

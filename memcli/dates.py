@@ -233,6 +233,8 @@ class _Ctx:
                 and _CORRECTING_RE.search(self.text[self.first[0]:self.at]):
             # a date said again to correct the earlier one is on its side of today
             return "future" if self.first[1] >= self.today else "past"
+        if tense is None and re.match(r"\s*(?:by|until|till|before)\s", self.text[self.at:self.at + 8], re.I):
+            return "future"  # "wants it from me by friday, his words were ...": a deadline is to come
         tense = tense or self._sentence_tense()
         if tense == "future" and re.match(r"\s*from\s", self.text[self.at:self.at + 7], re.I) \
                 and not _FUTURE_RE.search(clause):

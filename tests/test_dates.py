@@ -192,6 +192,14 @@ def test_an_arrangement_still_to_come_is_in_the_future():
     ("ran 8k yday", "ran 8k on 2026-03-22"),
     ("see u on sat", "see u on 2026-03-28"),
     ("the quiz is on thurs", "the quiz is on 2026-03-26"),
+    # how sure is not when; the article left out; "after next" is a week on
+    ("The helicopter leaves in exactly ten days", "The helicopter leaves on 2026-04-02"),
+    ("the exam is day after tomorrow", "the exam is on 2026-03-25"),
+    ("Branding is the Saturday after next", "Branding is on 2026-04-04"),
+    ("Lorna's comin doon on the 2nd o next month", "Lorna's comin doon on 2026-04-02"),
+    # a deadline is to come, whatever tense the sentence goes on in
+    ("he wants a new amuse-bouche from me by friday, his exact words were 'fennel'",
+     "he wants a new amuse-bouche from me by 2026-03-27, his exact words were 'fennel'"),
 ])
 def test_a_date_said_in_words_the_rules_read_in_figures(text, want):
     assert resolve_dates(text, datetime(2026, 3, 23, 10))[0] == want
@@ -200,7 +208,8 @@ def test_a_date_said_in_words_the_rules_read_in_figures(text, want):
 @pytest.mark.parametrize("text", ["first of all, thanks", "it was the first time", "my first week at work",
                                   "first wk done at Birchmount", "I sat on the sun lounger", "the sat nav died",
                                   "we're open wed-sun, closed mon & tue",
-                                  "two weeks of today's news", "the second of two sons"])
+                                  "two weeks of today's news", "the second of two sons",
+                                  "in about three weeks, maybe", "the day after that"])
 def test_an_ordinal_or_weeks_that_are_no_date_stay(text):
     assert resolve_dates(text, datetime(2026, 3, 23, 10))[0] == text
 
