@@ -1512,13 +1512,17 @@ def test_an_age_said_without_its_verb_has_it(said, want):
      "User wants the assistant to answer them in short lists, a few dots down the page, one thing to a line"),
     ("Can you reply in French from now on?", "User wants the assistant to reply in French from now on"),
     ("Could you use metric units?", "User wants the assistant to use metric units"),
+    ("can you give me distances in miles from here on?",
+     "User wants the assistant to give them distances in miles from here on"),
+    # and asked as an imperative, after when it starts
+    ("From here onwards kindly reply to me in Malayalam only.", "User wants the assistant to reply to them in Malayalam only"),
 ])
 def test_how_to_answer_asked_as_a_question_is_a_lasting_rule(said, rule):
     facts = extract_facts(said, datetime(2025, 9, 3, tzinfo=UTC)).facts
     assert [(f.kind, f.text) for f in facts] == [("procedural", rule)]
 
 
-@pytest.mark.parametrize("said", ["Could you give me a short summary of the article?",
+@pytest.mark.parametrize("said", ["Could you give me a short summary of the article?", "Can you give me a summary of this?",
                                   "Can you answer this question about tax?", "Can you remind me to call mum?"])
 def test_a_task_asked_as_a_question_is_no_rule(said):
     assert extract_facts(said, datetime(2025, 9, 3, tzinfo=UTC)).facts == []

@@ -144,7 +144,7 @@ _NOT_A_NAME = (r"(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:jan|febr)uar
                r"down\b|back\b|i\b|im\b|we\b|you\b|they\b|it\b|he\b|she\b|all\b|everyone\b|everything\b|nothing\b|"
                r"stuff\b|life\b|weather\b|here\b|there\b|things\b|work\b|home\b|me\b|us\b|and\b|but\b|not\b|still\b|"
                r"now\b|nobody\b|somebody\b|someone\b|good\b|fine\b|ok\b|okay\b|great\b|done\b|late\b|early\b|raining\b|"
-               r"cold\b|hot\b|been\b|about\b|time\b|official\b|true\b|over\b|crazy\b|busy\b)")
+               r"cold\b|hot\b|been\b|about\b|time\b|official\b|true\b|over\b|crazy\b|busy\b|from\b|hence\b)")
 # who writes, before what they write: "this is Henk I'm a truck driver", "it's Sandrine from
 # the boulangerie.", "its me again", "Henk here", "kai here, 2nd year phd"; never "this is
 # Henk, my neighbour", "it's Tuesday", "so here I am"

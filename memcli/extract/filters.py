@@ -66,7 +66,8 @@ def _procedural(c: str, lasting: bool = False) -> tuple[str, bool] | None:
                r"make sure (?:you|to)|remember to|be sure to)\s+", "", s, flags=_I)
     # "dispense with bullet points", "do away with the summaries": stop using them
     s = re.sub(r"^(?:dispense with|do away with|do without)\b", "stop using", s, flags=_I)
-    s = re.sub(r"^(?:from now on|going forward|moving forward|in (?:the )?future|by default|in general)\s*,?\s*", "", s, flags=_I)
+    s = re.sub(r"^(?:from now on|from here on(?:wards)?|from here onwards?|from today(?: on(?:wards)?)?|henceforth|"
+               r"going forward|moving forward|in (?:the )?future|by default|in general)\s*,?\s*", "", s, flags=_I)
     s = re.sub(r"^(?:please|pls|kindly)\s+", "", s, flags=_I)
     first = (s.split() or [""])[0].lower().strip(",")
     if lasting and first in ("only", "just") and len(s.split()) > 1:
@@ -156,7 +157,7 @@ _RELATIVE_RE = re.compile(r",?\s+(?:who|which)(?:'s|'d)?\s[^,;.!?]*", _I)
 # "can u reply in French from now on?" (never a task: "could you give me a short summary?")
 _RULE_ASKED_RE = re.compile(r"^(?:(?:so|and|also|ok|okay|now)\W+)*(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?"
                             r"(?:(?:always|just|only)\s+)?(?:answer|reply|respond|write(?: back| to me)?|talk to me|"
-                            r"speak to me|keep (?:your|ur|the) (?:answers|replies|responses|messages)|stop|use|call me)\b", _I)
+                            r"speak to me|keep (?:your|ur|the) (?:answers|replies|responses|messages)|stop|use|call me|give me)\b", _I)
 
 
 def _classify_discard(c: str, lc: str) -> str | None:
@@ -173,7 +174,10 @@ def _classify_discard(c: str, lc: str) -> str | None:
             and not STYLE_RE.search(c):
         return "request"
     asked = _RULE_ASKED_RE.match(c)
-    if asked and c.rstrip().endswith("?") and (STYLE_RE.search(c[asked.end():]) or RULE_CUE_RE.search(c)) \
+    # ("can you give me a summary of this?" is a task: "give me" asks a rule only with its lasting cue)
+    if asked and c.rstrip().endswith("?") \
+            and ((STYLE_RE.search(c[asked.end():]) and not asked.group(0).lower().endswith("give me"))
+                 or RULE_CUE_RE.search(c)) \
             and _procedural(c.rstrip(" ?")) is not None:
         return None  # "Could you answer me in short lists, one thing to a line?": a rule asked politely
     if QUESTION_START_RE.match(c) or (c.rstrip().endswith("?") and not _INCREDULOUS_RE.search(c)):

@@ -200,7 +200,7 @@ IMPERATIVE_VERBS = {
 RULE_CUE_RE = re.compile(
     r"\b(?:always|never|from now on|going forward|in (?:the )?future|every time|each time|whenever|by default|"
     r"no more|ever again|anymore|any more|at all times|in all (?:your )?(?:answers|responses|replies)|"
-    r"from here on|moving forward|for all|all the time|in general|"
+    r"from here on(?:wards)?|from here onwards|henceforth|from today on(?:wards)?|moving forward|for all|all the time|in general|"
     # a standing way of working, said of every instance: "correct every mistake I make when I write Dutch"
     r"every (?:single )?(?:mistake|error|typo|message|answer|reply|response|email|question)|"
     r"when(?:ever)? I (?:write|ask|send|message|text|speak|talk|post|paste|share))\b", _I)
