@@ -656,3 +656,25 @@ def test_a_school_by_another_name_of_a_relative_named_in_a_list_goes_above():
     # another child's school is no later school of Kevin's
     vy = _hit("Vy is at Lamar High now", "2025-09-16T16:43:55Z", score=0.38)
     assert newer_first([old, vy], "Where does the user's son go to school?", 12) == [old, vy]
+
+
+@pytest.mark.parametrize(("newer", "moves"), [
+    ("Buenos Aires is User's favourite now, steaks + tango + 3 day layover", True),
+    ("User's fave these days is Lisbon", True),
+    ("User's favourite band is Muse", False),  # another favourite thing
+    ("User flew to Buenos Aires for the weekend", False),  # no favourite said
+])
+def test_a_favourite_said_again_with_another_value(newer, moves):
+    old = "User's favourite route is Singapore"
+    hits = [_hit(old, "2025-01-08T16:30:00Z", score=0.7), _hit(newer, "2025-06-02T09:34:00Z", score=0.3)]
+    out = newer_first(hits, "What is the user's favourite route?", 5)
+    assert (out[0].memory.text == newer) is moves
+
+
+def test_a_relative_named_as_someone_elses_kin_is_the_same_one():
+    old = _hit("Jose's daughter Riya is 12, studying in Choice School", "2025-01-13T04:49:50Z", score=0.7)
+    new = _hit("Riya has joined Rajagiri Public School this June, 7th standard", "2025-06-09T05:17:43Z", score=0.57)
+    out = newer_first([old, new], "Which school does the user's granddaughter Riya attend?", 5)
+    assert out[0] is new
+    other = _hit("Tom has joined Rajagiri Public School this June", "2025-06-09T05:17:43Z", score=0.57)
+    assert newer_first([old, other], "Which school does the user's granddaughter Riya attend?", 5)[0] is old

@@ -200,7 +200,8 @@ def _opened_by_name_of(a: str, b: str) -> bool:
     """Whether `a` opens with the name of the relative `b` is about: "Kenji found job in a
     ramen bar" and "User's husband Kenji is a sushi chef"."""
     m, who = _OPENER.match(a), someone_else(b)
-    if m is not None and re.match(r"^User's [a-z]", b) is not None \
+    # ("Jose's daughter Riya is 12": the user's granddaughter, named as her parent's)
+    if m is not None and re.match(r"^(?:User|[A-Z][\w-]+)['\u2019]s [a-z]", b) is not None \
             and _KIN_NAMED_RE.search(b) and m.group(1) in _KIN_NAMED_RE.findall(b):
         return True  # "User's kids: son Kevin 17, senior at Elsik" names Kevin a son too
     return m is not None and who is not None and m.group(1) == who[0] and re.match(r"^User's [a-z]", b) is not None
@@ -297,6 +298,8 @@ def conflict(older: str, newer: str, asked: frozenset[str] | None = None, query:
         wa, wb = _aspect_words(older, a), _aspect_words(newer, b)
         shared = frozenset(w for w in asked - _GENERIC - named
                            if any(_akin(w, x) for x in wa) and any(_akin(w, x) for x in wb))
+        if not shared and _favourite_of(query, older, newer):
+            shared = frozenset({"favourite"})
         aspects = _aspects_asked(query)
         both = _told_of(wa, tuple(m for m, _ in aspects)) & _told_of(wb, tuple(m for m, _ in aspects))
         if not shared and both:
@@ -310,6 +313,25 @@ def conflict(older: str, newer: str, asked: frozenset[str] | None = None, query:
                 and _same_subject(older, newer, query) \
                 and (not others or _opened_by_name_of(older, newer) or _opened_by_name_of(newer, older))
     return bool(shared) and _same_subject(older, newer, query) and other_value(older, newer)
+
+
+_FAVOURITE = re.compile(r"\b(?:favou?rite|fave|fav)\b(?:\s+(?P<thing>[\w'-]+))?", re.I)
+_NOT_A_THING = frozenset("now these this that nowadays again too by at of for in is was these days anyway though tho "
+                         "and but so".split())
+
+
+def _favourite_of(query: str, older: str, newer: str) -> bool:
+    """Whether both statements tell the favourite thing the question asks for ("what is the
+    user's favourite route?": "favourite route is Singapore", then "Buenos Aires is User's
+    favourite now"): a word of stance, which `parse` keeps apart from the topic. The older
+    names the thing; the newer names no other ("favourite band" is no route)."""
+    asked = _FAVOURITE.search(query)
+    thing = asked.group("thing") if asked else None
+    said, later = _FAVOURITE.search(older), _FAVOURITE.search(newer)
+    if not thing or said is None or later is None or stem(thing) != stem(said.group("thing") or ""):
+        return False
+    other = later.group("thing")
+    return other is None or other.lower() in _NOT_A_THING or stem(other) == stem(thing)
 
 
 def other_value(older: str, newer: str) -> bool:
