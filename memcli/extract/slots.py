@@ -540,12 +540,21 @@ _NOT_VEHICLES_GOT = frozenset("note city fit partner mini pilot focus polo golf 
 def _car_bought(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I just bought a Honda Civic", "i got a 79 Kombi from an oke in Noordhoek", "traded the
     CR-V for a 2021 RAV4 hybrid"."""
-    m = re.match(r"^[Ii] (?:just |finally |recently )?(?:bought|got|picked up|ended up with) (?:a |an )(?P<v>car|" + _CAR_ADJ
+    # ("ended up with a Yaris hybrid", "picked up a used Duster": texted without the "I")
+    m = re.match(r"^(?:[Ii] |(?=(?i:ended up|picked up)))(?:just |finally |recently )?(?i:bought|got|picked up|ended up with) "
+                 r"(?:a |an )(?P<v>car|" + _CAR_ADJ
                  + r"(?:(?:\d{4}|'?\d{2})\s+)?[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,2})(?P<rest>.*)$", c)
     if m and (m.group("v") == "car" or _CAR_BRANDS.search(m.group("v"))
               or m.group("v").split()[-1].lower() in VEHICLES - _NOT_VEHICLES_GOT):
         v = _clean_value(m.group("v"))
         return [_profile(f"User owns {_a(v)}", "car", v, 0.6, "update")]
+    # "I'm in a 2024 Silverado, red", "I'm pushing a silver 2021 Toyota Tacoma now": the one
+    # driven now, by its make or its model year
+    m = re.match(r"^(?:I'm|I am|Im) (?:now |driving |pushing |rolling in |in )+(?:a |an )(?P<v>" + _CAR_ADJ
+                 + r"(?:(?P<y>(?:19|20)\d\d)\s+)?[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,2})", c)
+    if m and (_CAR_BRANDS.search(m.group("v")) or m.group("v").split()[-1].lower() in VEHICLES - _NOT_VEHICLES_GOT):
+        v = _clean_value(m.group("v"))
+        return [_profile(f"User drives {_a(v)} now", "car", v, 0.6, "update")]
     # "traded the CR-V at carmax in mesa for a 2021 RAV4 hybrid", "swapped the Golf for a Zoe":
     # the vehicle got (the turn keeps what went for it)
     m = re.match(r"^[Ii] (?:just |finally )?(?:traded|swapped|exchanged|part-exchanged)(?: in)? (?:my|our|the) "

@@ -100,7 +100,10 @@ def _strip_org_descriptor(v: str) -> str:
 _CAR_BRANDS = re.compile(r"\b(?:tesla|toyota|honda|ford|bmw|audi|mercedes|hyundai|kia|volkswagen|vw|subaru|mazda|nissan|"
                          r"volvo|jeep|chevy|chevrolet|porsche|tata|maruti|mahindra|skoda|renault|peugeot|fiat|lexus|rivian|"
                          r"mini|jaguar|land rover|range rover|dodge|ram|gmc|cadillac|buick|lincoln|acura|infiniti|"
-                         r"mitsubishi|suzuki|seat|citroen|citroën|opel|saab|alfa romeo|polestar|byd|car|truck|suv|van)\b", _I)
+                         r"mitsubishi|suzuki|seat|citroen|citroën|opel|saab|alfa romeo|polestar|byd|car|truck|suv|van|"
+                         # models that name nothing else
+                         r"silverado|tacoma|f-?150|f-?250|f-?350|rav4|cr-v|corolla|camry|prius|hilux|forester|wrangler|"
+                         r"tundra|highlander|yaris|qashqai|jimny|lesabre|sorento|outlander|navara)\b", _I)
 
 _DATE_PHRASE_RE = re.compile(
     r"\b(?:on|in|during|since|from|by|until|before|after|for|at)\s+(?:the week of\s+)?(?:\d{4}-\d\d-\d\d|(?:January|February|"
