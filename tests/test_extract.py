@@ -1566,3 +1566,13 @@ def test_names_and_ages_of_others_are_not_who_writes(text):
 def test_a_letter_that_only_looks_like_the_writer(text, kept, never):
     facts = [f.text for f in extract_facts(text, NOW, role="user").facts]
     assert any(kept in t for t in facts) and not any(never in t for t in facts), facts
+
+
+def test_where_from_in_a_listed_introduction_stays():
+    facts = [f.text for f in ex("Hello. I am Yuki, from Japan, 34 years. I am living in Munich").facts]
+    assert any("Japan" in t for t in facts), facts
+
+
+@pytest.mark.parametrize("said", ["Ach, I'll live.", "we'll survive", "oh well, I'll manage"])
+def test_a_saying_of_coping_is_no_fact(said):
+    assert ex(said).facts == []

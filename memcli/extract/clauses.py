@@ -206,7 +206,9 @@ _PEOPLE_HEADING_RE = re.compile(
 _LISTED_INTRO_RE = re.compile(
     r"^(?:(?:hi|hello|hey|hiya|heya)\W+)?(?:(?:i am|i'm|im|me\s*[:-]|this is)\s+(?P<name>[A-Za-z\u00c0-\u024f][\w'-]+(?:\s+[A-Za-z\u00c0-\u024f][\w'-]+){0,2})"
     r"|(?P<full>(?-i:[A-Z][a-z\u00e0-\u00ff'-]+(?:\s+[A-Z][a-z\u00e0-\u00ff'-]+){1,2})))"
-    r"(?:,\s*[A-Za-z\u00c0-\u024f][\w'-]+(?:[\s-][A-Za-z\u00c0-\u024f][\w'-]+){0,2})?"  # the name again, in full
+    # the name again, in full ("jiwoo, park ji-woo"; never where from: "Yuki, from Japan, 34")
+    r"(?:,\s*(?!(?:from|in|at|of|the|a|an|and|living|based|born|originally|working|aged?)\b)"
+    r"[A-Za-z\u00c0-\u024f][\w'-]+(?:[\s-][A-Za-z\u00c0-\u024f][\w'-]+){0,2})?"
     r",\s*(?P<age>[1-9]\d)(?:\s*(?:y/?o|yo|yrs?|years?(?: old)?|\uc0b4|ans|años|anos))?"
     # what follows is the writer's, unless it is a sentence about the one named ("..., is my neighbour")
     r"(?:[.!]*$|,\s*(?!(?-i:[A-Z])[\w'-]+,?\s*\d)(?!.*\b(?:is|was|are|were|has|had)\b)"

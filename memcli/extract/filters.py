@@ -160,6 +160,11 @@ _RULE_ASKED_RE = re.compile(r"^(?:(?:so|and|also|ok|okay|now)\W+)*(?:can|could|w
                             r"speak to me|keep (?:your|ur|the) (?:answers|replies|responses|messages)|stop|use|call me|give me)\b", _I)
 
 
+# sayings of coping: "I'll live", "we'll survive", "I'll manage"
+_COPING_RE = re.compile(r"^\W*(?:(?:ach|ah|oh|och|eh|well|meh|aye|yeah|nah|ha|lol)\W+)*(?:i'?ll|we'?ll|i will|we will|user will)\s+"
+                        r"(?:live|survive|manage|cope|be fine|be grand|be ok|be okay|get over it)\W*$", _I)
+
+
 def _classify_discard(c: str, lc: str) -> str | None:
     if _is_greeting(c):
         return "greeting"
@@ -169,6 +174,8 @@ def _classify_discard(c: str, lc: str) -> str | None:
         return "talk about the conversation"
     if _BARE_MOVE_RE.match(c.strip()):
         return "a change without what it changed to"
+    if _COPING_RE.match(c.strip()):
+        return "small talk"  # "Ach, I'll live.": a saying, no news
     if re.match(r"^(?:(?:can|could|would|will)\s+(?:you|u)|please|pls)\b(?!\s+(?:don't|do not|never|always|stop)\b)", c, _I) \
             and not RULE_CUE_RE.search(c) \
             and not STYLE_RE.search(c):
