@@ -112,6 +112,9 @@ def test_score_all_keeps_the_order_of_rows():
       "User moved in May", "User is back in March"]),
     ("How much rent does the user pay?", ["It's 1820 for the same flat"], ["Rent is eating them alive"]),
     ("How many cows does the user milk?", ["72 milkers with the heifers in"], ["The cows like the robot"]),
+    # a sum asked: not an age, not a year
+    ("How much does the user earn a year?", ["The new contract's £41,200", "£38,500 a year"],
+     ["User is 44 years old", "User moved in 2024"]),
 ])
 def test_a_memory_that_says_what_the_answer_looks_like_is_boosted(query, answers, others):
     cfg = RecallConfig().features

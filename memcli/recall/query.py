@@ -67,6 +67,10 @@ def where_question(query: str) -> bool:
 # many ...?" by a figure ("it's 1820 for the same flat"), "what does she do for work?" by
 # an occupation or a verb of work.
 _ANSWER_Q = (("place", re.compile(r"^\W*where\b", re.I)),
+             # "how much does the user earn?": a sum of money ("The new contract's £41,200"), not any
+             # figure ("User is 44 years old")
+             ("money", re.compile(r"^\W*how much\b.*\b(?:earns?|earning|makes?|paid|pays?|costs?|charges?|spends?|owes?|"
+                                  r"rent|salary|wages?|fees?|price|premium|mortgage|bills?|budget|worth|income)\b", re.I)),
              ("figure", re.compile(r"^\W*how (?:much|many|old|far|heavy|tall)\b", re.I)),
              # "what does the user's wife do for work?": an occupation ("teach third grade")
              ("work", re.compile(r"\bdo(?:es)? for (?:work|a living)\b|\b(?:job|occupation|profession|line of work)\b"
@@ -75,6 +79,12 @@ _MONTHS_DAYS = "|".join([*MONTH_NAMES, *WEEKDAYS])
 ANSWER_RES = {
     "place": re.compile(r"\b(?:in|at|near|from)\s+(?:the\s+)?(?!User\b|(?i:" + _MONTHS_DAYS + r")\b)[A-Z][\w'\u00c0-\u024f-]+"),
     "figure": re.compile(r"\d"),
+    # a sum: with its currency, or a figure of three digits or more that is no year, in a text
+    # that gives no age ("It's 1820 for the same flat"; not "User is 44 years old")
+    "money": re.compile(r"^(?!.*\b\d{1,3}\s*(?:years?|yrs?|y/?o)\b)(?:.*?(?:[$£€¥₹₩]\s?\d|\d\s?[$£€¥₹₩]|"
+                        r"\b\d[\d,.]*\s?(?:k|m|grand|million|lakhs?|crores?|thousand|euros?|dollars|bucks|pounds|quid|rand|"
+                        r"won|yen|pesos|reais|zł|kes|ksh|aed|usd|eur|gbp|inr|rs|sar|kwd)\b|\b(?:rs\.?|aed|usd|eur|gbp|inr|ksh|"
+                        r"kes|sar|kwd|r)\s?\d)|.*?\b(?!(?:19|20)\d\d\b)\d[\d,.]{2,}\b)", re.I | re.S),
     "work": re.compile(r"\b(?:works?|working|worked|job|employed|teach(?:es|ing)?|retired|retiring|unemployed|"
                        r"self-employed|laid off|redundant|stay-at-home)\b|\b(?:is|'s|as|was) (?:a |an )?"
                        r"(?:[\w-]+ )?(?:" + "|".join(sorted(OCCUPATIONS)) + r")s?\b", re.I),
