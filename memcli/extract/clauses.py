@@ -63,7 +63,9 @@ _DOING_RE = re.compile(
     r"notwithstanding|wondering|feeling)\b)(?P<v>(?:[a-z]{2,}[^aeiouy\W]|[a-z]*ee)ing)\s+(?=(?:on|at|in|with|for|to|from|around|"
     r"about|along|through|up|down|out|off|a|an|the|my|our|his|her|their|some|more|less|again|now|still|every|"
     r"most|daily|twice|this|someone|somebody|\d)\b|\d)", _I)
-_OCCUPATION_AT_RE = re.compile(r"^(?P<t>(?:[a-z-]+ ){0,3}(?P<h>(?!now\b|currently\b|these\b)[a-z-]+))\s+(?:now |currently |these days )?"
+# (never one a determiner points at: "and the doctor at the heilsugæsla gave me ..." is someone else)
+_OCCUPATION_AT_RE = re.compile(r"^(?!(?:(?:and|but|so|also|plus|then|oh)\s+)?(?:the|this|that|his|her|their|our|my|your)\s)"
+                               r"(?P<t>(?:[a-z-]+ ){0,3}(?P<h>(?!now\b|currently\b|these\b)[a-z-]+))\s+(?:now |currently |these days )?"
                                r"(?P<p>at|for|with|on)\s+(?!(?:me|us|you|him|her|them)\b)\S", _I)
 _OWN_VERB_RE = re.compile(r"\b(?:is|are|was|were|be|sounds?|seems?|feels?|looks?|makes?|would|will|can|could|"
                           r"should|must|has|had|says?|said|told|wants?|thinks?|rains?|raining|snows?|snowing)\b", _I)

@@ -99,6 +99,7 @@ SLOT_CASES: dict[str, tuple[list[tuple[str, str | None, str | None]], list[str]]
                        ("I'm a nurse like my mum", "job_title", "nurse")],
                       ["My wife is a nurse", "I'm actually tired", "I'm a big fan of jazz", "Teacher at my kid's school called me today",
                        "The manager at the shop was rude", "Nurse at the desk said to wait",
+                       "And the doctor at the heilsugæsla gave me a second inhaler",
                        "it's direct lithium extraction, I am learning like a student again", "I fly as often as I can",
                        "I got promoted to it", "My brother got promoted to sergeant"]),
     "job_as_at": ([("I started a new job as a designer at Canva", "job_title", "designer"),
