@@ -180,6 +180,9 @@ def test_a_shouted_word_in_an_ordinary_message_stays():
     # a name put to the user that the reply neither takes up nor answers yes to
     ("Are you and Marcus still planning that Cancun trip in the fall?", "marcus n i r done 💔 long distance", False),
     ("Have you ever been to Japan?", "Twice, Kyoto in 2019 and Osaka last spring.", True),  # asked open
+    # turned down after laughter, in any script
+    ("Baek based on your old boss at Samsung or something?", "ㅋㅋㅋㅋ no no i never work in big company", False),
+    ("Is Ms. Baek based on your boss at Samsung?", "ㅋㅋㅋ yes lol, same haircut", True),
 ])
 def test_a_guess_the_user_turns_down_is_not_stored_with_the_reply(question, reply, framed):
     from memcli.extract.said import answers
