@@ -113,12 +113,13 @@ _WH_QUESTION = re.compile(r"^(?:(?:so|and|but|oh|wow|ok(?:ay)?|hey|well)\W+)*(?:
 # instance: whatever the reply tells is its answer.
 _SOLICITS = re.compile(r"\b(?:any|anything|anyone|anybody|anywhere|something|someone|somewhere|ever)\b", re.I)
 
-_ANSWER_WORD = re.compile(r"^\W*(?:yes|yeah|yep|yup|no|nope|nah|sure|definitely|absolutely|totally|of course|"
+_LAUGH = r"(?:(?:ha(?:ha)*|he(?:he)+|lol|lmao|oh|um+|hmm+|ㅋ+|ㅎ+|ja(?:ja)+|je(?:je)+|k{3,}|w{3,})\W*)*"
+_ANSWER_WORD = re.compile(r"^\W*" + _LAUGH + r"(?:yes|yeah|yep|yup|no|nope|nah|sure|definitely|absolutely|totally|of course|"
                           r"not really|not yet|maybe|kind of|sort of)\b", re.I)
 
 
 # A reply that turns a guess down or does not know: "no clue which model", "oh hush", "nope"
-_DECLINES = re.compile(r"^\W*(?:(?:ha(?:ha)*|he(?:he)+|lol|lmao|oh|um+|hmm+|ㅋ+|ㅎ+|ja(?:ja)+|je(?:je)+|k{3,}|w{3,})\W*)*(?:no|nope|nah|not really|oh hush|hush|no way|"
+_DECLINES = re.compile(r"^\W*" + _LAUGH + r"(?:no|nope|nah|not really|oh hush|hush|no way|"
                        r"absolutely not|not at all)\b|\b(?:no clue|no idea|not sure|dunno|idk|don'?t know|do not know|"
                        r"can'?t remember|cannot remember)\b", re.I)
 _GUESS_TOKEN = re.compile(r"(?<![\w'])(?:[A-Z][\w&+'-]*\d[\w+-]*|[A-Z0-9][\w+-]*\d[\w+-]*|\d[\w.:,+-]*)"
