@@ -678,3 +678,20 @@ def test_a_relative_named_as_someone_elses_kin_is_the_same_one():
     assert out[0] is new
     other = _hit("Tom has joined Rajagiri Public School this June", "2025-06-09T05:17:43Z", score=0.57)
     assert newer_first([old, other], "Which school does the user's granddaughter Riya attend?", 5)[0] is old
+
+
+@pytest.mark.parametrize(("old", "new", "query", "moves"), [
+    ("User's rent is 85k/yr, 2 cheques", "User's 2br near the cricket stadium, 98k/yr, 4 cheques",
+     "How much rent does the user pay?", True),
+    ("User's day rate is AED 2,400", "Senior backend, 12mo contract, AED 2,750/day", "What is the user's day rate?", True),
+    ("User's rent is $1,200 a month", "The phone bill is $45 a month", "How much rent does the user pay?", False),  # another cost
+    ("User's rent is $1,200 a month", "User's sister Ana pays $980 a month", "How much rent does the user pay?", False),
+    ("User's rent is 85k/yr", "Bonus was 20k this year", "How much rent does the user pay?", False),  # no time paid for
+])
+def test_a_sum_paid_for_the_same_time_said_again_later(old, new, query, moves):
+    a = _hit(old, "2025-01-20T00:00:00Z", score=0.85)
+    a.memory.key = "day_rate" if "day rate" in old else "rent"
+    a.relevance = 0.85
+    b = _hit(new, "2025-09-09T00:00:00Z", score=0.3)
+    b.relevance = 0.3
+    assert (newer_first([a, b], query, 5)[0] is b) is moves

@@ -34,7 +34,7 @@ from ..models import Hit, Memory
 from ..subjects import someone_else
 from ..text import coverage_stem as stem
 from ..timeutil import parse_dt
-from .query import asked_key_stems, where_question
+from .query import ANSWER_RES, asked_key_stems, where_question
 from .topics import members_asked
 
 # A question about the past, or about an earlier state.
@@ -365,7 +365,11 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
             and any(other_value(a.memory.text, f.text) for f in facts)
     # the latest of a kind asked for ("the most recent A1C") is an event too: "A1C came back 6.9"
     now = _state(b.memory) or (bool(_LATEST_Q.search(query)) and not b.memory.episode)
-    if ta is None or tb is None or b.memory.episode or b.score < _NEAR * a.score:
+    if ta is None or tb is None or b.memory.episode:
+        return False
+    if now and tb - ta > _GAP and _later_rate(a, b, query):
+        return True  # (a keyed sum scores its key in full: the later one falls far below it)
+    if b.score < _NEAR * a.score:
         return False
     if _MEASURE_Q.search(query) and _PAST_Q.search(query) and not _LATEST_Q.search(query):
         # a measure taken again, asked in the past tense: only a later figure of the same kind
@@ -557,6 +561,43 @@ def _later_figure(a: Hit, b: Hit, query: str) -> bool:
         return False
     (ka, fa), (kb, fb) = _amounts(a.memory.text), _amounts(b.memory.text)
     return bool(fa) and bool(fb - fa) and ka == kb and _same_subject(a.memory.text, b.memory.text, query)
+
+
+# a sum said by the time it is paid for: "85k/yr", "AED 2,750/day", "$1,200 a month", and the
+# key it is kept under ("day_rate")
+_PER = (("year", re.compile(r"/\s?(?:yr|year|annum)\b|\b(?:a|per) (?:year|annum)\b|\bp\.?a\.?(?!\w)|\b(?:annual|yearly)\b", re.I)),
+        ("month", re.compile(r"/\s?(?:mo|month)\b|\b(?:a|per) month\b|\bmonthly\b|\bpcm\b", re.I)),
+        ("week", re.compile(r"/\s?(?:wk|week)\b|\b(?:a|per) week\b|\bweekly\b", re.I)),
+        ("day", re.compile(r"/\s?day\b|\b(?:a|per) day\b|\bdaily\b|\bday[ _]rate\b", re.I)),
+        ("hour", re.compile(r"/\s?(?:hr|hour|h)\b|\b(?:an|per) hour\b|\bhourly\b", re.I)))
+# what else a sum is paid for: a later sum that names one is another cost ("phone bill $45 a month")
+_COSTS = frozenset(stem(w) for w in "rent mortgage bill bills phone insurance premium fee fees tuition salary pay wage "
+                   "wages rate loan subscription tax taxes fine fuel petrol gas electricity groceries".split())
+_RATE_NEAR = 0.25  # a keyed record scores its key in full: the later sum falls far below it
+_SUM = ANSWER_RES["money"]
+
+
+def _per(text: str, key: str | None = None) -> str | None:
+    said = text + " " + (key or "")
+    return next((unit for unit, rx in _PER if rx.search(said)), None)
+
+
+def _later_rate(a: Hit, b: Hit, query: str) -> bool:
+    """Whether `b`, said later, gives the sum `a` holds another figure paid for the same time
+    ("User's rent is 85k/yr", then "our 2br near the cricket stadium, 98k/yr"; "day rate is
+    AED 2,400", then "12mo contract, AED 2,750/day"), naming no other cost, for a question
+    that asks for it (a word of it, or a figure asked). Kept apart from `_later_figure`: a
+    rate's record holds a key the question names, which ranks it far above."""
+    if b.relevance < _RATE_NEAR * a.relevance or _BYGONE.search(b.memory.text):
+        return False
+    (_, fa), (_, fb) = _amounts(a.memory.text), _amounts(b.memory.text)
+    if not (fa and fb - fa and _SUM.search(a.memory.text) and _SUM.search(b.memory.text)):
+        return False
+    unit = _per(a.memory.text, a.memory.key)
+    asked = {stem(w) for w in re.findall(r"[a-z]+", query.lower())}
+    costs_b = {stem(w) for w in re.findall(r"[a-z]+", b.memory.text.lower())} & _COSTS
+    return unit is not None and unit == _per(b.memory.text) and not (costs_b - asked) \
+        and (bool(_FIGURE_Q.search(query)) or bool(asked & _COSTS)) and _same_subject(a.memory.text, b.memory.text, query)
 
 
 # A question for the day of the week something is on.
