@@ -324,11 +324,8 @@ def _h_period(m: re.Match[str], c: _Ctx) -> _Result:
 def _shift(c: _Ctx, n: int, unit: str, prep: str | None) -> _Result:
     unit = unit.lower().rstrip("s")
     t = c.today
-    if unit == "day":
-        d = t + timedelta(days=n)
-        return _day(d, prep), d
-    if unit == "week":
-        d = t + timedelta(weeks=n)
+    if unit in ("day", "week"):
+        d = t + timedelta(days=n * (7 if unit == "week" else 1))
         return _day(d, prep), d
     if unit == "month":
         d = (t + relativedelta(months=n)).replace(day=1)
@@ -338,6 +335,8 @@ def _shift(c: _Ctx, n: int, unit: str, prep: str | None) -> _Result:
 
 
 def _h_in_n(m: re.Match[str], c: _Ctx) -> _Result:
+    if re.search(r"(?:n't|\bnot|\bnever|\bfirst|\bbest|\bworst|\blongest|\bonce)\b[^,.;!?]*$", m.string[:m.start()], re.I):
+        return None  # "haven't had a smoke in 3 weeks", "first time in two years": how long, not when
     return _shift(c, _num(m.group("n")), m.group("unit"), None)
 
 

@@ -39,7 +39,7 @@ from .models import Candidate, Decision, Memory, Neighbour, Outcome
 from .scope import validate_scope
 from .store.vectors import COARSE_MIN, OVERSAMPLE
 from .subjects import someone_else
-from .text import claim_words, comparable
+from .text import claim_words, comparable, coverage_stem
 from .timeutil import to_iso, utcnow
 
 if TYPE_CHECKING:
@@ -553,9 +553,12 @@ def _ended_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbour, st
     what = parse(said)
     if not what.words:
         return None
+    # (in any form: "quit smoking" ends "User smokes 1 pack a day")
+    want = {coverage_stem(w) for w in what.words | what.names}
     for n in _targets(cand, near):
         old = parse(n.memory.text)
-        if what.words | what.names <= old.words | old.names and not old.negated and change_said(n.memory.text) != "delete":
+        if want <= {coverage_stem(w) for w in old.words | old.names} and not old.negated \
+                and change_said(n.memory.text) != "delete":
             return n, said
     return None
 

@@ -645,3 +645,13 @@ def test_a_workplace_left_by_name_retires_the_job_told_in_an_older_session_read_
     assert "User works at Da Ciro" not in active, active
     assert "User left Da Ciro in March 2025" in active, active
     store.close()
+
+
+@pytest.mark.parametrize(("old", "end", "ends"), [
+    ("User smokes 1 pack a day", "User quit smoking in February 2025", True),  # the habit in another form
+    ("User drinks 6 cups of coffee a day", "User gave up drinking coffee", True),
+    ("User smokes 1 pack a day", "User quit the choir", False),  # another thing ended
+])
+def test_an_end_said_in_another_form_of_the_word_retires_the_habit(old, end, ends):
+    op, target, _ = decide_by_rules(Candidate(text=end, change="delete"), [_near(old, 0.58)])
+    assert (op == "DELETE" and target is not None) is ends

@@ -209,7 +209,9 @@ def test_a_date_said_in_words_the_rules_read_in_figures(text, want):
                                   "first wk done at Birchmount", "I sat on the sun lounger", "the sat nav died",
                                   "we're open wed-sun, closed mon & tue",
                                   "two weeks of today's news", "the second of two sons",
-                                  "in about three weeks, maybe", "the day after that"])
+                                  "in about three weeks, maybe", "the day after that",
+                                  # how long, not when
+                                  "haven't had a smoke in 3 weeks", "first time in two years I ran a 10k"])
 def test_an_ordinal_or_weeks_that_are_no_date_stay(text):
     assert resolve_dates(text, datetime(2026, 3, 23, 10))[0] == text
 
