@@ -655,3 +655,20 @@ def test_a_workplace_left_by_name_retires_the_job_told_in_an_older_session_read_
 def test_an_end_said_in_another_form_of_the_word_retires_the_habit(old, end, ends):
     op, target, _ = decide_by_rules(Candidate(text=end, change="delete"), [_near(old, 0.58)])
     assert (op == "DELETE" and target is not None) is ends
+
+
+@pytest.mark.parametrize(("later", "gone"), [
+    ("Good news po: 30 days no cigarette already! Nicotine gum only.", True),
+    ("six months smoke-free today!", True),
+    ("we were two days without a cigarette on the ferry, it was hell", False),  # a span that was
+    ("30 days no sugar challenge starts Monday", False),  # no cigarette named
+])
+def test_a_habit_given_up_told_by_how_long_retires_it(real_embedder, tmp_path, later, gone):
+    from memcli.extract.diet import gone_without
+
+    assert bool(gone_without(later)) is gone
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    current = _tell(store, "user:s", [("Bad habit po, I smoke 1 pack a day, Marlboro red", "2025-01-08T10:00:00Z"),
+                                      (later, "2025-03-20T10:00:00Z")])
+    assert ("User smokes 1 pack a day" not in current) is gone, current
+    store.close()

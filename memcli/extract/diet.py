@@ -88,3 +88,37 @@ def _eats_again(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     if m and not re.search(r"\b(?:not|never|no longer)\b", lc[:m.end()]):
         return [_profile(to_third_person(raw), "diet", f"eats {m.group('v').lower()}", 0.8, "update")]
     return None
+
+
+# a habit given up, told by how long the user has gone without it: "30 days no cigarette
+# already", "two months sober", "3 weeks off the booze", "six months smoke-free"
+_HABITS = (("smoking", r"cigarettes?|cigs?|smokes?|smoking|fags?|roll[- ]?ups?|tobacco"),
+           ("vaping", r"vap(?:e|es|ing)"),
+           ("drinking", r"drinks?|drinking|booze|alcohol|beers?"),
+           ("sugar", r"sugar|sweets"),
+           ("coffee", r"coffee|caffeine"))
+_SPAN = (r"(?:^|[:,;!]\s*|\b(?:already|now|officially)\s+)(?P<n>\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|"
+         r"eleven|twelve|a few|a couple of)\s+(?:full\s+)?(?:days?|weeks?|months?|years?)\s+(?:already\s+|now\s+)?")
+_GONE_WITHOUT_RE = re.compile(_SPAN + r"(?:(?:with\s+)?no|without(?:\s+a)?|off(?:\s+the)?|free (?:of|from)|clean (?:of|from))\s+"
+                              r"(?P<o>" + "|".join(w for _, w in _HABITS) + r")\b", _I)
+_FREE_RE = re.compile(_SPAN + r"(?:(?P<smoke>smoke-?free)|(?P<sober>sober|dry|alcohol-free)|(?P<sugar>sugar-free)|"
+                      r"(?P<coffee>caffeine-free))\b", _I)
+
+
+def gone_without(raw: str) -> list[dict[str, object]]:
+    """The habit a clause says the user has given up by how long they have gone without
+    it, as an end the write path retires the habit with ("User gave up smoking"); the
+    turn keeps the user's words. [] for anything else ("two days without coffee" of a
+    trip is still a span said)."""
+    m = _GONE_WITHOUT_RE.search(raw)
+    if m:
+        thing = next(name for name, words in _HABITS if re.fullmatch(words, m.group("o"), _I))
+    else:
+        f = _FREE_RE.search(raw)
+        thing = ({"smoke": "smoking", "sober": "drinking", "sugar": "sugar", "coffee": "coffee"}[
+            next(k for k in ("smoke", "sober", "sugar", "coffee") if f.group(k))] if f else None)
+    if thing is None or re.search(r"\b(?:was|were|had|did|last (?:year|time)|will|going to|gonna|challenge|starts?|"
+                                  r"starting|plan|planning|try|trying|hope)\b", raw, _I):
+        return []
+    return [dict(text=f"User gave up {thing}", kind="semantic", importance=0.6, key=None, value=None, change="delete",
+                 rule="gone_without")]

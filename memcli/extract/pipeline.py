@@ -35,6 +35,7 @@ from .attributes import bare_attribute, counted, embedded_attributes, labelled, 
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject, when_said_after
 from .corrections import corrected, correction_of, correction_rest, days_fixed, fixed_in_sentence, restated
 from .couples import couple_said
+from .diet import gone_without
 from .emoji import emoji_food
 from .events import booked, own_event_date
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
@@ -551,7 +552,7 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
     people = people if people is not None else _People()
     raw = _opening(clause, explicit, ex, people)
     passing = role_in_passing(raw) + care_taken_over(raw) + (home_in_passing(raw) or home_heading(clause)) \
-        if raw is not None else []
+        + gone_without(raw) if raw is not None else []
     if raw is not None:  # "..., the other one closed when Dr. Ferrer retired": whatever else the clause is
         ex.facts.extend(_mk(d, clause, None, explicit) for d in holder_left(raw) + holder_replaced(raw)
                         + workplace_of_tie(raw) + workplace_started(raw))
@@ -563,7 +564,7 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
         # "Dr. Patel retired and Dr. Osei has taken over his patients": the role said in passing
         # too, unless the clause names it ("the new flat in Leith has no lift")
         said = {f.key for f in ex.facts if f.clause == clause.strip()}
-        ex.facts.extend(_mk(d, clause, None, explicit) for d in passing if d["key"] not in said)
+        ex.facts.extend(_mk(d, clause, None, explicit) for d in passing if d["key"] not in said - {None})
         return
     facts = _rule_facts(s, now)
     _with_people(facts, s, people)
@@ -571,7 +572,8 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
     for d in facts:
         _mark_safety(d, s)
         ex.facts.append(_mk(d, clause, None if d.get("undated") else s.event_date, explicit))
-    ex.facts.extend(_mk(d, clause, None, explicit) for d in passing if not any(f.get("key") == d["key"] for f in facts))
+    ex.facts.extend(_mk(d, clause, None, explicit) for d in passing
+                    if not any(f.get("key") == d["key"] is not None for f in facts))
 
 
 # what someone named did, said in two or three words: "Kerem proposed", "Mum retired!", "Dad got the job"
