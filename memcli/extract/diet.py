@@ -111,6 +111,7 @@ def gone_without(raw: str) -> list[dict[str, object]]:
     turn keeps the user's words. [] for anything else ("two days without coffee" of a
     trip is still a span said)."""
     m = _GONE_WITHOUT_RE.search(raw)
+    thing: str | None
     if m:
         thing = next(name for name, words in _HABITS if re.fullmatch(words, m.group("o"), _I))
     else:
