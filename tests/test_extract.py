@@ -1576,3 +1576,8 @@ def test_where_from_in_a_listed_introduction_stays():
 @pytest.mark.parametrize("said", ["Ach, I'll live.", "we'll survive", "oh well, I'll manage"])
 def test_a_saying_of_coping_is_no_fact(said):
     assert ex(said).facts == []
+
+
+def test_a_count_in_words_is_content_kept():
+    facts = [f.text for f in ex("Only two bicas per day. Doctor Sousa is very strict, ai.").facts]
+    assert "Only two bicas per day" in facts, facts

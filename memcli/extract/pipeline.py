@@ -300,7 +300,7 @@ _SCHEDULE_RE = re.compile(r"\b(?:" + "|".join(WEEKDAYS) + r")s?\b|\b" + _SHORT_D
 
 
 def _carries_content(raw: str) -> bool:
-    """A number, a name (a capitalised word inside the clause) or a day of the week
+    """A number (in figures or words: "only two bicas per day"), a name (a capitalised word inside the clause) or a day of the week
     ("this term squad is tue/thu afternoons"): what a memory is for."""
     words = raw.split()
     if re.match(r"^(?:he|she|they|it|(?:this|that|these|those)(?!\s+(?!(?:is|was|are|were|has|had|will|would|can|"
@@ -308,7 +308,7 @@ def _carries_content(raw: str) -> bool:
         # "She lives in Denver" with no one named: whose fact it is would be a guess ("this
         # term squad is ..." is a thing, not a pointer)
         return False
-    return bool(re.search(r"\d", raw)) or bool(_SCHEDULE_RE.search(raw)) or any(w[:1].isupper() and w not in ("I", "I'm", "I've", "I'd", "I'll")
+    return bool(re.search(r"\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen)\b", raw, _I)) or bool(_SCHEDULE_RE.search(raw)) or any(w[:1].isupper() and w not in ("I", "I'm", "I've", "I'd", "I'll")
                                                for w in words[1:])
 
 
