@@ -34,7 +34,6 @@ from .keyed import profile
 from .newer import newer_first
 from .query import STOPWORDS, in_span, key_stems, keyword_query, query_names, query_span, said_plainly
 from .rehearsal import rehearse
-from .spread import spread
 
 if TYPE_CHECKING:
     import numpy as np
@@ -105,7 +104,7 @@ def recall(
     told: dict[str, list[Memory]] = {}  # an episode -> the facts of its turn it stands for
     if cfg.blend.collapse_turns:
         hits = collapse(hits, told)
-    hits = newer_first(spread(hits, query) if cfg.blend.spread else hits, query, cfg.blend.newer_window, told)
+    hits = newer_first(hits, query, cfg.blend.newer_window, told)
     if cfg.blend.akin_later:  # a later statement of the best hits' own in other words
         rowid = {m.id: r for r, m in cands.rows.items()}
         read = {h.memory.id: rowid[h.memory.id] for h in hits[:READ] if h.memory.id in rowid}

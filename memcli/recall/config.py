@@ -76,8 +76,6 @@ class Weights:
     newer_window: int = 12  # 5, 8, 12: dev 746, 748, 749 of 909; test 138 each
     # the best hits' own later statement in other words, nearest in meaning, goes above them (`akin.py`)
     akin_later: bool = True
-    # a question for several things: a hit naming only what better hits named gives way (`spread.py`)
-    spread: bool = True
 
 
 @dataclass
