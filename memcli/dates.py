@@ -335,8 +335,9 @@ def _shift(c: _Ctx, n: int, unit: str, prep: str | None) -> _Result:
 
 
 def _h_in_n(m: re.Match[str], c: _Ctx) -> _Result:
-    if re.search(r"(?:n't|\bnot|\bnever|\bfirst|\bbest|\bworst|\blongest|\bonce)\b[^,.;!?]*$", m.string[:m.start()], re.I):
-        return None  # "haven't had a smoke in 3 weeks", "first time in two years": how long, not when
+    if re.search(r"\b(?:haven't|hasn't|hadn't|have not|has not|had not|never|first time|(?:the )?(?:best|worst|longest|most)"
+                 r")\b[^,.;!?]*$", m.string[:m.start()], re.I):  # "haven't had a smoke in 3 weeks", "first time in two
+        return None  # years": how long, not when ("my first day is in 2 weeks", "can't wait to see you in 3 weeks" are)
     return _shift(c, _num(m.group("n")), m.group("unit"), None)
 
 

@@ -197,6 +197,9 @@ def test_an_arrangement_still_to_come_is_in_the_future():
     ("the exam is day after tomorrow", "the exam is on 2026-03-25"),
     ("Branding is the Saturday after next", "Branding is on 2026-04-04"),
     ("Lorna's comin doon on the 2nd o next month", "Lorna's comin doon on 2026-04-02"),
+    # a span after "first" or a negation is still when, unless it says how long
+    ("my first marathon is in 3 weeks", "my first marathon is on 2026-04-13"),
+    ("can't wait to see you in 3 weeks", "can't wait to see you on 2026-04-13"),
     # a deadline is to come, whatever tense the sentence goes on in
     ("he wants a new amuse-bouche from me by friday, his exact words were 'fennel'",
      "he wants a new amuse-bouche from me by 2026-03-27, his exact words were 'fennel'"),
