@@ -550,7 +550,7 @@ def _car_bought(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
         return [_profile(f"User owns {_a(v)}", "car", v, 0.6, "update")]
     # "I'm in a 2024 Silverado, red", "I'm pushing a silver 2021 Toyota Tacoma now": the one
     # driven now, by its make or its model year
-    m = re.match(r"^(?:I'm|I am|Im) (?:now |driving |pushing |rolling in |in )+(?:a |an )(?P<v>" + _CAR_ADJ
+    m = re.match(r"^(?:I'm|I am|Im) (?:now |driving |pushing |rolling in |in |picking up |collecting )+(?:a |an )(?P<v>" + _CAR_ADJ
                  + r"(?:(?P<y>(?:19|20)\d\d)\s+)?[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*){0,2})", c)
     if m and (_CAR_BRANDS.search(m.group("v")) or m.group("v").split()[-1].lower() in VEHICLES - _NOT_VEHICLES_GOT):
         v = _clean_value(m.group("v"))
