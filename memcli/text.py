@@ -86,9 +86,10 @@ having he her here hers herself him himself his how i if in into is it its itsel
 myself no nor not now of off on once only or other our ours ourselves out over own same she should so some
 such than that the their theirs them themselves then there these they this those through to too under until
 up very was we were what when where which while who whom why will with would you your yours yourself
-yourselves whose ever kind sort type many much often""".split())
+yourselves whose ever kind sort type many much often like likes""".split())
 """Function words, pronouns and question words: they match everything in a keyword
-query and rank nothing (recall)."""
+query and rank nothing (recall). "like" too: a filler as often as a liking ("User has
+like 400 PDFs" is no answer to "what does the user like to drink?")."""
 
 
 def claim_token(word: str) -> str:

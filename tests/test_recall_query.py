@@ -50,3 +50,9 @@ def test_a_question_for_a_name_asks_for_the_thing_named(query, plain):
     from memcli.recall.query import said_plainly
 
     assert said_plainly(query) == plain
+
+
+def test_like_is_no_keyword_of_a_question():
+    from memcli.recall.query import keyword_query
+
+    assert keyword_query("What does the user like to drink?", True) == "drink"
