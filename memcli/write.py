@@ -579,7 +579,10 @@ def superseded_by_later(cand: Candidate, near: list[Neighbour]) -> Neighbour | N
             return gone
     for n in near:
         when = n.memory.valid_from
-        if not when or when <= cand.valid_from or n.similarity < TOPIC_TARGET:
+        # ("Javi left", said later, is far in meaning from "Mi primo Javi works the window": the name is the topic)
+        leaver = _LEAVER_RE.match(n.memory.text)
+        if not when or when <= cand.valid_from or (n.similarity < TOPIC_TARGET and not (
+                leaver and re.search(r"\b" + re.escape(leaver.group(1)) + r"\b", cand.text))):
             continue
         change = change_said(n.memory.text)
         if change is None or (n.memory.kind == "episodic" and change != "delete"):

@@ -592,6 +592,12 @@ def test_a_change_that_names_its_old_value_finds_it_in_any_form():
     ("User drove from Leeds to York", None),  # a trip, no change
     ("User is a member of Kings Heath Striders", None),
     ("User flies from FRA most weeks", None),
+    # someone named who left, said first (read back when an older transcript comes in later)
+    ("Javi left", "delete"),
+    ("Dev has left", "delete"),
+    ("Javi left yesterday after a week with us", None),
+    ("The left side hurts", None),
+    ("Turn left at the church", None),
 ])
 def test_a_stored_text_carries_its_change_cue(text, change):
     from memcli.extract.lexicon import change_said

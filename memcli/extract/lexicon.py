@@ -460,7 +460,12 @@ _CHANGE_DELETE_TEXT = re.compile(r"\b(?:no longer|not anymore|any ?more|stopped|
                                  r"broke up|moved out|fell through|called off|cancel(?:l)?ed|not happening|"
                                  # "User left Da Ciro in March": a place or a firm left, by its name
                                  r"left (?:the |their |his |her )?(?-i:[A-Z])[\w'-]+|"
-                                 r"(?:is|'s) a (?:no|no-go|no go|nope))\b", re.I)
+                                 r"(?:is|'s) a (?:no|no-go|no go|nope))\b"
+                                 # "Javi left", "Dev has left": someone named who left, said first
+                                 r"|^(?!(?:the|this|that|my|our|his|her|their|its|it|we|i|they|he|she|you|user|turn|"
+                                 r"keep|stay|bear|go|then|one|two|only|nothing|all)\b)(?-i:[A-Z])[\w'-]+"
+                                 r"(?: (?:has |finally |just )*)?\s*left\b(?!\s+(?:yesterday|today|"
+                                 r"for|after|on|at|early|late|this|last))", re.I)
 
 
 def still_confirms(text: str, cue: re.Match[str] | None) -> bool:
