@@ -331,8 +331,8 @@ def _end_kept(cand: Candidate, near: list[Neighbour], why: str) -> tuple[str, Ne
     Sejong classes" when only Hangul House is stored) is itself what the user said: it
     is stored, and so a plan said in an older transcript ingested later is history at
     once (`superseded_by_later`). Only an end already stored in the same words is a NOOP."""
-    if cand.key:  # an end of a slot never fills it ("I left Google" when no employer is stored)
-        return "NOOP", None, why
+    if cand.key or cand.rule == "gone_without":  # an end of a slot never fills it ("I left Google" when no
+        return "NOOP", None, why  # employer is stored), nor does a habit's end worked out from a span ("3 months no booze")
     said = claim_words(cand.text)[0] - _GENERIC - _END_WORDS
     for n in _targets(cand, near):
         old = parse(n.memory.text)

@@ -678,3 +678,11 @@ def test_a_habit_given_up_told_by_how_long_retires_it(real_embedder, tmp_path, l
                                       (later, "2025-03-20T10:00:00Z")])
     assert ("User smokes 1 pack a day" not in current) is gone, current
     store.close()
+
+
+def test_a_habit_given_up_with_none_stored_adds_nothing_beside_the_users_words(real_embedder, tmp_path):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    current = _tell(store, "user:d", [("I'm off the dop now, 3 months no booze. Kombucha at the braai",
+                                       "2025-03-20T10:00:00Z")])
+    assert not any("gave up" in t for t in current) and any("3 months no booze" in t for t in current), current
+    store.close()

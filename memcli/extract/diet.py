@@ -121,5 +121,6 @@ def gone_without(raw: str) -> list[dict[str, object]]:
     if thing is None or re.search(r"\b(?:was|were|had|did|last (?:year|time)|will|going to|gonna|challenge|starts?|"
                                   r"starting|plan|planning|try|trying|hope)\b", raw, _I):
         return []
+    # (with no habit stored to retire, it is no record of its own: the clause is, `write._end_kept`)
     return [dict(text=f"User gave up {thing}", kind="semantic", importance=0.6, key=None, value=None, change="delete",
                  rule="gone_without")]

@@ -308,7 +308,7 @@ def _carries_content(raw: str) -> bool:
         # "She lives in Denver" with no one named: whose fact it is would be a guess ("this
         # term squad is ..." is a thing, not a pointer)
         return False
-    return bool(re.search(r"\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen)\b", raw, _I)) or bool(_SCHEDULE_RE.search(raw)) or any(w[:1].isupper() and w not in ("I", "I'm", "I've", "I'd", "I'll")
+    return bool(re.search(r"\d|(?<!every )\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen)\b(?! (?:seconds?|minutes?|mins?|hours?|days?|weeks?|months?|years?|times)\b)", raw, _I)) or bool(_SCHEDULE_RE.search(raw)) or any(w[:1].isupper() and w not in ("I", "I'm", "I've", "I'd", "I'll")
                                                for w in words[1:])
 
 
@@ -751,7 +751,7 @@ def _add_change_events(ex: Extraction) -> None:
     out: list[Fact] = []
     for f in ex.facts:
         out.append(f)
-        if f.change == "delete" and f.key != HOLDER_LEFT and not any(g is not f and g.clause == f.clause and g.kind == "episodic"
+        if f.change == "delete" and f.key != HOLDER_LEFT and f.rule != "gone_without" and not any(g is not f and g.clause == f.clause and g.kind == "episodic"
                                             and g.change is None for g in ex.facts):
             out.append(Fact(text=f.text, kind="episodic", importance=max(0.45, min(f.importance, 0.6)),
                             source=f.source, event_date=f.event_date, clause=f.clause, safety=f.safety))
