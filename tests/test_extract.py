@@ -1581,3 +1581,8 @@ def test_a_saying_of_coping_is_no_fact(said):
 def test_a_count_in_words_is_content_kept():
     facts = [f.text for f in ex("Only two bicas per day. Doctor Sousa is very strict, ai.").facts]
     assert "Only two bicas per day" in facts, facts
+
+
+@pytest.mark.parametrize("said", ["Nee more blood tests every five minutes.", "Two dates recur annually."])
+def test_a_count_in_words_that_only_counts_time_or_opens_the_clause_is_no_content(said):
+    assert ex(said).facts == []

@@ -308,7 +308,7 @@ def _carries_content(raw: str) -> bool:
         # "She lives in Denver" with no one named: whose fact it is would be a guess ("this
         # term squad is ..." is a thing, not a pointer)
         return False
-    return bool(re.search(r"\d|(?<!every )\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen)\b(?! (?:seconds?|minutes?|mins?|hours?|days?|weeks?|months?|years?|times)\b)", raw, _I)) or bool(_SCHEDULE_RE.search(raw)) or any(w[:1].isupper() and w not in ("I", "I'm", "I've", "I'd", "I'll")
+    return bool(re.search(r"\d|(?<!every )(?<!^)\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen)\b(?! (?:seconds?|minutes?|mins?|hours?|days?|weeks?|months?|years?|times)\b)", raw, _I)) or bool(_SCHEDULE_RE.search(raw)) or any(w[:1].isupper() and w not in ("I", "I'm", "I've", "I'd", "I'll")
                                                for w in words[1:])
 
 
