@@ -695,3 +695,16 @@ def test_a_sum_paid_for_the_same_time_said_again_later(old, new, query, moves):
     b = _hit(new, "2025-09-09T00:00:00Z", score=0.3)
     b.relevance = 0.3
     assert (newer_first([a, b], query, 5)[0] is b) is moves
+
+
+def test_the_turn_of_a_later_result_goes_above_the_measure_asked():
+    old = _hit("User's 10k time is 58 minutes", "2025-02-18T00:00:00Z", kind="profile", score=0.79)
+    turn = _hit("I did the Dublin race in the Phoenix Park, 10k in 52 minutes!! My best time ever.",
+                "2025-12-09T00:00:00Z", kind="episodic", episode=True, score=0.44)
+    fact = Memory(id="f", scope="user:t", kind="semantic", text="User did the Dublin race, 10k in 52 minutes",
+                  valid_from="2025-12-09T00:00:00Z")
+    assert newer_first([old, turn], "What is the user's 10k running time?", 5, {turn.memory.id: [fact]})[0] is turn
+    # no figure of the same kind: the measure stays first
+    other = Memory(id="g", scope="user:t", kind="semantic", text="User did the Dublin race with Aoife",
+                   valid_from="2025-12-09T00:00:00Z")
+    assert newer_first([old, turn], "What is the user's 10k running time?", 5, {turn.memory.id: [other]})[0] is old

@@ -356,6 +356,13 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
     tuesday slot" says what the fact of it, "they gave User the early tuesday slot", leaves out."""
     ta, tb = _since(a), _since(b)
     if told is not None and b.memory.episode:
+        # a measure asked ("what is the user's 10k running time?"): the turn of a later result
+        # of the same kind, a fact of it giving another figure ("10k in 52 minutes!!"), however
+        # it is told (a race run is told in the past)
+        if (_MEASURE_Q.search(query) or _LATEST_Q.search(query)) and ta is not None and tb is not None \
+                and tb - ta > _GAP and b.score >= _NEAR * a.score and any(
+                    _same_figure_kind(a.memory.text, f.text) for f in told.get(b.memory.id, [])):
+            return True
         # the turn says what the question asks about, its state fact gives it another value
         facts = [f for f in told.get(b.memory.id, []) if _state(f)]
         return bool(facts) and ta is not None and tb is not None and tb - ta > _GAP \
@@ -548,6 +555,13 @@ def _amounts(text: str) -> tuple[str, frozenset[str]]:
     # a count in words is a figure too: "five bicas every day", then "only two bicas per day"
     words = {str(NUMBER_WORDS[w]) for w in re.findall(r"[a-z]+", said.lower()) if w in NUMBER_WORDS and w != "half"}
     return kind, frozenset(re.findall(r"\d+(?:[.,:]\d+)*", said)) | words
+
+
+def _same_figure_kind(older: str, newer: str) -> bool:
+    """Whether `newer` gives another figure of the kind `older` gives (a time, a rate, a sum,
+    a count), of the same subject and not of what is over."""
+    (ka, fa), (kb, fb) = _amounts(older), _amounts(newer)
+    return bool(fa) and bool(fb - fa) and ka == kb and not _BYGONE.search(newer) and _same_subject(older, newer)
 
 
 def _later_figure(a: Hit, b: Hit, query: str) -> bool:
