@@ -359,7 +359,8 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
         # a measure asked ("what is the user's 10k running time?"): the turn of a later result
         # of the same kind, a fact of it giving another figure ("10k in 52 minutes!!"), however
         # it is told (a race run is told in the past)
-        if (_MEASURE_Q.search(query) or _LATEST_Q.search(query)) and ta is not None and tb is not None \
+        if (_MEASURE_Q.search(query) or _LATEST_Q.search(query) or _FIGURE_Q.search(query)) and ta is not None \
+                and tb is not None \
                 and tb - ta > _GAP and b.score >= _NEAR * a.score and any(
                     _same_figure_kind(a.memory.text, f.text) for f in told.get(b.memory.id, [])):
             return True
