@@ -31,6 +31,8 @@ _VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrap|scrub|drop|disregard
          # and the same asked in the languages users mix in: "apaga isso", "borra eso", "oublie ça"
          r"apaga|apague|borra|borre|oublie|oubliez|efface|vergiss|lösch|lösche|cancella|dimentica|esquece|esqueça|"
          r"esqueca|olvida|lupakan|lupain|hapus|strike|"
+         # Swahili, Hindi and Urdu, Kreyòl, Tagalog, the Nordic languages, Finnish, Dutch, Polish
+         r"sahau|bhool jao|bhul jao|bhool ja|bliye|efase|kalimutan|glöm|glem|unohda|vergeet|zapomnij|"
          # and as it is spelled in a text or said in a dialect: "4get", "fuhget", "fi get what mi seh"
          r"4get|forgit|fuhget|fugget|f[ei] ?get(?=\s+(?:what|wha|weh|everything|all)\s))")
 # Verbs of doing to things as much as to memory ("drop the kids at school", "clear the table
@@ -47,7 +49,7 @@ _BARE_LEAD = (r"(?<![\w'])" + "".join(rf"(?<!\b{w} )" for w in _NOT_AFTER) +
               r"(?:said|mentioned|told|wrote)\b)")
 # the words of feeling a request may open with, in the languages users mix in ("aiya forget
 # that ICAC thing ah", "eish, delete that")
-_INTERJECTION = r"(?:aiya|aiyah|aiyo|aiyoh|alamak|arre|arrey|yaar|ugh|oops|oi|eish|ag|ach|wah|haiya|ay|ai|pois|olha)"
+_INTERJECTION = r"(?:aiya|aiyah|aiyo|aiyoh|alamak|arre|arrey|yaar|ugh|oops|oi|eish|ag|ach|wah|haiya|ay|ai|pois|olha|aki|yaani|tanpri)"
 # What may stand before an imperative: politeness, discourse words, "can you".
 # "do me a favour, forget that ticket": a favour asked before the imperative
 _LEAD = (r"(?:^|[,;:(]\s*|\b(?:and|also|ok|okay|oh|eh|ah|so|but|then|just|actually|please|pls|plz|kindly|now|wait|hmm|sorry|"
@@ -61,7 +63,7 @@ _ASK = (r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|j
 # "you can forget those ward codes": a permission, with a verb of memory only ("you can
 # drop the romanisation now" is about the replies, not the memory)
 _PERMIT = r"(?:you|u)\s+(?:can|could|may)\s+(?:just\s+|now\s+|also\s+)?(?=(?:forget|delete|erase)\b)"
-_NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|dinna|dinnae|dinnit|dunna|dunnae|divvent|no need to|stop|i'?d rather you didn'?t|"
+_NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|dinna|dinnae|dinnit|dunna|dunnae|divvent|no need to|stop|i'?d rather you (?:didn'?t|didnae|didna)|"
              r"i don'?t want you to|(?:can|could|would) (?:you|u) (?:please |pls )?not)\s+" + _KEEP + r"(?:ing)?)")
 _ABOUT = r"(?:about|abt|'?bout|aboot|re|regarding)"  # "what a said aboot Gary": as a dialect says it
 _SAID = (r"(?:(?:what|wetin|wha|weh|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+"
@@ -76,6 +78,8 @@ _SAID = (r"(?:(?:what|wetin|wha|weh|everything|anything|all|the (?:thing|stuff|b
          r"(?:" + _ABOUT + r"|of)\s+"
          # Indonesian: "lupain aja soal DanaKilat"
          r"|(?:aja\s+|saja\s+)?(?:soal|tentang)\s+"
+         # Swahili: "sahau hiyo story ya Musa"; Kreyòl: "bliye koze Jean an"
+         r"|(?:hiyo\s+|ile\s+)?(?:story|stori|habari|mambo|kisa|issue)\s+(?:ya|za|wa)\s+|(?:koze|istwa|zafè)\s+"
          r"|(?:that\s+)?(?:i|we)\s+(?:ever\s+|even\s+)?(?:mentioned|brought up)\s+"
          # "forget that about Geir", "strike that about Greyling", "olvida lo de Rudy"
          r"|(?:that|this)\s+(?:about|abt|'?bout|regarding)\s+|(?:lo|eso|esto)\s+(?:de|del|sobre)\s+"
@@ -100,7 +104,7 @@ _REQUEST = re.compile(
 # divorce, forget it", "that business about Huw I told you, ..., could you not keep that")
 _BACK = re.compile(r"^(?:it|that|this|those|ça|cela|isso|isto|eso|esto|das|dies|questo|that one|all (?:of )?that|any of (?:that|it))\b\s*(?:[,.;!?]|$|(?:please|pls|"
                    r"kept|stored|saved|anywhere|either|too|as well|for me|ok|okay|that'?s|it'?s|i|fully|entirely|completely|"
-                   r"altogether|totally|for good)\b)", re.IGNORECASE)
+                   r"altogether|totally|for good|from (?:ur|your|the) (?:memory|memories|notes))\b)", re.IGNORECASE)
 _TOLD_BEFORE = re.compile(r"\b(?:what|everything|anything|all|the|that|this)\s+(?:(?:\w+\s+){0,2}?(?:i|i've|ive)\s+"
                           r"(?:said|told you|told u|mentioned|shared|wrote)|(?:business|matter|thing|stuff|bit|story|"
                           r"part)s?)\s+(?:about|abt|'?bout|re|regarding|with|on)\s+"
@@ -164,6 +168,11 @@ _NOT_A_NAME = re.compile(r"(?:monday|tuesday|wednesday|thursday|friday|saturday|
 def _topic(obj: str, asked: bool = False) -> str | None:
     # "forget about what I wrote about Piotr": what was said, asked about
     obj = re.sub(r"^about\s+(?=(?:what|everything|anything|all)\s)", "", obj.strip(), flags=re.IGNORECASE)
+    # Hindi and Urdu: "bhool jao ye Arjun wali baat" (that Arjun matter)
+    matter = re.match(r"(?:ye|yeh|woh|wo|is|us)\s+(?P<t>\S+(?:\s+\S+)?)\s+(?:wali|wala|waali|vali|vala)\s+(?:baat|cheez|story)\b",
+                      obj, re.IGNORECASE)
+    if matter:
+        return matter.group("t") if topic_words(matter.group("t")) else None
     # "don't keep any of the Pruitt business": how much of it, not what
     obj = re.sub(r"^(?:any|all)\s+of\s+(?=(?:the|my|our|that|this|those|these|his|her|their)\s)", "", obj,
                  flags=re.IGNORECASE)

@@ -431,6 +431,11 @@ def test_forget_that_in_a_run_of_its_own_points_back_at_the_last_message_stored(
     # a person named, then a clause of their own: the person is the topic
     ("actually forget I said that about Shug he doesnae want folk knowing his business", ["Shug"]),
     ("forget what I said about the time he crashed the van", ["the time he crashed the van"]),
+    # "I'd rather you didnae keep that", after the topic told
+    ("that business I told you about Ewan last time, I'd rather you didnae keep that", ["Ewan"]),
+    # in the languages users mix in: Swahili, Hindi, Kreyòl
+    ("Aki sahau hiyo story ya Musa, please forget it, sitaki iandikwe popote", ["Musa"]),
+    ("nahi yaar bhool jao ye Arjun wali baat, delete it from ur memory", ["Arjun"]),
 ])
 def test_forget_requests_in_other_words(said, topics):
     assert [r.topic for r in forget_requests(said)] == topics
@@ -442,6 +447,8 @@ def test_forget_requests_in_other_words(said, topics):
     "sorry, I forgot the keys again",
     "I dinna keep the receipts, never have",  # a habit, not a request
     "we don't keep the car at the flat",
+    "I glem my keys all the time",  # a subject before the verb: a habit
+    "ye Arjun wali baat is complicated",  # no request
     "party is at the rink on March 14th no wait scratch that March 21st my bad",  # a value put right
     "the closing is june 12th, wait, strike that, june 19th",
     "forget about Dave, he never shows up",  # not asked: a shrug
