@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +25,7 @@ from .extract.spelling import respell, spellings
 from .models import Candidate, Decision, Memory, Outcome
 from .putright import later_corrections, later_switches, set_right
 from .rebind import introduced, read_again
-from .requests import ForgetRequest, forget_requests, matching_memories, said_beside, unsaid_before, without_requests
+from .requests import ForgetRequest, forget_requests, matching_memories, unsaid_before, without_requests
 from .results import beaten_records
 from .scope import validate_scope
 from .text import check_text, decode_input, load_json
@@ -320,24 +320,10 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
         store.archive(scope, m.id, reason=reason, at=ts)
         store.log(Decision(scope=scope, op="ARCHIVE", fact=m.text, target=m.id, decided_by="user",
                            reason=reason, turn=turn_id, at=ts))
-        _keep_beside(store, scope, m, req, turn_id, ts)
     if not found:
         store.log(Decision(scope=scope, op="NOOP", fact=req.clause[:200], decided_by="user",
                            reason=f"a request to forget {req.topic!r} matched no stored memory", turn=turn_id, at=ts))
     return [m.id for m, _ in found]
-
-
-def _keep_beside(store: MemoryStore, scope: str, m: Memory, req: ForgetRequest, turn_id: str, ts: str) -> None:
-    """What a record forgotten for a topic also said that names nothing of it stays, as a
-    record of its own ("Shop close at 9pm from March 2026" of "..., A-Hao want to study at
-    night", forgotten for "A-Hao"): the user asked to forget the topic, not the rest."""
-    rest = said_beside(req.topic, m.text)
-    if rest is None:
-        return
-    kept = store.insert(replace(m, id="", text=rest, key=None, recorded_at=ts, retired_at=None, retire_reason=None,
-                                replaces=None, replaced_by=None, source_ids=[m.id]), store.embed_many([rest])[0])
-    store.log(Decision(scope=scope, op="ADD", fact=rest[:200], decided_by="rule", new_id=kept.id, turn=turn_id, at=ts,
-                       reason=f"what {m.id} also said, beside {req.topic!r}, which the user asked to forget"))
 
 
 # How soon after a message "forget that" may be said of it.

@@ -563,28 +563,3 @@ def unsaid_before(text: str) -> str | None:
     if m is None or _SHRUG.match(said[m.start("req"):].split(None, 1)[1]):
         return None
     return m.group("req")
-
-
-# the pieces of a record a request may leave: its sentences and clauses, and a clause joined
-# by "and" with a subject of its own ("... at night and I am too tired for 10pm")
-_PIECES = re.compile(r"(?<=[.!?;])\s+|,\s+|\s+(?:and|but|so)\s+(?=(?:I|I'm|we|User|he|she|they|it)\b)")
-# a piece that may point at whom the request is about
-_POINTS_AT = re.compile(r"\b(?:he|she|him|his|her|hers|they|them|their|theirs)\b", re.IGNORECASE)
-
-
-def said_beside(topic: str, text: str) -> str | None:
-    """What a record forgotten for `topic` also said that names nothing of it: its pieces
-    (sentences, clauses) of three words or more that share no word with the topic and point
-    at no one ("Shop close at 9pm from March 2026, A-Hao want to study at night" forgotten
-    for "A-Hao" still says "Shop close at 9pm from March 2026"); None when nothing is left
-    or nothing was taken out."""
-    want = topic_words(topic)
-    # a kind of value asked ("my salary"): a piece with such a value or a word of its family goes too
-    family = frozenset().union(*(fam for kind, _v, fam, _o in _VALUE_KINDS if want & kind))
-    pieces = [p.strip(" .;,") for p in _PIECES.split(text) if p and p.strip(" .;,")]
-    kept = [p for p in pieces if len(p.split()) >= 3 and not _POINTS_AT.search(p)
-            and not (want | family) & (parse(p).words | parse(p).names) and not _kind_hits(want, None, p)
-            and not any(_one_word(w, h) for w in want for h in parse(p).words | parse(p).names)]
-    if not kept or len(kept) == len(pieces):
-        return None
-    return ", ".join(kept)

@@ -587,29 +587,3 @@ def test_a_weak_word_names_the_topic_only_when_nothing_else_does():
 
     assert topic_words("the Pruitt business") == topic_words("Pruitt")
     assert topic_words("the affair")  # "forget what I said about the affair"
-
-
-@pytest.mark.parametrize(("topic", "text", "kept"), [
-    ("A-Hao", "Shop close at 9pm from March 2026, A-Hao want to study at night", "Shop close at 9pm from March 2026"),
-    ("A-Hao", "A-Hao want to study at night", None),  # all of it is about the topic
-    ("Shug", "my pal Shug from the bowls, he has been told he has got cancer", None),  # "he" is Shug
-    ("my salary", "Yes o. And I got the raise! £58,000 from this month.", None),  # the value and its family go
-    ("the loan", "The loan from Ricky is 3,000 dollars", None),
-])
-def test_what_a_forgotten_record_said_beside_its_topic_stays(topic, text, kept):
-    from memcli.requests import said_beside
-
-    assert said_beside(topic, text) == kept
-
-
-def test_a_forget_request_keeps_what_the_record_said_of_something_else(real_embedder, tmp_path):
-    from memcli.api import MemoryStore
-    from memcli.ingest import Message, ingest
-
-    store = MemoryStore(tmp_path / "m.db", real_embedder)
-    for text, ts in (("Shop close at 9pm from March 2026, A-Hao want to study at night", "2026-03-01T10:00:00Z"),
-                     ("Please forget what I say about A-Hao.", "2026-03-05T10:00:00Z")):
-        ingest(store, "user:s", [Message(role="user", content=text, ts=ts, ref=ts)], source=ts)
-    active = [m.text for m in store.list_memories("user:s")]
-    assert "Shop close at 9pm from March 2026" in active and not any("A-Hao" in t for t in active), active
-    store.close()
