@@ -1586,3 +1586,9 @@ def test_a_count_in_words_is_content_kept():
 @pytest.mark.parametrize("said", ["Nee more blood tests every five minutes.", "Two dates recur annually."])
 def test_a_count_in_words_that_only_counts_time_or_opens_the_clause_is_no_content(said):
     assert ex(said).facts == []
+
+
+def test_a_day_to_come_is_content_a_day_gone_is_not():
+    assert [f.text for f in ex("The operation is booked for three weeks today and I am dreading it").facts] == [
+        "The operation is booked for 2026-03-25"]
+    assert ex("It was a good day yesterday").facts == []

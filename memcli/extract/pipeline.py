@@ -399,12 +399,12 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
             and not re.match(r"^(?=[^:]*(?!lol|haha)[A-Za-z]{3})[^:]{1,29}[^:\d\s]:\s*[^:\s]*\d", raw) \
             and not _DONE_TO_NAMED_RE.match(raw) \
             and not _named_did(raw)  # "hired Marisol": what the user did, to someone; "Kerem proposed"
-        if weather or short or not (_carries_content(raw) or _named_did(raw)):
+        resolved, ed = resolve_dates(raw, now)  # ("booked for three weeks today": a day to come is content)
+        if weather or short or not (_carries_content(raw) or (ed is not None and ed.date() > now.date()) or _named_did(raw)):
             _discard(ex, clause, "small talk" if weather or short else "not about the user")
         else:
             # "Yara moves into Zetland Road on 1 December at £1,025", "700 usd here for a
             # bigger place": the user's world, said by the user; never dropped
-            resolved, ed = resolve_dates(raw, now)
             change = "update" if _WORLD_CHANGE_RE.search(raw) or replacement(raw) else None
             ex.facts.append(_mk(dict(text=to_third_person(resolved), kind="semantic", importance=0.4, change=change,
                                      rule="users_world"),
