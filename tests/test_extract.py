@@ -1592,3 +1592,27 @@ def test_a_day_to_come_is_content_a_day_gone_is_not():
     assert [f.text for f in ex("The operation is booked for three weeks today and I am dreading it").facts] == [
         "The operation is booked for 2026-03-25"]
     assert ex("It was a good day yesterday").facts == []
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # a flag or a heading before a safety fact said without "I'm"
+    ("IMPORTANT: allergic to shellfish / prawn, crab, all.", "User is allergic to shellfish"),
+    ("Note: allergic to shellfish", "User is allergic to shellfish"),
+    # a wish in a relative clause does not make the statement before it one
+    ("I pay €1,150 a month for the privilege, which my late mother would have called daylight robbery", "€1,150"),
+    # what holds, said for when someone needs it
+    ("If the association ever needs to reach me, my mobile is 07700 900481, you can note that.", "07700 900481"),
+    ("in case anyone asks, I'm on nights this week", "on nights"),
+    # a "when" clause before what is asked is no question
+    ("When you write back to me, please use proper sentences, like a letter.", "proper sentences"),
+])
+def test_what_only_looked_like_nothing_to_keep_is_kept(said, kept):
+    facts = [f.text for f in ex(said).facts]
+    assert any(kept in t for t in facts), facts
+
+
+@pytest.mark.parametrize("said", ["If I win the lottery, my house will be huge", "if it rains, I'm staying in",
+                                  "If you need me, I'm going to be at the pub", "I would have gone, which is sad",
+                                  "When you coming over?"])
+def test_a_condition_a_wish_or_a_question_stays_out(said):
+    assert ex(said).facts == []

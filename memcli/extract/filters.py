@@ -18,6 +18,7 @@ from .lexicon import (
     GREETING_WORDS,
     HYPOTHETICAL_ANY_RE,
     HYPOTHETICAL_RE,
+    IF_NEEDED_RE,
     IMPERATIVE_VERBS,
     IRREGULAR_PAST,
     PREFERENCE_RE,
@@ -187,14 +188,18 @@ def _classify_discard(c: str, lc: str) -> str | None:
                  or RULE_CUE_RE.search(c)) \
             and _procedural(c.rstrip(" ?")) is not None:
         return None  # "Could you answer me in short lists, one thing to a line?": a rule asked politely
-    if QUESTION_START_RE.match(c) or (c.rstrip().endswith("?") and not _INCREDULOUS_RE.search(c)):
+    # ("When you write back to me, please use proper sentences.": a "when" clause before what is asked)
+    when_clause = re.match(r"when\b[^?]*,\s*\S", c, _I) is not None and not c.rstrip().endswith("?")
+    if (QUESTION_START_RE.match(c) and not when_clause) or (c.rstrip().endswith("?") and not _INCREDULOUS_RE.search(c)):
         return "question"
     # "Bran, who's mad for the cows and would herd the cat if you let him": a conditional
     # inside what a relative clause says of someone does not make the sentence one
     # ... nor does a wish said after a reason or an "and" ("I'm doing French instead, because
     # ..., and there's an archive in Paris I'd love to visit someday")
-    main = re.split(r"\s+because\b|,\s+(?:and|but|so)\s+(?=there|it|that|which)", c, maxsplit=1)[0]
-    if HYPOTHETICAL_RE.match(c) or HYPOTHETICAL_ANY_RE.search(main) \
+    # ("I pay €1,150 a month for the privilege, which my late mother would have called daylight robbery")
+    main = re.split(r"\s+because\b|,\s+(?:and|but|so)\s+(?=there|it|that|which)|,\s+(?:which|who|whom)\b", c,
+                    maxsplit=1)[0]
+    if (HYPOTHETICAL_RE.match(c) and not IF_NEEDED_RE.match(c)) or HYPOTHETICAL_ANY_RE.search(main) \
             or CONDITIONAL_MODAL_RE.search(_RELATIVE_RE.sub("", main)):
         return "hypothetical"
     if TRANSIENT_RE.match(_expand(c).rstrip(" .!")) and not re.search(r"\bi am (?:a|an)\b", lc):

@@ -75,6 +75,8 @@ FILLER_RE = re.compile(
     # a heading of up to three words before what it introduces: "Spring semester report: ...",
     # "Health update: ...", "Quick recap: ..."
     r"(?:[a-z][\w'-]* ){0,3}(?:report|update|recap|roundup|round-up|summary|catch-?up|notes?)(?=\s*:)|"
+    # a flag before what matters: "IMPORTANT: allergic to shellfish", "FYI - ...", "NB: ..."
+    r"(?:very |super |really |most )?(?:important|fyi|nb|n\.b\.|reminder|heads up|warning|urgent)(?=\s*(?:[:!]|-\s))|"
     # an apology for a slip, before the words that fix it: "sorry, my mistake, it's the 14th"
     r"(?:sorry|oops|whoops|my (?:bad|mistake|error))(?=\s*[,:.!])|"
     # a formal lead-in before what is told: "You may also be interested to know that I now
@@ -218,6 +220,12 @@ HYPOTHETICAL_RE = re.compile(
     r"i wish|wish i|i wonder|someday|some day|one day|maybe someday|maybe one day|"
     r"it would be (?:nice|great|cool|awesome)|wouldn't it be|would be (?:nice|great|cool)|"
     r"assuming|unless|in case|even if|were i|had i)\b", _I)
+# what holds, said for when someone needs it: "If the association ever needs to reach me, my
+# mobile is 07700 900481", "in case anyone asks, I'm on nights this week"
+IF_NEEDED_RE = re.compile(r"^(?:if|in case)\s+(?:you|u|anyone|someone|somebody|they|the\s+[\w ]{1,30}?)\s+(?:ever\s+)?"
+                          r"(?:need|needs|want|wants|has to|have to|must|asks?|wonders?)\b[^,]*,\s*"
+                          r"(?:(?:my|our)\s+[\w' -]{1,30}?\s+(?:is|are|'s)\s+(?!going|gonna|would)|i(?:'m| am)\s+(?!going|gonna))",
+                          _I)
 HYPOTHETICAL_ANY_RE = re.compile(
     r"\b(?:i wish|someday|some day|one day i|maybe one day|if i (?:ever|were|had|could|won|was)|"
     r"if only|i would love to|i'd love to|in another life|would have|could have|should have|"

@@ -51,6 +51,7 @@ from .lexicon import (
     DIETS,
     ENDED_THING_RE,
     HYPOTHETICAL_RE,
+    IF_NEEDED_RE,
     IMPERATIVE_VERBS,
     OVER_IT_RE,
     PARTNER_WORDS,
@@ -637,7 +638,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
             if _is_greeting(stripped) or not stripped:
                 _discard(ex, sentence, "greeting")
                 continue
-            if HYPOTHETICAL_RE.match(stripped):
+            if HYPOTHETICAL_RE.match(stripped) and not IF_NEEDED_RE.match(stripped):
                 _discard(ex, sentence, "hypothetical")
                 continue
         # "dr. okafor took a job at UBC so I've been handed over to dr. lindqvist": a
