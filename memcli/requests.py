@@ -462,7 +462,7 @@ _VALUE_KINDS = (
     # "that number": a number of seven figures or more given as an account's or a phone's
     # ("my gcash is 09175552381")
     (_stems("number numbers"),
-     re.compile(r"(?<![\d.,])\+?\d(?:[ -]?\d){6,}(?![\d.,])"),
+     re.compile(r"(?<![\d.,])\+?\d(?:[ -]?\d){6,}(?!\d|[.,]\d)"),  # (a comma after it ends it: "07700 900481, you ...")
      _stems("number phone mobile cell gcash venmo paypal whatsapp account iban routing"),
      _stems("price cost costs rent salary population")),
     # "my meds": a dose names a medication ("on sertraline since the spring, 50mg")

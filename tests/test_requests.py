@@ -587,3 +587,9 @@ def test_a_weak_word_names_the_topic_only_when_nothing_else_does():
 
     assert topic_words("the Pruitt business") == topic_words("Pruitt")
     assert topic_words("the affair")  # "forget what I said about the affair"
+
+
+def test_a_phone_number_before_a_comma_is_the_number_asked_to_forget():
+    assert matches("my mobile number", "If the association ever needs to reach User, User's mobile is 07700 900481, "
+                   "you can note that", 0.3)
+    assert not matches("my mobile number", "User paid 1,234,567 for the house", 0.3)

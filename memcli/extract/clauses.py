@@ -119,7 +119,7 @@ def _with_subject(sentence: str) -> str:
         return said + "I " + lowered
     if _SUBJECTLESS_MADE_RE.match(rest):
         return said + "I got " + lowered
-    if said.strip() and core and rest == core and _SUBJECTLESS_AM_RE.match(rest):
+    if re.search(r"[:!-]\s*$", said) and core and rest == core and _SUBJECTLESS_AM_RE.match(rest):
         return "I'm " + lowered  # after a flag or a heading: "IMPORTANT: allergic to shellfish"
     # the first clause decides: in "head chef now at Maison Olea, 28 covers, we opened in
     # February" the verb of "we opened" is the next clause's, with its own subject
