@@ -239,9 +239,10 @@ def introduced_in_a_list(sentence: str, before: str | None = "") -> str:
 def _sentences(text: str) -> list[str]:
     text = self_introduced(text)
     parts = _SENT_SPLIT_RE.split(_EMOJI_BREAK_RE.sub(lambda m: m.group(0).rstrip() + "\n", text))
-    parts = [introduced_in_a_list(p, "" if i == 0 else parts[0] if i == 1 else None) if p else p
-             for i, p in enumerate(parts)]
-    parts = [q for p in parts for q in (_SENT_SPLIT_RE.split(p) if p else [p])]
+    # (a listed introduction said as sentences is split again; any other part is as it was)
+    said = [introduced_in_a_list(p, "" if i == 0 else parts[0] if i == 1 else None) if p else p
+            for i, p in enumerate(parts)]
+    parts = [q for p, n in zip(parts, said, strict=True) for q in (_SENT_SPLIT_RE.split(n) if n != p else [p])]
     out = []
     for p in parts:
         if p is None:

@@ -558,11 +558,12 @@ def _amounts(text: str) -> tuple[str, frozenset[str]]:
     return kind, frozenset(re.findall(r"\d+(?:[.,:]\d+)*", said)) | words
 
 
-def _same_figure_kind(older: str, newer: str) -> bool:
+def _same_figure_kind(older: str, newer: str, query: str = "") -> bool:
     """Whether `newer` gives another figure of the kind `older` gives (a time, a rate, a sum,
     a count), of the same subject and not of what is over."""
     (ka, fa), (kb, fb) = _amounts(older), _amounts(newer)
-    return bool(fa) and bool(fb - fa) and ka == kb and not _BYGONE.search(newer) and _same_subject(older, newer)
+    return bool(fa) and bool(fb - fa) and ka == kb and not _BYGONE.search(newer) \
+        and _same_subject(older, newer, query)
 
 
 def _later_figure(a: Hit, b: Hit, query: str) -> bool:
@@ -571,11 +572,8 @@ def _later_figure(a: Hit, b: Hit, query: str) -> bool:
     "User and family have 350 birds" after "User keeps 200 layers", which share no word
     of the question. Of two nearly equal answers of one kind, the newer is the likelier to
     hold."""
-    if not (_FIGURE_Q.search(query) or _MEASURE_Q.search(query)) or b.relevance < _FIG_NEAR * a.relevance \
-            or _BYGONE.search(b.memory.text):
-        return False
-    (ka, fa), (kb, fb) = _amounts(a.memory.text), _amounts(b.memory.text)
-    return bool(fa) and bool(fb - fa) and ka == kb and _same_subject(a.memory.text, b.memory.text, query)
+    return bool(_FIGURE_Q.search(query) or _MEASURE_Q.search(query)) and b.relevance >= _FIG_NEAR * a.relevance \
+        and _same_figure_kind(a.memory.text, b.memory.text, query)
 
 
 # a sum said by the time it is paid for: "85k/yr", "AED 2,750/day", "$1,200 a month", and the
