@@ -425,7 +425,6 @@ _HABIT_RE = re.compile(r"\b(?:(?:i|we|they|you)\s+(?:usually\s+|always\s+|normal
 _ONE_DAY_RE = re.compile(r"\b(?:will|'ll|going to|gonna|next|this|coming|tomorrow|today|tonight|last|ago|"
                          r"was|were|did|had)\b", re.I)
 
-
 def _clause_start(m: re.Match[str]) -> int:
     """Where the clause of a match begins in the text the match was made on."""
     return max((b.end() for b in _CLAUSE_BREAK_RE.finditer(m.string) if b.end() <= m.start()), default=0)
@@ -458,7 +457,8 @@ def _habit(m: re.Match[str], c: _Ctx) -> bool:
     if _MONTHLY_AFTER_RE.match(after) or _HOURS_AFTER_RE.match(after) or _SLOT_AFTER_RE.match(after) \
             or _CLOSED_BEFORE_RE.search(before) or _NEVER_AFTER_RE.match(after):
         return True
-    clause = said[_clause_start(m):m.end()]
+    end = next((b.start() for b in _CLAUSE_BREAK_RE.finditer(said, m.end())), len(said))  # "Thursday I play bocce"
+    clause = said[_clause_start(m):end]
     return bool(_HABIT_RE.search(clause)) and not _ONE_DAY_RE.search(clause)
 
 

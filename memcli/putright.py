@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -79,7 +80,9 @@ def set_right(store: MemoryStore, scope: str, cands: list[Candidate], when: date
     Only a record that names everyone the correction names, or says every word of what
     the user says they said. What the user says they said wrongly is dropped from `cands`."""
     out: list[Candidate] = []
+    put: set[str] = set()  # the texts whose correction is put right here
     for m in [*(_NOT_THAT_RE.match(c.text) for c in cands), *_SAID_THEN_RE.finditer(said), *_AMENDED_RE.finditer(said)]:
+        told_as = m.string if m is not None else ""
         if m is not None and m.re is _SAID_THEN_RE:  # "User said User taught for 41 years" is no fact: what was wrong
             cands[:] = [c for c in cands if not (re.match(r"User (?:said|told you|wrote|mentioned)\b", c.text)
                                                  and m.group("a") in c.text)]
@@ -98,6 +101,10 @@ def set_right(store: MemoryStore, scope: str, cands: list[Candidate], when: date
                 m = whole if old is not None else m
         if old is not None:
             out.append(_put_right(old, m, to_iso(when)))
+            put.add(told_as)
+    # the correction said ("camp fee is KSh 12,000, not 15,000") is kept as said, but the
+    # record it puts right is replaced above, once: it changes nothing of its own
+    cands[:] = [replace(c, change=None) if c.text in put and c.change else c for c in cands]
     return out + _wrong_given(store, scope, said, when) + _switched(store, scope, cands, when)
 
 

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from .store import Store as MemoryStore
 
 _VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrap|scrub|drop|disregard|unlearn|purge|clear|"
+         # what is taken back by a verb of doing: only with what was said ("take out that thing about
+         # Nino", "bin wot i said bout shazia"), never "take out the bins" (`_SAID_ONLY`)
+         r"take\s+out|leave\s+out|cut\s+out|bin|withdraw|retract|"
          # and the same asked in the languages users mix in: "apaga isso", "borra eso", "oublie ça"
          r"apaga|apague|borra|borre|oublie|oubliez|efface|vergiss|lösch|lösche|cancella|dimentica|esquece|esqueça|"
          r"esqueca|olvida|lupakan|lupain|hapus|strike|"
@@ -38,6 +41,7 @@ _VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrap|scrub|drop|disregard
 # Verbs of doing to things as much as to memory ("drop the kids at school", "clear the table
 # before dinner"): a request only when what follows names what was said, not a place or a time
 _PHYSICAL = frozenset("remove wipe scratch scrap strike scrub drop purge clear apaga apague borra borre efface".split())
+_SAID_ONLY = frozenset({"take out", "leave out", "cut out", "bin", "withdraw", "retract"})
 _KEEP = r"(?:remember|keep|store|save|hold on to|record|retain)"
 # "dont put that down forget I said anything about hank": a request of what was said needs
 # no pause before it, unless a subject or an adverb makes it a statement ("I always forget
@@ -52,7 +56,7 @@ _BARE_LEAD = (r"(?<![\w'])" + "".join(rf"(?<!\b{w} )" for w in _NOT_AFTER) +
 _INTERJECTION = r"(?:aiya|aiyah|aiyo|aiyoh|alamak|arre|arrey|yaar|ugh|oops|oi|eish|ag|ach|wah|haiya|ay|ai|pois|olha|aki|yaani|tanpri)"
 # What may stand before an imperative: politeness, discourse words, "can you".
 # "do me a favour, forget that ticket": a favour asked before the imperative
-_LEAD = (r"(?:^|[,;:(]\s*|\b(?:and|also|ok|okay|oh|eh|ah|so|but|then|just|actually|please|pls|plz|kindly|now|wait|hmm|sorry|"
+_LEAD = (r"(?:^|[,;:(\u2014\u2013]\s*|\b(?:and|also|ok|okay|oh|eh|ah|so|but|then|just|actually|please|pls|plz|kindly|now|wait|hmm|sorry|"
          + _INTERJECTION[3:-1] + r")\s+|"
          r"\bdo me a favou?r,?\s+(?:and\s+)?|" + _BARE_LEAD + ")"
          r"(?:(?:please|pls|plz|kindly|also|just|actually|and|n|&|abeg|biko|bitte|stp|svp|(?:no,?\s+)?mejor)\s+)*")
@@ -66,7 +70,7 @@ _PERMIT = r"(?:you|u)\s+(?:can|could|may)\s+(?:just\s+|now\s+|also\s+)?(?=(?:for
 _NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|dinna|dinnae|dinnit|dunna|dunnae|divvent|no need to|stop|i'?d rather you (?:didn'?t|didnae|didna)|"
              r"i don'?t want you to|(?:can|could|would) (?:you|u) (?:please |pls )?not)\s+" + _KEEP + r"(?:ing)?)")
 _ABOUT = r"(?:about|abt|'?bout|aboot|re|regarding)"  # "what a said aboot Gary": as a dialect says it
-_SAID = (r"(?:(?:what|wetin|wha|weh|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+"
+_SAID = (r"(?:(?:what|wot|wat|wetin|wha|weh|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+"
          r"(?:i|i've|ive|i have|we|mi|a)\s+"
          r"(?:just\s+|ever\s+)?(?:said|told(?: you| u)?|tole(?: you| u| ya)?|telt ye|mentioned|shared|wrote|written|say|"
          r"seh|tell you|typed|talked|talk)"
@@ -104,7 +108,7 @@ _REQUEST = re.compile(
 # divorce, forget it", "that business about Huw I told you, ..., could you not keep that")
 _BACK = re.compile(r"^(?:it|that|this|those|ça|cela|isso|isto|eso|esto|das|dies|questo|that one|all (?:of )?that|any of (?:that|it))\b\s*(?:[,.;!?]|$|(?:please|pls|"
                    r"kept|stored|saved|anywhere|either|too|as well|for me|ok|okay|that'?s|it'?s|i|fully|entirely|completely|"
-                   r"altogether|totally|for good|from (?:ur|your|the) (?:memory|memories|notes))\b)", re.IGNORECASE)
+                   r"altogether|totally|for good|(?:from|in|on) (?:ur|your|the) (?:memory|memories|notes|system|records?))\b)", re.IGNORECASE)
 _TOLD_BEFORE = re.compile(r"\b(?:what|everything|anything|all|the|that|this)\s+(?:(?:\w+\s+){0,2}?(?:i|i've|ive)\s+"
                           r"(?:said|told you|told u|mentioned|shared|wrote)|(?:business|matter|thing|stuff|bit|story|"
                           r"part)s?)\s+(?:about|abt|'?bout|re|regarding|with|on)\s+"
@@ -118,7 +122,7 @@ _NOT_A_STOP = "".join(rf"(?<!\b{a})" for a in _TITLE_WORDS)
 _TOPIC_END = re.compile(
     r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s[-/]\s|\b(?:because|cause|cuz|since|as|so|it'?s|its|it is|he'?s|she'?s|they'?re|"
     r"i'?ve|i'?m|i'?d|i|that'?s|from (?:whatever|your|the|my|memory)|from memory|anywhere|please|pls|plz|"
-    r"thanks|thank you|ok|"
+    r"thanks|thank you|ok|yeah|yea|innit|tho|though|lol|lmao|"
     # a spoken particle closing the clause: "don't remember the Raymond thing can, is his private matter"
     r"lah|leh|lor|hor|sia|meh|(?-i:ah)|ya|yah|deh|dong|(?:can|po)(?=\s*[,.!?]|\s*$))\b)", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s-\s|\b(?:because|cause|cuz|since|so)\b)", re.IGNORECASE)
@@ -223,11 +227,20 @@ def forget_requests(text: str) -> list[ForgetRequest]:
     out = []
     for sentence in _SENTENCE_BREAK.split(text):
         sentence = re.sub(r"^\s*[-*\u2022]\s+", "", sentence)  # a list's item: "- forget the complaint thing"
+        # "take that out, the thing about Jean-Robert": the particle before what is taken out
+        sentence = re.sub(r"\b(take|leave|cut)\s+(it|that|this)\s+out\b", r"\1 out \2", sentence, flags=re.IGNORECASE)
         # a request whose object names nothing ("forget all that, I'd rather you didn't
         # keep anything about him") may be followed by one that does: look on after it
         m = _REQUEST.search(sentence)
         while m is not None:
             obj = m.group("obj") or m.group("obj2")
+            # "that, the thing about Jean-Robert and the money": what "that" is, said after it
+            obj = re.sub(r"^(?:it|that|this)\s*[,\u2014\u2013-]+\s*(?=(?:the|that|what|wot|everything|anything)\s)", "", obj,
+                         flags=re.IGNORECASE)
+            said_only = re.sub(r"\s+", " ", (m.group("verb") or "").lower()) in _SAID_ONLY
+            if said_only and not re.match(_SAID, obj, re.IGNORECASE) and not _TOLD_AS.match(obj) and not _BACK.match(obj):
+                m = _REQUEST.search(sentence, m.end())  # "take out the bins", "bin the receipts": no request
+                continue
             topic = _topic(obj, asked=re.search(r"\b(?:please|pls|plz|kindly|(?:can|could|would) (?:you|u))\b",
                                                 m.group(0)[:m.start("obj") - m.start()] if m.group("obj") else "",
                                                 re.IGNORECASE) is not None)

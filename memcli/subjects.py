@@ -6,16 +6,20 @@ import re
 
 from .extract.lexicon import PET_WORDS, RELATIONS, VEHICLES
 
+# a group the user is one of: what it does ("User's team scrims tuesdays 9pm") the user does
+_WITH_USER = frozenset({"team", "family"})
+
 
 def someone_else(text: str) -> list[str] | None:
     """The word that names the person a fact is about when it is not the user: the
     name ("Lindiwe", "Marcus", "losa"), else the relation ("sister"); None for the
     user's own fact."""
-    m = re.match(r"^User's (?P<rel>[a-z][a-z-]*(?: [a-z][a-z-]*)?)(?: (?P<n>[A-Z][\w'-]*|[a-z][a-z-]+(?= (?:is|has|was|"
+    # (after a few words that lead in: "Two children User's daughter Rosaria she is nurse")
+    m = re.match(r"^(?:(?!User)[A-Za-z]+ ){0,2}User's (?P<rel>[a-z][a-z-]*(?: [a-z][a-z-]*)?)(?: (?P<n>[A-Z][\w'-]*|[a-z][a-z-]+(?= (?:is|has|was|"
                  r"got|moved|lives|works)\b)))?", text)
     if m is not None:
         for rel in (m.group("rel"), m.group("rel").split()[0]):
-            if rel in RELATIONS:
+            if rel in RELATIONS and rel not in _WITH_USER:
                 name = m.group("n") if rel == m.group("rel") else None
                 return [name or rel]
     # a relation in a word the lexicon does not know, before the name and its verb: "User's
@@ -26,8 +30,39 @@ def someone_else(text: str) -> list[str] | None:
     if m is not None and m.group("rel").lower() not in VEHICLES and not re.fullmatch(PET_WORDS + "s?", m.group("rel")):
         return [m.group("n")]  # (a pet or a car named is the user's own: "User's dog Rex is sick")
     # (never a pronoun or a determiner opening the sentence: "It is a Heineken 0.0 of a Friday")
+    # (a name taken up again by its pronoun: "Rosaria she change the job too")
     m = re.match(r"^(?!(?:User|It|This|That|There|Here|What|Everything|Nothing|Something|Which|Who|Today|Now|Work|"
                  r"Life|One|Each|Every|All)\b)(?P<m>[A-Z][a-z'-]+)(?:\s*\([^()]{1,30}\))?\s+"
-                 r"(?:is|has|was|got|moved|lives|works|left|quit)\b",
+                 r"(?:is|has|was|got|moved|lives|works|left|quit|(?:she|he)\s+[a-z]+)\b",
                  text)  # also "Dev (husband) is a project manager at 3M"
     return [m.group("m")] if m else None
+
+
+_USERS_OWN_RE = re.compile(r"^(?:User|User and family)\b(?!'s)")
+
+
+def same_subject(text: str, key: str | None, other: str, other_key: str | None) -> bool:
+    """Whether a change (`text`, `key`) can be about the subject of a stored record
+    (`other`, `other_key`): a relative's news ("my sister works at Adidas now", key
+    `sister.employer`) never retires the user's own fact, nor the user's news a
+    relative's; an unkeyed record counts as the relative's when it names the relation."""
+    def whose(key: str | None) -> str | None:
+        return key.split(".", 1)[0] if key and "." in key else None
+
+    mine, theirs = whose(key), whose(other_key)
+    if mine is None and theirs is None and not key:
+        # "User's daughter Lindiwe is leaving Wits": someone else's news, unkeyed, retires
+        # only a record that names them
+        who = someone_else(text)
+        if who is None and _USERS_OWN_RE.match(text):
+            # the user's own news ("User and family now live in the granny flat behind Rosaria
+            # house") never retires a relative's fact ("User's daughter Rosaria is a nurse at ...")
+            theirs_said = someone_else(other)
+            return theirs_said is None or _USERS_OWN_RE.match(other) is not None \
+                or re.match(r"^User's [\w' -]{1,30}? and User\b", other) is not None
+        return who is None or any(re.search(r"\b" + re.escape(w) + r"\b", other, re.IGNORECASE) for w in who)
+    if mine == theirs:
+        return True
+    if mine and theirs is None:
+        return re.search(r"\b" + re.escape(mine.replace("_", " ")) + r"\b", other, re.IGNORECASE) is not None
+    return False

@@ -221,8 +221,9 @@ _DIALECT_RE = re.compile(r"(?<![\w'-])(?P<w>" + "|".join(sorted(_DIALECT, key=le
 _A_FOR_I_RE = re.compile(r"(?P<pre>^|[.!?,;:]\s+|\b(?:and|but|cos|so|when|if|what|that|as) )a (?=(?:said|says|got|"
                          r"should|rang|forget|forgot|think|thought|knew|was|went|had|did|'ve|'ll|'d|am|cannae|canna|"
                          r"divvent|dinnae|reckon|told|used to|can't|cannot|didn't|don't|wasn't)\b)")  # ("a used Kona": a car)
-_ME_KIN_RE = re.compile(r"\bme (?=(?:son|daughter|mum|mam|dad|da|wife|husband|brother|sister|grandson|granddaughter|"
-                        r"kids|bairns?|nan|gran|grandbairns|missus|lass|lad|mate|fella)\b)", re.I)
+_ME_KIN_RE = re.compile(r"\bme (?=(?:son|daughter|mum|mam|ma|dad|da|wife|husband|brother|sister|grandson|granddaughter|"
+                        r"kids|bairns?|nan|gran|grandbairns|missus|lass|lad|mate|fella|girlfriend|boyfriend|partner|"
+                        r"fianc[ée]e?|auntie|aunt|uncle|cousin|niece|nephew|grandkids|dog|pup|cat|own)\b)", re.I)
 _LASS_RE = re.compile(r"\b(?:wor|me|our) lass\b", re.I)
 
 

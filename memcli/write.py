@@ -38,7 +38,7 @@ from .llm import LLM
 from .models import Candidate, Decision, Memory, Neighbour, Outcome
 from .scope import validate_scope
 from .store.vectors import COARSE_MIN, OVERSAMPLE
-from .subjects import someone_else
+from .subjects import same_subject
 from .text import claim_words, comparable, coverage_stem
 from .timeutil import to_iso, utcnow
 
@@ -197,18 +197,18 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
     if cand.change == "delete" and _names_ended(cand.text):
         named = _named_target(cand, near)
         if named is not None:
-            return "DELETE", named, f"change cue against {named.memory.id}, which holds what it names"
+            return _end_op(cand), named, f"change cue against {named.memory.id}, which holds what it names"
         # "I quit the Sejong classes" never retires the Hangul House ones: what it names is not there
         return _end_kept(cand, near, "change cue, but no record holds what it names")
     if cand.change in ("update", "delete"):
         kept = None  # a near record the change would retire, but that says more than the change touches
         # "used to take zinc" names the old thing: the nearest record may be the new one
         # ("takes vitamin D now"), so only what it names is retired (`_ended_target`)
-        if best and best.similarity >= CHANGE_TARGET and best.memory.kind != "episodic" and _same_subject(cand, best) \
+        if best and best.similarity >= CHANGE_TARGET and best.memory.kind != "episodic" and same_subject(cand.text, cand.key, best.memory.text, best.memory.key) \
                 and not _identity(best.memory) and _on_topic(cand, best) \
                 and not _USED_TO_RE.search(cand.text) \
                 and not (cand.key and best.memory.key and best.memory.key != cand.key):  # a move is not a job change
-            op = "UPDATE" if cand.change == "update" else "DELETE"
+            op = _end_op(cand)
             kept = _says_more(best, cand)
             if kept is None:
                 return op, best, f"change cue against {best.memory.id} (similarity {best.similarity:.2f})"
@@ -225,8 +225,7 @@ def decide_by_rules(cand: Candidate, near: list[Neighbour]) -> tuple[str, Neighb
         # retires that, as a plain "stopped X" does, and the new way replaces it
         ended = _ended_target(cand, near)
         if ended is not None:
-            op = "DELETE" if cand.change == "delete" else "UPDATE"
-            return op, ended[0], f"change cue ends {ended[1]!r}, which {ended[0].memory.id} is about"
+            return _end_op(cand), ended[0], f"change cue ends {ended[1]!r}, which {ended[0].memory.id} is about"
         if cand.change == "delete":
             return _end_kept(cand, near, kept or "change cue but no matching memory to retire")
         return "ADD", None, kept or "change cue but no matching memory to replace"
@@ -350,6 +349,7 @@ _END_WORDS = frozenset("quit gave give up ditched dumped cancelled canceled call
 # Below CHANGE_TARGET a change still has a target when it is plainly the same topic:
 # "Work parking is $185 a month" / "Parking went up to $210 a month".
 TOPIC_TARGET = 0.40
+NAMED_VALUE_TARGET = 0.25  # a change that names its old value and a thing of it
 # Words any two changes share: they name no topic.
 _GENERIC = frozenset("user they them their month week year day time now thing went gone go goe got get gett rose "
                      "risen fell dropped increased decreased changed moved switched became become started stopped "
@@ -384,27 +384,6 @@ def _says_more(n: Neighbour, cand: Candidate) -> str | None:
             f"{', '.join(more[:5])}: both kept")
 
 
-def _same_subject(cand: Candidate, n: Neighbour) -> bool:
-    """Whether a change can be about the neighbour's subject: a relative's news
-    ("my sister works at Adidas now", key `sister.employer`) never retires the user's
-    own fact, nor the user's news a relative's; an unkeyed record counts as the
-    relative's when it names the relation."""
-    def whose(key: str | None) -> str | None:
-        return key.split(".", 1)[0] if key and "." in key else None
-
-    mine, theirs = whose(cand.key), whose(n.memory.key)
-    if mine is None and theirs is None and not cand.key:
-        # "User's daughter Lindiwe is leaving Wits": someone else's news, unkeyed, retires
-        # only a record that names them
-        who = someone_else(cand.text)
-        return who is None or any(re.search(r"\b" + re.escape(w) + r"\b", n.memory.text, re.IGNORECASE) for w in who)
-    if mine == theirs:
-        return True
-    if mine and theirs is None:
-        return re.search(r"\b" + re.escape(mine.replace("_", " ")) + r"\b", n.memory.text, re.IGNORECASE) is not None
-    return False
-
-
 _IDENTITY_RE = re.compile(r"^User's (?P<r>[\w' -]+?) (?:is|are) (?:called |named )?[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}$")
 # roles a new person can take over ("Dr Whitcombe has taken over Dr Anand's patients"): the
 # user's one-of-a-kind roles (`roles._ROLES`) but a parent, and the ties of work or school
@@ -423,18 +402,22 @@ def _identity(m: Memory) -> bool:
     return said is not None and said.group("r").lower() in RELATIONS - _TAKEN_OVER
 
 
-def _targets(cand: Candidate, near: list[Neighbour], floor: float | None = None) -> Iterator[Neighbour]:
+def _targets(cand: Candidate, near: list[Neighbour], floor: float | None = None,
+             events: bool = False) -> Iterator[Neighbour]:
     """The neighbours a change that names what it changes may retire, nearest first:
     close enough to be on its topic, facts (not episodes), not pinned, the same subject.
-    A cancellation ("lisbon's a no") may also end an event still to come, the plan."""
+    A cancellation ("lisbon's a no") may also end an event still to come, the plan; a
+    value put right by name (`events`: "the wedding is not the 8th, is the 15th") any
+    dated record, never what a turn said."""
     plans = cand.change == "delete" and CALLED_OFF_TEXT.search(cand.text) is not None
     for n in near:
         if n.similarity < (TOPIC_TARGET if floor is None else floor):
             return
         event = n.memory.kind == "episodic"
-        if event and not (plans and not n.memory.episode and PLANNED_TEXT.search(n.memory.text)):
+        if event and not (plans and not n.memory.episode and PLANNED_TEXT.search(n.memory.text)) \
+                and not (events and not n.memory.episode):
             continue
-        if not n.memory.pinned and not _identity(n.memory) and _same_subject(cand, n):
+        if not n.memory.pinned and not _identity(n.memory) and same_subject(cand.text, cand.key, n.memory.text, n.memory.key):
             yield n
 
 
@@ -454,9 +437,23 @@ def _named_target(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
     # the Scotstoun lot" and "aqua aerobics, Tuesday mornings at Scotstoun Leisure Centre, ...")
     # ("Javi left" and "Mi primo Javi works the window with User": the only record holding the name)
     holders = [n for n in near if n.similarity >= NAMED_TARGET and n.memory.kind != "episodic"
-               and not n.memory.pinned and not _identity(n.memory) and _same_subject(cand, n)
+               and not n.memory.pinned and not _identity(n.memory) and same_subject(cand.text, cand.key, n.memory.text, n.memory.key)
                and names <= parse(n.memory.text).names]
     return holders[0] if len(holders) == 1 and len(" ".join(names)) >= 4 else None
+
+
+# what came in the place of a thing ended, said after it
+_GOT_AFTER_RE = re.compile(r"\b(?:got|bought|picked up|ordered|leased|adopted|switched to|replaced (?:it|her|him) with|"
+                           r"went for|traded (?:it|her|him) (?:in )?for)\s+(?:a|an|the|my|our|some|another|one)\b", re.I)
+
+
+def _end_op(cand: Candidate) -> str:
+    """UPDATE for a change, DELETE for an end, but UPDATE for an end that says what came
+    in its place ("sold the Transit ..., an' got a Vauxhall Vivaro"): that is kept."""
+    if cand.change != "delete":
+        return "UPDATE"
+    end = ENDED_RE.search(cand.text)
+    return "UPDATE" if _GOT_AFTER_RE.search(cand.text, end.end() if end else 0) else "DELETE"
 
 
 # someone named who leaves, opening the end ("Javi left", "Xiao-Wen quit"): a name, though
@@ -465,9 +462,17 @@ _LEAVER_RE = re.compile(r"^(?!User\b)([A-Z][\w'-]+) (?:(?:finally|just|already|r
 
 
 def _names_ended(text: str) -> frozenset[str]:
-    """The names an end says, the one who left among them."""
+    """The names an end says, the one who left among them: of what it ends when it says
+    what ("sold the Transit back to Pascoe, got a Vauxhall Vivaro" ends the Transit,
+    never the Vivaro)."""
     leaver = _LEAVER_RE.match(text)
-    return parse(text).names | ({leaver.group(1).lower()} if leaver else set())
+    m = ENDED_RE.search(text)
+    said = re.split(r"\s(?:back|to|from|with|at|in|on|for|after|off|and|an')\s", m.group("o") or m.group("f"))[0] \
+        if m and (m.group("o") or m.group("f")) else text
+    every = parse(text).names
+    # (none in what it ends, "The Lagos posting ended early": the names it says)
+    names = {n for n in every if re.search(r"\b" + re.escape(n) + r"\b", said, re.I)} or every
+    return frozenset(names | ({leaver.group(1).lower()} if leaver else set()))
 
 
 # How near a record found by the name a change says must be for the change to retire it.
@@ -498,7 +503,7 @@ def _same_topic(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
             break
         if was is not None and not _says_value(n.memory.text, was[0]):
             continue
-        if n.memory.kind == "episodic" or _identity(n.memory) or not _same_subject(cand, n) \
+        if n.memory.kind == "episodic" or _identity(n.memory) or not same_subject(cand.text, cand.key, n.memory.text, n.memory.key) \
                 or (cand.key and n.memory.key and n.memory.key != cand.key):  # a new employer is no new job title
             continue
         old = parse(n.memory.text)
@@ -536,9 +541,17 @@ def _from_value_target(cand: Candidate, near: list[Neighbour]) -> tuple[Neighbou
     # other word the change says ("the bike went down to 900 from 1,200" is no rent of 1,200)
     far = amount_replaced(cand.text) and len(re.sub(r"\D", "", old)) >= 3
     rest = parse(cand.text).words - _AMOUNT_MOVES
-    pool = (n for n in _targets(cand, near, floor=0.0 if far else TOPIC_TARGET)
-            if n.similarity >= TOPIC_TARGET or rest <= parse(n.memory.text).words)
-    return next(((n, said) for n in pool if _says_value(n.memory.text, old) and not _says_value(n.memory.text, new)), None)
+    # a value put right by name needs less of the vectors when a thing of it is named in
+    # both ("the bocce now is Saturday, not Thursday" / "Thursday morning User plays bocce")
+    topic = rest - _GENERIC - _WHO_WORDS - named.words
+    pool = (n for n in _targets(cand, near, floor=0.0 if far else NAMED_VALUE_TARGET, events=True)
+            if n.similarity >= TOPIC_TARGET or rest <= parse(n.memory.text).words
+            or (not far and topic & parse(n.memory.text).words))
+    # a date is said in words beside it too: "not on 2025-05-08 (Thursday)" puts right "plays bocce on Thursday"
+    gloss = re.search(re.escape(said) + r"\s*\(([^()]{1,40})\)", cand.text)
+    olds = (old, gloss.group(1).lower()) if gloss and parse(gloss.group(1)).weekdays else (old,)
+    return next(((n, said) for n in pool if any(_says_value(n.memory.text, o) for o in olds)
+                 and not _says_value(n.memory.text, new)), None)
 
 
 _AMOUNT_MOVES = frozenset("new now went gone got dropped fell rose climbed jumped raised lowered cut down up".split())

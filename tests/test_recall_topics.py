@@ -78,3 +78,45 @@ def test_a_pet_asked_by_its_name_asks_for_its_kind(query):
 
 def test_a_question_about_something_of_the_pet_asks_for_no_breed():
     assert members_asked(["dog", "vet"], "What is the user's dog's vet called?") == []
+
+
+def test_a_car_is_found_by_its_model_when_car_is_said_of_something_else(tmp_path, real_embedder):
+    """ "car" said of a firm ("Amber Cars") and a car wash must not hide the car told by
+    its model: "motor is a 2018 prius"."""
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for text in ["User is a private hire driver in Bradford for Amber Cars, 9 yrs now", "User is 42 years old",
+                 "Zayn's got a saturday job at the car wash on thornton road", "User works fri and sat nights",
+                 "Motor is a 2018 prius, silver, 210k on the clock still goin strong",
+                 "User lives in Heaton wiv the wife n kids", "Bradford city till User dies",
+                 "User drives nights mostly, airport runs to Manchester", "User's son Zayn is 16",
+                 "User's wife Shazia works at the school", "User is on uber full time now"]:
+        store.insert(Memory(id="", scope="user:a", kind="semantic", text=text))
+    hits = recall(store, "user:a", "What car does the user drive?", k=3, touch=False).hits
+    assert "prius" in hits[0].memory.text
+
+
+def test_children_are_found_by_son_and_daughter_when_kids_is_said_of_something_else(tmp_path, real_embedder):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for text in ["Rent at the La Porte house is 1400 but got a yard finally, kids love it",
+                 "This 21 and 7 rotation is killing User, barely see the kids", "User's wife Dana teaches 3rd grade",
+                 "User's daughter Kasey is at Texas A&M", "User's boy Tyler is 24, he works the ranch with User",
+                 "User lives in Big Timber", "User has 280 cows", "The kids think Dana is the coolest teacher",
+                 "Kids are growing up fast", "User took the kids to Galveston in June",
+                 "The church runs a children's choir", "Children under 5 ride free on the ferry",
+                 "User reads to the children at the library on Fridays"]:
+        store.insert(Memory(id="", scope="user:a", kind="semantic", text=text))
+    top = [h.memory.text for h in recall(store, "user:a", "What are the names of the user's children?", k=3,
+                                         touch=False).hits]
+    assert any("Kasey" in t for t in top) and any("Tyler" in t for t in top)
+
+
+def test_what_may_be_ranks_under_what_is_unless_plans_are_asked(tmp_path, real_embedder):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for text in ["Maybe in 2026 User opens second shop in Xinyi, near the department stores",
+                 "User has bubble tea shop name Cloud Pearl Tea on Shida Road in Da'an district",
+                 "User's wife is Mei", "User sells 300 cups a day"]:
+        store.insert(Memory(id="", scope="user:a", kind="semantic", text=text))
+    now = recall(store, "user:a", "Where is the user's shop?", k=2, touch=False).hits
+    assert "Shida Road" in now[0].memory.text
+    plans = recall(store, "user:a", "Where is the user planning to open a second shop?", k=2, touch=False).hits
+    assert "Xinyi" in plans[0].memory.text

@@ -59,6 +59,14 @@ from memcli.requests import NOT_REQUESTS, forget_requests, matches, unsaid_befor
     ("Actually pls forget that Petrov story po, I don't want it recorded anywhere.", "that Petrov story"),
     ("yes accountant fix it already. please forget about IRS letter, I don't want to remember this thing",
      "IRS letter"),
+    # a verb of doing, with what was said: "take out", "bin", the particle after "that"
+    ("no wait take out that thing about Nino I just say. I don't want it on no computer", "Nino"),
+    ("actually bin wot i said bout shazia n her appeal yeah. not my business", "shazia n her appeal"),
+    ("Non non non, retire sa \u2014 take that out, the thing about Jean-Robert and the money.",
+     "Jean-Robert and the money"),
+    # "it" in the memory, pointing back at what the message told before
+    ("Excuse me, I regret what I wrote about Enkhjin. It is her private matter, not mine. Please do not keep it "
+     "in your memory.", "Enkhjin"),
 ])
 def test_forget_request_and_its_topic(text, topic):
     assert [r.topic for r in forget_requests(text)] == [topic]
@@ -80,7 +88,11 @@ def test_forget_request_and_its_topic(text, topic):
                                   # advice to do something to a thing; a correction struck out
                                   "I think you should remove the old sofa", "you should drop the kids off first",
                                   "strike that, I meant Tuesday", "you should forget about work for a while",
-                                  "they had to strike the set after the show"])
+                                  "they had to strike the set after the show",
+                                  # the same verbs done to things
+                                  "can you take out the bins tonight", "I bin there before", "bin the receipts from march",
+                                  "I take it out on my wife sometimes", "leave out the onions please",
+                                  "I withdraw cash on fridays", "take that out of the oven", "the food was ok \u2014 forget it"])
 def test_not_a_request(text):
     assert forget_requests(text) == []
 

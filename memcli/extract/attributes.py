@@ -207,6 +207,18 @@ _NAME_FIRST_RE = re.compile(r"^[A-Z][\w'-]+(?=,|!|\s+(?:is|she|he|who)\b|\s*$)")
 # kiwi, works at a craft brewery", "I started to see someone." + "Sabrina."
 _PARTNER_NAMED_NEXT_RE = re.compile(r"\b(?:seeing|dating|(?:started|began) (?:to see|seeing|dating))\s+(?:someone|somebody|"
                                     r"(?:a|this) (?:guy|girl|man|woman|lady|bloke))(?:\s+new)?\W*$", _I)
+# a new holder of a role announced without a name, then named first in the next sentence
+_NEW_ROLE_BARE_RE = re.compile(r"^(?:(?:also|and|plus|so|oh and)\s+)?(?:(?:i|we)\s+(?:have|'ve|got|have got|'ve got)\s+)?"
+                               r"(?:a\s+)?new\s+(?P<r>doctor|gp|dentist|vet|physio|physiotherapist|therapist|cardiologist|"
+                               r"psychiatrist|specialist|consultant|lawyer|accountant|landlord|landlady|boss|manager|"
+                               r"supervisor|team lead|coach|tutor)\b(?:\s+(?:because|since|as|cos|coz|cause)\b[^.!?]*)?[.!]*$",
+                               _I)
+_TITLED_FIRST_RE = re.compile(r"^(?:Dra|Dr|Doctor|Prof|Mrs|Mr|Ms)\.?\s+[A-Z][\w'-]+")
+# a label of the answers and its value, as a note: "Format: bullet points.", "Format change: full
+# sentences ok now.", "Units: metric please"; and the short rules that follow it ("Short.", "No emoji.")
+_ANSWER_LABEL_RE = re.compile(r"^(?P<l>format|formatting|style|tone|answers?|replies|responses|units|length|layout)"
+                              r"(?:\s+(?:change|update|preference|pref)s?)?\s*:\s*(?P<v>[^?]{2,80})$", _I)
+_RULE_FRAGMENT_RE = re.compile(r"^(?!.*\b(?:i|i'm|me|my|we|our)\b)(?:\w[\w'-]*\s*){1,4}[.!]*$", _I)
 # "It's on Saturday of next week" after a sentence that names an event: the event is
 _IT_IS_ON_RE = re.compile(r"^(?:it'?s|it is|it'?ll be|it will be)\s+(?=on\b|this\b|next\b|the\s+\d|\d)", _I)
 _EVENTS_NAMED_RE = re.compile(r"\b(?:(?:my|our|his|her|their|the|a|an)\s+(?:[\w'-]+\s+){0,2}?(?:party|wedding|birthday|anniversary|"
@@ -259,6 +271,22 @@ def value_said_apart(sentences: list[str]) -> list[str]:
         if nxt:  # "we adopted a rescue greyhound!!" + "Dotty, she's 6": the greyhound called Dotty
             out.append(re.sub(r"[\s!.]+$", "", s) + " called " + sentences[i + 1].strip())
             i += 2
+            continue
+        role = _NEW_ROLE_BARE_RE.match(s.strip()) if i + 1 < len(sentences) else None
+        holder = _TITLED_FIRST_RE.match(sentences[i + 1].strip()) if role else None
+        if role and holder:  # "also new doctor because Williamstown is too far." + "Dr Kaur at the clinic ...": the new one
+            out += [s, f"my new {role.group('r').lower()} is {holder.group(0)}", sentences[i + 1]]
+            i += 2
+            continue
+        label = _ANSWER_LABEL_RE.match(s.strip())
+        if label:  # "Format: bullet points." + "Short." + "No emoji.": one rule for the answers
+            said = [re.sub(r"[\s.!]+$", "", label.group("v"))]
+            while i + 1 < len(sentences) and _RULE_FRAGMENT_RE.match(sentences[i + 1].strip()):
+                said.append(re.sub(r"[\s.!]+$", "", sentences[i + 1].strip()))
+                i += 1
+            what = label.group("l").lower()
+            out.append(f"please give your answers in {'these' if what == 'units' else 'this'} {what}: {', '.join(said)}")
+            i += 1
             continue
         m = _NEW_MEASURE_RE.match(s.strip())
         if m and (m.group("h").lower() in _MEASURE_NOUNS | {"record", "time", "best", "max"}):

@@ -353,6 +353,11 @@ def _name_apposed_first(sentence: str) -> str:
     return f"{m.group('lead') or ''}{m.group('np')}\x01{m.group('n')}{join if rest.strip() else ''}{rest}"
 
 
+_RESUMED_RE = re.compile(r"(\b(?:with|and|to|for|by|from|near|beside)\s+(?:my|our)\s+(?:" + _REL + r")"
+                         r"(?:\s+(?!(?:he|she)\b)[A-Za-z][\w'-]+)?)(?=\s+(?:he|she)(?:'s|\s+(?:is|was|works|has|does|"
+                         r"teaches|drives|runs|plays|lives|studies|just|also|still))\b)", _I)
+
+
 def _clauses(sentence: str) -> list[str]:
     if _SUBORDINATE_START_RE.match(sentence):
         # "When I was a kid, I lived in Kerala" / "If I ever get a cat, I'll ...": keep whole
@@ -361,6 +366,9 @@ def _clauses(sentence: str) -> list[str]:
     if each is not None:  # "my kids are Jasmine (13, ...) and Theo (9, ...)": one clause each
         return each
     sentence = _undislocated(sentence)
+    # "I live in tempe with my husband marco he's a firefighter": the relative named after a
+    # word of place or company, then taken up again by "he": a clause of their own
+    sentence = _RESUMED_RE.sub(lambda m: m[1] + ",", sentence)
     # "me and my wife Thandi live in Randburg" is "my wife Thandi and I live ..."
     sentence = re.sub(r"(^|[:;,]\s+|\b(?:and|but|so)\s+)(?i:me|myself)\s+(?i:and)\s+((?i:my|our)\s+[\w'-]+"
                       r"(?:\s+[A-Z][\w'-]+)?|[A-Z][a-z'-]+)\s+(?=[a-z])", "\\1\\2\x01and\x01I ", sentence)

@@ -124,6 +124,11 @@ _META_TALK_RE = re.compile(
     # said in the present, as learners of English do: "I write wrong before", "I say it wrong"
     r"i (?:write|say|type|put|tell|told) (?:(?:it|that|this|you) )?(?:wrong|wrongly|incorrect|incorrectly)"
     r"(?: (?:before|earlier|last time|yesterday))?|"
+    # ... and with what was wrong named first: "the thing about Matteo I tell you wrong",
+    # "what I told you about the flat was wrong"
+    r"(?:(?:and|so|also|but) )?(?:the (?:thing|bit|part|stuff|story) (?:about|with|of)|what i (?:said|told you|wrote) "
+    r"about) [\w' -]{1,30}? (?:i (?:said|say|told|tell|wrote|write|got|get|had|have) (?:you |it |that )*(?:wrong|wrongly|"
+    r"incorrectly)|(?:was|is) (?:wrong|not right|incorrect))|"
     r"typo|scratch that|strike that|i misspoke|correction|"
     r"never ?mind|nvm|ignore that|that came out wrong|let me rephrase|i mean|what i meant was|"
     # "I must tell you also", "one more thing": the next clause is the news, not this one

@@ -366,6 +366,12 @@ _PERSON_ANY = r"(?:" + _PERSON + r"|(?i:dra|dr|prof|mrs|mr|ms)(?:\.\s*|\s+)[a-z]
 _AMOUNT = r"(?:[$£€₹¥]|(?-i:R|Rs|KSh|AED|USD|EUR|GBP|CHF|ZAR|AUD|CAD|NZD)\s?)?\d[\d,.:]*(?:\s?(?:k|kg|kgs|lbs?|mg|%|pounds|kilos|euros?|dollars))?"
 # the prepositions and articles before a value: "on Hugin Øst", "the Flores lot"
 _BARE = r"(?:(?:on|at|in|with|for|to|into|the|a|an|my|our)\s+)*"
+# what is no value denied: "it is not what I wanted", "not just a job", "not so bad"
+_NO_VALUE = r"(?:what|how|why|who|where|when|that|this|just|only|so|too|very|really|even|sure|about|yet|always|enough)\b"
+# a date's words kept beside it: "on 2025-03-08 (the 8th of March)"
+_GLOSS = r"(?:\s*\([^()]{1,40}\))?"
+# where a value said in a correction ends: a stop, a comma, or a reason after it
+_VALUE_END = r"(?=\s*(?:[.,;!?]|$)|\s+(?:because|since|as|cause|coz|cos|anymore|any more|now|so)\b)"
 REPLACEMENT_RES = (
     re.compile(r"\bfrom\s+(?P<a>" + _PHRASE + r")\s+(?:to|into)\s+(?P<b>\w[\w$£€.,:'&-]*)", re.I),
     # a new amount said before the old one: "down to 221 from 238", "1,350, up from 1,200",
@@ -393,6 +399,15 @@ REPLACEMENT_RES = (
                r")\s+(?:anymore|any more|no more)\b", re.I),
     re.compile(r"\b" + _BARE + r"(?P<b>" + _PHRASE + r")\s+now\s*,?\s+not\s+" + _BARE + r"(?P<a>" + _PHRASE +
                r")(?=\s*(?:[.;!?]|$))", re.I),
+    # a value put right by its negation: "the wedding is not the 8th of March is the 15th",
+    # "it's not Tuesday, it's Thursday", "was not Lidl but Aldi"
+    re.compile(r"\b(?:is|are|was|were|'s|\u2019s)\s+not\s+" + _BARE + r"(?!" + _NO_VALUE + r")(?P<a>" + _PHRASE + r")" + _GLOSS + r"\s*[,;]?\s+"
+               r"(?:(?:it|that|she|he|they)(?:'s|\u2019s|'re|\s+(?:is|was|are|were))|is|are|was|were|but(?:\s+(?:it's|"
+               r"it is|is|was))?|rather)\s+" + _BARE + r"(?P<b>" + _PHRASE + r")" + _GLOSS + _VALUE_END, re.I),
+    # the new value after the verb, then the old one denied: "the bocce now is Saturday
+    # morning not Thursday because ...", "we meet on Fridays, not Mondays"
+    re.compile(r"\b(?:is|are|'s|\u2019s|'re)\s+(?:now\s+)?" + _BARE + r"(?P<b>" + _PHRASE + r")" + _GLOSS + r"\s*,?\s+not\s+"
+               + _BARE + r"(?P<a>" + _PHRASE + r")" + _GLOSS + _VALUE_END, re.I),
 )
 
 # the replacements said of people: "B has taken over A's patients", "A was replaced by B"
@@ -413,7 +428,8 @@ ENDED_RE = re.compile(r"\b(?:stopped|quit|gave up|dropped|ditched|dumped|sold|no
                        # "the Japan trip fell through", "the wedding got called off": a plan that ended
                        r"|^(?:User's )?(?P<f>(?!(?:User|I|we|they|he|she)\b)[\w' -]{1,30}?)\s+(?:fell through|(?:got|was|were) (?:cancel(?:l)?ed|called off)|"
                        r"(?:isn't|is not|won't be) happening|(?:has )?(?:ended|finished|wrapped up|ran out|expired|stopped|"
-                       r"closed|shut down|folded))\b(?!\s+(?:at|early|late|by|around|on time)\b)", re.I)
+                       r"closed|shut down|folded|(?:finally |just )?(?:died|packed up|conked out|gave up the ghost)|"
+                       r"(?:got|was) written off))\b(?!\s+(?:at|early|late|by|around|on time)\b)", re.I)
 
 
 # the replacements that give a new amount with the old: "down to 221 from 238"
@@ -520,3 +536,26 @@ prado landcruiser navara frontier silverado sierra tundra wrangler cherokee expl
 cascadia t680 w900 zoe kangoo berlingo partner transporter caddy octavia fabia sandero duster carens seltos sorento
 deere massey ferguson fendt kubota claas deutz valtra zetor mccormick landini
 """.split())
+
+
+def vehicle_opens(text: str) -> bool:
+    """Whether a clause opens with a vehicle, by its kind, make or model ("The Hilux finally
+    died on the Outjo road", "the van's gone"): the user's own thing, whose end is theirs."""
+    m = re.match(r"^(?:the|our|my|User's)\s+(?:old\s+|new\s+)?(?:\d{4}\s+)?(?P<v>[\w-]+)\b", text, re.I)
+    return m is not None and m["v"].lower() in VEHICLES
+
+
+# "parking went up to $210 now", "running is up to 10k", "her parents moved to Daejeon":
+# a new value for something already said.
+_WORLD_CHANGE_RE = re.compile(r"\b(?:now|these days|any ?more|instead|went (?:up|down)|(?:is|are) (?:up|down) to|"
+                              r"rose|dropped|increased|decreased|changed|moved|switched|no longer|shifted|postponed|"
+                              r"rescheduled|pushed (?:back )?to|brought forward)\b", _I)
+
+
+def world_change(text: str) -> str | None:
+    """The change cue of a clause about the user's world, not said in the first person: a
+    new value ("parking went up to $210 now"), or the end of a vehicle of theirs ("The
+    Hilux finally died on the Outjo road")."""
+    if _WORLD_CHANGE_RE.search(text) or replacement(text):
+        return "update"
+    return "delete" if vehicle_opens(text) and CHANGE_DELETE_RE.search(text) else None

@@ -15,7 +15,7 @@ from ..models import Fact
 from ..text import MONTHS, WEEKDAYS
 from .filters import _SINCE_RE, _STATE_FROM_RE
 from .grammar import to_third_person
-from .lexicon import _I, PET_WORDS, RELATIONS
+from .lexicon import _I, CAT_BREEDS, DOG_BREEDS, PET_WORDS, RELATIONS
 from .values import FactDict, _occupation
 
 _NOT_NAMES = {
@@ -217,7 +217,7 @@ class _People:
     def prescan(self, text: str) -> None:
         for rx in _PERSON_INTRO_RES:
             for m in rx.finditer(text):
-                n = m.group("n")
+                n = re.sub(r"['\u2019]s$", "", m.group("n"))  # "my girlfriend Demelza's round": Demelza
                 if n.split()[0].lower() in _NOT_NAMES:
                     continue
                 self.names.setdefault(n, m.group("rel").lower())
@@ -251,6 +251,10 @@ class _People:
                 best = (m.start(), "my " + m.group("rel").lower())
         if best:
             self.last = best[1]
+        elif _ANIMAL_RE.search(clause):
+            # "we got a springer spaniel pup from a farm, she's called Tansy": she is the pup,
+            # not the person named before
+            self.last = None
 
     def unowned(self, text: str) -> str:
         """`text` with the "our" a family says before one of its own set aside ("our Gary's
@@ -376,6 +380,10 @@ def _third_party(raw: str, people: _People, now: datetime) -> tuple[FactDict, da
     return dict(text=text, kind=kind, importance=imp, safety=safety, change=their_change(rest)), ed
 
 
+_ANIMAL_RE = re.compile(r"\b(?:" + PET_WORDS[3:-1] + r"|pup|pups|puppies|dogs|cats|kittens|foal|calf|lamb|filly|mare|"
+                        r"gelding|stallion|heifer|" + DOG_BREEDS + "|" + CAT_BREEDS + r")\b", _I)
+
+
 def their_change(said: str) -> str | None:
     """The change cue of someone else's news, said after their name: an end ("is
     leaving Wits", "isn't moving anymore"), a new value ("is back in curitiba", "took a
@@ -404,7 +412,8 @@ def known_people(texts: Iterable[str] | None) -> dict[str, str]:
         for n, one in listed(t):
             out.setdefault(n, one)
         for rx in (r"^User's " + rel + r"(?:'s name)? is (?:called |named )?(?P<n>" + _NAME + r")\s*$",
-                   r"^User's " + rel + r" (?P<n>" + _NAME + r")\b",
+                   # (after a few words that lead in: "Two children User's daughter Rosaria she is nurse")
+                   r"^(?:(?!User)[A-Za-z]+ ){0,2}User's " + rel + r" (?P<n>" + _NAME + r")\b",
                    r"^(?P<n>" + _NAME + r") \(User's " + rel + r"\)",
                    r"^(?P<n>" + _NAME + r"),\s+(?:that is |who is )?User's " + rel + r"\s*,"):
             m = re.match(rx, t.strip().rstrip("."))

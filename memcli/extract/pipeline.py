@@ -62,9 +62,10 @@ from .lexicon import (
     amount_replaced,
     replacement,
     still_confirms,
+    world_change,
 )
 from .measures import WEIGHED_RE
-from .people import _NOT_NAMES, _People, _third_party, their_change, their_work_said_next
+from .people import _NOT_NAMES, _lower_name, _People, _third_party, their_change, their_work_said_next
 from .pets import _pet_met, pet_named_later
 from .quotes import set_apart
 from .roles import (
@@ -81,7 +82,7 @@ from .roles import (
 )
 from .safety import split_safety, with_allergen
 from .schedule import work_days
-from .slots import ADDRESS_RE, ATTR_CHANGE_RE, LEAD_IN_RE, PARTNER_IS_RE, WITH_ORG_RE, _other_slots, _user_slots
+from .slots import ADDRESS_RE, _other_slots, _user_slots, user_slot_said
 from .spelling import _everyday as everyday
 from .together import FAMILY_WORDS, partner_together
 from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
@@ -180,11 +181,6 @@ def _as_rule(raw: str, clause: str, now: datetime, explicit: bool, ex: Extractio
     return True
 
 
-# "parking went up to $210 now", "running is up to 10k", "her parents moved to Daejeon":
-# a new value for something already said.
-_WORLD_CHANGE_RE = re.compile(r"\b(?:now|these days|any ?more|instead|went (?:up|down)|(?:is|are) (?:up|down) to|"
-                              r"rose|dropped|increased|decreased|changed|moved|switched|no longer|shifted|postponed|"
-                              r"rescheduled|pushed (?:back )?to|brought forward)\b", _I)
 _WHEN_WORDS = r"(?:" + "|".join([*MONTHS, *WEEKDAYS, "spring", "summer", "autumn", "fall", "winter", "tomorrow"]) + r")\b"
 # A plan or a booking moved to another date: "the Fiji sailing has been shifted to 12
 # March", "Sat got moved to may 3", "we pushed the wedding to June".
@@ -361,7 +357,7 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
     if not _first_person(raw):
         # "the dentist is Dr. Ferrer", "the new doctora, Dra. Vidal, says ...": a role of the user's
         # ... and "advisor is dr halvorsen": a role of the user's with the "my" left out
-        role = role_named(raw, raw) if re.match(r"^the\b", raw, _I) else \
+        role = role_named(raw, raw) if re.match(r"^(?:the|(?:also |and |plus )?new|got a new|switched|changed)\b", raw, _I) else \
             role_named(raw[:1].lower() + raw[1:], raw) if re.match(r"^[A-Za-z][a-z -]{1,24}? (?:is|'s) ", raw) else []
         if role:
             ex.facts.append(_mk({**role[0], "rule": "role_named"}, clause, None, False))
@@ -406,7 +402,7 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         else:
             # "Yara moves into Zetland Road on 1 December at £1,025", "700 usd here for a
             # bigger place": the user's world, said by the user; never dropped
-            change = "update" if _WORLD_CHANGE_RE.search(raw) or replacement(raw) else None
+            change = world_change(raw)
             ex.facts.append(_mk(dict(text=to_third_person(resolved), kind="semantic", importance=0.4, change=change,
                                      rule="users_world"),
                                 clause, ed, False))
@@ -467,9 +463,7 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     if not s.plan and not facts:
         facts = [{**d, "rule": "role_named"} for d in role_named(exp, resolved)]
     if not s.plan and not facts:
-        if re.match(r"^(?:i|my|call me)\b", exp, _I) or couple_said(exp) \
-                or PARTNER_IS_RE.match(exp) \
-                or ATTR_CHANGE_RE.match(exp) or WITH_ORG_RE.match(exp) or LEAD_IN_RE.match(exp) or ADDRESS_RE.match(exp) \
+        if re.match(r"^(?:i|my|call me)\b", exp, _I) or couple_said(exp) or user_slot_said(exp) \
                 or WEIGHED_RE.search(exp):
             facts = _other_slots(exp, resolved) if re.match(r"^my " + _REL + r"\b", exp, _I) else []
             if not facts and not re.match(r"^my " + _REL + r"\b", exp, _I):
@@ -513,8 +507,9 @@ def _with_people(facts: list[FactDict], s: _Said, people: _People) -> None:
             d["text"] = d["text"].replace("their partner ", f"their {people.names[d['value']]} ", 1)
     # "I live in Lisbon with my boyfriend Marco": the partner's name is a profile fact too
     if not s.plan and not any(d.get("key") == "partner" for d in facts) and not CHANGE_DELETE_RE.search(s.exp):
-        pm = re.search(r"\b(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r")),? (?P<n>[A-Z][a-z]*'[A-Z][a-z-]+|[A-Z][a-z-]+)\b", s.exp)
-        if pm and pm.group("n").lower() not in _NOT_NAMES and pm.group("n") not in people.aliases:
+        pm = re.search(r"\b(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r")),? (?P<n>[A-Z][a-z]*'[A-Z][a-z-]+|[A-Z][a-z-]+|"
+                       r"[a-z][a-z-]{2,}(?=\s*(?:[,.;!?]|$)|\s+(?:he|she|and|who)\b))\b", s.exp)  # (typed "my husband marco")
+        if pm and pm.group("n").lower() not in _NOT_NAMES and pm.group("n") not in people.aliases and _lower_name(pm["n"].lower()):
             facts.append(_profile(f"User's {pm.group('r').lower()} is {pm.group('n')}", "partner", pm.group("n"), 0.75))
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .grammar import to_third_person
-from .lexicon import _I, OCCUPATIONS, PERSON_REPLACEMENT_RES
+from .lexicon import _I, OCCUPATIONS, PARTNER_WORDS, PERSON_REPLACEMENT_RES
 from .people import _NOT_NAMES
 from .values import _NOW_RE, FactDict, _profile
 
@@ -51,7 +51,7 @@ _NAME_V = (r"(?P<v>(?:(?:" + "|".join(TITLES) + r")\.?\s+)?[A-Z][\w'-]*(?:\s+[A-
 _WHEN_TAIL = r"(?:\s+(?:now|these days|from now on|nowadays|again|there|here))?[.!]?$"
 # where the person is seen, after the name: "Dr. Soler in the centro de salud", "Dr. Ferrer, near the market"
 _WHERE_TAIL = r"(?:,?\s+(?i:in|at|near|on|over|down|by|across|from)\s+[^,;]{2,60}?)?"
-_ROLE_IS_RE = re.compile(r"^(?:(?i:my|our|(?P<the>the))\s+|(?P<bare>(?=[a-z])))" + _ROLE_MODS + r"(?P<role>[a-z][a-z -]{1,24}?|GP|PA)\s+(?:is|'s)"
+_ROLE_IS_RE = re.compile(r"^(?:(?i:my|our|(?P<the>the))\s+|(?P<bare>(?=[a-z])))" + _ROLE_MODS + r"(?P<role>[a-z][a-z -]{1,24}?|GP|PA)\s+(?:now\s+)?(?:is|'s)"
                          r"(?:\s+now)?\s+(?:(?i:called|named)\s+)?" + _NAME_V + _WHERE_TAIL
                          # "advisor is dr halvorsen, lab does kelp forest stuff": the clause after the name is another
                          + r"(?:" + _WHEN_TAIL + r"|(?=,\s+(?!(?i:and|or)\b)[a-z]))")
@@ -59,9 +59,15 @@ _IS_ROLE_RE = re.compile("^" + _NAME_V + r"\s+(?:is|'s)\s+(?:now\s+)?(?i:my|our)
                          r"(?P<role>[a-z][a-z -]{1,24}?|GP|PA)" + _WHEN_TAIL)
 # "the new doctora, Dra. Vidal, says ...", "my new lead, Farid, wants ...", "I have a new
 # dentist, Dr. Puig": a name in apposition to a new holder of the role
-_NEW_ROLE_RE = re.compile(r"^(?:(?i:the|my|our)|(?i:i|we)\s+(?:(?i:have|'ve|have got|'ve got|got|found)\s+)+(?i:a))"
-                          r"\s+(?i:new)\s+(?P<role>[a-z][a-z -]{1,24}?|GP|PA)\s*(?:,|:|\s+(?i:called|named))\s*"
-                          + _NAME_V + r"\s*(?:[,.;!]|$)")
+# (also in a note, without "my": "new GP: Dr Kaur at the Point Cook clinic", "got a new
+# dentist - Dr Patel in Leith"; and "switched GP to Dr Kaur")
+_NEW_ROLE_RE = re.compile(r"^(?:(?:(?i:the|my|our)|(?:(?i:i|we)\s+)?(?:(?i:have|'ve|have got|'ve got|got|found)\s+)+(?i:a)"
+                          r"|(?i:(?:also|and|plus|oh and)\s+)?(?=(?i:new)\s))\s+)?"
+                          r"(?i:new)\s+(?P<role>[a-z][a-z -]{1,24}?|GP|PA)\s*(?:,|:|\s[-\u2013\u2014]|\s+(?i:called|named))\s*"
+                          + _NAME_V + _WHERE_TAIL + r"\s*(?:[,.;!]|$)"
+                          r"|^(?:(?i:i|we)\s+)?(?:(?i:have|'ve)\s+)?(?i:switched|changed|moved)\s+(?:(?i:my|our)\s+)?"
+                          r"(?P<role2>[a-z][a-z -]{1,24}?|GP)\s+(?i:to|over to)\s+" + _NAME_V.replace("?P<v>", "?P<v2>")
+                          + _WHERE_TAIL + r"\s*(?:[,.;!]|$)")
 
 # a doctor the user is registered with: "I'm on the list of a Dr Nowak", "registered with Dr Shah"
 _ON_THE_LIST_RE = re.compile(r"^i(?:'m| am|'ve| have)?\s+(?:now\s+|just\s+|also\s+|finally\s+)?(?:(?:had to\s+)?"
@@ -131,18 +137,27 @@ def role_named(c: str, raw: str) -> list[FactDict]:
     m = r or new or _ROLE_IS_RE.match(c) or _IS_ROLE_RE.match(c)
     if not m:
         return []
-    said = "manager" if r is not None else m.group("role").lower()
+    said = "manager" if r is not None else (m.group("role") or m.group("role2")).lower() if new else m.group("role").lower()
+    if new is not None and re.fullmatch(PARTNER_WORDS, said):  # "New partner: Hanna.", "new girlfriend, Sarah"
+        v = (new.group("v") or new.group("v2") or "").strip()
+        if v and v.split()[0].lower() not in _NOT_NAMES:
+            return [_profile(f"User's {said} is {v}", "partner", v, 0.75, "update", undated=True)]
     if r is None and (said not in _ROLES or (m.re is _ROLE_IS_RE and m.group("the") and said not in _SERVICE_ROLES)):
         return []
     if m.re is _ROLE_IS_RE and m.group("bare") is not None and said in _ANYONES_ROLES:
         return []  # "teacher is Mrs Smith" in a parent's list: as likely a child's
-    v = m.group("v").strip()
+    v = (m.group("v") or m.group("v2")).strip() if new else m.group("v").strip()
     if v.split()[0].lower() in _NOT_NAMES or v.lower() in ("i", "user"):
         return []
     role = _ROLE_KEY.get(said, said)
     key = f"{role.replace(' ', '_')}.name"
-    if new is not None:  # the rest of the clause is about what the new holder did or said
-        return [_profile(f"User's new {role.replace('_', ' ')} is {v}", key, v, 0.6, "update", undated=True)]
+    if new is not None:  # the rest of the clause is about what the new holder did or said, but where they are
+        where = c[new.end("v" if new.group("v") else "v2"):new.end()].rstrip(" ,.;!")
+        # ... and what they are, said after them in a note: "New boss: Ravi Naidoo, CFO."
+        title = re.match(r"^\s*(?P<t>(?-i:[A-Z])[\w&'-]*(?:\s+[\w&'-]+){0,3})\s*[.!]?\s*$", c[new.end():])
+        as_said = (new.group("role") or new.group("role2") or role).replace("_", " ")  # "boss", as the user said it
+        return [_profile(f"User's new {as_said} is {v}{where}{', ' + title['t'] if title else ''}", key, v, 0.6, "update",
+                         undated=True)]
     change = "update" if _NOW_RE.search(c) or re.search(r"\b(?:new|in the meantime|from now on)\b", c, _I) else None
     text = to_third_person(raw)
     if m.re is _ROLE_IS_RE and m.group("the"):  # "the dentist is ..." in the user's own list

@@ -303,7 +303,9 @@ def _joined(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I joined TCS", "I got a job at Stripe", "I switched to Google"."""
     m = re.match(r"^i (?:have |'ve |had )?(?:just |recently |finally |now )*(?:joined|started (?:working )?at|started (?:working )?for|"
                  r"got (?:a |an |the )?(?:new )?(?:job|offer|position|role|post) (?:at|with)|got hired (?:at|by)|"
-                 r"(?:accepted|taken|took) (?:a |an |the )?(?:job|offer|position|post) (?:at|with|from)|"
+                 # (where in it, between: "accepted a position in the dialysis unit at Maisonneuve-Rosemont")
+                 r"(?:accepted|taken|took) (?:a |an |the )?(?:new )?(?:job|offer|position|post|role)"
+                 r"(?: (?P<unit>(?:in|on) (?:the |a )?[\w' -]{2,40}?))? (?:at|with|from)|"
                  r"(?:started|began|start|begin) (?:a |my |the )?(?:new |first )?(?:full[- ]time |part[- ]time )?"
                  r"(?:job|role|position|internship|work|post) (?:at|with|for)|began working (?:at|for)|"
                  r"switched (?:jobs? )?to)\s+(?P<v>.+)$", c, _I)
@@ -314,7 +316,8 @@ def _joined(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
         if re.fullmatch(r"[$£€]?\d[\d.,:]*\s*(?:am|pm|mg|mcg|ml|g|kg|lbs?|%|k|km|miles?|h|hrs?|hours?|mins?|a\.m\.|p\.m\.)?", v):
             return None
         if _is_propery(v) and not re.match(r"^switched to", c[2:], _I) or (v and re.search(r"\b(?:job|position|role|offer|hired|post)\b", lc)):
-            facts = [_profile(f"User works at {v}", "employer", v, 0.75, "update")]
+            unit = f" {m.group('unit')}" if m.group("unit") else ""  # "in the dialysis unit": kept
+            facts = [_profile(f"User works{unit} at {v}", "employer", v, 0.75, "update")]
             t = re.search(r"\bas (?:a |an |the )?(?P<t>[\w -]+)$", rest, _I)
             if t and _clean_value(t.group("t")):
                 title = _occupation(t.group("t")) or _clean_value(t.group("t"))
@@ -356,7 +359,8 @@ def _left_job(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
             at = re.search(r"\bat\s+(?P<e>.+)$", m.group("v"), _I)
             e = _clean_value(at.group("e")) if at else None
             return [_profile(f"User left their job at {e}" if e else "User quit their job", "employer", e, 0.7, "delete")]
-        if _is_propery(v) and not re.match(r"^(?:I|My)\b", v):
+        # (never "lost Bucca in January": a pet, a person, a game lost is no employer left)
+        if _is_propery(v) and not re.match(r"^(?:I|My)\b", v) and not re.match(r"^i (?:just |recently |finally )*lost\b", c, _I):
             return [_profile(f"User left {v}", "employer", v, 0.7, "delete")]
     return None
 
@@ -432,6 +436,37 @@ def _occupation_is(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
                 facts.append(_profile(f"User works at {e}", "employer", e, 0.75, ch))
             return facts + home
     return None
+
+
+HIRED_BY_RE = re.compile(
+    r"^(?:(?i:so|and|but|then|finally|also|well)\s+)?(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z&])[\w&'.-]*){0,3}|"
+    r"(?i:they|he|she))\s+(?:(?i:have|has|just|finally|officially|actually)\s+)*"
+    r"(?:(?i:hired|employed|signed)\s+(?i:me|User)|(?i:took|taken)\s+(?i:me|User)\s+(?i:on))\b(?P<rest>.*)$")
+
+
+def _hired_by(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
+    """"Jökull Adventures hired me as a glacier guide, full-time", "Google took me on as an
+    intern", "they hired me at the Marriott": the employer now (one named alone may be a
+    person: "Dave hired me to paint his fence" says what the work is, or no employer)."""
+    m = HIRED_BY_RE.match(c)
+    if m is None:
+        return None
+    rest, org = m["rest"], m["org"]
+    at = re.search(r"\b(?:at|with|for)\s+(?:the\s+)?(?P<e>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*){0,3})", rest)
+    title = re.search(r"\bas\s+(?:a|an|the|their)?\s*(?P<t>[a-z][\w -]{2,40}?)(?=\s*(?:[,.;!]|$|\s(?:at|with|for|from)\b))", rest)
+    occ = _occupation(title["t"]) if title else None
+    if org.lower() in ("they", "he", "she"):
+        if at is None:
+            return None
+        org = at["e"]
+    elif " " not in org and org.lower() in _NOT_NAMES or (" " not in org and not occ
+                                                          and not re.search(r"\b(?:full|part)[- ]time|permanent", rest)):
+        return None
+    # (as said: "Jökull Adventures hired User as a glacier guide, full-time, all year")
+    out = [_profile(to_third_person(raw), "employer", org, 0.75, "update")]
+    if occ:
+        out.append(_profile(f"User is {_a(occ)}", "job_title", occ, 0.7, "update"))
+    return out
 
 
 def _job_as_at(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
@@ -661,6 +696,7 @@ _RULES: tuple[Rule, ...] = (
     _works_at,
     _owns_business,
     _joined,
+    _hired_by,
     _unemployed,
     _no_longer_works_at,
     _left_job,
@@ -689,6 +725,13 @@ _RULES: tuple[Rule, ...] = (
 # "my rent is still 1,200", "I'm still living in Leeds", "my manager is currently Farid": a
 # state said again or as it stands, the adverb no part of its value
 _STILL_RE = re.compile(r"\b(?P<v>am|is|are|'m|'s|'re|i)\s+(?P<a>still|currently)\s+(?!not\b)", _I)
+
+
+def user_slot_said(c: str) -> bool:
+    """Whether a clause that opens with neither "I" nor "my" may still fill a slot of the
+    user's: a partner named first, a change of an attribute, a workplace, an address, an
+    employer that hired the user ("Jökull Adventures hired me as a glacier guide")."""
+    return any(rx.match(c) for rx in (PARTNER_IS_RE, ATTR_CHANGE_RE, WITH_ORG_RE, LEAD_IN_RE, ADDRESS_RE, HIRED_BY_RE))
 
 
 def _user_slots(c: str, raw: str) -> list[FactDict]:

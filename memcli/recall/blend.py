@@ -76,6 +76,14 @@ def recency(m: Memory, now: datetime, half_life_days: float) -> float:
     return math.pow(0.5, age_days(m, now) / half_life_days) if half_life_days > 0 else 1.0
 
 
+# a statement of what may be, not of what is: "User might open a second shop", "maybe in
+# 2026 User and family move to Porto", "User is thinking about a PhD"
+HEDGED_RE = re.compile(r"\b(?:maybe|might|perhaps|possibly|probably|thinking (?:about|of)|considering|hoping to|"
+                       r"hopes? to|would (?:like|love) to|dreams? (?:of|about)|someday|some day|one day)\b", re.I)
+_ASKS_MAYBE_RE = re.compile(r"\b(?:plans?|planning|going to|gonna|will|would|next|future|thinking|consider\w*|hop(?:e|es|ing)|"
+                            r"wants?|dreams?|might|maybe|when|intend\w*|considering|possibl\w*|idea)\b", re.I)
+
+
 def blend(
     cands: Candidates,
     base: dict[int, Signals],
@@ -87,6 +95,9 @@ def blend(
 ) -> list[Hit]:
     """Every admitted record of `cands.rows` as a hit, best first (ties by id)."""
     w = config.blend
+    # a question of what is ("where is the user's shop?"), not of what may be: a plan said
+    # with a doubt answers it less than what is
+    hedged_now = w.hedged < 1.0 and not _ASKS_MAYBE_RE.search(q.query)
     top = top_relevance(q, config.features, config.context, shared=ordered_by_turn(cands.rows))
     hits: list[Hit] = []
     for rowid, m in cands.rows.items():
@@ -97,6 +108,8 @@ def blend(
         ended = _parse_fast(m.valid_until) if m.episode and m.valid_until else None
         if ended is not None and ended <= now:
             relevance *= w.stale_episode
+        if hedged_now and HEDGED_RE.search(m.text):  # "maybe in 2026 User opens a second shop in Xinyi"
+            relevance *= w.hedged
         rec = recency(m, now, w.half_life_days)
         score = w.w_relevance * relevance + w.w_recency * rec + w.w_importance * m.importance
         hits.append(Hit(memory=m, score=score, keyword=keyword, vector=vector, relevance=relevance,

@@ -53,8 +53,10 @@ def search(
         qvec = store.embed_query(keyword_query(query, True) if config.embed_keywords and not raw_query else query)
     # a word for a kind of thing ("exercise") the scope never says also looks for its members
     # ("running", "yoga"); a kind the user has words for ("company car") is found by them
+    # (a car is asked by its make or model even when "car" is said of something else, "Amber Cars", "car wash";
+    # children by son and daughter, dogs by breed, when "the kids love it" and "two dogs at home" say the word)
     kinds = [] if raw_query else [m for w in kw_text.split() for m in members_asked([w], query)
-                                  if not store.search_keyword(scope, w, k=1, as_of=as_of)]
+                                  if w.lower() in _TOLD_BY_MAKE or not store.search_keyword(scope, w, k=1, as_of=as_of)]
     kinds += [] if raw_query else _compound_heads(store, scope, kw_text, as_of)
     kw, vec = store.search_indexes(scope, " ".join([kw_text, *kinds]), qvec, k=n, raw=raw_query,
                                    include_inactive=include_inactive, as_of=as_of)
@@ -74,6 +76,10 @@ def search(
         vec_sim.update(similarities(store, scope, qvec, list(keyed)))
     return Candidates(keyword_text=kw_text, query_vector=qvec, kw_rank=kw_rank, kw_score=kw_score, best_kw=best_kw,
                       vec_rank=vec_rank, vec_sim=vec_sim, rows=rows)
+
+
+_TOLD_BY_MAKE = frozenset({"car", "cars", "vehicle", "vehicles", "child", "children", "kid", "kids", "dog", "dogs",
+                           "cat", "cats", "pet", "pets"})
 
 
 def _compound_heads(store: MemoryStore, scope: str, kw_text: str, as_of: str | None) -> list[str]:

@@ -69,6 +69,9 @@ class Weights:
     # factor on the relevance of an episode whose validity has ended (what it stated was
     # superseded later): the current fact outranks it; `--as-of` still reads it then
     stale_episode: float = 0.5
+    # factor on the relevance of what is said with a doubt ("maybe", "might", "thinking of"), for
+    # a question of what is: "might move to Manchester" must not outrank where the user lives
+    hedged: float = 0.6
     # a fact and the episode it was drawn from say the same turn twice: keep the better one
     collapse_turns: bool = True
     # among the best `newer_window` hits, a statement made later that gives the same thing

@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from ..claims import NUMBER_WORDS, Claim, parse
 from ..episodes import own_words
-from ..extract.lexicon import OCCUPATIONS, RELATIONS, VEHICLES
+from ..extract.lexicon import OCCUPATIONS, RELATIONS, VEHICLES, change_said
 from ..extract.roles import _ROLES
 from ..models import Hit, Memory
 from ..subjects import someone_else
@@ -312,7 +312,18 @@ def conflict(older: str, newer: str, asked: frozenset[str] | None = None, query:
             return any(_other_of_aspect(a, b, *aspects[i], named, query) for i in both) \
                 and _same_subject(older, newer, query) \
                 and (not others or _opened_by_name_of(older, newer) or _opened_by_name_of(newer, older))
-    return bool(shared) and _same_subject(older, newer, query) and other_value(older, newer)
+    return bool(shared) and _same_subject(older, newer, query) \
+        and (other_value(older, newer) or (asked is not None and _said_as_change(older, newer)))
+
+
+def _said_as_change(older: str, newer: str) -> bool:
+    """Whether `newer` is said as a change ("now in the morning it's ginger tea") and
+    `older` is not, and `newer` says a thing `older` does not: the value it changed to."""
+    return change_said(newer) == "update" and change_said(older) is None \
+        and bool(parse(newer).words - parse(older).words - _GENERIC - _CUE_WORDS)
+
+
+_CUE_WORDS = frozenset("now these days nowadays instead anymore more".split())
 
 
 _FAVOURITE = re.compile(r"\b(?:favou?rite|fave|fav)\b(?:\s+(?P<thing>[\w'-]+))?", re.I)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from ..extract.lexicon import VEHICLES
 from ..text import coverage_stem as stem
 
 _KIND_MEMBERS: dict[str, str] = {
@@ -33,8 +34,12 @@ _KIND_MEMBERS: dict[str, str] = {
     "music song songs band bands artist artists singer singers genre": (
         "playlist playlists song songs album albums concert concerts gig gigs listening jazz rock pop rap hip-hop "
         "kpop k-pop classical indie metal punk country folk blues techno reggae soul band singer"),
+    # (and the makes and models a car is told by: "motor is a 2018 prius", `lexicon.VEHICLES`)
     "vehicle vehicles car cars": (
-        "car cars truck trucks suv van hybrid sedan hatchback pickup motorbike motorcycle scooter ev"),
+        "car cars truck trucks suv van hybrid sedan hatchback pickup motorbike motorcycle scooter ev motor "
+        + " ".join(sorted(VEHICLES))),
+    # the user's children by what they are to them ("User's daughter Rosaria", "my boy Tyler")
+    "child children kid kids": "son sons daughter daughters boy boys girl girls eldest youngest twins stepson stepdaughter",
     "instrument instruments": (
         "guitar piano violin viola cello drums bass ukulele flute saxophone sax trumpet clarinet harp keyboard"),
     # a dog said by its breed ("Tokkie, our Boerboel"), the breeds that name no other thing

@@ -1,0 +1,69 @@
+"""Whom a clause is about when the user does not name them: a "she" after an animal just
+got is the animal, a dialect's "me girlfriend" is the user's, a name said with its "'s"
+is the name."""
+
+from datetime import datetime
+
+import pytest
+
+from memcli.extract import extract_facts
+
+NOW = datetime(2025, 3, 15, 10)
+
+
+def _texts(said: str, people: dict[str, str] | None = None) -> list[str]:
+    return [f.text for f in extract_facts(said, NOW, people=people).facts]
+
+
+def test_a_she_after_an_animal_got_is_not_the_person_named_before():
+    texts = _texts("Kerensa was there when the vet did it which helped. House was too quiet after so we got a "
+                   "springer spaniel pup from a farm up St Buryan, she's called Tansy, chews everythin' includin' me "
+                   "work boots.", {"Kerensa": "partner"})
+    assert not any("Kerensa is called Tansy" in t or "Kerensa chews" in t for t in texts)
+    assert any("Tansy" in t for t in texts)
+
+
+def test_a_she_after_a_person_named_is_still_that_person():
+    texts = _texts("My sister Ana moved to Leeds. She works at the hospital now.")
+    assert any(t.startswith("User's sister Ana works at the hospital") for t in texts)
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("Me girlfriend Demelza's round most nights, she works on the tills at the Co-op in Penzance.",
+     "User's girlfriend Demelza works on the tills"),
+    ("me mam lives in Leeds", "User's mam lives in Leeds"),
+    ("I took me dog to the vet", "User took their dog to the vet"),
+])
+def test_a_dialects_me_before_kin_or_a_pet_is_my(said, want):
+    assert any(t.startswith(want) for t in _texts(said))
+
+
+@pytest.mark.parametrize("said", ["they gave me a partner for the project", "leave me alone"])
+def test_me_as_an_object_stays_me(said):
+    assert not any("User's" in t for t in _texts(said))
+
+
+def test_a_partner_named_with_an_apostrophe_s_is_the_partner_by_name():
+    facts = extract_facts("Me girlfriend Demelza's round most nights.", NOW).facts
+    assert [f.value for f in facts if f.key == "partner"] == ["Demelza"]
+
+
+def test_losing_a_pet_is_no_job_left():
+    facts = extract_facts("Sad one. Lost Bucca in January, 14, went peaceful in his basket.", NOW).facts
+    assert not any(f.key == "employer" for f in facts)
+    assert any("Bucca" in f.text for f in facts)
+
+
+def test_a_relative_taken_up_again_by_he_after_with_my_has_a_clause_of_their_own():
+    facts = extract_facts("okay so i live in tempe near the lake with my husband marco he's a firefighter with phoenix "
+                          "fire station 9", NOW).facts
+    texts = [f.text for f in facts]
+    assert not any(t.startswith("User lives") and "firefighter" in t for t in texts)
+    assert any(t.startswith("User's husband") and "firefighter" in t for t in texts)
+    assert [f.value for f in facts if f.key == "partner"] == ["marco"]  # the name as typed, in lower case
+
+
+@pytest.mark.parametrize("said", ["i live with my husband and two kids", "My husband thinks I work too much",
+                                  "my wife works nights"])
+def test_a_word_after_my_husband_that_is_no_name_names_no_partner(said):
+    assert not any(f.key == "partner" for f in extract_facts(said, NOW).facts)
