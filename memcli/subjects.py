@@ -46,21 +46,28 @@ def same_subject(text: str, key: str | None, other: str, other_key: str | None) 
     (`other`, `other_key`): a relative's news ("my sister works at Adidas now", key
     `sister.employer`) never retires the user's own fact, nor the user's news a
     relative's; an unkeyed record counts as the relative's when it names the relation."""
-    def whose(key: str | None) -> str | None:
-        return key.split(".", 1)[0] if key and "." in key else None
+    def whose(k: str | None) -> str | None:
+        return k.split(".", 1)[0] if k and "." in k else None
 
     mine, theirs = whose(key), whose(other_key)
-    if mine is None and theirs is None and not key:
-        # "User's daughter Lindiwe is leaving Wits": someone else's news, unkeyed, retires
-        # only a record that names them
+    if mine is None and theirs is None:
+        # the user's own: a key of theirs ("home_city"), or said of them ("User and family now live ...")
+        users = key is not None or (someone_else(text) is None and _USERS_OWN_RE.match(text) is not None)
+        others_users = other_key is not None or _USERS_OWN_RE.match(other) is not None \
+            or re.match(r"^User's [\w' -]{1,30}? and User\b", other) is not None
+        if users:
+            # "User and family now live in the granny flat behind Rosaria house" never retires
+            # "User's daughter Rosaria is a nurse at ..."
+            return others_users or someone_else(other) is None
         who = someone_else(text)
-        if who is None and _USERS_OWN_RE.match(text):
-            # the user's own news ("User and family now live in the granny flat behind Rosaria
-            # house") never retires a relative's fact ("User's daughter Rosaria is a nurse at ...")
-            theirs_said = someone_else(other)
-            return theirs_said is None or _USERS_OWN_RE.match(other) is not None \
-                or re.match(r"^User's [\w' -]{1,30}? and User\b", other) is not None
-        return who is None or any(re.search(r"\b" + re.escape(w) + r"\b", other, re.IGNORECASE) for w in who)
+        if who is None:
+            return True
+        # "User's daughter Lindiwe is leaving Wits": someone else's news retires only a record
+        # that names them, and never the user's own that names them in passing ("User and family
+        # live in the granny flat behind Rosaria house"); a thing opening the news is the user's
+        # ("Tennis is out" / "User plays tennis")
+        named = [w for w in who if re.search(r"\b" + re.escape(w) + r"\b", other, re.IGNORECASE)]
+        return bool(named) and not (others_users and all(re.search(r"\b" + re.escape(w) + r"\b", other) for w in named))
     if mine == theirs:
         return True
     if mine and theirs is None:

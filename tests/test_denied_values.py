@@ -270,3 +270,12 @@ def test_a_vehicle_that_died_gives_way_to_the_one_bought(tmp_path, real_embedder
                                   "The party died down by midnight"])
 def test_no_end_of_the_users_vehicle_without_one_of_theirs_that_ended(said):
     assert not any(f.change == "delete" for f in extract_facts(said, NOW).facts)
+
+
+def test_a_keyed_home_never_retires_a_relatives_record_nor_their_news_the_home():
+    assert not same_subject("User lives in the granny flat behind Rosaria house in Point Cook", "home_city",
+                            "Two children User's daughter Rosaria she is nurse at the Western Hospital", None)
+    assert not same_subject("Rosaria she change the job too now she is the nurse unit manager", None,
+                            "User lives in the granny flat behind Rosaria house in Point Cook", "home_city")
+    # a thing opening a change is the user's: "Tennis is out" ends "User plays tennis"
+    assert same_subject("Tennis is out since the shoulder surgery", None, "User plays tennis on weekends", None)

@@ -183,6 +183,10 @@ def test_a_shouted_word_in_an_ordinary_message_stays():
     # turned down after laughter, in any script
     ("Baek based on your old boss at Samsung or something?", "ㅋㅋㅋㅋ no no i never work in big company", False),
     ("Is Ms. Baek based on your boss at Samsung?", "ㅋㅋㅋ yes lol, same haircut", True),
+    # a thing put forward, turned down by a reply that tells what is instead
+    ("Do you also offer eyelash extensions at the salon?", "no no, only nail and wax. that one need license", False),
+    ("teacher - the veena perhaps?", "No Mone, no music for me, I cannot sing even Happy Birthday", False),
+    ("Do you have any pets?", "nope", True),  # a bare no says only what was asked
 ])
 def test_a_guess_the_user_turns_down_is_not_stored_with_the_reply(question, reply, framed):
     from memcli.extract.said import answers

@@ -67,3 +67,29 @@ def test_a_relative_taken_up_again_by_he_after_with_my_has_a_clause_of_their_own
                                   "my wife works nights"])
 def test_a_word_after_my_husband_that_is_no_name_names_no_partner(said):
     assert not any(f.key == "partner" for f in extract_facts(said, NOW).facts)
+
+
+@pytest.mark.parametrize("said", ["these days it's tea, not coffee", "it's all oat milk now", "it's a Kia now",
+                                  "Now it's the 5:40 bus instead"])
+def test_a_new_way_said_of_it_with_a_cue_of_change_is_kept(said):
+    facts = extract_facts(said, NOW).facts
+    assert facts and facts[0].change == "update"
+
+
+@pytest.mark.parametrize("said", ["it's raining now", "it's late now", "it's fine now", "it's been ages",
+                                  "it's 5pm now"])
+def test_the_weather_the_time_or_a_judgment_said_of_it_is_no_fact(said):
+    assert extract_facts(said, NOW).facts == []
+
+
+def test_a_place_bought_then_described_is_the_home_now():
+    facts = extract_facts("Dreckly finally come - I bought a place! Little fisherman's cottage on Duck Street in "
+                          "Mousehole, two up two down, damp in one corner.", NOW).facts
+    home = [f for f in facts if f.key == "home_city"]
+    assert home and "Mousehole" in home[0].value and home[0].change == "update"
+    assert any("damp in one corner" in f.text for f in facts)  # nothing said is lost
+
+
+@pytest.mark.parametrize("said", ["We bought a house! It needs work.", "I bought a place! Lovely view from the top."])
+def test_a_place_bought_without_where_names_no_home(said):
+    assert not any(f.key == "home_city" for f in extract_facts(said, NOW).facts)

@@ -214,6 +214,10 @@ _NEW_ROLE_BARE_RE = re.compile(r"^(?:(?:also|and|plus|so|oh and)\s+)?(?:(?:i|we)
                                r"supervisor|team lead|coach|tutor)\b(?:\s+(?:because|since|as|cos|coz|cause)\b[^.!?]*)?[.!]*$",
                                _I)
 _TITLED_FIRST_RE = re.compile(r"^(?:Dra|Dr|Doctor|Prof|Mrs|Mr|Ms)\.?\s+[A-Z][\w'-]+")
+# a dwelling and where it is, said first: "Little fisherman's cottage on Duck Street in Mousehole, two up two down"
+_DWELLING_FIRST_RE = re.compile(r"^(?:(?:a|an|the|our|my)\s+)?(?:[\w'-]+\s+){0,3}?(?:flat|apartment|apt|house|cottage|"
+                                r"bungalow|condo|studio|terrace|townhouse|casita|villa|place|home|semi)\s+(?:[\w'-]+\s+){0,3}?"
+                                r"(?:on|in|at|near|off|by|outside)\s+(?-i:[A-Z])[^,.;!?]*", _I)
 # a label of the answers and its value, as a note: "Format: bullet points.", "Format change: full
 # sentences ok now.", "Units: metric please"; and the short rules that follow it ("Short.", "No emoji.")
 _ANSWER_LABEL_RE = re.compile(r"^(?P<l>format|formatting|style|tone|answers?|replies|responses|units|length|layout)"
@@ -278,6 +282,13 @@ def value_said_apart(sentences: list[str]) -> list[str]:
             out += [s, f"my new {role.group('r').lower()} is {holder.group(0)}", sentences[i + 1]]
             i += 2
             continue
+        dwelling = _DWELLING_FIRST_RE.match(sentences[i + 1].strip()) \
+            if i + 1 < len(sentences) and _HOME_NAMED_NEXT_RE.search(s.strip()) else None
+        if dwelling:  # "I bought a place!" + "Little fisherman's cottage on Duck Street in Mousehole": the home now
+            det, told = "" if re.match(r"(?:a|an|the|our|my)\s", dwelling[0], _I) else "a ", sentences[i + 1].strip()
+            out += [s, f"I now live in {det}{told[:1].lower()}{told[1:]}"]
+            i += 2
+            continue
         label = _ANSWER_LABEL_RE.match(s.strip())
         if label:  # "Format: bullet points." + "Short." + "No emoji.": one rule for the answers
             said = [re.sub(r"[\s.!]+$", "", label.group("v"))]
@@ -285,7 +296,9 @@ def value_said_apart(sentences: list[str]) -> list[str]:
                 said.append(re.sub(r"[\s.!]+$", "", sentences[i + 1].strip()))
                 i += 1
             what = label.group("l").lower()
-            out.append(f"please give your answers in {'these' if what == 'units' else 'this'} {what}: {', '.join(said)}")
+            how = "like this" if what in ("answer", "answers", "replies", "responses") else \
+                f"in {'these' if what == 'units' else 'this'} {what}"
+            out.append(f"please give your answers {how}: {', '.join(said)}")
             i += 1
             continue
         m = _NEW_MEASURE_RE.match(s.strip())

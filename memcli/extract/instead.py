@@ -59,6 +59,17 @@ def now_instead(ex: Extraction) -> None:
         ex.facts[ex.facts.index(end)] = Fact(**{**end.__dict__, "text": joined, "change": "update",
                                                  "rule": f"{end.rule}+instead"})
     ex.discarded = kept
+    # ... and one kept as the user's new way ("It is beer traps and night patrols with a torch now",
+    # `lexicon.IT_IS_NOW_RE`) after an end in the same message: the end's change, not a fact of its own
+    for f in list(ex.facts):
+        said = _NOW_IT_IS_RE.match(re.sub(r"^It is\b", "it's", f.text)) if f.rule == "users_world" else None
+        ended = [e for e in ex.facts[:ex.facts.index(f)] if e.change == "delete"] if said else []
+        if ended and said is not None:
+            end = ended[-1]
+            joined = f"{end.text.rstrip(' .!,')}, it's {said.group('y').strip()} {said.group('when').lower()}".rstrip()
+            ex.facts[ex.facts.index(end)] = Fact(**{**end.__dict__, "text": joined, "change": "update",
+                                                     "rule": f"{end.rule}+instead"})
+            ex.facts.remove(f)
 
 
 # "found a class at the Allander instead": what took the place of a thing, said as a fact of

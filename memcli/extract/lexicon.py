@@ -559,3 +559,18 @@ def world_change(text: str) -> str | None:
     if _WORLD_CHANGE_RE.search(text) or replacement(text):
         return "update"
     return "delete" if vehicle_opens(text) and CHANGE_DELETE_RE.search(text) else None
+
+
+# The user's new way said of "it", the thing left out ("so it's porridge with a few blueberries
+# now", "these days it's tea, not coffee", "it's a Kia now"): with a cue of change before or
+# after, and a thing, never the weather, the time or a judgment ("it's raining now", "it's late
+# now", "it's fine now")
+IT_IS_NOW_RE = re.compile(
+    r"^(?=(?:(?:so|now|these days|nowadays)\s*,?\s+)+it'?s\s|.*\b(?:now|these days|nowadays|instead)\W*$)"
+    r"(?:(?:so|and|but|now|these days|nowadays)\s*,?\s+)*(?:it'?s|it is)\s+(?:all\s+)?"
+    r"(?!(?:raining|snowing|pouring|sunny|cloudy|windy|cold|hot|warm|freezing|boiling|late|early|fine|ok|okay|alright|good|"
+    r"bad|great|better|worse|hard|easy|nice|lovely|weird|crazy|mad|busy|quiet|bit|lot|so|too|very|really|been|being|just|not|"
+    r"true|funny|over|done|time|the same|worth|like|about|because|getting|going|gonna|almost|nearly|only|still|my|your|"
+    r"his|her|their|our|up|down|off|on|out|in|what|how|when|where|why|who|that|this|gone|back|here|there|"
+    r"a no|a yes|a maybe|a go|no|yes|\d{1,2}(?::\d\d)?\s*(?:am|pm|o'?clock))\b)(?P<v>[a-z][\w'-]*(?:[\s,]+[\w'-]+){0,8})\W*$",
+    re.I)

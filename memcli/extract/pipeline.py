@@ -53,6 +53,7 @@ from .lexicon import (
     HYPOTHETICAL_RE,
     IF_NEEDED_RE,
     IMPERATIVE_VERBS,
+    IT_IS_NOW_RE,
     OVER_IT_RE,
     PARTNER_WORDS,
     PLAN_RE,
@@ -300,6 +301,8 @@ def _carries_content(raw: str) -> bool:
     """A number (in figures or words: "only two bicas per day"), a name (a capitalised word inside the clause) or a day of the week
     ("this term squad is tue/thu afternoons"): what a memory is for."""
     words = raw.split()
+    if IT_IS_NOW_RE.match(raw):  # "so it's porridge with a few blueberries now": a new way of the user's
+        return True
     if re.match(r"^(?:he|she|they|it|(?:this|that|these|those)(?!\s+(?!(?:is|was|are|were|has|had|will|would|can|"
                 r"could|does|did|do|means|sounds|looks|seems)\b)[a-z]+))\b", raw, _I):
         # "She lives in Denver" with no one named: whose fact it is would be a guess ("this

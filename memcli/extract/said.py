@@ -143,8 +143,18 @@ def _guessed(question: str, reply: str) -> bool:
         return False  # "no, 14p since January": a value of its own corrects the guess
     low = reply.lower()
     # and a name it puts to the user ("I imagine your old ram Brenin took a few rosettes?" / "no
-    # no nothing like that"): never the first word, or one after a stop
-    return any(t.lower() not in low for t in _GUESS_TOKEN.findall(question)) or bool(_names_put(question, reply))
+    # no nothing like that"): never the first word, or one after a stop; and a thing it puts
+    # that a reply turning it down leaves unsaid while telling what is instead ("Do you also
+    # offer eyelash extensions?" / "no no, only nail and wax"): stored with it, "eyelash" would
+    # read as the salon's. A bare "no, not yet" keeps its question: that is all it says
+    put = content_words(question) - content_words(reply) - _YOU_WORDS - _ASKING_WORDS
+    told = content_words(reply) - _YOU_WORDS - _ASKING_WORDS
+    return any(t.lower() not in low for t in _GUESS_TOKEN.findall(question)) or bool(_names_put(question, reply)) \
+        or (_DECLINES.match(reply) is not None and bool(put) and len(told) >= 2)
+
+
+# the words of asking, not of what is asked: "Do you also ... any ... perhaps?"
+_ASKING_WORDS = frozenset({"any", "also", "still", "perhap", "perhaps", "maybe", "ever", "really", "too", "yet", "else"})
 
 
 # A question that puts a value forward ("How about Hokkaido in December?", "what about a

@@ -156,14 +156,23 @@ ADDRESS_RE = re.compile(r"^(?:i (?:now |currently |still )*(?:live|reside|am liv
                          r"hill|walk|mews|parade)\b.*)$", _I)
 
 
+_DWELLING_RE = re.compile(r"^(?:a|an|the|our|my)\s+(?:[\w'-]+\s+){0,3}?(?:rental|flat|apartment|house|place|condo|studio|"
+                          r"home|sublet|bungalow|cottage|townhouse|terrace|bedsit|room|unit|villa|casita|caravan|"
+                          r"trailer|officetel|duplex|loft)\s+(?:[\w-]+\s+){0,3}?(?:on|in|at|near|off|by|outside)\s+"
+                          r"(?P<p>.+)$", _I)
+
+
 def _lives_in(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I live in Pune"."""
     m = re.match(r"^i (?:now |currently |still |also )*(?:live|reside|stay|have lived|have been living|am living|"
                  r"am based|am located|am now based|am now living|am settled)\s+(?:now\s+)?in\s+(?P<v>.+)$", c, _I)
     if m:
         v = _clean_value(re.split(r",\s+(?=[a-z\d])", m.group("v"))[0])  # "Randburg, two kids": the place ends
-        if _place_ok(v):
-            return [_profile(f"User lives in {v}", "home_city", v, 0.75, "update" if now_cue else None)]
+        # "in a flat above the chippy on Fore Street": the home is where it is, said as it was
+        home = _DWELLING_RE.match(v)
+        where = _clean_value(home["p"]) if home else v
+        if _place_ok(where) and (home is None or re.search(r"(?-i:[A-Z])", where)):
+            return [_profile(f"User lives in {v}", "home_city", where, 0.75, "update" if now_cue else None)]
     # a street address: "I live at 27 Lordswood Road, Harborne", "my new address is Flat 3, 12 Rose
     # Lane", "kindly note the address for service: 27 Lordswood Road"
     m = ADDRESS_RE.match(c)
@@ -513,7 +522,6 @@ def _partner_named(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
         r = m.group("r").lower()
         return [_profile(f"User's {r} is {v}", "partner", v, 0.75)]
     return None
-
 
 
 def _favorite(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
