@@ -490,8 +490,8 @@ def _h_weekday_of_week(m: re.Match[str], c: _Ctx) -> _Result:
 def _h_week_on(m: re.Match[str], c: _Ctx) -> _Result:
     """"a week on Saturday", "Saturday week": the next such weekday, a week (a fortnight) on."""
     wd = _wd_index(m.group("wd") or m.group("wd2"))
-    weeks = 2 if m.group("n") and m.group("n").lower() != "a week" else 1
-    d = c.today + timedelta(days=(wd - c.today.weekday()) % 7 or 7) + timedelta(weeks=weeks)
+    days = 14 if m.group("f") else _num(m.group("n")) * (7 if m.group("u").lower().startswith("w") else 1) if m.group("n") else 7
+    d = c.today + timedelta(days=(wd - c.today.weekday()) % 7 or 7) + timedelta(days=days)  # ("ten days from Saturday")
     return _day(d, m.group("prep")), d
 
 
@@ -708,8 +708,8 @@ _RULES: tuple[DateRule, ...] = (
                 r"the previous)\s+week\b", re.I), _h_weekday_of_week),
     DateRule("week_then_weekday", re.compile(_PREP + r"\b(?P<which>next|this|last)\s+week\s*,?\s+(?:on\s+)?" + _WD + r"\b", re.I), _h_weekday_of_week),
     # British: "a week on Saturday", "Saturday week", "a fortnight on Friday": that weekday, then a week or two on
-    DateRule("week_on_weekday", re.compile(_PREP + r"\b(?:(?P<n>a week|a fortnight|two weeks)\s+(?:on|from)\s+" + _WD
-                + r"|" + _WD.replace("?P<wd>", "?P<wd2>") + r"\s+week(?!\s*(?:end|day|night|ly)))\b", re.I), _h_week_on),
+    DateRule("week_on_weekday", re.compile(_PREP + r"\b(?:(?:(?P<f>a fortnight)|" + _NUM + r"\s+(?P<u>days?|weeks?))\s+(?:on|from)\s+"
+                r"(?:(?:this|the)\s+)?(?:coming\s+)?" + _WD + r"|" + _WD.replace("?P<wd>", "?P<wd2>") + r"\s+week(?!\s*(?:end|day|night|ly)))\b", re.I), _h_week_on),
     DateRule("n_from_anchor", re.compile(_PREP + r"\b" + _NUM + r"\s+" + _UNIT + r"\s+from\s+(?P<anchor>today|now|tomorrow)\b(?!\s+on\b)", re.I), _h_from_anchor),
     DateRule("season", re.compile(_PREP + r"\b(?P<which>this|next|last|coming|past)\s+(?P<season>spring|summer|autumn|fall|winter)\b", re.I), _h_season),
     DateRule("relative_day", re.compile(_PREP + r"\b(?P<w>the day before yesterday|the day after tomorrow|today|tonight|yesterday|tomorrow"

@@ -187,6 +187,10 @@ def test_a_shouted_word_in_an_ordinary_message_stays():
     ("Do you also offer eyelash extensions at the salon?", "no no, only nail and wax. that one need license", False),
     ("teacher - the veena perhaps?", "No Mone, no music for me, I cannot sing even Happy Birthday", False),
     ("Do you have any pets?", "nope", True),  # a bare no says only what was asked
+    # a suggestion the reply laughs off without taking up what it put forward, and one it takes up
+    ("Have you tried yoga sessions for the boys' recovery?",
+     "hahaha the boys would laugh me off the field. ice baths and a walk in the sea", False),
+    ("What about a trip to Rome for the anniversary?", "rome would be perfect, she loves it", True),
 ])
 def test_a_guess_the_user_turns_down_is_not_stored_with_the_reply(question, reply, framed):
     from memcli.extract.said import answers

@@ -153,6 +153,12 @@ def _guessed(question: str, reply: str) -> bool:
         or (_DECLINES.match(reply) is not None and bool(put) and len(told) >= 2)
 
 
+def _put_forward(question: str) -> str:
+    """What a suggestion puts forward, up to what it is for: "yoga sessions" of "Have you tried
+    yoga sessions for the boys' recovery?"."""
+    m = _SUGGESTS.match(question)
+    rest = question[m.end():] if m else question
+    return re.split(r"\b(?:for|instead|as|so|because|since)\b|[,;?!.]", rest, maxsplit=1)[0]
 # the words of asking, not of what is asked: "Do you also ... any ... perhaps?"
 _ASKING_WORDS = frozenset({"any", "also", "still", "perhap", "perhaps", "maybe", "ever", "really", "too", "yet", "else"})
 
@@ -179,8 +185,11 @@ def answers(question: str, reply: str) -> bool:
     put forward ("How about Hokkaido?" / "hmm see how first")."""
     if not _WH_QUESTION.match(question) and _DECLINES.search(reply) and _guessed(question, reply):
         return False
-    if _SUGGESTS.match(question) and (_HEDGES.search(reply) or _DECLINES.search(reply)):
-        return False  # what the assistant put forward is not taken up
+    if _SUGGESTS.match(question) and (_HEDGES.search(reply) or _DECLINES.search(reply)
+                                      or not (re.match(r"^\W*" + _LAUGH + r"(?:yes|yeah|yep|yup|sure|definitely|absolutely)\b",
+                                                       reply, re.I)
+                                              or content_words(_put_forward(question)) & content_words(reply))):
+        return False  # what the assistant put forward is not taken up ("Have you tried yoga?" / "hahaha the boys would laugh")
     if _WH_QUESTION.match(question) or _SOLICITS.search(question):
         return True
     if _ANSWER_WORD.match(reply):
