@@ -120,3 +120,13 @@ def test_what_may_be_ranks_under_what_is_unless_plans_are_asked(tmp_path, real_e
     assert "Shida Road" in now[0].memory.text
     plans = recall(store, "user:a", "Where is the user planning to open a second shop?", k=2, touch=False).hits
     assert "Xinyi" in plans[0].memory.text
+
+
+def test_a_safety_fact_said_with_a_doubt_is_never_weighed_down(tmp_path, real_embedder):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    store.insert(Memory(id="", scope="user:a", kind="semantic", text="User might be allergic to penicillin", safety=True,
+                        importance=0.9))
+    store.insert(Memory(id="", scope="user:a", kind="semantic", text="User is allergic to cats, they sneeze a lot"))
+    hits = recall(store, "user:a", "What is the user allergic to?", k=2, touch=False).hits
+    penicillin = next(h for h in hits if "penicillin" in h.memory.text)
+    assert penicillin.relevance > 0.9 * max(h.relevance for h in hits)

@@ -108,7 +108,7 @@ def blend(
         ended = _parse_fast(m.valid_until) if m.episode and m.valid_until else None
         if ended is not None and ended <= now:
             relevance *= w.stale_episode
-        if hedged_now and HEDGED_RE.search(m.text):  # "maybe in 2026 User opens a second shop in Xinyi"
+        if hedged_now and not m.safety and HEDGED_RE.search(m.text):  # "maybe in 2026 User opens a second shop in Xinyi"
             relevance *= w.hedged
         rec = recency(m, now, w.half_life_days)
         score = w.w_relevance * relevance + w.w_recency * rec + w.w_importance * m.importance
