@@ -52,14 +52,14 @@ def same_subject(text: str, key: str | None, other: str, other_key: str | None) 
     mine, theirs = whose(key), whose(other_key)
     if mine is None and theirs is None:
         # the user's own: a key of theirs ("home_city"), or said of them ("User and family now live ...")
-        users = key is not None or (someone_else(text) is None and _USERS_OWN_RE.match(text) is not None)
+        who = someone_else(text) if key is None else None
+        users = key is not None or (who is None and _USERS_OWN_RE.match(text) is not None)
         others_users = other_key is not None or _USERS_OWN_RE.match(other) is not None \
             or re.match(r"^User's [\w' -]{1,30}? and User\b", other) is not None
         if users:
             # "User and family now live in the granny flat behind Rosaria house" never retires
             # "User's daughter Rosaria is a nurse at ..."
             return others_users or someone_else(other) is None
-        who = someone_else(text)
         if who is None:
             return True
         # "User's daughter Lindiwe is leaving Wits": someone else's news retires only a record

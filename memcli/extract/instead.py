@@ -50,14 +50,10 @@ def now_instead(ex: Extraction) -> None:
                                   or ex.facts[d.after - 1].change != "delete"):
                 m = None  # only a thing, said right after the end
         ended = [f for f in ex.facts[:d.after] if f.change == "delete"] if m else []
-        if not ended:
+        if not ended or m is None:
             kept.append(d)
             continue
-        end = ended[-1]
-        joined = f"{end.text.rstrip(' .!,')}, it's {m.group('y').strip()} {m.group('when').lower()}".rstrip() \
-            if m else end.text
-        ex.facts[ex.facts.index(end)] = Fact(**{**end.__dict__, "text": joined, "change": "update",
-                                                 "rule": f"{end.rule}+instead"})
+        _join_to_end(ex, ended[-1], m)
     ex.discarded = kept
     # ... and one kept as the user's new way ("It is beer traps and night patrols with a torch now",
     # `lexicon.IT_IS_NOW_RE`) after an end in the same message: the end's change, not a fact of its own
@@ -65,11 +61,15 @@ def now_instead(ex: Extraction) -> None:
         said = _NOW_IT_IS_RE.match(re.sub(r"^It is\b", "it's", f.text)) if f.rule == "users_world" else None
         ended = [e for e in ex.facts[:ex.facts.index(f)] if e.change == "delete"] if said else []
         if ended and said is not None:
-            end = ended[-1]
-            joined = f"{end.text.rstrip(' .!,')}, it's {said.group('y').strip()} {said.group('when').lower()}".rstrip()
-            ex.facts[ex.facts.index(end)] = Fact(**{**end.__dict__, "text": joined, "change": "update",
-                                                     "rule": f"{end.rule}+instead"})
+            _join_to_end(ex, ended[-1], said)
             ex.facts.remove(f)
+
+
+def _join_to_end(ex: Extraction, end: Fact, said: re.Match[str]) -> None:
+    """The end, said again with the new way after it ("..., it's beer traps now"), as a change."""
+    joined = f"{end.text.rstrip(' .!,')}, it's {said.group('y').strip()} {said.group('when').lower()}".rstrip()
+    ex.facts[ex.facts.index(end)] = Fact(**{**end.__dict__, "text": joined, "change": "update",
+                                             "rule": f"{end.rule}+instead"})
 
 
 # "found a class at the Allander instead": what took the place of a thing, said as a fact of

@@ -153,6 +153,18 @@ def _guessed(question: str, reply: str) -> bool:
         or (_DECLINES.match(reply) is not None and bool(put) and len(told) >= 2)
 
 
+_YES = re.compile(r"^\W*" + _LAUGH + r"(?:yes|yeah|yep|yup|sure|definitely|absolutely)\b", re.I)
+
+
+def _taken_up(question: str, reply: str) -> bool:
+    """Whether a reply takes up what a suggestion put forward: neither hedged nor turned
+    down, and a yes or the thing itself said again ("What about a trip to Rome?" / "rome
+    would be perfect")."""
+    if _HEDGES.search(reply) or _DECLINES.search(reply):
+        return False
+    return _YES.match(reply) is not None or bool(content_words(_put_forward(question)) & content_words(reply))
+
+
 def _put_forward(question: str) -> str:
     """What a suggestion puts forward, up to what it is for: "yoga sessions" of "Have you tried
     yoga sessions for the boys' recovery?"."""
@@ -185,10 +197,7 @@ def answers(question: str, reply: str) -> bool:
     put forward ("How about Hokkaido?" / "hmm see how first")."""
     if not _WH_QUESTION.match(question) and _DECLINES.search(reply) and _guessed(question, reply):
         return False
-    if _SUGGESTS.match(question) and (_HEDGES.search(reply) or _DECLINES.search(reply)
-                                      or not (re.match(r"^\W*" + _LAUGH + r"(?:yes|yeah|yep|yup|sure|definitely|absolutely)\b",
-                                                       reply, re.I)
-                                              or content_words(_put_forward(question)) & content_words(reply))):
+    if _SUGGESTS.match(question) and not _taken_up(question, reply):
         return False  # what the assistant put forward is not taken up ("Have you tried yoga?" / "hahaha the boys would laugh")
     if _WH_QUESTION.match(question) or _SOLICITS.search(question):
         return True

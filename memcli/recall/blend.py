@@ -81,7 +81,7 @@ def recency(m: Memory, now: datetime, half_life_days: float) -> float:
 HEDGED_RE = re.compile(r"\b(?:maybe|might|perhaps|possibly|probably|thinking (?:about|of)|considering|hoping to|"
                        r"hopes? to|would (?:like|love) to|dreams? (?:of|about)|someday|some day|one day)\b", re.I)
 _ASKS_MAYBE_RE = re.compile(r"\b(?:plans?|planning|going to|gonna|will|would|next|future|thinking|consider\w*|hop(?:e|es|ing)|"
-                            r"wants?|dreams?|might|maybe|when|intend\w*|considering|possibl\w*|idea)\b", re.I)
+                            r"wants?|dreams?|might|maybe|when|intend\w*|possibl\w*|idea)\b", re.I)
 
 
 def blend(
