@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from ..models import Hit, Memory
 from ..scope import validate_scope
 from ..timeutil import parse_dt, utcnow
-from .akin import READ, akin_later_first
+from .akin import BEST, READ, akin_later_first, later_among_best
 from .blend import Filters, abstains, blend, collapse, confidence
 from .candidates import Candidates, search, similarities
 from .config import AbstainConfig, CandidateConfig, ContextConfig, FeatureConfig, RecallConfig, Weights
@@ -124,6 +124,10 @@ def recall(
                         include_inactive=include_inactive, kind=kind, key=key, since=since, until=until,
                         touch=False, now=now, hop=False)
         hits = newer_first(joined(hits, theirs.hits, asked[1], k), query, cfg.blend.newer_window, told)
+    if cfg.blend.later_first:  # of two answers shown, the later one first
+        best = store.rowids(scope, [h.memory.id for h in hits[:BEST]])
+        said = store.vectors(scope, list(best.values()))
+        hits = later_among_best(hits, {i: said[r] for i, r in best.items() if r in said}, query, k)
     if min_score is not None:
         hits = [h for h in hits if h.score >= min_score]
     hits = hits[:k]

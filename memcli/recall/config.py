@@ -79,6 +79,8 @@ class Weights:
     newer_window: int = 12  # 5, 8, 12: dev 746, 748, 749 of 909; test 138 each
     # the best hits' own later statement in other words, nearest in meaning, goes above them (`akin.py`)
     akin_later: bool = True
+    # of the best three hits, a later statement about the same thing goes above an earlier one (`akin.py`)
+    later_first: bool = True
 
 
 @dataclass
