@@ -109,3 +109,12 @@ def test_a_later_statement_that_is_no_answer_of_the_kind_asked_stays_below():
 def test_no_turn_or_event_goes_above_a_turn_or_an_event(old):
     assert later_among_best([old, NEW], {old.memory.id: _unit(1, 0, 0), NEW.memory.id: _unit(1, 0, 0)},
                             "What is the user's day off?") == [old, NEW]
+
+
+def test_a_fact_of_another_key_stays_below():
+    home = Hit(memory=Memory(id="home", scope="user:t", kind="profile", text="User lives in Bangalore",
+                             key="home_city", valid_from="2026-01-10T00:00:00Z"), score=0.8)
+    work = Hit(memory=Memory(id="work", scope="user:t", kind="profile", text="User works at Flipkart",
+                             key="employer", valid_from="2026-03-10T00:00:00Z"), score=0.6)
+    vectors = {"home": _unit(1, 0, 0), "work": _unit(0.8, 0.2, 0)}
+    assert later_among_best([home, work], vectors, "Where does the user live?") == [home, work]

@@ -44,7 +44,7 @@ TOP = 3
 ANSWERS = 0.6
 # `later_among_best`: the hits a reader takes as the answer; the share of an earlier hit's
 # score a later one needs to go above it; the cosine that says both are about one thing
-# (dev: +19 -2 checks, test +3 -0, against no reordering; 0.5 of the score: +23 -1 / +0; any cosine:
+# (dev: +18 -2 checks, test +3 -0, against no reordering; 0.5 of the score: +23 -1 / +0; any cosine:
 # +27 -2 / +1)
 BEST = 3
 SHARE = 0.35
@@ -114,7 +114,8 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
     in meaning (`RELATED`; `vectors`: memory id -> its stored vector), when what it says
     is of the kind asked (a name for "where", a figure for "how much": `_of_kind_asked`;
     "works Monday and Friday now" is no workplace): the latest such first. One of the two
-    is a state (a semantic or profile fact): among raw turns and events a later one on the
+    is a state (a semantic or profile fact), and two facts of two keys are two things
+    ("User works at Flipkart" is no answer to where the user lives): among raw turns and events a later one on the
     subject is as often the answer to another question (LoCoMo's raw turns: MRR .607 ->
     .570 when they move). For a question in the present only, never one of when: "where did they live
     before?" may be answered by the older one."""
@@ -132,7 +133,7 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
         for b in out[i + 1:n]:
             tb, vb = _since(b), vectors.get(b.memory.id)
             if tb is not None and vb is not None and b.memory.id not in moved and tb - ta > _GAP \
-                    and (_state(a.memory) or _state(b.memory)) \
+                    and (_state(a.memory) or _state(b.memory)) and not _other_keys(a, b) \
                     and b.score >= SHARE * a.score and float(va @ vb) >= RELATED \
                     and _same_subject(a.memory.text, b.memory.text, query) \
                     and _of_kind_asked(query, a.memory.text, b.memory.text):
@@ -143,3 +144,8 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
             out.insert(i, b)
             moved |= {a.memory.id, b.memory.id}
     return out
+
+
+def _other_keys(a: Hit, b: Hit) -> bool:
+    """Whether two hits are facts of two different keys (`home_city`, `employer`)."""
+    return bool(a.memory.key and b.memory.key and a.memory.key != b.memory.key)
