@@ -997,6 +997,25 @@ def test_an_explicit_remember_is_never_a_fragment():
     assert texts("remember that I loved it") == ["User loved it"]
 
 
+@pytest.mark.parametrize("msg", [
+    "I think.", "I'm trying.", "I don't know.", "I'm so worried.", "Let me see.", "I told her.", "I'm not there.",
+])
+def test_a_fact_that_says_nothing_of_what_is_a_discarded_fragment(msg):
+    assert texts(msg) == []
+    assert "a fragment: it says nothing of what" in reasons(msg)
+
+
+@pytest.mark.parametrize("msg, word", [
+    ("I said yes!", "yes"),  # the answer is what
+    ("I keep bees.", "bees"),
+    ("I believe in God.", "God"),
+    ("I think I'm allergic.", "allergic"),  # a safety fact is never dropped
+    ("I tried paddleboarding.", "paddleboard"),
+])
+def test_a_fact_with_a_word_of_what_is_kept(msg, word):
+    assert any(word in t for t in texts(msg)), texts(msg)
+
+
 @pytest.mark.parametrize("msg, want", [
     ("I have two hives at the bottom of the garden and an allotment, plot 32 at the Sandpits Road site.",
      ["User has two hives at the bottom of the garden", "User has an allotment, plot 32 at the Sandpits Road site"]),

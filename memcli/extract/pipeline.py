@@ -22,7 +22,6 @@ from ..text import (
     SAFETY_TOPIC_RE,
     WEEKDAY_SHORT,
     WEEKDAYS,
-    claim_words,
     normalize_punctuation,
     reclipped,
     unclipped,
@@ -39,6 +38,7 @@ from .diet import gone_without
 from .emoji import emoji_food
 from .events import booked, own_event_date
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
+from .fragments import dropped_fragments
 from .grammar import _expand, _finish, to_third_person
 from .instead import instead_after_end, it_measures, now_instead, same_month, unstretch
 from .lexicon import (
@@ -711,36 +711,10 @@ def _said_across(ex: Extraction, text: str, named: _People) -> None:
                     if not any(f.key == "home_city" for f in ex.facts))
 
 
-# A pronoun standing for a thing ("User loved it", "User is so proud of that", "User and
-# family got this", "User loves them"): the pronoun, not a determiner ("that job"), so
-# at the end or before a preposition or an adverb.
-_POINTER_RE = re.compile(r"\b(?:it|that|this|them|those|these)\b(?=\s*(?:[.!?,;:]|$|(?:without|with|for|to|from|again|"
-                         r"too|so|all|here|there|anymore|a lot|so much|very much|every|now|though|yet|lol)\b))", re.I)
-# words that say how much or how sure, not what: "really", "pretty", "never" ...
-_HOW_MUCH = frozenset("user family really pretty totally truly absolutely definitely never always still ever "
-                      "even much lot all some every will would can could should must got get gets getting make "
-                      "made going lol haha omg tbh honestly".split())
-
-
-def fragment(text: str) -> bool:
-    """A fact that points at something it does not say ("User loved it", "User will
-    never forget it"): a pronoun for a thing, at most one word that says what, and no
-    name or number. It cannot be read alone; the turn's episode keeps the words."""
-    if not _POINTER_RE.search(text) or SAFETY_TOPIC_RE.search(text) or MEDICAL_SELF_RE.search(text):
-        return False
-    words, keys = claim_words(text)
-    return not keys and len(words - _HOW_MUCH) <= 1
-
-
 def _drop_fragments(ex: Extraction) -> None:
-    """Discard the facts that are `fragment`s (never an explicit, keyed or safety fact)."""
-    keep = []
-    for f in ex.facts:
-        if f.source != "explicit" and not f.key and not f.safety and fragment(f.text):
-            _discard(ex, f.clause or f.text, "a fragment: it points at what it does not say")
-        else:
-            keep.append(f)
-    ex.facts[:] = keep
+    """Discard the facts that cannot be read alone (`fragments.fragment`)."""
+    for f, why in dropped_fragments(ex.facts):
+        _discard(ex, f.clause or f.text, why)
 
 
 def _add_change_events(ex: Extraction) -> None:
