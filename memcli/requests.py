@@ -364,15 +364,17 @@ _NOT_PEOPLE = frozenset("ooh oh one also so the please and but hi hello hey than
                         "that another more yes no well anyway sorry asante habari morning good".split())
 
 
-# a person and a thing of theirs, one story: "Gary and the divorce", "emrys and the boundary"
-_ONE_STORY = re.compile(r"(?!(?:the|my|our|his|her|their|that|this)\b)[\w'-]+(?:\s+[A-Z][\w'-]+)?\s+and\s+the\s+"
-                        r"[\w'-]+(?:\s+[\w'-]+)?", re.I)
+# a person and a thing of theirs, one story: "Gary and the divorce", "emrys and the boundary",
+# "Amandine and her divorce", "Craig and his mortgage business"
+_ONE_STORY = re.compile(r"(?!(?:the|my|our|his|her|their|that|this)\b)[\w'-]+(?:\s+[A-Z][\w'-]+)?\s+and\s+"
+                        r"(?:the|his|her|their)\s+[\w'-]+(?:\s+[\w'-]+)?", re.I)
 
 
 def _conjuncts(topic: str, story: bool = True) -> list[str]:
     """A topic told as a story about something, without the telling; "X and Y" as X
     and Y when each names something ("salt and pepper" alone stays one, and so does a
-    person and a thing of theirs, `story`: "what I said about Gary and the divorce"; but
+    person and a thing of theirs, `story`: "what I said about Gary and the divorce", "about
+    Amandine and her divorce"; but
     "everything I told you about her and the cinnamon rolls" is all of her, and them)."""
     topic = _TOLD_AS.sub("", topic)
     if story and _ONE_STORY.fullmatch(topic):

@@ -426,6 +426,11 @@ def test_forget_that_in_a_run_of_its_own_points_back_at_the_last_message_stored(
 @pytest.mark.parametrize(("said", "topics"), [
     # as a dialect says it: "a" for I, "aboot", "tole you dat"
     ("Oh and forget what a said aboot Gary and the divorce, he'd gan spare if he knew.", ["Gary and the divorce"]),
+    # a thing of theirs by "his" or "her": their story, not all of them
+    ("please forget what I told you about Amandine and her divorce, it is her private life",
+     ["Amandine and her divorce"]),
+    ("Please forget what I told you about Craig and his mortgage business, he'd be mortified",
+     ["Craig and his mortgage business"]),
     ("Ehh, forget I tole you dat about Dale, cher. Ain't my business.", ["Dale"]),
     # a person named, asked politely
     ("Ah, please forget about Okada-san. It is not my business to tell.", ["Okada-san"]),
@@ -489,6 +494,27 @@ def test_forgetting_a_story_of_a_person_keeps_the_rest_of_them(real_embedder, tm
     store.close()
     assert not [t for t in active if "divorc" in t], active
     assert [t for t in active if "Port of Tyne" in t], active
+
+
+def test_forgetting_a_story_of_hers_keeps_what_she_does(real_embedder, tmp_path):
+    """"forget what I told you about Amandine and her divorce": the divorce goes, her
+    place in the shop stays."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for i, (ts, text) in enumerate([
+        ("2025-03-04T09:00:00Z", "We are three in the shop: me at the oven, Hugo my apprentice, and Amandine who "
+                                 "does the counter."),
+        ("2025-03-11T12:40:00Z", "A bit personal: Amandine is in the middle of a divorce and sometimes she cries."),
+        ("2025-03-11T12:48:00Z", "Please forget what I told you about Amandine and her divorce, it is her private "
+                                 "life."),
+    ]):
+        ingest(store, "user:a", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
+    active = [m.text for m in store.list_memories("user:a")]
+    store.close()
+    assert not [t for t in active if "divorce" in t], active
+    assert [t for t in active if "Amandine" in t and "counter" in t], active
 
 
 def test_forgetting_a_story_of_money_forgets_the_sums_told_of_it(real_embedder, tmp_path):
