@@ -314,6 +314,8 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
     a request that matches nothing is logged too, so `memcli log` says why nothing went."""
     vector = store.embed_query(req.topic)
     found = matching_memories(store, scope, req.topic, vector)
+    if _LAST_SITTING.search(req.clause):
+        found = _told_last(store, scope, found, ts)
     reason = f"the user asked to forget {req.topic!r}: {req.clause[:160]}"
     found = [(m, sim) for m, sim in found if store.get(scope, m.id).active]  # one request's archive is not redone
     for m, _sim in found:
@@ -324,6 +326,24 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
         store.log(Decision(scope=scope, op="NOOP", fact=req.clause[:200], decided_by="user",
                            reason=f"a request to forget {req.topic!r} matched no stored memory", turn=turn_id, at=ts))
     return [m.id for m, _ in found]
+
+
+# A request for what was told in the last sitting: "that business I told you about Ewan last
+# time", "what I said about her the other day", "in our last chat".
+_LAST_SITTING = re.compile(r"\b(?:last time|last session|the other day|yesterday|(?:on|in) our (?:last|previous) "
+                           r"(?:chat|conversation|session))\b", re.I)
+
+
+def _told_last(store: MemoryStore, scope: str, found: list[tuple[Memory, float]],
+               ts: str) -> list[tuple[Memory, float]]:
+    """Of the memories a request names, those told on the last day before it that told
+    any of them ("what I told you about Ewan last time" is the story of that day, not
+    where Ewan works, told a month before); all of them when none was told before."""
+    said = {t["id"]: str(t["ts"] or "")[:10]
+            for t in store.turns(scope, sorted({t for m, _ in found for t in m.source_turns}))}
+    day = {m.id: max((said.get(t, "") for t in m.source_turns), default="") for m, _ in found}
+    before = [d for d in day.values() if d and d < ts[:10]]
+    return [(m, sim) for m, sim in found if day[m.id] == max(before)] if before else found
 
 
 # How soon after a message "forget that" may be said of it.

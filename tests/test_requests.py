@@ -631,3 +631,40 @@ def test_a_phone_number_before_a_comma_is_the_number_asked_to_forget():
     assert matches("my mobile number", "If the association ever needs to reach User, User's mobile is 07700 900481, "
                    "you can note that", 0.3)
     assert not matches("my mobile number", "User paid 1,234,567 for the house", 0.3)
+
+
+def test_what_was_told_last_time_is_that_days_story_not_all_of_them(real_embedder, tmp_path):
+    """"that business I told you about Ewan last time, I'd rather you didnae keep that":
+    the story of the last sitting goes, what Ewan does, told a month before, stays."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for i, (ts, text) in enumerate([
+        ("2026-02-03T10:05:00Z", "My son Ewan skippers the Morning Star out of Fraserburgh these days."),
+        ("2026-03-10T11:00:00Z", "Ewan's back on the whisky, three nights last week he went straight to the hotel "
+                                 "off the boat."),
+        ("2026-06-16T10:30:00Z", "Before anything else, that business I told you about Ewan last time, I'd rather "
+                                 "you didnae keep that."),
+    ]):
+        ingest(store, "user:e", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
+    active = [m.text for m in store.list_memories("user:e")]
+    store.close()
+    assert not [t for t in active if "whisky" in t], active
+    assert [t for t in active if "Fraserburgh" in t], active
+
+
+def test_without_an_occasion_everything_told_of_them_goes(real_embedder, tmp_path):
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for i, (ts, text) in enumerate([
+        ("2026-02-03T10:05:00Z", "My son Ewan skippers the Morning Star out of Fraserburgh these days."),
+        ("2026-03-10T11:00:00Z", "Ewan's back on the whisky, three nights last week he went straight to the hotel."),
+        ("2026-06-16T10:30:00Z", "Please forget everything I told you about Ewan."),
+    ]):
+        ingest(store, "user:e", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
+    active = [m.text for m in store.list_memories("user:e")]
+    store.close()
+    assert not [t for t in active if "whisky" in t or "Fraserburgh" in t], active
