@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from .claims import parse
 from .extract.clauses import _ABBREVIATIONS
+from .text import undialected
 
 if TYPE_CHECKING:
     import numpy as np
@@ -223,9 +224,10 @@ def forget_requests(text: str) -> list[ForgetRequest]:
     """The forget requests in one user message, each with its topic ("the boiler and
     the old landlord" is two topics: a record of either goes). A topic told as "her"
     or "him" is the person the message named before it ("Donna and I made peace, so
-    please forget everything I told you about her")."""
+    please forget everything I told you about her"). A dialect's spelling is read as the
+    word it spells ("delete dat aboot the jellyfish", `text.undialected`)."""
     out = []
-    for sentence in _SENTENCE_BREAK.split(text):
+    for sentence in _SENTENCE_BREAK.split(undialected(text)):
         sentence = re.sub(r"^\s*[-*\u2022]\s+", "", sentence)  # a list's item: "- forget the complaint thing"
         # "take that out, the thing about Jean-Robert": the particle before what is taken out
         sentence = re.sub(r"\b(take|leave|cut)\s+(it|that|this)\s+out\b", r"\1 out \2", sentence, flags=re.IGNORECASE)
@@ -564,7 +566,7 @@ _UNSAY = re.compile(
     # ... and never a value put right: "scratch that, it's Tuesday" (`extract.corrections`)
     r"(?!\W*(?:it'?s|its|it is|i meant|i mean|make (?:it|that)|the\s+\d|\d))"
     r"(?=\s*(?:[,.;:!?)\u2014-]|$|(?:please|pls|plz|too|as well|either|not|s'il|porfa|por favor|stp|svp|bitte|tafadhali|"
-    r"tolong|forget|delete)\b))",
+    r"tolong|forget|delete|don'?t|do not)\b))",
     re.IGNORECASE)
 
 

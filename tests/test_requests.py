@@ -352,6 +352,9 @@ def test_forgetting_what_was_said_as_a_statement_is_no_request(text):
     ("Sahau that. Not for your notes. His business.", "Sahau that"),
     ("aiyo forget that, not my business", "forget that"),
     ("vergiss das bitte", "vergiss das"),
+    # run on without a stop into what not to do with it
+    ("actually scratch that dont save that anywhere if that gets out im done", "scratch that"),
+    ("delete this do not keep it", "delete this"),
 ])
 def test_a_request_not_to_keep_the_message_before(text, said):
     assert unsaid_before(text) == said
@@ -432,6 +435,8 @@ def test_forget_that_in_a_run_of_its_own_points_back_at_the_last_message_stored(
     ("Please forget what I told you about Craig and his mortgage business, he'd be mortified",
      ["Craig and his mortgage business"]),
     ("Ehh, forget I tole you dat about Dale, cher. Ain't my business.", ["Dale"]),
+    # a dialect's spelling of "that" and "about": "delete dat aboot the jellyfish"
+    ("actually delete dat aboot the jellyfish. dunna keep hit.", ["the jellyfish"]),
     # a person named, asked politely
     ("Ah, please forget about Okada-san. It is not my business to tell.", ["Okada-san"]),
     # in Indonesian, as users mix it in
