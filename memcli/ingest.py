@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from .claims import parse
 from .compared import compared_values, later_comparisons
 from .episodes import Episode, close_superseded, episode_of, store_episode
 from .errors import InputError, ModelError
@@ -353,11 +354,51 @@ _UNSAY_WITHIN = timedelta(hours=2)
 def _unsay(store: MemoryStore, scope: str, content: str, last_user: tuple[str, datetime] | None, when: datetime,
            turn_id: str, ts: str) -> int:
     """`forget_turn` of the user's message before, when this one asks it (`unsaid_before`)
-    soon enough after it (`_UNSAY_WITHIN`). The number archived."""
+    soon enough after it (`_UNSAY_WITHIN`), or of a numbered item of what the user wrote,
+    asked for by its number (`_withdraw_item`). The number archived."""
     unsay = unsaid_before(content)
-    if not unsay or last_user is None or not timedelta(0) <= when - last_user[1] <= _UNSAY_WITHIN:
+    if not unsay:  # "I withdraw paragraph 6": an item of what was said, by its number
+        return _withdraw_item(store, scope, content, when, turn_id, ts)
+    if last_user is None or not timedelta(0) <= when - last_user[1] <= _UNSAY_WITHIN:
         return 0
     return forget_turn(store, scope, last_user[0], unsay, turn_id, ts)
+
+
+# "I withdraw paragraph 6", "please forget point 3", "delete item 2": a numbered item of
+# what the user wrote before
+_ITEM_ASKED = re.compile(r"\b(?:withdraw|retract|forget|delete|remove|strike|scratch|disregard|drop|erase)\s+"
+                         r"(?:out\s+)?(?:(?:my|the|your)\s+)?(?:paragraph|point|item|number|no\.?|#)\s*(\d{1,2})\b", re.I)
+# How long after a numbered item the user may point back at it by its number.
+_ITEM_WITHIN = timedelta(days=1)
+
+
+def _withdraw_item(store: MemoryStore, scope: str, content: str, when: datetime, turn_id: str, ts: str) -> int:
+    """Archive a numbered item of what the user wrote in the last day, asked for by its
+    number (`_ITEM_ASKED`): the turn that is that item ("6. A colleague, Marcus, has ..."),
+    or, of a turn that lists it among others, the facts drawn from its line and the turn's
+    episode. The number archived."""
+    asked = _ITEM_ASKED.search(content)
+    if asked is None:
+        return 0
+    item = re.compile(r"(?m)^\s*" + asked.group(1) + r"[.)]\s+(?P<line>.+)$")
+    for turn in reversed(store.turns_naming(scope, asked.group(1))):
+        said, line = parse_dt(turn["ts"]), item.search(turn["content"])
+        if turn["id"] == turn_id or line is None or said is None or not timedelta(0) <= when - said <= _ITEM_WITHIN:
+            continue
+        if line.start() == len(turn["content"]) - len(turn["content"].lstrip()) and not item.search(
+                turn["content"], line.end()):  # the turn is the item
+            return forget_turn(store, scope, turn["id"], asked.group(0), turn_id, ts)
+        words = parse(line["line"]).words
+        reason = f"the user asked not to keep item {asked.group(1)} of what they wrote: {asked.group(0)}"
+        # (its episode holds the item's words too: it goes, the other items' facts stay)
+        gone = [m for m in store.facts_of_turn(scope, turn["id"])
+                if (w := parse(m.text).words) and len(w & words) * 2 >= len(w)] + store.episodes_of(scope, [turn["id"]])
+        for m in gone:
+            store.archive(scope, m.id, reason=reason, at=ts)
+            store.log(Decision(scope=scope, op="ARCHIVE", fact=m.text, target=m.id, decided_by="user", reason=reason,
+                               turn=turn_id, at=ts))
+        return len(gone)
+    return 0
 
 
 def _last_user(store: MemoryStore, scope: str) -> tuple[str, datetime] | None:

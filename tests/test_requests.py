@@ -673,3 +673,51 @@ def test_without_an_occasion_everything_told_of_them_goes(real_embedder, tmp_pat
     active = [m.text for m in store.list_memories("user:e")]
     store.close()
     assert not [t for t in active if "whisky" in t or "Fraserburgh" in t], active
+
+
+def _told(store, scope, *said):
+    from memcli.ingest import Message, ingest
+
+    for i, (ts, text) in enumerate(said):
+        ingest(store, scope, [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
+    return [m.text for m in store.list_memories(scope)]
+
+
+def test_a_numbered_item_withdrawn_by_its_number_is_forgotten(real_embedder, tmp_path):
+    """"I withdraw paragraph 6 in its entirety": the message that was item 6 goes, item 5 stays."""
+    from memcli.api import MemoryStore
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    active = _told(store, "user:n",
+                   ("2025-05-12T19:35:00Z", "5. I am a solicitor in the real estate team at Harcourt Lyle LLP."),
+                   ("2025-05-12T19:37:54Z", "6. A colleague, Marcus, has brought an employment tribunal claim against "
+                                            "the firm."),
+                   ("2025-05-12T19:42:00Z", "I withdraw paragraph 6 in its entirety. Please do not retain it."))
+    store.close()
+    assert not [t for t in active if "tribunal" in t], active
+    assert [t for t in active if "Harcourt Lyle" in t], active
+
+
+def test_an_item_of_a_list_withdrawn_takes_only_its_own_facts(real_embedder, tmp_path):
+    from memcli.api import MemoryStore
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    active = _told(store, "user:l",
+                   ("2025-05-12T19:35:00Z", "Some particulars:\n1. I live in Moseley.\n2. My colleague Marcus is "
+                                            "suing the firm at a tribunal.\n3. I am allergic to penicillin."),
+                   ("2025-05-12T19:42:00Z", "Please forget point 2, it was indiscreet."))
+    store.close()
+    assert not [t for t in active if "tribunal" in t], active
+    assert [t for t in active if "Moseley" in t], active
+    assert [t for t in active if "penicillin" in t], active
+
+
+def test_a_number_said_of_something_else_withdraws_nothing(real_embedder, tmp_path):
+    from memcli.api import MemoryStore
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    active = _told(store, "user:x",
+                   ("2025-05-12T19:35:00Z", "6. We moved to Leeds in March."),
+                   ("2025-05-12T19:42:00Z", "Number 6 bus is the one I take to work."))
+    store.close()
+    assert [t for t in active if "Leeds" in t], active
