@@ -26,7 +26,7 @@ from .extract.spelling import respell, spellings
 from .models import Candidate, Decision, Memory, Outcome
 from .putright import later_corrections, later_switches, set_right
 from .rebind import introduced, read_again
-from .requests import ForgetRequest, forget_requests, matching_memories, unsaid_before, without_requests
+from .requests import ForgetRequest, forget_requests, kept_back, matching_memories, unsaid_before, without_requests
 from .results import beaten_records
 from .scope import validate_scope
 from .text import check_text, decode_input, load_json
@@ -543,6 +543,9 @@ def _told(msg: Message, when: datetime, *, llm: LLM | None, strategy: str, peopl
         rest, spans = without_requests(msg.content)
         told = Message(role=msg.role, content=rest, ts=msg.ts, ref=msg.ref)
         discards += [(x, "a request to forget, not a fact") for x in spans]
+    elif msg.role == "user" and kept_back(msg.content):  # "ok dont save this but i called in sick ..."
+        told = Message(role=msg.role, content="", ts=msg.ts, ref=msg.ref)
+        discards.append((msg.content[:300], "the user asked in it that it not be kept"))
     last = carried_person(told.content, (m.text for m in said_before))  # "she teaches 3rd grade"
     cands, more = candidates_for(told, when, llm=llm, strategy=strategy, people=people, names=names, last=last) \
         if told.content.strip() else ([], [])

@@ -555,6 +555,7 @@ _UNSAY = re.compile(
     r"on reflection|" + _INTERJECTION + r")\W+)*"
     r"(?P<req>(?:forget|delete|erase|scratch|strike|remove|disregard|unlearn)\s+(?:all\s+)?(?:that|this|"
     r"what i (?:just )?(?:said|wrote|told you|typed))"
+    r"|forget (?:that )?i (?:told you|said|mentioned|wrote) (?:that|this|it)"
     # and in the languages users mix in: "Esquece isso", "Sahau that", "vergiss das", "lupain aja"
     r"|(?:esquece|esque[cç]a|apaga|apague)\s+(?:isso|isto|that|this)|sahau\s+(?:hiyo|hii|hayo|that|this)"
     r"|(?:dimentica|cancella)\s+(?:questo|quello|that)|(?:vergiss|l[oö]sch|l[oö]sche)\s+(?:das|that)"
@@ -580,3 +581,27 @@ def unsaid_before(text: str) -> str | None:
     if m is None or _SHRUG.match(said[m.start("req"):].split(None, 1)[1]):
         return None
     return m.group("req")
+
+
+# A message that asks in itself not to be kept: the request said first, before what it is
+# about ("ok dont save this but i called in sick on saturday", "off the record, ..."), or
+# after it ("that fsa loan we're behind on don't go putting that down anywhere", "... forget
+# I said anything about it"). Never a request about a thing named ("don't keep the receipts").
+_KEEP_BACK_FIRST = re.compile(
+    r"^\W*(?:(?:ok|okay|so|and|also|btw|lol|oh|um|uh|right)\W+)*(?:off the record\b|(?:pls |please )?(?:don'?t|dont|do not)\s+"
+    r"(?:save|keep|store|remember|record|log|write down|put down|note)\s+(?:this|the next bit)\b(?!\s+(?:down\s+)?(?:in|as|for)\b))"
+    r"\s*(?:,|:|-|\u2014|\.|\bbut\b|\bok\b)\s*(?=\S)", re.IGNORECASE)
+_KEEP_BACK_AFTER = re.compile(
+    r"\S\s+(?:(?:and|so|but|pls|please)\s+)?(?:(?:don'?t|dont|do not)\s+(?:go\s+)?(?:putting|put|writing|write|saving|save|"
+    r"keeping|keep|storing|store)\s+(?:that|this|it)\s+(?:down\s+)?(?:anywhere|down|on file|in (?:your|the) notes)|"
+    r"forget (?:that )?i (?:said|told you|mentioned) (?:anything|any of (?:it|that|this)))"
+    # ... said last, or before another word of the request ("... anywhere near the kids" is no request)
+    r"(?=\s*(?:$|[,.;:!?)\u2014-]|(?:forget|please|pls|plz|ok|okay|thanks|about|i|i'd|it'?s|its|he|she|they)\b))",
+    re.IGNORECASE)
+
+
+def kept_back(text: str) -> bool:
+    """Whether a message asks in itself not to be kept, with something of its own said
+    (`_KEEP_BACK_FIRST`, `_KEEP_BACK_AFTER`): nothing of it is stored."""
+    said = text.replace("\u2019", "'")
+    return bool(_KEEP_BACK_FIRST.search(said) or _KEEP_BACK_AFTER.search(said))

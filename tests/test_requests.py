@@ -721,3 +721,34 @@ def test_a_number_said_of_something_else_withdraws_nothing(real_embedder, tmp_pa
                    ("2025-05-12T19:42:00Z", "Number 6 bus is the one I take to work."))
     store.close()
     assert [t for t in active if "Leeds" in t], active
+
+
+@pytest.mark.parametrize("said", [
+    "ok dont save this but i called in sick on saturday to go to the festival lmaooo",
+    "and uh that farm loan we're behind on don't go putting that down anywhere forget i said anything about that",
+    "Off the record, my boss is leaving Pemberton in June.",
+])
+def test_a_message_that_asks_in_itself_not_to_be_kept_leaves_nothing(said, real_embedder, tmp_path):
+    from memcli.api import MemoryStore
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    active = _told(store, "user:k", ("2024-07-01T09:00:00Z", "I work at the Honeybee cafe in Fitzroy."),
+                   ("2024-07-02T03:19:52Z", said))
+    reasons = [d.reason for d in store.decisions("user:k")]
+    store.close()
+    assert [t for t in active if "Honeybee" in t], active
+    assert not [t for t in active if any(w in t.lower() for w in ("sick", "loan", "leaving"))], active
+    assert any("not be kept" in r for r in reasons), reasons  # the log says why
+
+
+@pytest.mark.parametrize("said", ["we don't keep it anywhere near the kids, the bleach I mean",
+                                  "don't keep the receipts, I never do"])
+def test_a_habit_of_keeping_is_no_request(said):
+    from memcli.requests import kept_back
+
+    assert not kept_back(said)
+
+
+def test_forget_i_told_you_that_unsays_the_message_before():
+    assert unsaid_before("Actually no, forget I told you that. I don't want that written down anywhere") \
+        == "forget I told you that"
