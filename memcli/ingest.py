@@ -546,7 +546,7 @@ def _told(msg: Message, when: datetime, *, llm: LLM | None, strategy: str, peopl
     elif msg.role == "user" and kept_back(msg.content):  # "ok dont save this but i called in sick ..."
         told = Message(role=msg.role, content="", ts=msg.ts, ref=msg.ref)
         discards.append((msg.content[:300], "the user asked in it that it not be kept"))
-    last = carried_person(told.content, (m.text for m in said_before))  # "she teaches 3rd grade"
+    last = carried_person(told.content, (m.text for m in said_before), people)  # "she teaches 3rd grade"
     cands, more = candidates_for(told, when, llm=llm, strategy=strategy, people=people, names=names, last=last) \
         if told.content.strip() else ([], [])
     discards += more

@@ -92,6 +92,19 @@ def test_an_opening_she_or_he_is_the_one_the_message_before_introduced(said, bef
     assert carried_person(said, before) == who
 
 
+@pytest.mark.parametrize(("said", "before", "who"), [
+    # named in the message before, whose relation was known from earlier
+    ("Ah, and she has found her new passion: the chorale", ["Martine and User take the ferry to Corsica"], "Martine"),
+    ("anyway he's at Hugin now", ["Tomasz and User went to Bergen"], "Tomasz"),
+    # known, but not named just before; or both of that sex named
+    ("Ah, and she has found her new passion: the chorale", ["User takes the ferry to Corsica"], None),
+    ("she has found a new passion", ["Martine and Ana came round"], None),
+])
+def test_an_opening_she_is_the_known_person_the_message_before_named(said, before, who):
+    people = {"Martine": "wife", "Tomasz": "husband", "Ana": "sister"}
+    assert carried_person(said, before, people) == who
+
+
 def test_the_one_carried_over_is_said_in_full():
     said = texts("she teaches 3rd grade in deer park. kids think shes the coolest", {"Destiny": "girlfriend"},
                  last="Destiny")

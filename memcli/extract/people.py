@@ -327,20 +327,25 @@ class _People:
 _THIRD_PERSON_VERB_RE = re.compile(r"^(?:starts|begins|finishes|works|lives|moves|leaves|teaches|studies|commutes|"
                                    r"drives|flies|trains|coaches|earns|manages|runs|plays|gets|loves|hates|wants|"
                                    r"needs|misses)\s+\w", _I)
-_OPENS_WITH_PRONOUN_RE = re.compile(r"^\W*(?:(?:and|also|oh|plus|so|but|btw)\W+)*(?P<p>she|he)(?:'s|\s)", _I)
+_OPENS_WITH_PRONOUN_RE = re.compile(r"^\W*(?:(?:and|also|oh|ah|plus|so|but|btw|anyway|well)\W+)*(?P<p>she|he)(?:'s|\s)",
+                                    _I)
 
 
-def carried_person(text: str, said_before: Iterable[str]) -> str | None:
+def carried_person(text: str, said_before: Iterable[str], people: dict[str, str] | None = None) -> str | None:
     """Who a message that opens with "she" or "he" means when it names no one first:
     the one person of that sex the user's message just before introduced ("seein this
-    girl destiny. met her at church" then "she teaches 3rd grade in deer park"). None
-    when that message introduced nobody of that sex, or more than one."""
+    girl destiny. met her at church" then "she teaches 3rd grade in deer park"), or, with
+    `people` (name -> relation, known before), named ("Martine and me, we take the ferry"
+    then "Ah, and she has found her new passion": the wife). None when that message
+    introduced or named nobody of that sex, or more than one."""
     m = _OPENS_WITH_PRONOUN_RE.match(text)
     if m is None:
         return None
-    said = m["p"].lower()
-    met = [n for n, rel in known_people(said_before).items() if _gender(rel.split()[-1]) == said]
-    return met[0] if len(met) == 1 else None
+    said, before = m["p"].lower(), list(said_before)
+    met = {n for n, rel in known_people(before).items() if _gender(rel.split()[-1]) == said}
+    met |= {n for n, rel in (people or {}).items() if rel and _gender(rel.split()[-1]) == said
+            and any(re.search(r"\b" + re.escape(n) + r"\b", t) for t in before)}
+    return next(iter(met)) if len(met) == 1 else None
 
 
 def _third_party(raw: str, people: _People, now: datetime) -> tuple[FactDict, datetime | None] | None:
