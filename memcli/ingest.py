@@ -343,8 +343,8 @@ def _told_last(store: MemoryStore, scope: str, found: list[tuple[Memory, float]]
     said = {t["id"]: str(t["ts"] or "")[:10]
             for t in store.turns(scope, sorted({t for m, _ in found for t in m.source_turns}))}
     day = {m.id: max((said.get(t, "") for t in m.source_turns), default="") for m, _ in found}
-    before = [d for d in day.values() if d and d < ts[:10]]
-    return [(m, sim) for m, sim in found if day[m.id] == max(before)] if before else found
+    last = max((d for d in day.values() if d and d < ts[:10]), default=None)
+    return [(m, sim) for m, sim in found if day[m.id] == last] if last else found
 
 
 # How soon after a message "forget that" may be said of it.

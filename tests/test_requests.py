@@ -73,26 +73,26 @@ def test_forget_request_and_its_topic(text, topic):
 
 
 @pytest.mark.parametrize("text", [*NOT_REQUESTS,
-                                  "The key safe codes are 4417 and 7144, in case I forget.",
-                                  "My sister keeps forgetting my birthday.",
-                                  "I forget I said that to her.", "forget I said that", "forget I mentioned it",
-                                  "I know nothing bout cars, forget it", "n i forget things all the time",
+                                 "The key safe codes are 4417 and 7144, in case I forget.",
+                                 "My sister keeps forgetting my birthday.",
+                                 "I forget I said that to her.", "forget I said that", "forget I mentioned it",
+                                 "I know nothing bout cars, forget it", "n i forget things all the time",
                                   # a verb of doing done to a thing, in a place or at a time
-                                  "ok so tomorrow: drop the kids at school, then gym, then work.",
-                                  "clear the table before dinner", "remove the seeds from the chillies",
-                                  "scrub the pots first", "apaga la luz",
-                                  "I was talking about work, forget it, never mind",
+                                 "ok so tomorrow: drop the kids at school, then gym, then work.",
+                                 "clear the table before dinner", "remove the seeds from the chillies",
+                                 "scrub the pots first", "apaga la luz",
+                                 "I was talking about work, forget it, never mind",
                                   # "fi get" is "to get" unless what was said follows
-                                  "mi waan fi get a new job", "mi haffi get what mi need from di shop",
-                                  "I need to get what I said to him on paper", "can you tell me what I said about it",
+                                 "mi waan fi get a new job", "mi haffi get what mi need from di shop",
+                                 "I need to get what I said to him on paper", "can you tell me what I said about it",
                                   # advice to do something to a thing; a correction struck out
-                                  "I think you should remove the old sofa", "you should drop the kids off first",
-                                  "strike that, I meant Tuesday", "you should forget about work for a while",
-                                  "they had to strike the set after the show",
+                                 "I think you should remove the old sofa", "you should drop the kids off first",
+                                 "strike that, I meant Tuesday", "you should forget about work for a while",
+                                 "they had to strike the set after the show",
                                   # the same verbs done to things
-                                  "can you take out the bins tonight", "I bin there before", "bin the receipts from march",
-                                  "I take it out on my wife sometimes", "leave out the onions please",
-                                  "I withdraw cash on fridays", "take that out of the oven", "the food was ok \u2014 forget it"])
+                                 "can you take out the bins tonight", "I bin there before", "bin the receipts from march",
+                                 "I take it out on my wife sometimes", "leave out the onions please",
+                                 "I withdraw cash on fridays", "take that out of the oven", "the food was ok \u2014 forget it"])
 def test_not_a_request(text):
     assert forget_requests(text) == []
 
@@ -189,7 +189,7 @@ def test_a_favour_asked_and_a_second_request_name_their_topic(text, topic):
 
 
 @pytest.mark.parametrize("text", ["you could forget that easily", "forget that for now, tell me about trains",
-                                  "do me a favour and pass the salt"])
+                                 "do me a favour and pass the salt"])
 def test_that_alone_names_no_topic(text):
     assert forget_requests(text) == []
 
@@ -505,18 +505,14 @@ def test_forgetting_a_story_of_hers_keeps_what_she_does(real_embedder, tmp_path)
     """"forget what I told you about Amandine and her divorce": the divorce goes, her
     place in the shop stays."""
     from memcli.api import MemoryStore
-    from memcli.ingest import Message, ingest
 
     store = MemoryStore(tmp_path / "m.db", real_embedder)
-    for i, (ts, text) in enumerate([
+    active = _said(store,
         ("2025-03-04T09:00:00Z", "We are three in the shop: me at the oven, Hugo my apprentice, and Amandine who "
                                  "does the counter."),
         ("2025-03-11T12:40:00Z", "A bit personal: Amandine is in the middle of a divorce and sometimes she cries."),
         ("2025-03-11T12:48:00Z", "Please forget what I told you about Amandine and her divorce, it is her private "
-                                 "life."),
-    ]):
-        ingest(store, "user:a", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
-    active = [m.text for m in store.list_memories("user:a")]
+                                 "life."))
     store.close()
     assert not [t for t in active if "divorce" in t], active
     assert [t for t in active if "Amandine" in t and "counter" in t], active
@@ -642,18 +638,14 @@ def test_what_was_told_last_time_is_that_days_story_not_all_of_them(real_embedde
     """"that business I told you about Ewan last time, I'd rather you didnae keep that":
     the story of the last sitting goes, what Ewan does, told a month before, stays."""
     from memcli.api import MemoryStore
-    from memcli.ingest import Message, ingest
 
     store = MemoryStore(tmp_path / "m.db", real_embedder)
-    for i, (ts, text) in enumerate([
+    active = _said(store,
         ("2026-02-03T10:05:00Z", "My son Ewan skippers the Morning Star out of Fraserburgh these days."),
         ("2026-03-10T11:00:00Z", "Ewan's back on the whisky, three nights last week he went straight to the hotel "
                                  "off the boat."),
         ("2026-06-16T10:30:00Z", "Before anything else, that business I told you about Ewan last time, I'd rather "
-                                 "you didnae keep that."),
-    ]):
-        ingest(store, "user:e", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
-    active = [m.text for m in store.list_memories("user:e")]
+                                 "you didnae keep that."))
     store.close()
     assert not [t for t in active if "whisky" in t], active
     assert [t for t in active if "Fraserburgh" in t], active
@@ -661,26 +653,14 @@ def test_what_was_told_last_time_is_that_days_story_not_all_of_them(real_embedde
 
 def test_without_an_occasion_everything_told_of_them_goes(real_embedder, tmp_path):
     from memcli.api import MemoryStore
-    from memcli.ingest import Message, ingest
 
     store = MemoryStore(tmp_path / "m.db", real_embedder)
-    for i, (ts, text) in enumerate([
+    active = _said(store,
         ("2026-02-03T10:05:00Z", "My son Ewan skippers the Morning Star out of Fraserburgh these days."),
         ("2026-03-10T11:00:00Z", "Ewan's back on the whisky, three nights last week he went straight to the hotel."),
-        ("2026-06-16T10:30:00Z", "Please forget everything I told you about Ewan."),
-    ]):
-        ingest(store, "user:e", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
-    active = [m.text for m in store.list_memories("user:e")]
+        ("2026-06-16T10:30:00Z", "Please forget everything I told you about Ewan."))
     store.close()
     assert not [t for t in active if "whisky" in t or "Fraserburgh" in t], active
-
-
-def _told(store, scope, *said):
-    from memcli.ingest import Message, ingest
-
-    for i, (ts, text) in enumerate(said):
-        ingest(store, scope, [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"s{i}")
-    return [m.text for m in store.list_memories(scope)]
 
 
 def test_a_numbered_item_withdrawn_by_its_number_is_forgotten(real_embedder, tmp_path):
@@ -688,11 +668,11 @@ def test_a_numbered_item_withdrawn_by_its_number_is_forgotten(real_embedder, tmp
     from memcli.api import MemoryStore
 
     store = MemoryStore(tmp_path / "m.db", real_embedder)
-    active = _told(store, "user:n",
-                   ("2025-05-12T19:35:00Z", "5. I am a solicitor in the real estate team at Harcourt Lyle LLP."),
-                   ("2025-05-12T19:37:54Z", "6. A colleague, Marcus, has brought an employment tribunal claim against "
-                                            "the firm."),
-                   ("2025-05-12T19:42:00Z", "I withdraw paragraph 6 in its entirety. Please do not retain it."))
+    active = _said(store,
+        ("2025-05-12T19:35:00Z", "5. I am a solicitor in the real estate team at Harcourt Lyle LLP."),
+        ("2025-05-12T19:37:54Z", "6. A colleague, Marcus, has brought an employment tribunal claim against "
+                                 "the firm."),
+        ("2025-05-12T19:42:00Z", "I withdraw paragraph 6 in its entirety. Please do not retain it."))
     store.close()
     assert not [t for t in active if "tribunal" in t], active
     assert [t for t in active if "Harcourt Lyle" in t], active
@@ -702,10 +682,10 @@ def test_an_item_of_a_list_withdrawn_takes_only_its_own_facts(real_embedder, tmp
     from memcli.api import MemoryStore
 
     store = MemoryStore(tmp_path / "m.db", real_embedder)
-    active = _told(store, "user:l",
-                   ("2025-05-12T19:35:00Z", "Some particulars:\n1. I live in Moseley.\n2. My colleague Marcus is "
-                                            "suing the firm at a tribunal.\n3. I am allergic to penicillin."),
-                   ("2025-05-12T19:42:00Z", "Please forget point 2, it was indiscreet."))
+    active = _said(store,
+        ("2025-05-12T19:35:00Z", "Some particulars:\n1. I live in Moseley.\n2. My colleague Marcus is "
+                                 "suing the firm at a tribunal.\n3. I am allergic to penicillin."),
+        ("2025-05-12T19:42:00Z", "Please forget point 2, it was indiscreet."))
     store.close()
     assert not [t for t in active if "tribunal" in t], active
     assert [t for t in active if "Moseley" in t], active
@@ -716,9 +696,9 @@ def test_a_number_said_of_something_else_withdraws_nothing(real_embedder, tmp_pa
     from memcli.api import MemoryStore
 
     store = MemoryStore(tmp_path / "m.db", real_embedder)
-    active = _told(store, "user:x",
-                   ("2025-05-12T19:35:00Z", "6. We moved to Leeds in March."),
-                   ("2025-05-12T19:42:00Z", "Number 6 bus is the one I take to work."))
+    active = _said(store,
+        ("2025-05-12T19:35:00Z", "6. We moved to Leeds in March."),
+        ("2025-05-12T19:42:00Z", "Number 6 bus is the one I take to work."))
     store.close()
     assert [t for t in active if "Leeds" in t], active
 
@@ -732,9 +712,9 @@ def test_a_message_that_asks_in_itself_not_to_be_kept_leaves_nothing(said, real_
     from memcli.api import MemoryStore
 
     store = MemoryStore(tmp_path / "m.db", real_embedder)
-    active = _told(store, "user:k", ("2024-07-01T09:00:00Z", "I work at the Honeybee cafe in Fitzroy."),
+    active = _said(store, ("2024-07-01T09:00:00Z", "I work at the Honeybee cafe in Fitzroy."),
                    ("2024-07-02T03:19:52Z", said))
-    reasons = [d.reason for d in store.decisions("user:k")]
+    reasons = [d.reason for d in store.decisions("user:m")]
     store.close()
     assert [t for t in active if "Honeybee" in t], active
     assert not [t for t in active if any(w in t.lower() for w in ("sick", "loan", "leaving"))], active
@@ -742,7 +722,7 @@ def test_a_message_that_asks_in_itself_not_to_be_kept_leaves_nothing(said, real_
 
 
 @pytest.mark.parametrize("said", ["we don't keep it anywhere near the kids, the bleach I mean",
-                                  "don't keep the receipts, I never do"])
+                                 "don't keep the receipts, I never do"])
 def test_a_habit_of_keeping_is_no_request(said):
     from memcli.requests import kept_back
 

@@ -105,11 +105,11 @@ def recall(
     if cfg.blend.collapse_turns:
         hits = collapse(hits, told)
     hits = newer_first(hits, query, cfg.blend.newer_window, told)
+    rowid = {m.id: r for r, m in cands.rows.items()}
+    vectors: dict[str, np.ndarray] = {}  # the stored vectors of the best hits, each read once
     if cfg.blend.akin_later:  # a later statement of the best hits' own in other words
-        rowid = {m.id: r for r, m in cands.rows.items()}
-        read = {h.memory.id: rowid[h.memory.id] for h in hits[:READ] if h.memory.id in rowid}
-        said = store.vectors(scope, list(read.values()))
-        hits = akin_later_first(hits, {i: said[r] for i, r in read.items() if r in said}, query)
+        vectors = _vectors_of(store, scope, hits[:READ], rowid, vectors)
+        hits = akin_later_first(hits, vectors, query)
     # a question about the user at large is answered by whatever is stored, and one that
     # names a key ("what's their diet?") by the record that holds it
     asked_key = any(h.memory.key and _names_key(q.stems, h.memory.key) for h in hits[:k])
@@ -125,15 +125,26 @@ def recall(
                         touch=False, now=now, hop=False)
         hits = newer_first(joined(hits, theirs.hits, asked[1], k), query, cfg.blend.newer_window, told)
     if cfg.blend.later_first:  # of two answers shown, the later one first
-        best = store.rowids(scope, [h.memory.id for h in hits[:BEST]])
-        said = store.vectors(scope, list(best.values()))
-        hits = later_among_best(hits, {i: said[r] for i, r in best.items() if r in said}, query, k)
+        vectors = _vectors_of(store, scope, hits[:BEST], rowid, vectors)
+        hits = later_among_best(hits, vectors, query, k)
     if min_score is not None:
         hits = [h for h in hits if h.score >= min_score]
     hits = hits[:k]
     if touch:
         rehearse(store, scope, hits, now)
     return RecallResult(hits=hits, abstain=abstain, query=query, confidence=conf)
+
+
+def _vectors_of(store: MemoryStore, scope: str, hits: list[Hit], rowid: dict[str, int],
+                have: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """`have` and the stored vectors of the `hits` it lacks, by their rowid among the
+    candidates (`rowid`), else looked up (a hit a hop joined)."""
+    want = [h.memory.id for h in hits if h.memory.id not in have]
+    rows = {i: rowid[i] for i in want if i in rowid}
+    if len(rows) < len(want):
+        rows |= store.rowids(scope, [i for i in want if i not in rows])
+    said = store.vectors(scope, list(rows.values())) if rows else {}
+    return {**have, **{i: said[r] for i, r in rows.items() if r in said}}
 
 
 def _names_key(stems: set[str], key: str) -> bool:
