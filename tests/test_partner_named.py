@@ -16,6 +16,11 @@ NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
     ("I'm seeing someone, his name is Raúl", "Raúl"),
     ("I'm seeing someone new. Tom. He's a nurse.", "Tom"),
     ("I am dating a guy called Marcus", "Marcus"),
+    # the name in the next sentence, as their name, and after an emoji
+    ("I'm seeing someone new. His name is Raúl", "Raúl"),
+    ("seeing someone!! her name's Noor, we met at a gig at the Tote", "Noor"),
+    ("been seeing someone 🥹 her name's noor, we met at a gig", "Noor"),
+    ("I started seeing a guy. He's called Tomás and he's a chef", "Tomás"),
 ])
 def test_the_one_the_user_is_seeing_is_their_partner(said, name):
     facts = extract_facts(said, NOW).facts
@@ -26,6 +31,8 @@ def test_the_one_the_user_is_seeing_is_their_partner(said, name):
     "seeing someone new. also, the rent went up",  # no name follows
     "I started seeing a therapist",  # no partner
     "I'm seeing someone new 🙈 called",
+    "I'm seeing someone new. Her name's a secret lol",
+    "I started seeing a therapist. Her name is Dr Okafor",  # a therapist, named
     "we started dating in 2019",
 ])
 def test_no_name_no_partner(said):
@@ -65,3 +72,9 @@ def test_a_word_of_feeling_after_seeing_someone_is_no_name(said):
 
 def test_a_parent_who_left_is_no_partner():
     assert not [f for f in extract_facts("Dad left us.", NOW).facts if f.key == "partner"]
+
+
+def test_what_the_rest_of_the_naming_sentence_says_is_kept():
+    texts = [f.text for f in extract_facts("I'm seeing someone new. His name is Raúl, we met at the climbing gym", NOW).facts]
+    assert "User's partner is Raúl" in texts
+    assert any("climbing gym" in t for t in texts), texts

@@ -93,6 +93,22 @@ def test_an_opening_she_or_he_is_the_one_the_message_before_introduced(said, bef
 
 
 @pytest.mark.parametrize(("said", "before", "who"), [
+    # a relation that says no sex ("partner"): the one person the message before named
+    ("she got the pastry job at that fancy place in the cbd", ["User's partner is Noor"], "Noor"),
+    ("he's a nurse at St James's now", ["User's partner is Raúl"], "Raúl"),
+    # after a word that only answers: "no she is remote"
+    ("no she is remote, she lives in Incheon", ["User's partner is Minji"], "Minji"),
+    ("yeah he got the job", ["User's husband is Tomasz"], "Tomasz"),
+    # two people named, or the one named is of the other sex: whom it means is a guess
+    ("she got the pastry job", ["User's partner is Noor", "User's brother Tom is 30"], None),
+    ("she got the pastry job", ["User's husband is Tomasz"], None),
+    ("she got the pastry job", ["User lives in Leeds"], None),
+])
+def test_an_opening_she_or_he_of_a_partner_said_without_a_sex(said, before, who):
+    assert carried_person(said, before) == who
+
+
+@pytest.mark.parametrize(("said", "before", "who"), [
     # named in the message before, whose relation was known from earlier
     ("Ah, and she has found her new passion: the chorale", ["Martine and User take the ferry to Corsica"], "Martine"),
     ("anyway he's at Hugin now", ["Tomasz and User went to Bergen"], "Tomasz"),
@@ -124,6 +140,31 @@ def test_a_follow_up_message_about_her_is_hers_through_ingest(real_embedder, tmp
     active = [m.text for m in store.list_memories("user:r")]
     assert "User's girlfriend Destiny teaches 3rd grade in deer park" in active, active
     store.close()
+
+
+def test_news_of_a_partner_named_in_the_message_before_is_theirs_through_ingest(real_embedder, tmp_path):
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:r", [
+        Message(role="user", content="I'm seeing someone new. His name is Raúl", ts="2025-11-04T00:40:14Z", ref="a"),
+        Message(role="user", content="no he's a nurse at St James's now", ts="2025-11-04T00:43:36Z", ref="b"),
+    ], source="s1")
+    active = [m.text for m in store.list_memories("user:r")]
+    assert "User's partner is Raúl" in active, active
+    assert "User's partner Raúl is a nurse at St James's now" in active, active
+    store.close()
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("User's partner is Raúl", "Raúl"), ("User's sister Zoë lives in Leeds", "Zoë"),
+    ("User's friend Łukasz is 30", "Łukasz"), ("User's daughter Naïka is 19", "Naïka"),
+])
+def test_a_name_in_the_letters_of_another_language_is_known(said, name):
+    from memcli.extract.people import known_people
+
+    assert name in known_people([said])
 
 
 @pytest.mark.parametrize(("said", "key", "value"), [

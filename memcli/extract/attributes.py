@@ -207,6 +207,9 @@ _NAME_FIRST_RE = re.compile(r"^[A-Z][\w'-]+(?=,|!|\s+(?:is|she|he|who)\b|\s*$)")
 # kiwi, works at a craft brewery", "I started to see someone." + "Sabrina."
 _PARTNER_NAMED_NEXT_RE = re.compile(r"\b(?:seeing|dating|(?:started|began) (?:to see|seeing|dating))\s+(?:someone|somebody|"
                                     r"(?:a|this) (?:guy|girl|man|woman|lady|bloke))(?:\s+new)?\W*$", _I)
+# ... and named in the next sentence by "his name is", "her name's", "she's called"
+_NAME_IS_RE = re.compile(r"^(?:(?:and|so|oh)\W+)?(?:(?:his|her|their)\s+name(?:'s|\s+is)|(?:he|she|they)(?:'s|\s+is|\s+are)\s+"
+                         r"called)\s+(?P<n>(?!(?:a|an|the)\b)[^\W\d_][\w'-]*)", _I)
 # a new holder of a role announced without a name, then named first in the next sentence
 _NEW_ROLE_BARE_RE = re.compile(r"^(?:(?:also|and|plus|so|oh and)\s+)?(?:(?:i|we)\s+(?:have|'ve|got|have got|'ve got)\s+)?"
                                r"(?:a\s+)?new\s+(?P<r>doctor|gp|dentist|vet|physio|physiotherapist|therapist|cardiologist|"
@@ -267,6 +270,13 @@ def value_said_apart(sentences: list[str]) -> list[str]:
             i += 2
             continue
         if pet is None and _PARTNER_NAMED_NEXT_RE.search(s.strip()) and i + 1 < len(sentences):
+            called = _NAME_IS_RE.match(sentences[i + 1].strip())
+            if called:  # "I'm seeing someone new." + "His name is Raúl, he's a nurse": the name; the rest its own
+                out.append(re.sub(r"[\s!.]+$", "", s) + " called " + called["n"])
+                rest = sentences[i + 1].strip()[called.end():].lstrip(" ,;.!-")
+                sentences = [*sentences[:i + 1], rest, *sentences[i + 2:]] if rest else sentences[:i + 1] + sentences[i + 2:]
+                i += 1
+                continue
             nxt = _NAME_FIRST_ANY_RE.match(sentences[i + 1].strip())
             if nxt:  # the one seeing, named; what the next sentence says of them is its own
                 out.append(re.sub(r"[\s!.]+$", "", s) + " called " + nxt.group(0))

@@ -19,7 +19,7 @@ _DATING_RE = re.compile(
     + _SEE + r"\s+(?:this|a|an|some)\s+(?P<w>girl|guy|woman|man|lady|dude|bloke|gal)|" + _SEE
     + r"\s+some(?:one|body)(?:\s+new)?|" + _DATE + r"\s+(?:(?:this|a|an)\s+(?P<w2>girl|guy|woman|man|lady|dude|bloke|gal))?)"
     # "seeing someone new 🙈 called marcus", "seeing someone, his name is Raúl"
-    r"(?:\W*\s+(?:called|named)\s+|,?\s+(?:his|her|their)\s+name(?:'s|\s+is)\s+|\W+)(?P<v>(?!new\b)[^\W\d_][\w'-]*)\b"
+    r"(?:\W*\s+(?:called|named)\s+|[,.!\W]*\s+(?:his|her|their)\s+name(?:'s|\s+is)\s+|\W+)(?P<v>(?!new\b)[^\W\d_][\w'-]*)\b"
     r"|^(?:i(?:'ve| have)\s+been\s+)(?:seeing|dating)\s+(?P<v2>(?-i:[A-Z])[a-z'-]+)\s+(?:for|since)\b", _I)
 _DATED = {"girl": "girlfriend", "woman": "girlfriend", "lady": "girlfriend", "gal": "girlfriend", "guy": "boyfriend",
           "man": "boyfriend", "dude": "boyfriend", "bloke": "boyfriend"}

@@ -34,7 +34,9 @@ _NOT_NAMES = {
 
 _REL_WORDS = r"(?:maid of honou?r|best man|best friend|" + "|".join(
     sorted((re.escape(r) for r in RELATIONS if " " not in r and r != "kid's"), key=len, reverse=True)) + r")"
-_NAME = r"[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?"
+# a name, in the letters of the languages users write them in too ("Raúl", "Zoë", "Łukasz", "Naïka")
+_NAME_WORD = r"[A-Z\u00c0-\u00d6\u00d8-\u00de\u0141\u0160\u017d][a-z\u00df-\u00f6\u00f8-\u00ff\u0100-\u017f'-]+"
+_NAME = _NAME_WORD + r"(?:\s+" + _NAME_WORD + r")?"
 _PERSON_INTRO_RES = [
     re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r")),? (?P<n>" + _NAME + r")\b"),
     re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))(?:'s name)? is (?:called |named )?(?P<n>" + _NAME + r")\b"),
@@ -114,6 +116,47 @@ _LIST_INTRO_RE = re.compile(
     r"\b(?i:my|our|User's|(?:I|we) have (?:two|three|four|\d) ) ?(?P<rel>(?i:" + "|".join(_ONE_OF) + r"))"
     r"(?:,| are| are called| named| called|:)? " + _LISTED.replace("I", "1", 1)
     + r"(?:,\s*" + _LISTED.replace("I", "2", 1) + r")?(?:,?\s+(?:and|&)\s+)" + _LISTED.replace("I", "3", 1))
+
+
+# "two kids. Zosia is 6, ... Kuba is 3", "I have two younger brothers. Bat-Erdene is seventeen":
+# relatives counted, then named one by one as the sentences after go on (`counted`)
+_COUNTED_RE = re.compile(r"\b(?P<c>two|three|four|five|[2-5])\s+(?:(?:younger|older|little|grown(?:-up)?|small|wee|"
+                         r"lovely|beautiful)\s+)?(?P<rel>kids|children|sons|daughters|boys|girls|brothers|sisters|"
+                         r"grandchildren|grandkids|grandsons|granddaughters)\b", _I)
+# ... not counted as someone else's: "my sister has two kids", "they have three boys"
+_THEIRS_COUNTED_RE = re.compile(r"\b(?:has|had|they\s+have|they've|you\s+have|you've)\s+(?:got\s+)?$", _I)
+# a name opening a sentence or a clause, said with an age or what they are or do ("ava 7, bday
+# march 3": in lower case only before an age)
+_NAMED_NEXT_RE = re.compile(r"(?:^|[.!?;:,\n]\s*|\band\s+)(?:\d[.)]\s*)?(?:(?P<n>" + _NAME_WORD + r"(?:-" + _NAME_WORD
+                            + r")?)(?=\s+(?:is|was|stay|stays|has|who|works|goes|just|\d)\b|\s*[,(]\s*\d)"
+                            r"|(?P<l>[a-z][a-z'-]{1,15})(?=\s+\d{1,2}\b))")
+_COUNT = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def counted(text: str) -> list[tuple[str, str]]:
+    """(name, relation) of relatives the user counts and then names, one per sentence or
+    clause after ("Me, my husband Tomasz and two kids. Zosia is 6, ... Kuba is 3"): as many
+    names as counted, the first that open a clause, never someone else's ("my sister has two
+    kids"), never a word that is no name."""
+    out: list[tuple[str, str]] = []
+    for m in _COUNTED_RE.finditer(text):
+        if _THEIRS_COUNTED_RE.search(text[:m.start()]):
+            continue
+        want = _COUNT.get(m["c"].lower()) or int(m["c"])
+        rel = m["rel"].lower()
+        one = _ONE_OF.get(rel) or {"grandkids": "grandkid", "grandchildren": "grandchild", "grandsons": "grandson",
+                                   "granddaughters": "granddaughter"}[rel]
+        names: list[str] = []
+        for n in _NAMED_NEXT_RE.finditer(text, m.end()):
+            name = n["n"] or n["l"]
+            if name.lower() in _NOT_NAMES or name.lower() in RELATIONS or name.lower() in _NOT_LOWER_NAMES:
+                continue
+            names.append(name if n["n"] else name.capitalize())
+            if len(names) == want:
+                break
+        if len(names) == want:
+            out += [(n, one) for n in names]
+    return out
 
 
 _DETAILED_LIST_RE = re.compile(
@@ -221,7 +264,7 @@ class _People:
                 if n.split()[0].lower() in _NOT_NAMES:
                     continue
                 self.names.setdefault(n, m.group("rel").lower())
-        for n, rel in listed(text):
+        for n, rel in [*listed(text), *counted(text)]:
             self.names.setdefault(n, rel)
         for m in _LOWER_NAME_RE.finditer(text):
             if _lower_name(m.group("n")) and not any(k.lower() == m.group("n") for k in self.names):
@@ -310,7 +353,9 @@ class _People:
         if own is not None:  # "Her sixtieth is on Saturday": Nuala's sixtieth
             return f"{self.last}'s {own['rest']}" if self._is_last("she" if own["p"].lower() == "her" else "he") \
                 else clause
-        m = re.match(r"^(?P<p>she|he)(?P<c>'s|\s)(?P<rest>.*)$", clause, _I)
+        # (after a word that only answers or leads in: "no he's a nurse now", "yeah she got it")
+        m = re.match(r"^(?:(?:no|nah|yes|yeah|yep|ok|okay|lol|haha|oh|ah|and|also|so|but|well|anyway|btw)\W+)*"
+                     r"(?P<p>she|he)(?P<c>'s|\s)(?P<rest>.*)$", clause, _I)
         if not m or not self._is_last(m.group("p").lower()):
             return clause
         # "she's leaving": is; "she's been in billing since March": has
@@ -327,7 +372,8 @@ class _People:
 _THIRD_PERSON_VERB_RE = re.compile(r"^(?:starts|begins|finishes|works|lives|moves|leaves|teaches|studies|commutes|"
                                    r"drives|flies|trains|coaches|earns|manages|runs|plays|gets|loves|hates|wants|"
                                    r"needs|misses)\s+\w", _I)
-_OPENS_WITH_PRONOUN_RE = re.compile(r"^\W*(?:(?:and|also|oh|ah|plus|so|but|btw|anyway|well)\W+)*(?P<p>she|he)(?:'s|\s)",
+_OPENS_WITH_PRONOUN_RE = re.compile(r"^\W*(?:(?:and|also|oh|ah|plus|so|but|btw|anyway|well|no|nah|yes|yeah|yep|ok|okay|"
+                                    r"lol|haha)\W+)*(?P<p>she|he)(?:'s|\s)",
                                     _I)
 
 
@@ -336,15 +382,19 @@ def carried_person(text: str, said_before: Iterable[str], people: dict[str, str]
     the one person of that sex the user's message just before introduced ("seein this
     girl destiny. met her at church" then "she teaches 3rd grade in deer park"), or, with
     `people` (name -> relation, known before), named ("Martine and me, we take the ferry"
-    then "Ah, and she has found her new passion": the wife). None when that message
-    introduced or named nobody of that sex, or more than one."""
+    then "Ah, and she has found her new passion": the wife), or the one person it named when
+    that person's relation says no sex ("User's partner is Noor" then "no she is remote").
+    None when that message introduced or named nobody of that sex, or more than one."""
     m = _OPENS_WITH_PRONOUN_RE.match(text)
     if m is None:
         return None
     said, before = m["p"].lower(), list(said_before)
-    met = {n for n, rel in known_people(before).items() if _gender(rel.split()[-1]) == said}
-    met |= {n for n, rel in (people or {}).items() if rel and _gender(rel.split()[-1]) == said
-            and any(re.search(r"\b" + re.escape(n) + r"\b", t) for t in before)}
+    # name -> relation of everyone the message before introduced or named
+    there = known_people(before) | {n: rel for n, rel in (people or {}).items()
+                                    if any(re.search(r"\b" + re.escape(n) + r"\b", t) for t in before)}
+    met = {n for n, rel in there.items() if rel and _gender(rel.split()[-1]) == said}
+    if not met and len(there) == 1:  # "her name's noor" then "she got the pastry job": "partner" says no sex
+        met = {n for n, rel in there.items() if not rel or _gender(rel.split()[-1]) is None}
     return next(iter(met)) if len(met) == 1 else None
 
 
