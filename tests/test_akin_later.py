@@ -161,3 +161,26 @@ def test_a_fact_of_another_key_stays_below():
                              key="employer", valid_from="2026-03-10T00:00:00Z"), score=0.6)
     vectors = {"home": _unit(1, 0, 0), "work": _unit(0.8, 0.2, 0)}
     assert later_among_best([home, work], vectors, "Where does the user live?") == [home, work]
+
+
+def test_how_old_someone_is_asks_for_now():
+    age = _hit("Anak gue Raka, 5 tahun, TK Pelita Harapan", "2025-02-17T14:26:47Z", 0.655)
+    older = _hit("Raka udah 6 tahun bro, seragam merah putih", "2025-08-11T12:51:20Z", 0.655)
+    vectors = {age.memory.id: _unit(1, 0, 0), older.memory.id: _unit(0.8, 0.2, 0)}
+    assert later_among_best([age, older], vectors, "How old is Raka?") == [older, age]
+    # "how old was she when ...": the past, the order kept
+    assert later_among_best([age, older], vectors, "How old was Raka when she started school?") == [age, older]
+
+
+@pytest.mark.parametrize(("old", "new", "same"), [
+    # one person, named with a capital in one and typed in lower case in the other
+    ("Huw's got 640 ewes on the hill", "huw sold off the older ewes so he's down to 580", True),
+    ("User's wife Tanya works as a 911 dispatcher", "Quick one tanya left dispatch after 18 years", True),
+    # the user in one, the person in the other; a word that only looks like the name
+    ("User's wife Tanya works as a 911 dispatcher", "User left dispatch after 18 years", False),
+    ("Huw's got 640 ewes on the hill", "the price of ewes rose, huw says", False),
+])
+def test_a_person_typed_in_lower_case_is_the_same_person(old, new, same):
+    from memcli.recall.newer import _same_subject
+
+    assert _same_subject(old, new, "How many ewes does he keep?") is same

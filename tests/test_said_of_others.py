@@ -331,3 +331,26 @@ def test_his_after_a_woman_named_is_no_one_known():
 def test_a_partner_named_in_another_language_fills_the_partner_slot():
     facts = extract_facts("Ma blonde is Josée, we live together 11 years on rue Jacques-Cartier.", NOW).facts
     assert ("partner", "Josée") in {(f.key, f.value) for f in facts}
+
+
+@pytest.mark.parametrize(("said", "people"), [
+    ("Me, my husband Tomasz and two kids. Zosia is 6, she is in senior infants. Kuba is 3, he is in creche.",
+     [("Zosia", "kid"), ("Kuba", "kid")]),
+    ("2 kids w my ex. ava 7, bday march 3. jace 4, bday oct 19.", [("Ava", "kid"), ("Jace", "kid")]),
+    ("I have two younger brothers. Bat-Erdene is seventeen years old. Tömörbaatar is eleven years old.",
+     [("Bat-Erdene", "brother"), ("Tömörbaatar", "brother")]),
+    # someone else's, fewer names than counted, or words that are no names
+    ("My sister has two kids. Mia is 4 and Leo is 2.", []),
+    ("We have two kids. Sorry, the rent is 1200. Tom is 5", []),
+    ("I have two sons, 12 and 9. Monday is 5 hours of football", []),
+])
+def test_relatives_counted_then_named_one_by_one(said, people):
+    from memcli.extract.people import counted
+
+    assert counted(said) == people
+
+
+def test_what_is_said_of_relatives_counted_then_named_is_theirs():
+    said = texts("Me, my husband Tomasz and two kids. Zosia is 6, she is in senior infants in St. Peter's school. "
+                 "Kuba is 3, he is in creche.")
+    assert "User's kid Zosia is 6" in said and "User's kid Kuba is in creche" in said, said

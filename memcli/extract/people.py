@@ -35,7 +35,9 @@ _NOT_NAMES = {
 _REL_WORDS = r"(?:maid of honou?r|best man|best friend|" + "|".join(
     sorted((re.escape(r) for r in RELATIONS if " " not in r and r != "kid's"), key=len, reverse=True)) + r")"
 # a name, in the letters of the languages users write them in too ("Raúl", "Zoë", "Łukasz", "Naïka")
-_NAME_WORD = r"[A-Z\u00c0-\u00d6\u00d8-\u00de\u0141\u0160\u017d][a-z\u00df-\u00f6\u00f8-\u00ff\u0100-\u017f'-]+"
+_UPPER = r"[A-Z\u00c0-\u00d6\u00d8-\u00de\u0141\u0160\u017d]"
+_LOWER = r"[a-z\u00df-\u00f6\u00f8-\u00ff\u0100-\u017f']"
+_NAME_WORD = _UPPER + _LOWER + r"+(?:-" + _UPPER + r"?" + _LOWER + r"+)*"  # "Bat-Erdene", "Mary-jane"
 _NAME = _NAME_WORD + r"(?:\s+" + _NAME_WORD + r")?"
 _PERSON_INTRO_RES = [
     re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r")),? (?P<n>" + _NAME + r")\b"),
@@ -127,8 +129,7 @@ _COUNTED_RE = re.compile(r"\b(?P<c>two|three|four|five|[2-5])\s+(?:(?:younger|ol
 _THEIRS_COUNTED_RE = re.compile(r"\b(?:has|had|they\s+have|they've|you\s+have|you've)\s+(?:got\s+)?$", _I)
 # a name opening a sentence or a clause, said with an age or what they are or do ("ava 7, bday
 # march 3": in lower case only before an age)
-_NAMED_NEXT_RE = re.compile(r"(?:^|[.!?;:,\n]\s*|\band\s+)(?:\d[.)]\s*)?(?:(?P<n>" + _NAME_WORD + r"(?:-" + _NAME_WORD
-                            + r")?)(?=\s+(?:is|was|stay|stays|has|who|works|goes|just|\d)\b|\s*[,(]\s*\d)"
+_NAMED_NEXT_RE = re.compile(r"(?:^|[.!?;:,\n]\s*|\band\s+)(?:\d[.)]\s*)?(?:(?P<n>" + _NAME_WORD + r")(?=\s+(?:is|was|stay|stays|has|who|works|goes|just|\d)\b|\s*[,(]\s*\d)"
                             r"|(?P<l>[a-z][a-z'-]{1,15})(?=\s+\d{1,2}\b))")
 _COUNT = {"two": 2, "three": 3, "four": 4, "five": 5}
 

@@ -39,7 +39,7 @@ from .topics import members_asked
 
 # A question about the past, or about an earlier state.
 _PAST_Q = re.compile(r"\b(?:did|was|were|had|used to|before|first|originally|previously|ago|back then|at the time|"
-                     r"last (?:year|month|week|time)|in (?:19|20)\d\d|earlier|former|old|initially)\b", re.I)
+                     r"last (?:year|month|week|time)|in (?:19|20)\d\d|earlier|former|(?<!\bhow )old|initially)\b", re.I)
 # ... unless it asks for the latest: "what was the user's most recent A1C?"
 _LATEST_Q = re.compile(r"\b(?:latest|most recent|newest|current|currently|these days|nowadays|lately)\b", re.I)
 # ... and so does a question for a measure taken again and again, with no date: "what was the
@@ -178,7 +178,7 @@ def _same_subject(a: str, b: str, query: str = "") -> bool:
     "User's daughter Karen has been in billing since March")."""
     if _subject(a, b, query) == _subject(b, a, query):
         return True
-    if _opened_by_name_of(a, b) or _opened_by_name_of(b, a):
+    if _opened_by_name_of(a, b) or _opened_by_name_of(b, a) or _named_lower(a, b, query) or _named_lower(b, a, query):
         return True
     if _PARTNER_SLOT.search(a) and _PARTNER_SLOT.search(b):
         # the user's partner, whoever it is now: "User's bf marcus" and "User's partner is Daniel",
@@ -188,6 +188,18 @@ def _same_subject(a: str, b: str, query: str = "") -> bool:
     if ra is None or rb is None or ra["rel"] != rb["rel"] or ra["rel"] not in RELATIONS:
         return False
     return ra["n"] is None or rb["n"] is None or ra["n"] == rb["n"]
+
+
+def _named_lower(a: str, b: str, query: str) -> bool:
+    """Whether `b`, about the user as far as its capitals say, opens by naming in lower case
+    the one person `a` is about: "Huw's got 640 ewes on the hill" and "huw sold off the older
+    ewes", "User's wife Tanya works as a 911 dispatcher" and "Quick one tanya left dispatch"."""
+    who = _subject(a, b, query)
+    if not who or len(who) != 1 or len(who[0]) < 3 or _subject(b, a, query) is not None:
+        return False
+    name = re.sub(r"['\u2019]s$", "", who[0].split()[-1]).lower()
+    return re.search(r"^\W*(?:(?:and|so|also|oh|btw|ok|okay|well|anyway|quick one|update|news|yeah|plus|but)\W+)*"
+                     + re.escape(name) + r"(?:['\u2019]s)?\s", b, re.I) is not None
 
 
 _OPENER = re.compile(r"^(?!User\b)([A-Z][a-z\u00e0-\u024f-]+)(?:['\u2019]s)?\b")
