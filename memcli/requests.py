@@ -107,7 +107,10 @@ _REQUEST = re.compile(
 # A request whose object points back ("..., forget it", "could you not keep that"): the
 # topic is what the message said before it was told ("what I said about Siobhan and her
 # divorce, forget it", "that business about Huw I told you, ..., could you not keep that")
-_BACK = re.compile(r"^(?:it|that|this|those|ça|cela|isso|isto|eso|esto|das|dies|questo|that one|all (?:of )?that|any of (?:that|it))\b\s*(?:[,.;!?]|$|(?:please|pls|"
+_BACK = re.compile(r"^(?:it|that|this|those|ça|cela|isso|isto|eso|esto|das|dies|questo|that one|all (?:of )?that|any of (?:that|it)"
+                   # "forget I ever said that to you": what was said, pointed at
+                   r"|i (?:ever |even |ever even )?(?:said|told you|told u|mentioned|brought up|wrote)(?: (?:that|it|this|any of "
+                   r"(?:that|it)))?(?: to (?:you|u))?)\b\s*(?:[,.;!?]|$|(?:please|pls|"
                    r"kept|stored|saved|anywhere|either|too|as well|for me|ok|okay|that'?s|it'?s|i|fully|entirely|completely|"
                    r"altogether|totally|for good|(?:from|in|on) (?:ur|your|the) (?:memory|memories|notes|system|records?))\b)", re.IGNORECASE)
 _TOLD_BEFORE = re.compile(r"\b(?:what|everything|anything|all|the|that|this)\s+(?:(?:\w+\s+){0,2}?(?:i|i've|ive)\s+"
@@ -115,7 +118,7 @@ _TOLD_BEFORE = re.compile(r"\b(?:what|everything|anything|all|the|that|this)\s+(
                           r"part)s?)\s+(?:about|abt|'?bout|re|regarding|with|on)\s+"
                           # "and about the course I flunked, delete that": the topic set up before
                           r"|(?:^|[,;.!?]\s*|\b(?:and|also|oh|ah|so|now|actually)\s+)(?P<setup>about|as for|regarding)\s+(?=(?:the|my|"
-                          r"that|this|what|our)\b)", re.IGNORECASE)
+                          r"that|this|what|our)\b|(?-i:[A-Z])[a-z])", re.IGNORECASE)
 # Where a topic ends: the reason or the next clause.
 # the abbreviations the sentence splitter knows, and titles typed in lower case ("dr. okafor")
 _TITLE_WORDS = (*_ABBREVIATIONS, "mr", "mrs", "ms", "dr", "prof")
@@ -555,7 +558,7 @@ _UNSAY = re.compile(
     r"on reflection|" + _INTERJECTION + r")\W+)*"
     r"(?P<req>(?:forget|delete|erase|scratch|strike|remove|disregard|unlearn)\s+(?:all\s+)?(?:that|this|"
     r"what i (?:just )?(?:said|wrote|told you|typed))"
-    r"|forget (?:that )?i (?:told you|said|mentioned|wrote) (?:that|this|it)"
+    r"|forget (?:that )?i (?:ever |even )?(?:told you|said|mentioned|wrote) (?:that|this|it)"
     # and in the languages users mix in: "Esquece isso", "Sahau that", "vergiss das", "lupain aja"
     r"|(?:esquece|esque[cç]a|apaga|apague)\s+(?:isso|isto|that|this)|sahau\s+(?:hiyo|hii|hayo|that|this)"
     r"|(?:dimentica|cancella)\s+(?:questo|quello|that)|(?:vergiss|l[oö]sch|l[oö]sche)\s+(?:das|that)"

@@ -355,6 +355,7 @@ def test_forgetting_what_was_said_as_a_statement_is_no_request(text):
     # run on without a stop into what not to do with it
     ("actually scratch that dont save that anywhere if that gets out im done", "scratch that"),
     ("delete this do not keep it", "delete this"),
+    ("oh forget I ever mentioned it, not my business", "forget I ever mentioned it"),
 ])
 def test_a_request_not_to_keep_the_message_before(text, said):
     assert unsaid_before(text) == said
@@ -732,3 +733,38 @@ def test_a_habit_of_keeping_is_no_request(said):
 def test_forget_i_told_you_that_unsays_the_message_before():
     assert unsaid_before("Actually no, forget I told you that. I don't want that written down anywhere") \
         == "forget I told you that"
+
+
+@pytest.mark.parametrize(("text", "topic"), [
+    # the topic set up first, then "forget I ever said that"
+    ("Ah listen, about Michael and the wall business, forget I ever said that to you, would you. Wipe it.",
+     "Michael and the wall business"),
+    ("About Jonas and the fight, please forget I ever mentioned it", "Jonas and the fight"),
+    ("as for my cousin's court case, forget I said that", "my cousin's court case"),
+])
+def test_a_topic_set_up_before_forget_i_ever_said_that(text, topic):
+    assert [r.topic for r in forget_requests(text)] == [topic]
+
+
+@pytest.mark.parametrize("text", [
+    "I never said that to you, forget it",  # no topic set up
+    "About Michael, he is doing great now",  # no request
+])
+def test_no_topic_or_no_request_is_no_request(text):
+    assert forget_requests(text) == []
+
+
+def test_a_story_asked_later_to_be_forgotten_goes_when_ingested_after_the_request(real_embedder, tmp_path):
+    """The request comes from a later session ingested first: the story, read afterwards,
+    is forgotten as in-order ingest would; what else was said stays."""
+    from memcli.api import MemoryStore
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    kept = _said(store, ("2024-08-13T19:25:17Z", "Ah listen, about Michael and the wall business, forget I ever said "
+                                                 "that to you, would you. Wipe it."),
+                 ("2024-03-05T19:56:44Z", "My cousin Michael has a court case coming up in Castlebar over a boundary "
+                                          "wall with the neighbour."),
+                 ("2024-03-05T19:58:00Z", "We have six rooms at the B&B in Salthill."))
+    assert not [t for t in kept if "Castlebar" in t], kept
+    assert [t for t in kept if "six rooms" in t], kept
+    store.close()
