@@ -70,10 +70,12 @@ def _weekday_at(tokens: list[tuple[str, int]], i: int) -> int | None:
 NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
                 "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
-                "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "dozen": 12, "twice": 2, "once": 1,
+                "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+                "hundred": 100, "thousand": 1000, "dozen": 12, "twice": 2, "once": 1,
                 "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "single": 1, "both": 2,
                 "twins": 2, "half": 0.5}
 
+_SCALE = {"hundred": 100, "thousand": 1000}
 _FILLER = frozenset(
     "a an the and or but of in on at for with by as is are was were be been being am it its this that these "
     "those there here has have had do does did so than then very just also really about over again now "
@@ -163,6 +165,7 @@ def parse(text: str) -> Claim:
     weekdays: set[int] = set()
     negations = 0
     stance = 0
+    counted = -1
     for i, (raw, start) in enumerate(tokens):
         low = raw.lower().replace("\u2019", "'")
         if low.endswith(_NEGATION_SUFFIX):
@@ -178,8 +181,13 @@ def parse(text: str) -> Claim:
         if low in NEGATIONS:
             negations += 1
             continue
+        if i == counted:  # the "hundred" of "five hundred", counted with it
+            continue
         if low in NUMBER_WORDS and not (low == "half" and not _half_a_number(tokens, i)):
-            numbers.add(str(NUMBER_WORDS[low]))
+            times = _SCALE.get(tokens[i + 1][0].lower()) if i + 1 < len(tokens) and NUMBER_WORDS[low] >= 1 else None
+            # "five hundred", "two thousand": one number, said in words (a dose, a price dictated)
+            numbers.add(str(NUMBER_WORDS[low] * times) if times else str(NUMBER_WORDS[low]))
+            counted = i + 1 if times else counted
             continue
         day = _weekday_at(tokens, i)
         if day is not None:

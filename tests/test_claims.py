@@ -13,6 +13,8 @@ SAME = [
     ("User's flight to Oslo is on 3 March.", "User's flight to Oslo is on March 3."),
     ("User likes to hike.", "User likes to hike on weekends.".replace(" on weekends", "")),
     ("User weighs 64 kg.", "User weighs 64kg."),
+    # a number said in words, as dictation writes it
+    ("User takes metformin 500 mg twice a day.", "User takes metformin five hundred mg twice a day."),
 ]
 
 DIFFERENT = [
@@ -25,6 +27,8 @@ DIFFERENT = [
     ("User likes jazz.", "User dislikes jazz.", "stance"),
     ("User likes jazz.", "User can't stand jazz.", "stance"),
     ("User has two cats.", "User has three cats.", "number"),
+    ("Doc has User on five hundred of the metformin.", "Doc has User on a thousand of the metformin.", "number"),
+    ("User drives eighty miles a day.", "User drives ninety miles a day.", "number"),
     ("User lives in Halifax.", "User no longer lives in Halifax.", "negation"),
     ("The rent went up to 1,500.", "The rent went down to 1,500.", "direction"),
 ]
