@@ -78,3 +78,26 @@ def test_what_the_rest_of_the_naming_sentence_says_is_kept():
     texts = [f.text for f in extract_facts("I'm seeing someone new. His name is Raúl, we met at the climbing gym", NOW).facts]
     assert "User's partner is Raúl" in texts
     assert any("climbing gym" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("said", "stored"), [
+    # someone the user has, named by "her name is" in the next sentence; what follows is theirs
+    ("I have a new neighbour. His name is Tom, he is a plumber.", ["User has a new neighbour called Tom",
+                                                                   "User's neighbour Tom is a plumber"]),
+    ("I have pen pal. Her name is Margaret.", ["User has pen pal called Margaret"]),
+    ("I got a new mentor at work. Her name is Dr Okafor.", ["User got a new mentor at work called Dr Okafor"]),
+])
+def test_someone_the_user_has_named_in_the_next_sentence(said, stored):
+    texts = [f.text for f in extract_facts(said, NOW).facts]
+    assert all(s in texts for s in stored), texts
+
+
+@pytest.mark.parametrize("said", ["I have a plan. Her name is irrelevant.", "I have a dog. His name is Rex."])
+def test_no_person_had_no_person_named(said):
+    texts = [f.text for f in extract_facts(said, NOW).facts]
+    assert not [t for t in texts if " called " in t and ("plan" in t or "dog" in t)], texts
+
+
+def test_another_pet_adopted_is_named():
+    facts = extract_facts("I adopted another cat called Brigadeiro", NOW).facts
+    assert [f for f in facts if f.key and f.key.startswith("pet.cat")], [(f.text, f.key) for f in facts]

@@ -200,16 +200,24 @@ _NEW_MEASURE_RE = re.compile(r"^(?:(?:and|also|oh|plus|so|ok|omg|guess what),?\s
 _VALUE_START_RE = re.compile(r"^[$£€R]?\d[\d:.,]*(?!\d)")
 
 
-_PET_NAMED_NEXT_RE = re.compile(r"\b(?:adopted|got|rescued|took in|brought home)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:"
+_PET_NAMED_NEXT_RE = re.compile(r"\b(?:adopted|got|rescued|took in|brought home)\s+(?:a|an|another|one more)\s+(?:[\w-]+\s+){0,2}?(?:"
                                 + PET_WORDS[3:-1] + "|" + DOG_BREEDS + "|" + CAT_BREEDS + r")\W*$", _I)
 _NAME_FIRST_RE = re.compile(r"^[A-Z][\w'-]+(?=,|!|\s+(?:is|she|he|who)\b|\s*$)")
 # someone the user is seeing, named in the next sentence: "seeing someone new 🙈" + "marcus,
 # kiwi, works at a craft brewery", "I started to see someone." + "Sabrina."
 _PARTNER_NAMED_NEXT_RE = re.compile(r"\b(?:seeing|dating|(?:started|began) (?:to see|seeing|dating))\s+(?:someone|somebody|"
                                     r"(?:a|this) (?:guy|girl|man|woman|lady|bloke))(?:\s+new)?\W*$", _I)
+# someone the user has, then named by "her name is" in the next sentence: "I have pen pal.",
+# "I got a new mentor at work." (a person: never a pet, a thing or a partner, read apart)
+_HAVE_ONE_RE = re.compile(r"^(?:(?:also|and|oh|so)\W+)?(?:i|we)\s+(?:have|'ve got|have got|got|'ve)\s+(?:a\s+|an\s+|another\s+)?"
+                          r"(?:new\s+)?(?P<r>(?:pen ?pal|penpal|neighbou?r|mentor|tutor|teacher|coach|boss|manager|"
+                          r"supervisor|therapist|doctor|gp|dentist|physio|carer|caregiver|nanny|babysitter|cleaner|"
+                          r"landlord|landlady|flatmate|roommate|housemate|colleague|coworker|co-worker|friend|"
+                          r"best friend|assistant|lodger|stepdaughter|stepson|grandson|granddaughter))"
+                          r"(?:\s+(?:at|in|from)\s+[\w ]{1,30})?\W*$", _I)
 # ... and named in the next sentence by "his name is", "her name's", "she's called"
 _NAME_IS_RE = re.compile(r"^(?:(?:and|so|oh)\W+)?(?:(?:his|her|their)\s+name(?:'s|\s+is)|(?:he|she|they)(?:'s|\s+is|\s+are)\s+"
-                         r"called)\s+(?P<n>(?!(?:a|an|the)\b)[^\W\d_][\w'-]*)", _I)
+                         r"called)\s+(?P<n>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?(?!(?:a|an|the)\b)[^\W\d_][\w'-]*)", _I)
 # a new holder of a role announced without a name, then named first in the next sentence
 _NEW_ROLE_BARE_RE = re.compile(r"^(?:(?:also|and|plus|so|oh and)\s+)?(?:(?:i|we)\s+(?:have|'ve|got|have got|'ve got)\s+)?"
                                r"(?:a\s+)?new\s+(?P<r>doctor|gp|dentist|vet|physio|physiotherapist|therapist|cardiologist|"
@@ -267,6 +275,13 @@ def value_said_apart(sentences: list[str]) -> list[str]:
         where = _PLACE_FIRST_RE.match(sentences[i + 1].strip()) if home else None
         if where:  # "got my own flat!!" + "Tai Koo / 420 sq ft": the flat in Tai Koo
             out.append(re.sub(r"[\s!.]+$", "", s) + " in " + sentences[i + 1].strip())
+            i += 2
+            continue
+        had = _HAVE_ONE_RE.match(s.strip()) if pet is None and i + 1 < len(sentences) else None
+        called = _NAME_IS_RE.match(sentences[i + 1].strip()) if had else None
+        if had and called:  # "I have pen pal." + "Her name is Margaret, she ...": a pen pal called Margaret, she ...
+            rest = sentences[i + 1].strip()[called.end():].lstrip(" ,;.!-")
+            out.append(re.sub(r"[\s!.]+$", "", s) + " called " + called["n"] + (", " + rest if rest else ""))
             i += 2
             continue
         if pet is None and _PARTNER_NAMED_NEXT_RE.search(s.strip()) and i + 1 < len(sentences):

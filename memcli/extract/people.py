@@ -42,7 +42,8 @@ _NAME = _NAME_WORD + r"(?:\s+" + _NAME_WORD + r")?"
 _PERSON_INTRO_RES = [
     re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r")),? (?P<n>" + _NAME + r")\b"),
     re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))(?:'s name)? is (?:called |named )?(?P<n>" + _NAME + r")\b"),
-    re.compile(r"\b(?i:a|an|my|our|one) (?P<rel>(?i:" + _REL_WORDS + r")) (?:named|called) (?P<n>" + _NAME + r")\b"),
+    re.compile(r"\b(?i:a|an|my|our|one|another) (?:(?i:new|other) )?(?P<rel>(?i:" + _REL_WORDS + r")) (?:named|called) (?P<n>"
+               + _NAME + r")\b"),
     re.compile(r"\b(?P<n>" + _NAME + r") is (?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))\b"),
     # without "my", as a learner of English may say it: "Yu-ting is daughter, 10 years"
     re.compile(r"(?:^|[.,;]\s+|\band\s+)(?P<n>" + _NAME + r") is (?P<rel>(?i:daughter|son|wife|husband|mother|father|brother|"

@@ -34,7 +34,7 @@ def _kind_of(adj: list[str], breed: str, species: str) -> str:
 def _pet_owned(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I have a beagle named Biscuit", "we adopted two kittens"."""
     m = re.match(r"^i (?:(?:just|also|recently|finally) )*(?:have|own|got|adopted|have got|rescued|took in)\s+"
-                 r"(?P<cnt>a|an|two|three|four|\d+)\s+(?P<adj>(?:[\w-]+\s+){0,2}?)(?P<s>" + PET_WORDS + r"|" + DOG_BREEDS + r"|"
+                 r"(?P<cnt>a|an|another|two|three|four|\d+)\s+(?P<adj>(?:[\w-]+\s+){0,2}?)(?P<s>" + PET_WORDS + r"|" + DOG_BREEDS + r"|"
                  + CAT_BREEDS + r")(?:s|es)?\b(?:\s+(?:named|called)\s+(?P<n>[A-Z][\w'-]*(?:(?:,\s*|\s+and\s+)[A-Z][\w'-]*)*))?"
                  r"(?P<rest>.*)$", c, _I)
     if m and re.match(r"^\s+[a-z]", m.group("rest")) and not re.match(

@@ -588,6 +588,18 @@ def _named_did(raw: str) -> bool:
     return bool(m) and (first not in everyday() or first in RELATIONS)
 
 
+def _read_through(text: str, ex: Extraction, named: _People) -> list[str]:
+    """The message's sentences, with a value said apart joined to what it is of, and the
+    people it introduces known, also when named in the next sentence ("I have a new
+    neighbour." + "His name is Tom": the neighbour called Tom)."""
+    named.prescan(text)
+    sentences = value_said_apart(days_fixed(_sentences(text), ex))
+    for joined in sentences:
+        if " called " in joined:
+            named.prescan(joined)
+    return sentences
+
+
 def extract_facts(text: str, now: datetime, role: str = "user",
                   people: dict[str, str] | None = None, last: str | None = None) -> Extraction:
     """Extract atomic third-person facts from one message said at `now` by `role`.
@@ -609,8 +621,7 @@ def extract_facts(text: str, now: datetime, role: str = "user",
         _discard(ex, q[:300], "quoted or pasted text, not the user's own words")
     named = _People.known(people or {}, last)
     text = named.unowned(text)  # "our Gary's got a start at the Port of Tyne": Gary, whom the user introduced
-    named.prescan(text)
-    for sentence in value_said_apart(days_fixed(_sentences(text), ex)):
+    for sentence in _read_through(text, ex, named):
         sentence = _corrected_inline(sentence, ex)
         rest = _corrects(sentence, ex, now) if ex.facts else None
         if rest is not None:
