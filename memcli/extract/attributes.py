@@ -254,6 +254,12 @@ _NAME_FIRST_ANY_RE = re.compile(r"^(?![a-z]+ly\b|(?:also|anyway|well|so|ok|okay|
                                 r"(?=\s*[,.!]|\s*$)", _I)
 
 
+def _name_said(sentence: str) -> tuple[str, str] | None:
+    """(the name, what the sentence goes on to say) of "His name is Raúl, he's a nurse"."""
+    m = _NAME_IS_RE.match(sentence.strip())
+    return (m["n"], sentence.strip()[m.end():].lstrip(" ,;.!-")) if m else None
+
+
 def value_said_apart(sentences: list[str]) -> list[str]:
     """Join an announced new measure and its value into "my X is now V ...", the form
     the attribute rules key: "new 10k PB too!!" + "49:55 along the Sea Point promenade"
@@ -277,19 +283,15 @@ def value_said_apart(sentences: list[str]) -> list[str]:
             out.append(re.sub(r"[\s!.]+$", "", s) + " in " + sentences[i + 1].strip())
             i += 2
             continue
-        had = _HAVE_ONE_RE.match(s.strip()) if pet is None and i + 1 < len(sentences) else None
-        called = _NAME_IS_RE.match(sentences[i + 1].strip()) if had else None
-        if had and called:  # "I have pen pal." + "Her name is Margaret, she ...": a pen pal called Margaret, she ...
-            rest = sentences[i + 1].strip()[called.end():].lstrip(" ,;.!-")
-            out.append(re.sub(r"[\s!.]+$", "", s) + " called " + called["n"] + (", " + rest if rest else ""))
+        called = _name_said(sentences[i + 1]) if pet is None and i + 1 < len(sentences) else None
+        if called and _HAVE_ONE_RE.match(s.strip()):  # "I have pen pal." + "Her name is Margaret, she ...": a pen pal called Margaret, she ...
+            out.append(re.sub(r"[\s!.]+$", "", s) + " called " + called[0] + (", " + called[1] if called[1] else ""))
             i += 2
             continue
         if pet is None and _PARTNER_NAMED_NEXT_RE.search(s.strip()) and i + 1 < len(sentences):
-            called = _NAME_IS_RE.match(sentences[i + 1].strip())
             if called:  # "I'm seeing someone new." + "His name is Raúl, he's a nurse": the name; the rest its own
-                out.append(re.sub(r"[\s!.]+$", "", s) + " called " + called["n"])
-                rest = sentences[i + 1].strip()[called.end():].lstrip(" ,;.!-")
-                sentences = [*sentences[:i + 1], rest, *sentences[i + 2:]] if rest else sentences[:i + 1] + sentences[i + 2:]
+                out.append(re.sub(r"[\s!.]+$", "", s) + " called " + called[0])
+                sentences = [*sentences[:i + 1], *([called[1]] if called[1] else []), *sentences[i + 2:]]
                 i += 1
                 continue
             nxt = _NAME_FIRST_ANY_RE.match(sentences[i + 1].strip())

@@ -121,6 +121,11 @@ _LIST_INTRO_RE = re.compile(
     + r"(?:,\s*" + _LISTED.replace("I", "2", 1) + r")?(?:,?\s+(?:and|&)\s+)" + _LISTED.replace("I", "3", 1))
 
 
+# the words a sentence may open with before whom it is about: "no he's a nurse now", "ah, and she ..."
+_LEAD_WORDS = r"(?:no|nah|yes|yeah|yep|ok|okay|lol|haha|oh|ah|and|also|so|but|well|anyway|btw)"
+# the grandchildren counted, one of each (`counted`; `_ONE_OF` has the children)
+_GRAND_ONE_OF = {"grandkids": "grandkid", "grandchildren": "grandchild", "grandsons": "grandson",
+                 "granddaughters": "granddaughter"}
 # "two kids. Zosia is 6, ... Kuba is 3", "I have two younger brothers. Bat-Erdene is seventeen":
 # relatives counted, then named one by one as the sentences after go on (`counted`)
 _COUNTED_RE = re.compile(r"\b(?P<c>two|three|four|five|[2-5])\s+(?:(?:younger|older|little|grown(?:-up)?|small|wee|"
@@ -146,8 +151,7 @@ def counted(text: str) -> list[tuple[str, str]]:
             continue
         want = _COUNT.get(m["c"].lower()) or int(m["c"])
         rel = m["rel"].lower()
-        one = _ONE_OF.get(rel) or {"grandkids": "grandkid", "grandchildren": "grandchild", "grandsons": "grandson",
-                                   "granddaughters": "granddaughter"}[rel]
+        one = _ONE_OF.get(rel) or _GRAND_ONE_OF[rel]
         names: list[str] = []
         for n in _NAMED_NEXT_RE.finditer(text, m.end()):
             name = n["n"] or n["l"]
@@ -356,8 +360,7 @@ class _People:
             return f"{self.last}'s {own['rest']}" if self._is_last("she" if own["p"].lower() == "her" else "he") \
                 else clause
         # (after a word that only answers or leads in: "no he's a nurse now", "yeah she got it")
-        m = re.match(r"^(?:(?:no|nah|yes|yeah|yep|ok|okay|lol|haha|oh|ah|and|also|so|but|well|anyway|btw)\W+)*"
-                     r"(?P<p>she|he)(?P<c>'s|\s)(?P<rest>.*)$", clause, _I)
+        m = re.match(r"^(?:" + _LEAD_WORDS + r"\W+)*(?P<p>she|he)(?P<c>'s|\s)(?P<rest>.*)$", clause, _I)
         if not m or not self._is_last(m.group("p").lower()):
             return clause
         # "she's leaving": is; "she's been in billing since March": has
@@ -374,9 +377,7 @@ class _People:
 _THIRD_PERSON_VERB_RE = re.compile(r"^(?:starts|begins|finishes|works|lives|moves|leaves|teaches|studies|commutes|"
                                    r"drives|flies|trains|coaches|earns|manages|runs|plays|gets|loves|hates|wants|"
                                    r"needs|misses)\s+\w", _I)
-_OPENS_WITH_PRONOUN_RE = re.compile(r"^\W*(?:(?:and|also|oh|ah|plus|so|but|btw|anyway|well|no|nah|yes|yeah|yep|ok|okay|"
-                                    r"lol|haha)\W+)*(?P<p>she|he)(?:'s|\s)",
-                                    _I)
+_OPENS_WITH_PRONOUN_RE = re.compile(r"^\W*(?:(?:plus|" + _LEAD_WORDS + r")\W+)*(?P<p>she|he)(?:'s|\s)", _I)
 
 
 def carried_person(text: str, said_before: Iterable[str], people: dict[str, str] | None = None) -> str | None:

@@ -176,9 +176,10 @@ def _same_subject(a: str, b: str, query: str = "") -> bool:
     """Whether two texts are about the same one: the user, the same person named, or the
     same relative, named in one and not the other ("User's daughter is a librarian" and
     "User's daughter Karen has been in billing since March")."""
-    if _subject(a, b, query) == _subject(b, a, query):
+    sa, sb = _subject(a, b, query), _subject(b, a, query)
+    if sa == sb:
         return True
-    if _opened_by_name_of(a, b) or _opened_by_name_of(b, a) or _named_lower(a, b, query) or _named_lower(b, a, query):
+    if _opened_by_name_of(a, b) or _opened_by_name_of(b, a) or _named_lower(sa, sb, b) or _named_lower(sb, sa, a):
         return True
     if _PARTNER_SLOT.search(a) and _PARTNER_SLOT.search(b):
         # the user's partner, whoever it is now: "User's bf marcus" and "User's partner is Daniel",
@@ -190,12 +191,12 @@ def _same_subject(a: str, b: str, query: str = "") -> bool:
     return ra["n"] is None or rb["n"] is None or ra["n"] == rb["n"]
 
 
-def _named_lower(a: str, b: str, query: str) -> bool:
-    """Whether `b`, about the user as far as its capitals say, opens by naming in lower case
-    the one person `a` is about: "Huw's got 640 ewes on the hill" and "huw sold off the older
-    ewes", "User's wife Tanya works as a 911 dispatcher" and "Quick one tanya left dispatch"."""
-    who = _subject(a, b, query)
-    if not who or len(who) != 1 or len(who[0]) < 3 or _subject(b, a, query) is not None:
+def _named_lower(who: list[str] | None, theirs: list[str] | None, b: str) -> bool:
+    """Whether `b`, about the user as far as its capitals say (`theirs`, its `_subject`, is
+    None), opens by naming in lower case the one person another text is about (`who`):
+    "Huw's got 640 ewes on the hill" and "huw sold off the older ewes", "User's wife Tanya works
+    as a 911 dispatcher" and "Quick one tanya left dispatch"."""
+    if not who or len(who) != 1 or len(who[0]) < 3 or theirs is not None:
         return False
     name = re.sub(r"['\u2019]s$", "", who[0].split()[-1]).lower()
     return re.search(r"^\W*(?:(?:and|so|also|oh|btw|ok|okay|well|anyway|quick one|update|news|yeah|plus|but)\W+)*"
