@@ -27,7 +27,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..claims import parse
-from ..models import Hit
+from ..models import Hit, Memory
 from .newer import _FIGURE_Q, _GAP, _LATEST_Q, _NEAR, _PAST_Q, _of_kind_asked, _same_subject, _since, _state
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
     -> its stored vector), when what it says is of the kind asked (a name for "where", a
     figure for "how much": `_of_kind_asked`; "works Monday and Friday now" is no
     workplace): the latest such first. One of the two is a state (a semantic or profile
-    fact): among raw turns and events a later one on the subject is as often the answer
+    fact) or a rule for the assistant (`_lasting`): among raw turns and events a later one on the subject is as often the answer
     to another question (LoCoMo's raw turns: MRR .607 -> .570 when they move). Two facts
     of two keys are two things ("User works at Flipkart" is no answer to where the user
     lives). For a question in the present only, never one of when: "where did they live
@@ -134,7 +134,7 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
         for b in out[i + 1:n]:
             tb, vb = _since(b), vectors.get(b.memory.id)
             if tb is not None and vb is not None and b.memory.id not in moved and tb - ta > _GAP \
-                    and (_state(a.memory) or _state(b.memory)) and not _other_keys(a, b) \
+                    and (_lasting(a.memory) or _lasting(b.memory)) and not _other_keys(a, b) \
                     and b.score >= SHARE * a.score and float(va @ vb) >= RELATED \
                     and _same_subject(a.memory.text, b.memory.text, query) \
                     and _of_kind_asked(query, a.memory.text, b.memory.text):
@@ -145,6 +145,12 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
             out.insert(i, b)
             moved |= {a.memory.id, b.memory.id}
     return out
+
+
+def _lasting(m: Memory) -> bool:
+    """A state, or a rule for the assistant: a later rule on the same thing is the one
+    that holds ("full sentences ok now, no bullets" after "bullet points, short")."""
+    return _state(m) or m.kind == "procedural"
 
 
 def _other_keys(a: Hit, b: Hit) -> bool:

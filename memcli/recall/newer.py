@@ -144,6 +144,11 @@ def _subject(text: str, other: str, query: str = "") -> list[str] | None:
     who = someone_else(text)
     if who and who[0].lower() in _WORK_WORDS:
         return None  # "Plumber is Gus at Steeltown Plumbing": the user's plumber, not a person called Plumber
+    thing = _THING_OF_USER.match(text)
+    if who and thing is not None and not {thing["what"], *thing["what"].split()} & RELATIONS:
+        return None  # "Guitar is User's main thing": the user's, where "Tom is User's brother" is Tom
+    if who and _PUT_USER.match(text):
+        return None  # "He got User on Metformin", "Doc has User on a thousand": the user's own state
     # "Choir is on Wednesdays" beside "the Leith Community Choir": the last word of a
     # longer name is the thing, not a person
     # and so is a word the question writes in lower case ("Rent is 1200 for User's room" for
@@ -155,6 +160,10 @@ def _subject(text: str, other: str, query: str = "") -> list[str] | None:
     return who
 
 
+# a thing said to be the user's: "Guitar is User's main thing", "Coffee is User's blood"
+_THING_OF_USER = re.compile(r"^[A-Z][\w'-]* (?:is|are) User's (?P<what>[a-z]+(?: [a-z]+)?)\b")
+# someone who put the user in a state: "He got User on Metformin", "Doc has User on nights"
+_PUT_USER = re.compile(r"^[A-Z][\w'-]* (?:has|had|got|put|keeps|kept|switched|moved|started|took) User (?:on|off|onto|to)\b")
 _NAME_RUN = re.compile(r"\b[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)+")
 
 
