@@ -493,6 +493,16 @@ _VALUE_KINDS = (
 )
 
 
+# "Piotr and his health": a condition named is of the health of the one the topic also
+# names, never of anyone's at large ("forget about my health" names no one: no kind)
+_HEALTH = _stems("health illness condition diagnosis medical")
+_CONDITION_RE = re.compile(
+    r"\b(?:depress(?:ion|ed)|anxiety|panic attacks?|cancer|tumou?r|chemo\w*|diabet\w+|dementia|alzheimer'?s|stroke|"
+    r"heart attack|heart condition|surgery|operation|diagnos\w+|ill|illness|sick|burn-?out|breakdown|addiction|rehab|"
+    r"bipolar|adhd|autism|autistic|ptsd|eating disorder|multiple sclerosis|parkinson'?s|epilepsy|seizures?|therapy|therapist|"
+    r"psychiatrist|medication|meds|hospital\w*)\b", re.IGNORECASE)
+
+
 def _kind_hits(want: frozenset[str], have: frozenset[str] | None, memory_text: str) -> frozenset[str]:
     """The topic's value-kind words a memory holds a value of (see `_VALUE_KINDS`);
     with `have` None, whatever else the memory says (a part of a turn that matched)."""
@@ -504,6 +514,9 @@ def _kind_hits(want: frozenset[str], have: frozenset[str] | None, memory_text: s
             if value.search(memory_text) and not (words & others) \
                     and (have is None or have & family or (rest and rest <= have)):
                 out.add(w)
+    rest = want - _HEALTH
+    if want & _HEALTH and rest and (have is None or rest <= have) and _CONDITION_RE.search(memory_text):
+        out |= want & _HEALTH
     return frozenset(out)
 
 

@@ -209,7 +209,7 @@ _BE = {"i": "am", "we": "are", "they": "are"}
 _DIALECT = {"wor": "our", "aboot": "about", "oot": "out", "doon": "down", "hoose": "house", "hame": "home", "yem": "home",
             "dinnae": "don't", "divvent": "don't", "cannae": "can't", "canna": "can't", "didnae": "didn't",
             "wasnae": "wasn't", "isnae": "isn't", "summat": "something", "nowt": "nothing", "owt": "anything",
-            "bairn": "child", "bairns": "children", "grandbairn": "grandchild", "grandbairns": "grandchildren"}
+            "noo": "now", "bairn": "child", "bairns": "children", "grandbairn": "grandchild", "grandbairns": "grandchildren"}
 # ... and the function words of Cajun, Caribbean and Pidgin English, read and not kept (what
 # a fact says of the user in its own words is "them", "with")
 _SAID_PLAIN = {"dis": "this", "dat": "that", "dem": "them", "dey": "they", "dere": "there", "wit": "with"}
@@ -223,7 +223,8 @@ _A_FOR_I_RE = re.compile(r"(?P<pre>^|[.!?,;:]\s+|\b(?:and|but|cos|so|when|if|wha
                          r"divvent|dinnae|reckon|told|used to|can't|cannot|didn't|don't|wasn't)\b)")  # ("a used Kona": a car)
 _ME_KIN_RE = re.compile(r"\bme (?=(?:son|daughter|mum|mam|ma|dad|da|wife|husband|brother|sister|grandson|granddaughter|"
                         r"kids|bairns?|nan|gran|grandbairns|missus|lass|lad|mate|fella|girlfriend|boyfriend|partner|"
-                        r"fianc[ée]e?|auntie|aunt|uncle|cousin|niece|nephew|grandkids|dog|pup|cat|own)\b)", re.I)
+                        r"fianc[ée]e?|auntie|aunt|uncle|cousin|niece|nephew|grandkids|dog|pup|cat|own|"
+                        r"boss|gaffer|manager|supervisor|foreman|landlord|landlady|neighbour|neighbor|pal)\b)", re.I)
 _LASS_RE = re.compile(r"\b(?:wor|me|our) lass\b", re.I)
 
 

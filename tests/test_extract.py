@@ -1571,6 +1571,10 @@ def test_a_texted_w_between_words_is_with():
     ("Me: Sam, 41, plumber, Leeds.", {("name", "Sam"), ("age", "41"), ("job_title", "plumber")}),
     ("Rodel Manalo, 38, Pinoy seafarer on a container ship", {("name", "Rodel Manalo"), ("age", "38")}),
     ("I'm Ally Mearns, 44. I bide in a wee flat on Victoria Road", {("name", "Ally Mearns"), ("age", "44")}),
+    # opened by the age
+    ("I'm 52, electrician at Hydro-Québec.", {("age", "52"), ("job_title", "electrician"), ("employer", "Hydro-Québec")}),
+    ("Bonswa! I'm 38, nurse 12 years now, right now in the emergency", {("age", "38")}),
+    ("im 34, bus driver in leeds", {("age", "34"), ("job_title", "bus driver")}),
 ])
 def test_who_writes_told_as_a_list(text, want):
     got = {(f.key, f.value) for f in ex(text).facts if f.key}
@@ -1585,6 +1589,19 @@ def test_who_writes_told_as_a_list(text, want):
 ])
 def test_names_and_ages_of_others_are_not_who_writes(text):
     assert not {f.key for f in ex(text).facts} & {"name", "age", "job_title"}
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("I'm 38, and my knees know it", "User's knees know it"),  # a sentence after the age, no trade
+    ("I'm 45, single, two kids", "User is single, two kids"),  # no article before what is no trade
+    ("I'm 30, 31 in May", None),  # a count, no list
+])
+def test_a_list_opened_by_the_age_gives_no_trade_it_does_not_say(text, want):
+    facts = ex(text).facts
+    assert "job_title" not in {f.key for f in facts}
+    assert want is None or want in [f.text for f in facts], [f.text for f in facts]
+
+
 
 
 @pytest.mark.parametrize(("text", "kept", "never"), [
@@ -1644,3 +1661,31 @@ def test_what_only_looked_like_nothing_to_keep_is_kept(said, kept):
                                   "When you coming over?"])
 def test_a_condition_a_wish_or_a_question_stays_out(said):
     assert ex(said).facts == []
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("of course what you think I buy a little aluminium boat 4 metre with the Yamaha 25 on the back and I call "
+     "her Concettina after my mother", ("boat", "Concettina")),
+    ("Got a new van last week, I call it the Beast", ("van", "Beast")),
+])
+def test_a_boat_or_vehicle_got_and_named_after_it_is_called_so(said, want):
+    assert want in {(f.key, f.value) for f in ex(said).facts}
+
+
+@pytest.mark.parametrize("said", [
+    "My brother bought a boat, he calls her Molly",  # someone else's
+    "We bought a boat. My sister named it Sally.",  # named by someone else
+    "Tom got a boat and named her Jess",
+])
+def test_a_name_someone_else_gives_is_no_name_of_the_users_thing(said):
+    assert not any(f.rule == "thing_named_later" for f in ex(said).facts)
+
+
+@pytest.mark.parametrize(("said", "kind"), [
+    ("i switched to predators btw, the mercs were killin my feet", "semantic"),  # what the user is on now
+    ("we changed over to oat milk", "semantic"),
+    ("I switched off the heating", "episodic"),  # an act, no state
+    ("I went to the shop", "episodic"),
+])
+def test_a_change_the_user_made_is_the_state_they_are_in_now(said, kind):
+    assert [f.kind for f in ex(said).facts] == [kind]

@@ -145,6 +145,11 @@ def test_matches_only_what_the_topic_names(topic, memory, sim, want):
     ("those ward codes", "I moved to the ward in 2019", 0.3, False),
     ("my door code", "the gym opens at 0600", 0.3, False),
     ("my salary", "User works at Boots as a pharmacist", 0.5, False),
+    # someone's health: a condition of the one named, never anyone's condition at large
+    ("Piotr and his health", "User's manager Piotr told them in private that he has depression", 0.3, True),
+    ("Piotr and his health", "User's manager Piotr is off sick with burnout", 0.3, True),
+    ("Piotr and his health", "Piotr works at Allegro", 0.5, False),
+    ("my health", "User has asthma", 0.3, False),
 ])
 def test_a_kind_of_value_named_in_a_request_matches_a_value_of_that_kind(topic, text, similarity, want):
     assert matches(topic, text, similarity) is want

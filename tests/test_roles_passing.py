@@ -267,6 +267,8 @@ def test_a_successor_takes_the_role_records_kind_and_key(real_embedder, tmp_path
     ("Dr. Patel retired at Christmas and Dr. Osei has taken over his patients at the clinic", "doctor.name", "Dr. Osei"),
     ("so Prof. Yoon Ha-na took me on and I'm in her lab", "advisor.name", "Prof. Yoon Ha-na"),
     ("Prof Adeyemi has agreed to supervise me", "advisor.name", "Prof Adeyemi"),
+    ("Because of the new address, Dr Osei at the Moortown Group Practice looks after me now", "doctor.name", "Dr Osei"),
+    ("Dr. Patel is looking after me since the move", "doctor.name", "Dr. Patel"),
 ])
 def test_a_titled_new_holder_takes_over_the_role_the_title_says(said, key, value):
     assert [(f["key"], f["value"]) for f in care_taken_over(said)] == [(key, value)]
@@ -275,7 +277,9 @@ def test_a_titled_new_holder_takes_over_the_role_the_title_says(said, key, value
 @pytest.mark.parametrize("said", ["Sam took me on as an apprentice",  # no title: no role it can name
                                   "Dr Who has taken over the telly",  # not the user's care
                                   "Dr. Osei took me on a tour of the ward",  # a doctor takes over care, not a student
-                                  "Prof. Lin has taken over my care"])  # a professor supervises
+                                  "Prof. Lin has taken over my care",  # a professor supervises
+                                  "My mum looks after me when I'm sick",  # no title
+                                  "Prof. Yoon looks after me"])  # a professor's care is no doctor's
 def test_no_role_from_a_takeover_without_title_or_care(said):
     assert care_taken_over(said) == []
 

@@ -274,3 +274,20 @@ def test_a_workplace_begun_said_as_a_note_is_the_employer(said, employer):
 @pytest.mark.parametrize("said", ["Lessons, started last week, so fun", "the kids' school, started on Monday"])
 def test_what_began_that_is_no_workplace_is_no_employer(said):
     assert "employer" not in keyed(said)
+
+
+def test_a_job_left_under_its_label_retires_the_employer(real_embedder, tmp_path):
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:a", [Message(role="user", content="Context for you. Name: Andrea Keller, 41\n"
+                                     "job: head of regulatory affairs @ Helvepharm AG", ts="2024-02-06T07:15:00Z",
+                                     ref="a1")], source="s1")
+    assert [m.text for m in store.keyed("user:a") if m.key == "employer"] == ["User works at Helvepharm AG"]
+    ingest(store, "user:a", [Message(role="user", content="Update — job:\n- Left Helvepharm end of August.\n"
+                                     "- Since 1 Sept: Director Regulatory Affairs, Lindqvist Biologics, Schlieren.",
+                                     ts="2024-09-03T06:20:00Z", ref="b1")], source="s2")
+    assert not [m for m in store.keyed("user:a") if m.key == "employer"]  # retired where the job ended
+    assert any(m.text == "User left Helvepharm end of August" for m in store.list_memories("user:a"))
+    store.close()

@@ -521,6 +521,9 @@ _JOB_LABEL_RE = re.compile(r"^(?:job|work|position|role)\s*[:=]\s*(?P<t>[a-z][\w
                            r"(?P<org>(?-i:[A-Z]).+)$", _I)
 
 
+# a change of job said under the label: "job: left Helvepharm end of August", "Work: started at Ørsted"
+_JOB_LABEL_DONE_RE = re.compile(r"^(?:(?:update|news)\s*)?(?:[-:\u2013]\s*)?(?:job|work|employer)\s*[:=]\s*"
+                                r"(?P<v>left|quit|started|joined|resigned from)\s+(?P<rest>(?-i:[A-Z]).+)$", _I)
 _ORG_SINCE_RE = re.compile(r"^(?P<org>(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*){0,3})\s+since\s+(?P<when>[^/,]{2,30}?)"
                            r"\s*/\s*(?P<t>[a-z][\w -]{2,40}?)(?P<rest>\s*/.*|\s*$)", _I)
 
@@ -548,6 +551,9 @@ def _noted(clause: str) -> str | None:
     job = _JOB_LABEL_RE.match(clause)
     if job:  # "job: audit senior @ Lam & Partners CPA / Admiralty office"
         return f"I work as {job['t']} at {job['org']}"
+    job = _JOB_LABEL_DONE_RE.match(clause)
+    if job:  # "Update - job: Left Helvepharm end of August": what the user did, said under its label
+        return f"I {job['v'].lower()} {job['rest']}"
     job = _ORG_STARTED_RE.match(clause)
     if job and _WORKPLACE_RE.search(job["org"]):  # "banner university med center phoenix ED, started may 12, 13 wks"
         when = job["when"] if re.match(r"(?:on|in|during|last|this|yesterday|today)\b", job["when"], _I) \
@@ -678,3 +684,32 @@ def hourly_rate(ex: Extraction) -> None:
         said_as = said[0].group("said").strip()  # "34 an hr", as the user wrote it
         ex.facts.append(Fact(**{**_profile(f"User's hourly rate is {said_as}", "hourly_rate", v, 0.55, "update"),
                                 "rule": "hourly_rate", "clause": said[0].string}))
+
+
+# a boat or a vehicle the user got, and the name given it by a pronoun after it: "I buy a
+# little aluminium boat ... and I call her Concettina", "got a new van, we named it the Beast"
+# (never someone else's: "my brother bought a boat, he calls her Molly")
+_THING_GOT_RE = re.compile(
+    r"(?:(?<![\w'])(?i:we|i)(?:'ve| have)?\s+|(?:^|[.!?]\s+))(?:(?i:just|finally|also|then)\s+)?"
+    r"(?i:got|bought|buy|have got|'ve got|picked up)\s+(?i:a|an|another|myself a|ourselves a)\s+"
+    r"(?:[\w-]+\s+){0,4}?(?P<s>(?i:boat|dinghy|yacht|trawler|car|van|truck|ute|motorbike|camper|campervan|caravan|tractor))\b")
+_THING_NAMED_RE = re.compile(
+    r"\b(?:(?i:she|he|it)(?:'s| is)\s+(?i:called|named)|(?i:her|his|its)\s+name(?:'s| is)|(?i:i|we)\s+(?i:named|called|call)"
+    r"\s+(?i:her|him|it)|(?i:named|called)\s+(?i:her|him|it))\s+(?i:the\s+)?(?P<n>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
+
+
+def thing_named_later(text: str) -> list[FactDict]:
+    """"User's boat is called Concettina": the boat or vehicle a message says the user got,
+    named by a pronoun after it in the same sentence or the next, keyed as "my boat is
+    called ..." is (`boat`), so that it replaces the boat before."""
+    got = _THING_GOT_RE.search(text)
+    if got is None:
+        return []
+    name = _THING_NAMED_RE.search(text, got.end(), got.end() + 200)
+    between = text[got.end():name.start()] if name else ""
+    if name is None or re.search(r"[.!?]\s.*[.!?]\s", between) or re.search(
+            r"\b(?:my|our|his|her|their) (?:\w+ )?(?:sister|brother|mum|mom|dad|son|daughter|friend|neighbou?r|mate)\b",
+            between, _I):
+        return []
+    thing, n = got.group("s").lower(), name.group("n")
+    return [_profile(f"User's {thing} is called {n}", thing, n, 0.6, None, undated=True, rule="thing_named_later")]

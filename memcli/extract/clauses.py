@@ -219,11 +219,33 @@ _LISTED_INTRO_RE = re.compile(
     r"(?P<rest>(?:a |an )?[\w\u00c0-\u024f].*)$)", re.I)
 
 
+# the list opened by the age: "I'm 52, electrician at Hydro-Québec", "im 38, nurse 12 years now"
+# (never a sentence, "I'm 38, and my knees know it"; never a count, "I'm 30, 31 in May")
+_AGE_FIRST_RE = re.compile(
+    r"^(?:(?:hi|hello|hey|hiya|heya)\W+)?(?:i am|i'm|im)\s+(?P<age>[1-9]\d)(?:\s*(?:y/?o|yo|yrs?|years?(?: old)?))?,\s*"
+    r"(?!(?:and|but|so|or|then|too|still|not|almost|nearly|now|just|soon|going|turning|tomorrow|today|next)\b)"
+    r"(?!.*\b(?:is|was|are|were|has|had|will|would)\b)(?P<rest>(?:a |an )?[a-z\u00c0-\u024f][\w\u00c0-\u024f-]*.*)$", re.I)
+
+
+def _age_first(m: re.Match[str]) -> str:
+    """"I'm 52. I'm an electrician at Hydro-Québec.": the age, then the rest, with its
+    article when it opens with a trade ("nurse", "bus driver")."""
+    rest = m.group("rest").rstrip(" .")
+    words = re.findall(r"[a-z]+", rest.lower())[:2]
+    trade = bool(words) and not re.match(r"(?:a|an)\b", rest, re.I) and any(w in OCCUPATIONS for w in words)
+    article = ("an " if rest[:1].lower() in "aeiou" else "a ") if trade else ""
+    return f"I'm {m.group('age')}. I'm {article}{rest}."
+
+
 def introduced_in_a_list(sentence: str, before: str | None = "") -> str:
     """A self-introduction told as a list, said as sentences the rules read ("I'm Jiwoo.
     I'm 27. I'm a webtoon artist in seoul."); a full name without "I'm" only when it
     opens the message (`before` empty) or follows the writer's first name ("Rodel here,
-    Rodel Manalo, 38, ..."). Anything else as it was."""
+    Rodel Manalo, 38, ..."); one opened by the age, "I'm 52, electrician at Hydro-Québec"
+    (`_AGE_FIRST_RE`). Anything else as it was."""
+    age = _AGE_FIRST_RE.match(sentence.strip())
+    if age is not None and not re.match(r"\d", age.group("rest")):
+        return _age_first(age)
     m = _LISTED_INTRO_RE.match(sentence.strip())
     if m is None or (m.group("full") and before != "" and not (
             before and re.match(r"I'm " + re.escape(m.group("full").split()[0]) + r"\b", before))):

@@ -247,6 +247,13 @@ _PUT_ON_RE = re.compile(r"\b(?:moved|put|switched|transferred|assigned|promoted|
                         r"(?:to|onto|on|over to|up to|a|an|the|head|lead|senior|chief|\w+-in-charge)\b", re.I)
 
 
+# a change the user made, said by what they are on now: "i switched to predators", "we changed
+# over to oat milk", "I swapped to the night shift" (never "switched off", "changed my mind")
+_SWITCHED_TO_RE = re.compile(r"^(?:i|we)\s+(?:(?:just|finally|also|then|eventually)\s+)?(?:(?:switched|changed|swapped|"
+                             r"converted|upgraded|downgraded)\s+(?:over\s+|back\s+)?|(?:went|moved)\s+over\s+)to\b(?!\s+(?:see|visit|the shop|"
+                             r"the store|bed|sleep|work|school)\b)", re.I)
+
+
 # a price or pay that holds for a spell: "I'm paying 265 a ton for hay this winter", "we're earning
 # 34 an hour in 2025" (what it costs then, a state; a day is an event: "paying the deposit on Friday")
 _PAYING_FOR_A_SPELL_RE = re.compile(r"^(?=.*\b(?:in|this|next|for the|for this) (?:winter|summer|spring|autumn|fall|season|"
@@ -266,8 +273,9 @@ def _kind_for(c_exp: str, event_date: datetime | None, now: datetime) -> tuple[s
         return "semantic", 0.55  # "the amlodipine is 10 mg from this week": a state that begins, not an event
     if event_date is not None:
         return "episodic", 0.5
-    if past and _PUT_ON_RE.search(lc):
-        return "semantic", 0.55  # "my manager moved me to day shift": where the user is now, not an event
+    if past and (_PUT_ON_RE.search(lc) or _SWITCHED_TO_RE.match(lc)):
+        # "my manager moved me to day shift", "I switched to predators": where the user is now, not an event
+        return "semantic", 0.55
     if past and not _ONGOING_RE.search(lc):
         return "episodic", 0.45
     if re.match(r"^i (?:am|have) (?:a|an)\b", lc) or re.search(r"\bmy \w+", lc):

@@ -30,7 +30,15 @@ from ..text import (
 )
 from . import attributes
 from .arrivals import arrival, home_heading, home_in_passing, home_named_next, own_business_named
-from .attributes import bare_attribute, counted, embedded_attributes, labelled, listed_pets, value_said_apart
+from .attributes import (
+    bare_attribute,
+    counted,
+    embedded_attributes,
+    labelled,
+    listed_pets,
+    thing_named_later,
+    value_said_apart,
+)
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject, when_said_after
 from .corrections import corrected, correction_of, correction_rest, days_fixed, fixed_in_sentence, restated
 from .couples import couple_said
@@ -711,6 +719,8 @@ def _said_across(ex: Extraction, text: str, named: _People) -> None:
     ex.facts = their_work_said_next(ex.facts, text)  # "gf kayla. hygienist at a dentist": Kayla's work
     ex.facts.extend(_mk(d, text, None, False) for d in pet_named_later(text)  # "a dog! ..., she's called Biscuit"
                     if not any(f.key and f.key.startswith("pet.") and d["value"] in f.text for f in ex.facts))
+    ex.facts.extend(_mk(d, text, None, False) for d in thing_named_later(text)  # "a little boat ... I call her Concettina"
+                    if not any(f.key == d["key"] for f in ex.facts))
     # "someone new? Minho, from the badminton club. We've been together since November"
     family = {n.lower() for n, r in named.names.items() if r and r.lower() in FAMILY_WORDS}
     known = {n.lower() for n in named.names if n.isalpha() and n.lower() not in _NOT_NAMES}

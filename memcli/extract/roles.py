@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 # One-of-a-kind roles in the user's life: a new name replaces the old one (a partner has
 # its own rules and key, `partner`).
-_ROLES = frozenset({"boss", "manager", "line manager", "team lead", "lead", "tech lead", "supervisor", "advisor",
+_ROLES = frozenset({"boss", "gaffer", "manager", "line manager", "team lead", "lead", "tech lead", "supervisor", "advisor",
                     "adviser", "mentor", "therapist", "gp", "doctor", "doctora", "physician", "family doctor",
                     "general practitioner", "dentist", "vet", "coach", "tutor",
                     "landlord", "landlady", "accountant", "lawyer", "roommate", "flatmate",
@@ -74,7 +74,7 @@ _ON_THE_LIST_RE = re.compile(r"^i(?:'m| am|'ve| have)?\s+(?:now\s+|just\s+|also\
                              r"(?:registered|register|signed up) with|(?:on|onto) the (?:list|books) of)\s+(?:a\s+)?"
                              r"(?P<v>(?-i:Dr|Doctor)\.?\s+(?-i:[A-Z])[\w'-]+)", _I)
 # Two words for one role share its key: "my boss is Ana" and "I report to Colin now".
-_ROLE_KEY = {"boss": "manager", "line manager": "manager", "lead": "team_lead", "tech lead": "team_lead",
+_ROLE_KEY = {"boss": "manager", "gaffer": "manager", "line manager": "manager", "lead": "team_lead", "tech lead": "team_lead",
              "adviser": "advisor", "gp": "doctor", "doctora": "doctor", "physician": "doctor",
              "family doctor": "doctor", "general practitioner": "doctor", "physio": "physiotherapist", "mom": "mother", "mum": "mother",
              "dad": "father", "landlady": "landlord", "caregiver": "carer"}
@@ -214,13 +214,13 @@ _SEEN_BY_RE = re.compile(r"\b(?i:under|with|see|seeing|registered with)\s+(?P<v>
 
 
 # "Dr Okafor at the Milngavie surgery has taken over my care", "Dr. Osei has taken over his
-# patients", "Prof. Yoon took me on": a titled person now holds the role of the user's
+# patients", "Dr Osei at the Moortown Group Practice looks after me now", "Prof. Yoon took me on": a titled person now holds the role of the user's
 # doctor or advisor (a new holder: the one before is replaced)
 _TOOK_OVER_RE = re.compile(
     r"(?:^|[,;:]\s+|\b(?i:and|but|so|now|then|when|since)\s+)" + _NAME_V + r",?" + _WHERE_TAIL
     + r",?\s+(?:(?i:who|has|had|have|just|now|kindly|finally)\s+)*"
     r"(?:(?i:taken|took|has taken)\s+over\s+(?P<what>(?i:my|his|her|their|the)\s+(?:care|case|treatment|patients|"
-    r"practice|list|file|supervision))|(?P<on>(?i:took|taken|take)\s+me\s+on|(?i:agreed|offered)\s+to\s+supervise\s+me"
+    r"practice|list|file|supervision))|(?P<after>(?i:looks|is looking|has been looking)\s+after\s+me)|(?P<on>(?i:took|taken|take)\s+me\s+on|(?i:agreed|offered)\s+to\s+supervise\s+me"
     r"|(?i:is|started)\s+supervising\s+me))\b")
 _CARE_TITLES = {"dr": "doctor", "dra": "doctor", "prof": "advisor"}
 

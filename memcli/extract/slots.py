@@ -365,12 +365,12 @@ def _left_job(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     if m:
         v = _clean_value(m.group("v"))
         if re.match(r"^my (?:job|position|role|work)\b", v, _I):
-            at = re.search(r"\bat\s+(?P<e>.+)$", m.group("v"), _I)
-            e = _clean_value(at.group("e")) if at else None
+            e = _clean_value(at.group("e")) if (at := re.search(r"\bat\s+(?P<e>.+)$", m.group("v"), _I)) else None
             return [_profile(f"User left their job at {e}" if e else "User quit their job", "employer", e, 0.7, "delete")]
-        # (never "lost Bucca in January": a pet, a person, a game lost is no employer left)
+        # (never "lost Bucca in January": no employer left; when said after it stays, "... end of August")
         if _is_propery(v) and not re.match(r"^(?:I|My)\b", v) and not re.match(r"^i (?:just |recently |finally )*lost\b", c, _I):
-            return [_profile(f"User left {v}", "employer", v, 0.7, "delete")]
+            when = re.match(r"\s+(?:at the )?(?:end|start|beginning|middle) of\b[^,;]*", m.group("v")[len(v):])
+            return [_profile(f"User left {v}{when.group(0).rstrip(' .!') if when else ''}", "employer", v, 0.7, "delete")]
     return None
 
 
