@@ -173,6 +173,12 @@ _NOT_A_NAME = re.compile(r"(?:monday|tuesday|wednesday|thursday|friday|saturday|
                          r"work|school|today|tomorrow|tonight|everything|anything)\b", re.IGNORECASE)
 
 
+# a topic said to have been told, after it: "about German fine what I told you before" (the
+# order of a speaker of another language; "forget about work" tells of nothing said)
+_ABOUT_TOLD = re.compile(r"about\s+(?P<t>[^,.;!?]{2,60}?)\s+(?:(?:what|that|which)\s+)?i\s+(?:told you|said|wrote|"
+                         r"mentioned)\b", re.IGNORECASE)
+
+
 def _topic(obj: str, asked: bool = False) -> str | None:
     # "forget about what I wrote about Piotr": what was said, asked about
     obj = re.sub(r"^about\s+(?=(?:what|everything|anything|all)\s)", "", obj.strip(), flags=re.IGNORECASE)
@@ -199,7 +205,8 @@ def _topic(obj: str, asked: bool = False) -> str | None:
         # "please forget about Okada-san": a person named, asked politely ("forget about Dave,
         # he never shows up" is no request; "forget about Friday" names no one)
         obj = obj[6:].lstrip()
-
+    elif told := _ABOUT_TOLD.match(obj):  # "forget about German fine what I told you before"
+        obj = told["t"]
     elif not _POSSESSIVE.match(obj):
         return None  # "forget it", "forget about work": not about something stored
     # "how much I sold the Tacoma for": a wh-topic runs on to the end of its clause.

@@ -41,6 +41,19 @@ def test_the_question_a_turn_answers():
     assert question_of("Love that purple! So what got you into running?") == "So what got you into running?"
     assert question_of("I went hiking yesterday.") is None
 
+@pytest.mark.parametrize(("question", "reply", "framed"), [
+    # a name the assistant made up, denied by the reply, is never stored with it
+    ("And how's Smudge settling in at the bungalow?", "We've no cat, I told you, I'm allergic to them.", False),
+    ("How is your dog Barsik taking the move?", "We dont have dog. Only cat Murchyk, he hide under the bed.", False),
+    ("How is Biscuit doing?", "Biscuit had her jabs at the vet last week, we have no worries.", True),  # the name said
+    ("Where do you work now?", "I have no job at the moment, still looking around.", True),  # no name put
+])
+def test_a_reply_that_denies_what_the_question_took_for_granted_keeps_no_question(question, reply, framed):
+    from memcli.episodes import episode_of
+
+    assert episode_of(reply, question).text.startswith("(asked") is framed
+
+
 def test_a_yes_no_question_frames_only_a_reply_that_takes_it_up():
     from memcli.episodes import episode_of
 

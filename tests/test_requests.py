@@ -321,6 +321,8 @@ def test_a_month_that_is_a_name_names_the_person_a_forget_request_means(real_emb
     # in French
     ("Bon, c'est entre nous, ne garde pas ça s'il te plaît. Oublie l'histoire de Khady.", "Khady"),
     ("oublie ce que j'ai dit sur Paul, c'est réglé", "Paul"),
+    # the topic, then that it was told (the order of another language)
+    ("Good evening. Please forget about German fine what I told you before. I paid it.", "German fine"),
 ])
 def test_more_ways_to_ask_to_forget_what_was_said(text, topic):
     assert [r.topic for r in forget_requests(text)] == [topic]
@@ -340,6 +342,7 @@ def test_a_request_after_a_word_of_feeling_ends_at_a_particle_or_a_slash(text, t
     "I forget what I said about the rent, was it 900?",
     "you never forget what I told you about Sam",
     "the bit about the ending was the best part of the film",  # no request
+    "I always forget about the bins I told you",
 ])
 def test_forgetting_what_was_said_as_a_statement_is_no_request(text):
     assert forget_requests(text) == []

@@ -197,6 +197,8 @@ def answers(question: str, reply: str) -> bool:
     put forward ("How about Hokkaido?" / "hmm see how first")."""
     if not _WH_QUESTION.match(question) and _DECLINES.search(reply) and _guessed(question, reply):
         return False
+    if _DENIES_PREMISE.search(reply) and _names_put(question, reply):
+        return False  # "how's Smudge settling in?" / "We've no cat, I told you": the name is the assistant's
     if _SUGGESTS.match(question) and not _taken_up(question, reply):
         return False  # what the assistant put forward is not taken up ("Have you tried yoga?" / "hahaha the boys would laugh")
     if _WH_QUESTION.match(question) or _SOLICITS.search(question):
@@ -209,6 +211,10 @@ def answers(question: str, reply: str) -> bool:
 
 
 _YOU_WORDS = frozenset({"you", "your", "yours", "i", "my", "me", "we", "our", "us"})
+# a reply that denies what the question takes for granted: "We've no cat", "We dont have dog",
+# "I never had a boat", "there's no Kevin", "I told you"
+_DENIES_PREMISE = re.compile(r"\b(?:(?:we|i)(?:'ve| have)?(?: got)? no\b|(?:we|i) (?:do ?n[o'\u2019]?t|dont|never) (?:have|own|got|"
+                             r"had)\b|(?:we|i)(?:'ve| have) never had\b|there(?:'s| is) no\b|no such\b|i told you\b)", re.I)
 
 
 def question_of(text: str) -> str | None:
