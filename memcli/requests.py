@@ -505,9 +505,9 @@ _VALUE_KINDS = (
 _HEALTH = _stems("health illness condition diagnosis medical")
 _CONDITION_RE = re.compile(
     r"\b(?:depress(?:ion|ed)|anxiety|panic attacks?|cancer|tumou?r|chemo\w*|diabet\w+|dementia|alzheimer'?s|stroke|"
-    r"heart attack|heart condition|surgery|operation|diagnos\w+|ill|illness|sick|burn-?out|breakdown|addiction|rehab|"
-    r"bipolar|adhd|autism|autistic|ptsd|eating disorder|multiple sclerosis|parkinson'?s|epilepsy|seizures?|therapy|therapist|"
-    r"psychiatrist|medication|meds|hospital\w*)\b", re.IGNORECASE)
+    r"heart attack|heart condition|surgery|an operation|diagnos\w+|ill|illness|sick|burn-?out|breakdown|addiction|rehab|"
+    r"bipolar|adhd|autism|autistic|ptsd|eating disorder|multiple sclerosis|parkinson'?s|epilepsy|seizures?|therapy|"
+    r"medication|meds|in (?:the )?hospital)\b", re.IGNORECASE)  # (never "works at the hospital")
 
 
 def _kind_hits(want: frozenset[str], have: frozenset[str] | None, memory_text: str) -> frozenset[str]:

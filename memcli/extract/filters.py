@@ -250,8 +250,8 @@ _PUT_ON_RE = re.compile(r"\b(?:moved|put|switched|transferred|assigned|promoted|
 # a change the user made, said by what they are on now: "i switched to predators", "we changed
 # over to oat milk", "I swapped to the night shift" (never "switched off", "changed my mind")
 _SWITCHED_TO_RE = re.compile(r"^(?:i|we)\s+(?:(?:just|finally|also|then|eventually)\s+)?(?:(?:switched|changed|swapped|"
-                             r"converted|upgraded|downgraded)\s+(?:over\s+|back\s+)?|(?:went|moved)\s+over\s+)to\b(?!\s+(?:see|visit|the shop|"
-                             r"the store|bed|sleep|work|school)\b)", re.I)
+                             r"converted|upgraded|downgraded)\s+(?:over\s+|back\s+)?|(?:went|moved)\s+over\s+)to\b"
+                             r"(?!\s+(?:see|visit|the shop|the store|bed|sleep|work|school)\b)", re.I)
 
 
 # a price or pay that holds for a spell: "I'm paying 265 a ton for hay this winter", "we're earning

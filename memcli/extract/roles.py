@@ -214,13 +214,15 @@ _SEEN_BY_RE = re.compile(r"\b(?i:under|with|see|seeing|registered with)\s+(?P<v>
 
 
 # "Dr Okafor at the Milngavie surgery has taken over my care", "Dr. Osei has taken over his
-# patients", "Dr Osei at the Moortown Group Practice looks after me now", "Prof. Yoon took me on": a titled person now holds the role of the user's
-# doctor or advisor (a new holder: the one before is replaced)
+# patients", "Dr Osei at the Moortown Group Practice looks after me now", "Prof. Yoon took me
+# on": a titled person now holds the role of the user's doctor or advisor (a new holder: the
+# one before is replaced)
 _TOOK_OVER_RE = re.compile(
     r"(?:^|[,;:]\s+|\b(?i:and|but|so|now|then|when|since)\s+)" + _NAME_V + r",?" + _WHERE_TAIL
     + r",?\s+(?:(?i:who|has|had|have|just|now|kindly|finally)\s+)*"
     r"(?:(?i:taken|took|has taken)\s+over\s+(?P<what>(?i:my|his|her|their|the)\s+(?:care|case|treatment|patients|"
-    r"practice|list|file|supervision))|(?P<after>(?i:looks|is looking|has been looking)\s+after\s+me)|(?P<on>(?i:took|taken|take)\s+me\s+on|(?i:agreed|offered)\s+to\s+supervise\s+me"
+    r"practice|list|file|supervision))|(?P<after>(?i:looks|is looking|has been looking)\s+after\s+me)"
+    r"|(?P<on>(?i:took|taken|take)\s+me\s+on|(?i:agreed|offered)\s+to\s+supervise\s+me"
     r"|(?i:is|started)\s+supervising\s+me))\b")
 _CARE_TITLES = {"dr": "doctor", "dra": "doctor", "prof": "advisor"}
 

@@ -369,7 +369,7 @@ def _left_job(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
             return [_profile(f"User left their job at {e}" if e else "User quit their job", "employer", e, 0.7, "delete")]
         # (never "lost Bucca in January": no employer left; when said after it stays, "... end of August")
         if _is_propery(v) and not re.match(r"^(?:I|My)\b", v) and not re.match(r"^i (?:just |recently |finally )*lost\b", c, _I):
-            when = re.match(r"\s+(?:at the )?(?:end|start|beginning|middle) of\b[^,;]*", m.group("v")[len(v):])
+            when = re.match(r"\s+(?:at the )?(?:end|start|beginning|middle) of\b[^,;]*", m.group("v").partition(v)[2])
             return [_profile(f"User left {v}{when.group(0).rstrip(' .!') if when else ''}", "employer", v, 0.7, "delete")]
     return None
 

@@ -115,8 +115,8 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
     -> its stored vector), when what it says is of the kind asked (a name for "where", a
     figure for "how much": `_of_kind_asked`; "works Monday and Friday now" is no
     workplace): the latest such first. One of the two is a state (a semantic or profile
-    fact) or a rule for the assistant (`_lasting`): among raw turns and events a later one on the subject is as often the answer
-    to another question (LoCoMo's raw turns: MRR .607 -> .570 when they move). Two facts
+    fact) or a rule for the assistant (`_lasting`): among raw turns and events a later one
+    on the subject is as often the answer to another question (LoCoMo's raw turns: MRR .607 -> .570 when they move). Two facts
     of two keys are two things ("User works at Flipkart" is no answer to where the user
     lives). For a question in the present only, never one of when: "where did they live
     before?" may be answered by the older one."""
