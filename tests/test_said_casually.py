@@ -370,6 +370,8 @@ def test_pets_that_are_not_the_users_or_no_pets_are_no_pet(said):
     # a month corrects a month
     ("planning a climbing trip to Fontainebleau with Jade in april. wait no its may, Jade's rota changed",
      "in may", "April"),
+    # a bare "nah" before the day alone
+    ("Cheers. Physio's Tuesday the 12th. Nah, Thursday the 14th. Misread the card.", "2024-11-14", "2024-11-12"),
 ])
 def test_a_day_corrected_after_it_was_said_is_put_right(said, right, wrong):
     texts = [f.text for f in extract_facts(said, NOW).facts]
@@ -379,7 +381,8 @@ def test_a_day_corrected_after_it_was_said_is_put_right(said, right, wrong):
 
 @pytest.mark.parametrize("said", ["Wait, I need to check Tuesday's times first.",
                                   "Sorry, Monday was a mess.", "Sorry, may I ask one more thing?",
-                                  "Wait, March is when the lease ends."])
+                                  "Wait, March is when the lease ends.",
+                                  "No, Wednesday is church."])  # a sentence of its own after "no"
 def test_a_sentence_that_only_begins_like_a_correction_changes_nothing(said):
     facts = extract_facts("The dentist is on Friday. " + said, NOW).facts
     assert any("2024-11-08" in f.text for f in facts), [f.text for f in facts]

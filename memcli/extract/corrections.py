@@ -145,14 +145,16 @@ def _near(new: str, old: str) -> str:
     return f"{best}{new[4:]}"
 
 
-# "practice is Thursday 6pm ... wait sorry, Tuesday", "a trip in april. wait no its may": a
-# day or a month corrected in a later sentence of the message
+# "practice is Thursday 6pm ... wait sorry, Tuesday", "a trip in april. wait no its may",
+# "Physio's Tuesday the 28th. Nah, Thursday the 30th.": a day or a month corrected in a later
+# sentence of the message (a bare "no" or "nah" only before the day alone: "No, Wednesday is
+# church" is a sentence of its own)
 _WEEKDAY = r"(?:" + "|".join(WEEKDAYS) + r")(?:\s+the\s+\d{1,2}(?:st|nd|rd|th))?"
 _MONTH = r"(?:" + "|".join(MONTHS) + r")"
 _DAY = r"(?:" + _WEEKDAY + r"|" + _MONTH + r")"
 _DAY_FIX_RE = re.compile(
-    r"^(?:(?:ugh|oh|oops|no)[,!.]?\s+)*(?:no wait|wait|sorry|i mean|i meant|correction)(?:[,!.]?\s+(?:no|sorry|i mean|"
-    r"i meant))*[,:!.]?\s+(?:it'?s\s+|its\s+|it is\s+|make (?:it|that)\s+|actually\s+)?(?:on\s+|in\s+)?(?P<v>" + _DAY
+    r"^(?:(?:ugh|oh|oops|no)[,!.]?\s+)*(?:(?:no wait|wait|sorry|i mean|i meant|correction)(?:[,!.]?\s+(?:no|sorry|i mean|"
+    r"i meant))*|nah|nope|no)[,:!.]?\s+(?:it'?s\s+|its\s+|it is\s+|make (?:it|that)\s+|actually\s+)?(?:on\s+|in\s+)?(?P<v>" + _DAY
     + r")(?:,?\s+not\s+(?:on\s+|in\s+)?(?P<old>" + _DAY + r"))?\s*(?:[,;.!]+\s*(?P<rest>.*))?$", _I)
 
 
