@@ -151,11 +151,15 @@ def normalize_punctuation(text: str) -> str:
 # Punctuation said aloud to voice typing: "we got the keys period maureen cried comma ...".
 _SPOKEN = re.compile(r"[ \t]*\b(?P<w>comma|period|full stop|question mark|exclamation (?:point|mark))\b[ \t]*"
                      r"(?=(?P<next>\S)?)", _I)
+# ... or once, between two sentences, before the next one's subject: "good catch just delete it
+# period my sister Tasha is down in Atlanta" ("over a period my sister" has its noun first)
+_SAID_BEFORE_SUBJECT = re.compile(r"(?:i|i'm|my|we|we're|our|she|he|they|it's|so|also)\s", _I)
 _SPOKEN_MARKS = {"comma": ",", "period": ".", "full stop": ".", "question mark": "?"}
 # ... and the same words as nouns: "the trial period", "a comma", "my period", "over a period of"
 _SPOKEN_NOUN = re.compile(r"(?:\b(?:the|a|an|this|that|my|your|her|our|their|its|each|every|same|one|trial|grace|"
                           r"waiting|notice|probation|cooling|cooling-off|billing|rental|holiday|free|busy|quiet|"
-                          r"school|study|exam|reporting|transition|\d+-day|\d+-week)|[-'])\s*$", _I)
+                          r"school|study|exam|reporting|transition|long|short|brief|hard|tough|rough|difficult|dry|wet|"
+                          r"cold|hot|good|bad|whole|entire|first|last|next|final|time|\d+-day|\d+-week)|[-'])\s*$", _I)
 
 
 def unspoken(text: str) -> str:
@@ -165,7 +169,8 @@ def unspoken(text: str) -> str:
     ("the trial period", "a comma" and "my period" are nouns, and a message with one
     "period" said once is left as it is)."""
     said = [m for m in _SPOKEN.finditer(text) if not _SPOKEN_NOUN.search(text[:m.start()])]
-    if not any(m["w"].lower() == "comma" for m in said) and len(said) < 2:
+    if not any(m["w"].lower() == "comma" for m in said) and len(said) < 2 \
+            and not (said and _SAID_BEFORE_SUBJECT.match(text, said[0].end())):
         return text
     out, at = [], 0
     for m in said:

@@ -113,6 +113,9 @@ def test_decode_input():
      "big news. We got the keys to the condo in quincy, 2 bedroom. Maureen cried"),
     ("sold the buick finally period got a subaru comma all wheel drive", "sold the buick finally. Got a subaru, all wheel drive"),
     ("is that the one question mark", "is that the one question mark"),  # one mark said once: not dictation
+    # one full stop said once, before the next sentence's subject
+    ("good catch just delete it period my sister Tasha is down in Atlanta",
+     "good catch just delete it. My sister Tasha is down in Atlanta"),
 ])
 def test_punctuation_said_aloud_is_written(said, written):
     assert text.unspoken(said) == written
@@ -122,6 +125,8 @@ def test_punctuation_said_aloud_is_written(said, written):
     "the trial period ends friday. my period is late",  # nouns
     "over a period of two weeks, then a grace period",
     "I missed a comma in the contract",
+    "that was a long period we had no power",  # a noun after its adjective, before a subject
+    "the last period we played badly",
 ])
 def test_the_words_as_nouns_stay(plain):
     assert text.unspoken(plain) == plain
