@@ -155,7 +155,8 @@ _SPOKEN = re.compile(r"[ \t]*\b(?P<w>comma|period|full stop|question mark|exclam
 # period my sister Tasha is down in Atlanta" ("over a period my sister" has its noun first)
 _SAID_BEFORE_SUBJECT = re.compile(r"(?:i|i'm|my|we|we're|our|she|he|they|it's|so|also)\s", _I)
 _SPOKEN_MARKS = {"comma": ",", "period": ".", "full stop": ".", "question mark": "?"}
-# ... and the same words as nouns: "the trial period", "a comma", "my period", "over a period of"
+# ... and the same words as nouns: "the trial period", "a comma", "my period", "over a period of",
+# "a long period", "the last period"
 _SPOKEN_NOUN = re.compile(r"(?:\b(?:the|a|an|this|that|my|your|her|our|their|its|each|every|same|one|trial|grace|"
                           r"waiting|notice|probation|cooling|cooling-off|billing|rental|holiday|free|busy|quiet|"
                           r"school|study|exam|reporting|transition|long|short|brief|hard|tough|rough|difficult|dry|wet|"
@@ -166,8 +167,9 @@ def unspoken(text: str) -> str:
     """A message dictated with its punctuation said as words ("got the keys period
     maureen cried comma you can see the water") with the marks written; a message is
     dictated when it says a comma so, or a full stop twice, where no noun could stand
-    ("the trial period", "a comma" and "my period" are nouns, and a message with one
-    "period" said once is left as it is)."""
+    ("the trial period", "a comma", "my period" and "a long period" are nouns, and a
+    message with one "period" said once is left as it is, unless the next sentence's
+    subject follows it: "good catch just delete it period my sister Tasha is ...")."""
     said = [m for m in _SPOKEN.finditer(text) if not _SPOKEN_NOUN.search(text[:m.start()])]
     if not any(m["w"].lower() == "comma" for m in said) and len(said) < 2 \
             and not (said and _SAID_BEFORE_SUBJECT.match(text, said[0].end())):
