@@ -347,8 +347,9 @@ _VALUE_STOP_RE = re.compile(
     r"as|now|these days|currently|anymore|from|after|before|when|where|which|who|but|so|last|next|this|"
     r"during|until|till|by|around|right now|at the moment|lol|haha|though|too|also|again|originally|"
     # when, said after the value: "Left Helvepharm end of August", "at the start of the month"
-    r"(?:at the )?(?:end|start|beginning|middle) of(?= (?:the|last|this|next|january|february|march|april|may|june|"
-    r"july|august|september|october|november|december)\b)|"
+    # (in lower case: "End of the Road Records" is a name)
+    r"(?-i:(?:at the )?(?:end|start|beginning|middle) of)(?= (?:the|last|this|next|january|february|march|april|may|"
+    r"june|july|august|september|october|november|december)\b)|"
     r"and(?= [a-z])|,|;|\(|/(?=\s)|"
     # a new clause of the speaker's, unpunctuated: "Peach State Freight out of Forest Park I got 40 trucks"
     r"(?-i:I)(?:'m|'ve|'d|'ll|m)?(?=\s))"

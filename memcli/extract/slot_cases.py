@@ -66,7 +66,8 @@ SLOT_CASES: dict[str, tuple[list[tuple[str, str | None, str | None]], list[str]]
                  ["My wife is from Galway", "I'm back from Galway"]),
     "with_org": ([("I'm with a small agency called Brightline these days", "employer", "Brightline")],
                  ["I'm with my sister today", "I'm with you on that"]),
-    "works_at": ([("I work at Google", "employer", "Google")],
+    "works_at": ([("I work at Google", "employer", "Google"),
+                  ("I work at End of the Road Records", "employer", "End of the Road Records")],  # a name, not a time
                  ["I work at it every day", "I work from home", "My wife works at Google"]),
     "owns_business": ([("I have nail salon in Houston, Bellaire area, name is Lotus Nails", "employer", "Lotus Nails"),
                        ("I own a little bakery in Kettering, just outside Dayton", "employer", "their own bakery"),
