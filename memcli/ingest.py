@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .claims import parse
 from .compared import compared_values, later_comparisons
-from .episodes import Episode, close_superseded, episode_of, store_episode
+from .episodes import Episode, close_superseded, episode_of, parts_of, store_episode
 from .errors import InputError, ModelError
 from .extract import known_people
 from .extract.people import carried_person
@@ -590,6 +590,15 @@ def _known(store: MemoryStore, scope: str, messages: list[Message], raw: bool
             [_Asked(r) for r in store.forget_requests(scope)])
 
 
+def _embedded(store: MemoryStore, cands: list[Candidate], episode: Episode | None) -> tuple[np.ndarray | list[Any],
+                                                                                          list[Any]]:
+    """The vectors of the candidates and the episode (one batch), and those of the episode's
+    sentences (`parts_of`: a batch of their own, so the short are not padded to the long)."""
+    texts = [c.text for c in cands] + ([episode.embed_text] if episode else [])
+    parts = parts_of(episode.text) if episode else []
+    return (store.embed_many(texts) if texts else []), (list(store.embed_many(parts)) if parts else [])
+
+
 def ingest(
     store: MemoryStore,
     scope: str,
@@ -641,8 +650,7 @@ def ingest(
             if episodes:  # the day a message corrects is put right in its episode too
                 episode = episode_of(days_corrected(told), before[1] if before else None, [c.text for c in cands], when,
                                      statement=before[2] if before else None)
-        texts = [c.text for c in cands] + ([episode.embed_text] if episode else [])
-        vectors: np.ndarray | list[Any] = store.embed_many(texts) if texts else []
+        vectors, part_vectors = _embedded(store, cands, episode)
         stored: list[Memory] = []
         with store.transaction():
             turn_id, is_new = store.add_turn(scope, msg.role, msg.content, ts, source, msg.ref)
@@ -661,7 +669,8 @@ def ingest(
             if episode:
                 told_here.append(store_episode(
                     store, scope, episode.text, vectors[len(cands)],
-                    ([before[0]] if before and episode.uses_turn_before else []) + [turn_id], ts, turn_id))
+                    ([before[0]] if before and episode.uses_turn_before else []) + [turn_id], ts, turn_id,
+                    part_vectors))
             for cand, vec in zip(cands, vectors, strict=False):
                 cand.source_turns = [turn_id]
                 stats.facts += 1

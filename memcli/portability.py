@@ -137,11 +137,12 @@ def import_records(store: Store, records: list[dict[str, Any]], *, scope: str | 
             m.scope = scope
     present = {m.id for m in mems if store.exists(m.id)}
     todo = [m for m in mems if m.id not in present]
-    from .episodes import vector_text
+    from .episodes import part_vectors, vector_text
 
     vectors: np.ndarray | list[np.ndarray] = store.embed_many([vector_text(m.text, m.episode) for m in todo]) \
         if todo else []
+    parts = part_vectors(store.embed_many, [(m.text, m.episode) for m in todo])
     with store.transaction():
-        for m, v in zip(todo, vectors, strict=True):
-            store.insert(m, v)
+        for m, v, p in zip(todo, vectors, parts, strict=True):
+            store.insert(m, v, p)
     return len(todo), len(present)

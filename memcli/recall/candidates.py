@@ -1,6 +1,7 @@
 """Stage 1, candidates: the keyword index (FTS5, bm25) and the vector index (sign-bit
 scan, cosine rescoring) each return their best matches inside the scope; the union,
-with each side's rank and score, and the records they name."""
+with each side's rank and score, and the records they name. An episode's
+similarity is its nearest sentence's when that is nearer than the whole message."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ class Candidates:
     kw_score: dict[int, float]  # rowid -> -bm25 (higher is better)
     best_kw: float  # the best keyword score (1.0 when there is none), what scores are relative to
     vec_rank: dict[int, int]  # rowid -> rank in the vector results
-    vec_sim: dict[int, float]  # rowid -> cosine similarity to the query
+    vec_sim: dict[int, float]  # rowid -> cosine similarity to the query (an episode's: its nearest sentence's, when nearer)
     rows: dict[int, Memory]  # rowid -> record, keyword matches first
 
 
@@ -70,6 +71,9 @@ def search(
     if missing:
         vec_sim.update(similarities(store, scope, qvec, missing))
     rows = store.by_rowids(scope, cand)
+    # an episode is as near as its nearest sentence: the one that answers among the many that do not
+    for rowid, sim in store.part_similarities(scope, qvec, [r for r, m in rows.items() if m.episode]).items():
+        vec_sim[rowid] = max(vec_sim.get(rowid, 0.0), sim)
     keyed = _keyed_asked(store, scope, query, kw_text, rows, as_of=as_of, broad=is_broad(query)) if not raw_query else {}
     if keyed:
         rows.update(keyed)

@@ -5,7 +5,7 @@
 - `db` (`connection.py`): the file, pragmas, sqlite-vec, migrations, transactions, `meta`
 - `records` (`records.py`): `memories`
 - `keyword` (`keyword.py`): `memories_fts`
-- `vector_index` (`vectors.py`): `memory_vec`, `memory_embeddings`, the embedder
+- `vector_index` (`vectors.py`): `memory_embeddings`, `memory_parts`, the embedder
 - `turn_log` (`turns.py`): `turns`
 - `decision_log` (`decisions.py`): `decisions`
 - `settings`, `locks` (`settings.py`): `settings`, leases in `meta`
@@ -131,6 +131,9 @@ class Store:
     def vectors(self, scope: str, rowids: Sequence[int]) -> dict[int, np.ndarray]:
         return self.vector_index.vectors(scope, rowids)
 
+    def part_similarities(self, scope: str, vector: np.ndarray, rowids: Sequence[int]) -> dict[int, float]:
+        return self.vector_index.part_similarities(scope, vector, rowids)
+
     def similarity_to(self, scope: str, vector: np.ndarray, memory_id: str) -> float:
         return self.vector_index.similarity_to(scope, vector, memory_id)
 
@@ -166,8 +169,8 @@ class Store:
     def new_id(self) -> str:
         return self.records.new_id()
 
-    def insert(self, memory: Memory, vector: np.ndarray | None = None) -> Memory:
-        return self.records.insert(memory, vector)
+    def insert(self, memory: Memory, vector: np.ndarray | None = None, parts: Sequence[np.ndarray] = ()) -> Memory:
+        return self.records.insert(memory, vector, parts)
 
     def add(self, scope: str, text: str, *, kind: str = "semantic", importance: float = 0.5,
             confidence: float = 0.8, source: str = "stated", key: str | None = None, pinned: bool = False,

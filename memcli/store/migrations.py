@@ -354,3 +354,24 @@ def _m014() -> str:
     return """
     CREATE INDEX decisions_requests ON decisions (scope, at) WHERE op = 'REQUEST';
     """
+
+
+@migration("m015_memory_parts")
+def _m015() -> str:
+    """The sentences of an episode, each embedded on its own (`memory_parts`, float32
+    like `memory_embeddings`): recall reads an episode as near a question as its nearest
+    sentence, so a change said in one sentence of a long message is found by that
+    sentence. Removed with their record (the trigger; a purge counts them first). A file
+    written before has none until `memcli reindex`."""
+    return """
+    CREATE TABLE memory_parts (
+        id INTEGER PRIMARY KEY,
+        memory_rowid INTEGER NOT NULL,  -- memories.rowid
+        scope TEXT NOT NULL,
+        embedding BLOB NOT NULL
+    );
+    CREATE INDEX memory_parts_memory ON memory_parts (memory_rowid);
+    CREATE TRIGGER memory_parts_ad AFTER DELETE ON memories BEGIN
+        DELETE FROM memory_parts WHERE memory_rowid = old.rowid;
+    END;
+    """

@@ -56,7 +56,7 @@ CHECKPOINT_WAIT_MS = 5000
 
 
 def _receipt(*extra: str) -> Receipt:
-    return dict.fromkeys(("memories", "memories_fts", "memory_embeddings", "decisions",
+    return dict.fromkeys(("memories", "memories_fts", "memory_embeddings", "memory_parts", "decisions",
                           "decisions_scrubbed", "turns", *extra), 0)
 
 
@@ -164,6 +164,7 @@ class Purger:
             rowids = [r[0] for r in self.db.conn.execute("SELECT rowid FROM memories WHERE scope = ?", (scope,))]
             receipt.update(self.vectors.delete(rowids))
             receipt["memory_embeddings"] += delete("DELETE FROM memory_embeddings WHERE scope = ?", (scope,))
+            receipt["memory_parts"] += delete("DELETE FROM memory_parts WHERE scope = ?", (scope,))
             receipt["memories"] = delete("DELETE FROM memories WHERE scope = ?", (scope,))
             receipt["memories_fts"] = receipt["memories"]
             receipt["turns"] = delete("DELETE FROM turns WHERE scope = ?", (scope,))

@@ -78,8 +78,9 @@ class SqliteRecords:
         return out
 
     # -- writes ---------------------------------------------------------------
-    def insert(self, memory: Memory, vector: np.ndarray | None = None) -> Memory:
-        """Insert a fully formed record (and its vector) inside one transaction."""
+    def insert(self, memory: Memory, vector: np.ndarray | None = None, parts: Sequence[np.ndarray] = ()) -> Memory:
+        """Insert a fully formed record (and its vector, and its sentences' `parts`)
+        inside one transaction."""
         scope = validate_scope(memory.scope)
         if memory.kind not in MEMORY_KINDS:
             raise InputError(f"unknown kind {memory.kind!r}: use one of {', '.join(MEMORY_KINDS)}")
@@ -112,7 +113,10 @@ class SqliteRecords:
                     memory.last_accessed, memory.access_count, memory.stability, int(memory.episode),
                 ),
             )
-            self.vectors.add(self.db.conn.last_insert_rowid(), scope, vector)
+            rowid = self.db.conn.last_insert_rowid()
+            self.vectors.add(rowid, scope, vector)
+            if len(parts):
+                self.vectors.add_parts(rowid, scope, parts)
         return memory
 
     def add(

@@ -2,7 +2,8 @@
 its sign bits: the recall scan, rescoring and point lookups; the one copy of each
 vector), the in-memory sign-bit index of a scope (with the float vectors of recent
 candidates) kept up to date from the `memory_changes` log, and the embedder the
-vectors were made with (in `meta`)."""
+vectors were made with (in `meta`); and `memory_parts`, the vectors of an episode's
+sentences, read for the records a search returned."""
 
 from __future__ import annotations
 
@@ -358,6 +359,29 @@ class SqliteVectorIndex:
                 "DELETE FROM memory_changes WHERE seq < (SELECT max(seq) FROM memory_changes) - ?",
                 (CHANGES_KEPT,))
 
+    def add_parts(self, rowid: int, scope: str, vectors: Sequence[np.ndarray]) -> None:
+        """Store the vectors of a record's sentences (`memory_parts`), inside the caller's
+        transaction."""
+        self.db.conn.executemany("INSERT INTO memory_parts (memory_rowid, scope, embedding) VALUES (?, ?, ?)",
+                                 [(rowid, scope, vec_blob(v)) for v in vectors])
+
+    def part_similarities(self, scope: str, vector: np.ndarray, rowids: Sequence[int]) -> dict[int, float]:
+        """Per record of these that has sentence vectors (`add_parts`), the cosine of
+        `vector` to its nearest sentence."""
+        import numpy as np
+
+        out: dict[int, float] = {}
+        rowids = list(dict.fromkeys(rowids))
+        q = np.asarray(vector, dtype=np.float32)
+        for i in range(0, len(rowids), 500):
+            chunk = rowids[i:i + 500]
+            for rowid, blob in self.db.conn.execute(
+                    f"SELECT memory_rowid, embedding FROM memory_parts WHERE memory_rowid IN ({','.join('?' * len(chunk))}) "
+                    "AND +scope = ?", (*chunk, scope)):
+                sim = float(np.frombuffer(blob, dtype="<f4") @ q)
+                out[rowid] = max(out.get(rowid, sim), sim)
+        return out
+
     # -- the in-memory index of a scope -------------------------------------------------
     def scope_index(self, scope: str) -> ScopeIndex:
         """The scope's sign-bit index, brought up to date: nothing is read while the
@@ -601,12 +625,15 @@ class SqliteVectorIndex:
     # -- hard delete ----------------------------------------------------------------------
     def delete(self, rowids: Sequence[int]) -> dict[str, int]:
         """Remove these records' vectors (purge), inside the caller's transaction; returns
-        the rows removed. `memory_embeddings` is the one copy of each vector."""
-        out = {"memory_embeddings": 0}
+        the rows removed. `memory_embeddings` is the one copy of each record's vector,
+        `memory_parts` of its sentences'."""
+        out = {"memory_embeddings": 0, "memory_parts": 0}
         rowids = sorted(set(rowids))
         conn = self.db.conn
         for i in range(0, len(rowids), 500):
             chunk = rowids[i:i + 500]
             conn.execute(f"DELETE FROM memory_embeddings WHERE rowid IN ({','.join('?' * len(chunk))})", chunk)
             out["memory_embeddings"] += conn.changes()
+            conn.execute(f"DELETE FROM memory_parts WHERE memory_rowid IN ({','.join('?' * len(chunk))})", chunk)
+            out["memory_parts"] += conn.changes()
         return out
