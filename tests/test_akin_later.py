@@ -131,6 +131,30 @@ def test_recall_shows_the_day_off_said_months_later_first(real_embedder, tmp_pat
     store.close()
 
 
+def test_every_later_statement_of_the_same_thing_goes_above_the_earlier_one():
+    tyson = _hit("User staffy Tyson is givin User the eyes for a walk", "2024-02-16T21:45:22Z", 0.8)
+    gone = _hit("User staffy had to be put down in September, cancer", "2024-10-09T20:40:00Z", 0.65)
+    pup = _hit("User got a frenchie pup off a lad in tallaght, Biscuit, shes a mad yoke", "2024-10-09T20:41:00Z", 0.6)
+    vectors = {tyson.memory.id: _unit(1, 0, 0), gone.memory.id: _unit(0.8, 0.6, 0), pup.memory.id: _unit(0.5, 0, 0.87)}
+    # both said later go above it, the latest first: no stale name above the new one
+    assert later_among_best([tyson, gone, pup], vectors, "What is the name of the user's dog?") == [pup, gone, tyson]
+
+
+@pytest.mark.parametrize(("later", "moves"), [
+    # the person the question names, said in lower case inside a longer message
+    (_hit("cant drink monster anymore. oh n jamie's after gettin taken on by the luas as a driver",
+          "2024-07-20T19:21:09Z", 0.6, kind="episodic", episode=True), True),
+    # a message of the user's own that does not say the name
+    (_hit("cant drink monster anymore. oh n i'm after gettin taken on by the luas as a driver",
+          "2024-07-20T19:21:09Z", 0.6, kind="episodic", episode=True), False),
+])
+def test_a_later_message_naming_the_person_asked_about_is_about_them(later, moves):
+    plasterer = _hit("User's brother Jamie's a plasterer, says monster is grand haha", "2024-02-16T21:37:44Z", 0.8)
+    vectors = {plasterer.memory.id: _unit(1, 0, 0), later.memory.id: _unit(0.5, 0.87, 0)}
+    out = later_among_best([plasterer, later], vectors, "What does the user's brother Jamie do for work?")
+    assert (out[0] is later) is moves
+
+
 def test_fewer_asked_for_than_three_reorders_only_those_shown():
     assert later_among_best([DAY_OFF, BAKERY, RESTS], DAY_VECTORS, "What is the user's day off?", k=2) == [DAY_OFF, BAKERY, RESTS]
 

@@ -47,6 +47,12 @@ def test_the_question_a_turn_answers():
     ("How is your dog Barsik taking the move?", "We dont have dog. Only cat Murchyk, he hide under the bed.", False),
     ("How is Biscuit doing?", "Biscuit had her jabs at the vet last week, we have no worries.", True),  # the name said
     ("Where do you work now?", "I have no job at the moment, still looking around.", True),  # no name put
+    ("By the way, how's Migo getting on with his taekwondo?",
+     "hala where did u get that 😂 he doesn't do any martial arts, basketball lng sa barangay court", False),
+    ("How's Bruno taking it? Dogs often notice when someone stops coming round.",
+     "no tengo perro. solo chasqui, la gata. no idea where that came from", False),
+    ("Bet your daughter Ruby was proud watching you win.", "who?? no kids here bud 😂 u have me mixed up", False),
+    ("How's Migo getting on at school?", "Migo joined the chess club, he doesn't do any sport though", True),  # the name said
 ])
 def test_a_reply_that_denies_what_the_question_took_for_granted_keeps_no_question(question, reply, framed):
     from memcli.episodes import episode_of

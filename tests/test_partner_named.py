@@ -21,10 +21,30 @@ NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
     ("seeing someone!! her name's Noor, we met at a gig at the Tote", "Noor"),
     ("been seeing someone 🥹 her name's noor, we met at a gig", "Noor"),
     ("I started seeing a guy. He's called Tomás and he's a chef", "Tomás"),
+    # as an older register says it, and named in full
+    ("You'll never guess. I've been stepping out wi' a gentleman. Alastair Guthrie, he's a widower fae Carnoustie.",
+     "Alastair"),
+    ("I've been seeing a fella. Dermot Byrne, he's a retired joiner.", "Dermot"),
 ])
 def test_the_one_the_user_is_seeing_is_their_partner(said, name):
     facts = extract_facts(said, NOW).facts
     assert [f for f in facts if f.key == "partner" and f.value == name], [(f.text, f.key, f.value) for f in facts]
+
+
+@pytest.mark.parametrize(("said", "fact"), [
+    ("seein a girl niamh, shes a dental nurse in the ilac.", "User's girlfriend Niamh is a dental nurse in the ilac"),
+    ("I'm dating this guy Tomás, he's a chef at Noma.", "User's boyfriend Tomás is a chef at Noma"),
+])
+def test_what_she_or_he_is_after_the_introduction_is_said_of_them(said, fact):
+    assert fact in [f.text for f in extract_facts(said, NOW).facts]
+
+
+@pytest.mark.parametrize("said", [
+    "I'm seeing a guy for a while, he's great",  # no name: "for" is none
+    "been seeing this guy at work, he's lovely",
+])
+def test_no_name_after_the_words_of_seeing_names_no_one(said):
+    assert not [f for f in extract_facts(said, NOW).facts if "partner" == f.key or "boyfriend" in f.text]
 
 
 @pytest.mark.parametrize("said", [
@@ -34,6 +54,7 @@ def test_the_one_the_user_is_seeing_is_their_partner(said, name):
     "I'm seeing someone new. Her name's a secret lol",
     "I started seeing a therapist. Her name is Dr Okafor",  # a therapist, named
     "we started dating in 2019",
+    "I was stepping out of the car when it happened. Marcus saw it all.",
 ])
 def test_no_name_no_partner(said):
     facts = extract_facts(said, NOW).facts

@@ -467,6 +467,13 @@ def test_forget_that_in_a_run_of_its_own_points_back_at_the_last_message_stored(
     # in the languages users mix in: Swahili, Hindi, Kreyòl
     ("Aki sahau hiyo story ya Musa, please forget it, sitaki iandikwe popote", ["Musa"]),
     ("nahi yaar bhool jao ye Arjun wali baat, delete it from ur memory", ["Arjun"]),
+    # when it was told, between the telling and what about
+    ("Kindly disregard what I told you in the spring about my brother's troubles, it was not my story to tell.",
+     ["my brother's troubles"]),
+    ("forget what I said last week about Dee, we made up", ["Dee"]),
+    ("pls delete what i mentioned a while back about the loan", ["the loan"]),
+    # a Dublin or Caribbean "ting" is a thing
+    ("n forget wat i said bout the court ting yeah. dont want that kept anywhere", ["the court thing"]),
 ])
 def test_forget_requests_in_other_words(said, topics):
     assert [r.topic for r in forget_requests(said)] == topics

@@ -156,6 +156,9 @@ def test_what_is_got_that_is_no_home_or_vehicle(said):
     ("traded the CR-V at carmax in mesa for a 2021 RAV4 hybrid, blue", "car", "2021 RAV4"),
     ("swapped the Golf for a Zoe", "car", "Zoe"),
     ("marcus n i r done 💔 long distance was too much", "partner", "Marcus"),
+    # a new home said as a note, with its label or "in"
+    ("new place: The Pearl, tower 7, 22nd flr. no parking for 2 cars, annoying.", "home_city", "The Pearl"),
+    ("New gaff in drimnagh w 2 of the lads, no washin machine", "home_city", "drimnagh"),
 ])
 def test_a_note_of_a_home_a_weight_a_diet_a_pay_a_shift_a_car_or_an_end_is_keyed(said, key, value):
     assert keyed(said).get(key) == value, [(f.text, f.key, f.value) for f in extract_facts(said, NOW).facts]
@@ -170,6 +173,8 @@ def test_a_note_of_a_home_a_weight_a_diet_a_pay_a_shift_a_car_or_an_end_is_keyed
     ("I swapped my shift for a Friday", "car"),
     ("traded my PS5 for a Switch", "car"),
     ("the kids and i are done with school", "partner"),
+    ("new house in the works, fingers crossed", "home_city"),
+    ("my sister's new flat: Leith", "home_city"),
 ])
 def test_what_only_looks_like_such_a_note_is_not_keyed_so(said, key):
     assert key not in keyed(said)

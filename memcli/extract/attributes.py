@@ -205,8 +205,9 @@ _PET_NAMED_NEXT_RE = re.compile(r"\b(?:adopted|got|rescued|took in|brought home)
 _NAME_FIRST_RE = re.compile(r"^[A-Z][\w'-]+(?=,|!|\s+(?:is|she|he|who)\b|\s*$)")
 # someone the user is seeing, named in the next sentence: "seeing someone new 🙈" + "marcus,
 # kiwi, works at a craft brewery", "I started to see someone." + "Sabrina."
-_PARTNER_NAMED_NEXT_RE = re.compile(r"\b(?:seeing|dating|(?:started|began) (?:to see|seeing|dating))\s+(?:someone|somebody|"
-                                    r"(?:a|this) (?:guy|girl|man|woman|lady|bloke))(?:\s+new)?\W*$", _I)
+_PARTNER_NAMED_NEXT_RE = re.compile(r"\b(?:seeing|dating|(?:started|began) (?:to see|seeing|dating)|stepping out (?:with|wi'?))\s+"
+                                    r"(?:someone|somebody|(?:a|this) (?:guy|girl|man|woman|lady|bloke|gentleman|fella|fellow|"
+                                    r"chap))(?:\s+new)?\W*$", _I)
 # someone the user has, then named by "her name is" in the next sentence: "I have pen pal.",
 # "I got a new mentor at work." (a person: never a pet, a thing or a partner, read apart)
 _HAVE_ONE_RE = re.compile(r"^(?:(?:also|and|oh|so)\W+)?(?:i|we)\s+(?:have|'ve got|have got|got|'ve)\s+(?:a\s+|an\s+|another\s+)?"
@@ -251,7 +252,7 @@ _PLACE_FIRST_RE = re.compile(r"^(?![A-Z][a-z]+ly\b|(?:Yay|Yes|Yess+|Wow|Woohoo|N
 _NAME_FIRST_ANY_RE = re.compile(r"^(?![a-z]+ly\b|(?:also|anyway|well|so|ok|okay|yeah|yes|no|nope|honestly|lol|lmao|haha|omg|"
                                 r"wow|yay|ugh|hmm|idk|tbh|and|but|he|she|they|it|his|her|their|this|that|which|who|sorry|"
                                 r"wait|anyways|whatever|still|again|soon|nothing|someone|somebody)\b)[A-Za-z][a-z'-]+"
-                                r"(?=\s*[,.!]|\s*$)", _I)
+                                r"(?:\s+(?-i:[A-Z])[a-z'-]+)?(?=\s*[,.!]|\s*$)", _I)  # (and a surname: "Alastair Guthrie,")
 
 
 def _name_said(sentence: str) -> tuple[str, str] | None:
@@ -569,6 +570,7 @@ def _noted(clause: str) -> str | None:
     return None
 
 
+_NEW_HOME = r"(?:place|flat|apartment|apt|house|home|gaff|digs|pad|condo|bungalow)"
 # "home" in the languages users mix in: "Nyumbani is Tambach", "Nyumbani Kaptagat", "casa: Almada"
 _HOME_WORDS = "nyumbani|nyumba|casa|maison|zuhause|rumah|bahay|ghar|thuis|hjem|hemma|kotona"
 
@@ -588,7 +590,12 @@ def labelled(clause: str) -> str:
         # (what follows says it of the person: a job or what they did, never a sentence of its own)
         rest = news["rest"]
         return f"{news['n']} {'is ' if _occupation(rest) else ''}{rest}"
-    lives = re.match(r"^(?:lives|living|based|home)\s*:\s*(?P<v>(?:an?\s+|the\s+)?[A-Za-z].{0,80})$", clause, _I) \
+    # ("new place: The Pearl, tower 7", "New gaff in drimnagh w 2 of the lads": a new home, said as a note)
+    lives = re.match(r"^(?:lives|living|based|home|(?:(?:the|my|our)\s+)?new\s+" + _NEW_HOME + r")\s*:\s*"
+                     r"(?P<v>(?:an?\s+|the\s+)?[A-Za-z].{0,80})$", clause, _I) \
+        or re.match(r"^new\s+" + _NEW_HOME + r"\s+in\s+(?P<v>(?!(?:the|a|an|my|our|town|progress|time)\b)[A-Za-z][\w'-]+"
+                    r"(?:\s+(?-i:[A-Z])[\w'-]+)?)"
+                    r"(?=\s*(?:$|[,.;!]|\s(?:w|with|n|and)\s))", clause, _I) \
         or re.match(r"^(?:(?i:home)(?:\s+is|'s)|(?i:" + _HOME_WORDS + r")(?:\s+is|'s|\s*:))\s+"
                     r"(?P<v>(?:(?i:an?|the)\s+[^,.;]{0,40}?\b(?i:in|at|near|on)\s+)?"
                     r"[A-Z\u00c0-\u00d6\u00d8-\u00de][\w'-]*.{0,80})$", clause) \

@@ -12,12 +12,14 @@ from .lexicon import _I, PARTNER_WORDS
 from .people import _NOT_NAMES
 from .values import Slots, _date_phrase, _profile
 
-_SEE = r"(?:seeing|seein'?|(?:started|began)\s+(?:to\s+see|seeing))"
+# ("stepping out with a gentleman": as an older register says it)
+_SEE = r"(?:seeing|seein'?|(?:started|began)\s+(?:to\s+see|seeing)|stepping\s+out\s+(?:with|wi'?))"
+_ONE = r"(?:girl|guy|woman|man|lady|dude|bloke|gal|gentleman|fella|fellow|chap)"
 _DATE = r"(?:dating|(?:started|began)\s+(?:to\s+date|dating))"
 _DATING_RE = re.compile(
     r"^(?:(?:also|and|so),?\s+)?(?:i(?:'m| am)\s+|i(?:'ve| have)\s+been\s+|i\s+(?=started|began))?(?:now\s+)?(?:"
-    + _SEE + r"\s+(?:this|a|an|some)\s+(?P<w>girl|guy|woman|man|lady|dude|bloke|gal)|" + _SEE
-    + r"\s+some(?:one|body)(?:\s+new)?|" + _DATE + r"\s+(?:(?:this|a|an)\s+(?P<w2>girl|guy|woman|man|lady|dude|bloke|gal))?)"
+    + _SEE + r"\s+(?:this|a|an|some)\s+(?P<w>" + _ONE + r")|" + _SEE
+    + r"\s+some(?:one|body)(?:\s+new)?|" + _DATE + r"\s+(?:(?:this|a|an)\s+(?P<w2>" + _ONE + r"))?)"
     # "seeing someone new 🙈 called marcus", "seeing someone, his name is Raúl"
     r"(?:\W*\s+(?:called|named)\s+|[,.!\W]*\s+(?:his|her|their)\s+name(?:'s|\s+is)\s+|\W+)(?P<v>(?!new\b)[^\W\d_][\w'-]*)\b"
     r"|^(?:i(?:'ve| have)\s+been\s+)(?:seeing|dating)\s+(?P<v2>(?-i:[A-Z])[a-z'-]+)\s+(?:for|since)\b", _I)

@@ -230,6 +230,25 @@ def _gender(rel: str) -> str | None:
     return "she" if low in _SHE else "he" if low in _HE else None
 
 
+# someone the user is seeing, named where they are introduced: "seeing a girl called Niamh, she's
+# a dental nurse", "dating this guy Tomás, he's a chef": "she" and "he" after it are them
+_DATED_RE = re.compile(r"\b(?:seeing|seein'?|dating|stepping out (?:with|wi'?))\s+(?:this|a|an)\s+"
+                       r"(?P<w>girl|guy|woman|man|lady|bloke|gal|gentleman|fella|chap)\s*,?\s+(?:(?:called|named)\s+)?"
+                       r"(?P<n>(?-i:" + _NAME + r"|[a-z][a-z'-]{2,}))\b(?!')", re.I)
+_DATED_AS = {"girl": "girlfriend", "woman": "girlfriend", "lady": "girlfriend", "gal": "girlfriend", "guy": "boyfriend",
+             "man": "boyfriend", "bloke": "boyfriend"}
+
+
+def _dated(text: str) -> list[tuple[str, str]]:
+    """(name, relation) of someone the user says they are seeing, named where introduced."""
+    return [(m["n"], _DATED_AS.get(m["w"].lower(), "partner")) for m in _DATED_RE.finditer(text)
+            if m["n"].split()[0].lower() not in _NOT_NAMES | _NOT_DATED]
+
+
+_NOT_DATED = frozenset("for since at in on from who and but with about now again while tonight today tomorrow that "
+                       "because called named".split())
+
+
 class _People:
     """People named by the user in one message: name -> relation, and the last one mentioned."""
 
@@ -270,7 +289,7 @@ class _People:
                 if n.split()[0].lower() in _NOT_NAMES:
                     continue
                 self.names.setdefault(n, m.group("rel").lower())
-        for n, rel in [*listed(text), *counted(text)]:
+        for n, rel in [*listed(text), *counted(text), *_dated(text)]:
             self.names.setdefault(n, rel)
         for m in _LOWER_NAME_RE.finditer(text):
             if _lower_name(m.group("n")) and not any(k.lower() == m.group("n") for k in self.names):

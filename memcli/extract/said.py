@@ -213,8 +213,14 @@ def answers(question: str, reply: str) -> bool:
 _YOU_WORDS = frozenset({"you", "your", "yours", "i", "my", "me", "we", "our", "us"})
 # a reply that denies what the question takes for granted: "We've no cat", "We dont have dog",
 # "I never had a boat", "there's no Kevin", "I told you"
+# "he doesn't do any martial arts", "where did u get that", "no idea where that came from", "you've
+# got me mixed up", "no tengo perro", "Who?" said first
 _DENIES_PREMISE = re.compile(r"\b(?:(?:we|i)(?:'ve| have)?(?: got)? no\b|(?:we|i) (?:do ?n[o'\u2019]?t|dont|never) (?:have|own|got|"
-                             r"had)\b|(?:we|i)(?:'ve| have) never had\b|there(?:'s| is) no\b|no such\b|i told you\b)", re.I)
+                             r"had)\b|(?:we|i)(?:'ve| have) never had\b|there(?:'s| is) no\b|no such\b|i told you\b"
+                             r"|(?:he|she|they) (?:does ?n[o'\u2019]?t|doesnt|do ?n[o'\u2019]?t|dont|never) (?:do|have|play|own|go to)"
+                             r" (?:any|a|an)\b|where (?:did|do) (?:you|u) (?:get|find|hear) (?:that|this)\b"
+                             r"|no idea where (?:that|this) (?:came|comes|come) from\b|(?:got|have|has|get) me mixed up\b"
+                             r"|mixed me up\b|no (?:tengo|tenemos)\b)|^\W*who\s*\?", re.I)
 
 
 def question_of(text: str) -> str | None:

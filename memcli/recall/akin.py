@@ -114,7 +114,7 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
     it scores at least `SHARE` of and is near in meaning (`RELATED`; `vectors`: memory id
     -> its stored vector), when what it says is of the kind asked (a name for "where", a
     figure for "how much": `_of_kind_asked`; "works Monday and Friday now" is no
-    workplace): the latest such first. One of the two is a state (a semantic or profile
+    workplace): every such later one above it, the latest first. One of the two is a state (a semantic or profile
     fact) or a rule for the assistant (`_lasting`): among raw turns and events a later one
     on the subject is as often the answer to another question (LoCoMo's raw turns: MRR .607 -> .570 when they move). Two facts
     of two keys are two things ("User works at Flipkart" is no answer to where the user
@@ -139,8 +139,9 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
                     and _same_subject(a.memory.text, b.memory.text, query) \
                     and _of_kind_asked(query, a.memory.text, b.memory.text):
                 later.append((tb, b))
-        if later:
-            b = max(later, key=lambda p: p[0])[1]
+        # every later one goes above it, the latest first: "User got a frenchie pup, Biscuit" as well
+        # as "User's staffy had to be put down" above "User's staffy Tyson is givin User the eyes"
+        for _tb, b in sorted(later, key=lambda p: p[0]):
             out.remove(b)
             out.insert(i, b)
             moved |= {a.memory.id, b.memory.id}

@@ -34,7 +34,7 @@ from ..models import Hit, Memory
 from ..subjects import someone_else
 from ..text import coverage_stem as stem
 from ..timeutil import parse_dt
-from .query import ANSWER_RES, asked_key_stems, where_question
+from .query import ANSWER_RES, asked_key_stems, query_names, where_question
 from .topics import members_asked
 
 # A question about the past, or about an earlier state.
@@ -190,6 +190,8 @@ def _same_subject(a: str, b: str, query: str = "") -> bool:
         return True
     if _opened_by_name_of(a, b) or _opened_by_name_of(b, a) or _named_lower(sa, sb, b) or _named_lower(sb, sa, a):
         return True
+    if _asked_of(sa, b, query) or _asked_of(sb, a, query):
+        return True
     if _PARTNER_SLOT.search(a) and _PARTNER_SLOT.search(b):
         # the user's partner, whoever it is now: "User's bf marcus" and "User's partner is Daniel",
         # "User broke up with their partner Daniel" and "User's partner is Minho"
@@ -198,6 +200,16 @@ def _same_subject(a: str, b: str, query: str = "") -> bool:
     if ra is None or rb is None or ra["rel"] != rb["rel"] or ra["rel"] not in RELATIONS:
         return False
     return ra["n"] is None or rb["n"] is None or ra["n"] == rb["n"]
+
+
+def _asked_of(who: list[str] | None, other: str, query: str) -> bool:
+    """Whether the one person a text is about is the one the question names, and the other
+    text says their name too, in any case: "User's brother Jamie's a plasterer" and "oh n
+    jamie's after gettin taken on by the luas" for "what does the user's brother Jamie do?"."""
+    if not who or len(who) != 1:
+        return False
+    name = re.sub(r"['\u2019]s$", "", who[0].split()[-1]).lower()
+    return name in query_names(query) and re.search(r"\b" + re.escape(name) + r"\b", other, re.I) is not None
 
 
 def _named_lower(who: list[str] | None, theirs: list[str] | None, b: str) -> bool:
