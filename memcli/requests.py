@@ -624,6 +624,9 @@ _KEEP_BACK_FIRST = re.compile(
 _KEEP_BACK_AFTER = re.compile(
     r"\S\s+(?:(?:and|so|but|pls|please)\s+)?(?:(?:don'?t|dont|do not)\s+(?:go\s+)?(?:putting|put|writing|write|saving|save|"
     r"keeping|keep|storing|store)\s+(?:that|this|it)\s+(?:down\s+)?(?:anywhere|down|on file|in (?:your|the) notes)|"
+    # "..., actually no dont keep that, its embarrassing, just forget i said it"
+    r"(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\byou )(?:don'?t|dont|do not)\s+(?:keep|save|store)\s+(?:that|this)(?=\s*[,.;!]\s*(?:it'?s|its|"
+    r"that'?s|just|please|pls|forget)\b)|"
     r"forget (?:that )?i (?:said|told you|mentioned) (?:anything|any of (?:it|that|this)))"
     # ... said last, or before another word of the request ("... anywhere near the kids" is no request)
     r"(?=\s*(?:$|[,.;:!?)\u2014-]|(?:forget|please|pls|plz|ok|okay|thanks|about|i|i'd|it'?s|its|he|she|they)\b))",

@@ -95,3 +95,22 @@ def test_two_of_a_relation_ask_no_one_by_name(tmp_path, real_embedder):
     assert person_asked(store, "user:t", "What does the user's business partner do?") is None
     store2 = _store(tmp_path / "b", real_embedder, ("my sister Jo lives in Leeds", "2026-01-02T10:00:00Z"))
     assert person_asked(store2, "user:t", "Where does the user's sister live?") == ("the user's sister", "Jo")
+
+
+def test_hits_that_only_name_the_person_keep_no_answer_out():
+    from memcli.models import Hit, Memory
+    from memcli.recall.hop import joined
+
+    def hit(text, score):
+        return Hit(memory=Memory(id=text[:8], scope="user:t", kind="semantic", text=text), score=score)
+
+    named = [hit("User's wife is Yesenia", 0.9), hit("User's wife Yesenia has User walking at night", 0.8),
+             hit("User's wife Yesenia is teaching 4th grade there now", 0.7)]
+    theirs = [hit("Yesenia got moved to Bonham Elementary", 0.6), named[2]]
+    out = joined(named, theirs, "Yesenia", k=3)
+    # the renamed question's best answer joins, though the first three name her already
+    assert [h.memory.text for h in out[:3]] == ["User's wife is Yesenia", "User's wife Yesenia has User walking at night",
+                                                "User's wife Yesenia is teaching 4th grade there now"]
+    assert out[3].memory.text == "Yesenia got moved to Bonham Elementary"
+    # and when its best answers are shown already, nothing changes
+    assert joined(named, [named[2], named[1]], "Yesenia", k=3) == named

@@ -737,8 +737,16 @@ def test_a_message_that_asks_in_itself_not_to_be_kept_leaves_nothing(said, real_
     assert any("not be kept" in r for r in reasons), reasons  # the log says why
 
 
+def test_a_request_after_what_it_keeps_back_and_before_why():
+    from memcli.requests import kept_back
+
+    assert kept_back("i have an ACC 101 supp in April bc i failed it last sem 😩 ... actually no dont keep that, its "
+                     "embarrassing, just forget i said it")
+
+
 @pytest.mark.parametrize("said", ["we don't keep it anywhere near the kids, the bleach I mean",
-                                 "don't keep the receipts, I never do"])
+                                 "don't keep the receipts, I never do",
+                                 "The receipts? I don't keep that, it's my wife's job"])
 def test_a_habit_of_keeping_is_no_request(said):
     from memcli.requests import kept_back
 

@@ -64,15 +64,16 @@ def person_asked(store: MemoryStore, scope: str, query: str, as_of: str | None =
 
 
 def joined(hits: list[Hit], theirs: list[Hit], name: str, k: int) -> list[Hit]:
-    """`hits` with the best `_JOIN` of `theirs` that name `name` (and are not among the
-    first `k` already), each under the first hit and above the first that scores less;
-    `hits` as they are when their first `k` name the person `_JOIN` times already."""
+    """`hits` with those of the best `_JOIN` of `theirs` that name `name` that are not
+    among the first `k` already, each under the first hit and above the first that
+    scores less."""
     seen = {h.memory.id for h in hits[:k]}
     said = re.compile(r"(?<![\w'])" + re.escape(name) + r"(?![\w-])", re.I)
-    if sum(1 for h in hits[:k] if said.search(h.memory.text)) >= _JOIN:
-        return hits  # the question found them by name already
-    extra = [h for h in theirs if h.memory.id not in seen and h.score >= _MIN_SCORE and said.search(h.memory.text)]
-    extra = extra[:_JOIN]
+    # the renamed question's best answers that name them, unless shown already: hits that
+    # name the person are not yet answers ("User's wife is Yesenia" for "which school does
+    # the user's wife teach at?" leaves out "Yesenia got moved to Bonham Elementary")
+    best = [h for h in theirs if said.search(h.memory.text)][:_JOIN]
+    extra = [h for h in best if h.memory.id not in seen and h.score >= _MIN_SCORE]
     if not extra:
         return hits
     ids = {h.memory.id for h in extra}
