@@ -149,12 +149,14 @@ def normalize_punctuation(text: str) -> str:
 
 
 # Punctuation said aloud to voice typing: "we got the keys period maureen cried comma ...".
-_SPOKEN = re.compile(r"[ \t]*\b(?P<w>comma|period|full stop|question mark|exclamation (?:point|mark))\b[ \t]*"
-                     r"(?=(?P<next>\S)?)", _I)
+# (a quotation said as words: "... members colon quote From the President colon ... end quote")
+_SPOKEN = re.compile(r"[ \t]*\b(?P<w>comma|period|full stop|question mark|exclamation (?:point|mark)|colon quote|colon|"
+                     r"(?:end|close|open) quote|unquote)\b[ \t]*(?=(?P<next>\S)?)", _I)
 # ... or once, between two sentences, before the next one's subject: "good catch just delete it
 # period my sister Tasha is down in Atlanta" ("over a period my sister" has its noun first)
 _SAID_BEFORE_SUBJECT = re.compile(r"(?:i|i'm|my|we|we're|our|she|he|they|it's|so|also)\s", _I)
-_SPOKEN_MARKS = {"comma": ",", "period": ".", "full stop": ".", "question mark": "?"}
+_SPOKEN_MARKS = {"comma": ",", "period": ".", "full stop": ".", "question mark": "?", "colon": ":", "colon quote": ': "',
+                 "open quote": '"', "end quote": '"', "close quote": '"', "unquote": '"'}
 # ... and the same words as nouns: "the trial period", "a comma", "my period", "over a period of",
 # "a long period", "the last period"
 _SPOKEN_NOUN = re.compile(r"(?:\b(?:the|a|an|this|that|my|your|her|our|their|its|each|every|same|one|trial|grace|"
@@ -177,9 +179,12 @@ def unspoken(text: str) -> str:
     out, at = [], 0
     for m in said:
         mark = _SPOKEN_MARKS.get(m["w"].lower(), "!")
-        out.append(text[at:m.start()] + mark + (" " if m["next"] else ""))
+        if m["next"] and m["next"] in ".,;:!?":
+            mark = ""  # "... grandchildren period. Vice ...": the mark is written already
+        opens = mark.endswith('"') and m["w"].lower() in ("colon quote", "open quote")
+        out.append(text[at:m.start()].rstrip(" \t") + mark + (" " if m["next"] and mark and not opens else ""))
         at = m.end()
-        if m["next"] and m["next"].isalpha() and mark != ",":  # a sentence begins after a full stop
+        if m["next"] and m["next"].isalpha() and mark in ".?!":  # a sentence begins after a full stop
             out.append(text[at].upper())
             at += 1
     return "".join(out) + text[at:]

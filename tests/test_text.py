@@ -116,6 +116,12 @@ def test_decode_input():
     # one full stop said once, before the next sentence's subject
     ("good catch just delete it period my sister Tasha is down in Atlanta",
      "good catch just delete it. My sister Tasha is down in Atlanta"),
+    # a quotation said as words, so that it is set apart as quoted; a mark said and written is one
+    ("tell me what is being asked of members colon quote From the President colon I will be relocating to "
+     "Sarasota comma Florida period. Carl Yoder end quote",
+     'tell me what is being asked of members: "From the President: I will be relocating to Sarasota, Florida. '
+     'Carl Yoder"'),
+    ("the doctor checked my colon comma all clear", "the doctor checked my colon, all clear"),  # a noun
 ])
 def test_punctuation_said_aloud_is_written(said, written):
     assert text.unspoken(said) == written
