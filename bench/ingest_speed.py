@@ -1,6 +1,6 @@
 """Seconds per user message and model calls per stored fact, for each strategy.
 
-    python bench/ingest_speed.py [--strategy rules,both,model] [--only conv01,conv02]
+    python bench/ingest_speed.py [--strategy rules,both,model] [--only conv01,conv02] [--set old|dev]
 
 Ingests the eval conversations (fixtures/eval) in process with the real bundled
 models, timing every message, and prints the median and p95 seconds per user
@@ -27,8 +27,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--strategy", default="rules,both")
     ap.add_argument("--only", default="")
+    ap.add_argument("--set", default="old", choices=["old", "dev"],
+                    help="old: fixtures/eval/conv* (short messages); dev: fixtures/eval/dev/d* (longer ones)")
     opts = ap.parse_args()
-    convs = sorted(p for p in (ROOT / "fixtures" / "eval").glob("conv*") if p.is_dir())
+    where = ROOT / "fixtures" / "eval"
+    convs = sorted(p for p in (where.glob("conv*") if opts.set == "old" else (where / "dev").glob("d*")) if p.is_dir())
     if opts.only:
         convs = [c for c in convs if c.name in opts.only.split(",")]
     from memcli.embed import MiniLMEmbedder
