@@ -375,10 +375,14 @@ class SqliteVectorIndex:
         q = np.asarray(vector, dtype=np.float32)
         for i in range(0, len(rowids), 500):
             chunk = rowids[i:i + 500]
-            for rowid, blob in self.db.conn.execute(
-                    f"SELECT memory_rowid, embedding FROM memory_parts WHERE memory_rowid IN ({','.join('?' * len(chunk))}) "
-                    "AND +scope = ?", (*chunk, scope)):
-                sim = float(np.frombuffer(blob, dtype="<f4") @ q)
+            rows: list[tuple[int, bytes]] = self.db.conn.execute(  # type: ignore[assignment]
+                f"SELECT memory_rowid, embedding FROM memory_parts WHERE memory_rowid IN ({','.join('?' * len(chunk))}) "
+                "AND +scope = ?", (*chunk, scope)).fetchall()
+            if not rows:
+                continue
+            # every sentence's cosine in one product, then the nearest per record
+            sims = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1) @ q
+            for (rowid, _), sim in zip(rows, sims.tolist(), strict=True):
                 out[rowid] = max(out.get(rowid, sim), sim)
         return out
 
