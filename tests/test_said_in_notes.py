@@ -174,6 +174,7 @@ def test_a_note_of_a_home_a_weight_a_diet_a_pay_a_shift_a_car_or_an_end_is_keyed
     ("traded my PS5 for a Switch", "car"),
     ("the kids and i are done with school", "partner"),
     ("new house in the works, fingers crossed", "home_city"),
+    ("new flat: tiny but cosy", "home_city"),
     ("my sister's new flat: Leith", "home_city"),
 ])
 def test_what_only_looks_like_such_a_note_is_not_keyed_so(said, key):

@@ -591,8 +591,9 @@ def labelled(clause: str) -> str:
         rest = news["rest"]
         return f"{news['n']} {'is ' if _occupation(rest) else ''}{rest}"
     # ("new place: The Pearl, tower 7", "New gaff in drimnagh w 2 of the lads": a new home, said as a note)
-    lives = re.match(r"^(?:lives|living|based|home|(?:(?:the|my|our)\s+)?new\s+" + _NEW_HOME + r")\s*:\s*"
-                     r"(?P<v>(?:an?\s+|the\s+)?[A-Za-z].{0,80})$", clause, _I) \
+    lives = re.match(r"^(?:lives|living|based|home)\s*:\s*(?P<v>(?:an?\s+|the\s+)?[A-Za-z].{0,80})$", clause, _I) \
+        or re.match(r"^(?:(?:[Tt]he|[Mm]y|[Oo]ur)\s+)?(?i:new)\s+(?i:" + _NEW_HOME[3:] + r"\s*:\s*"
+                    r"(?P<v>(?:The\s+)?[A-Z].{0,80})$", clause) \
         or re.match(r"^new\s+" + _NEW_HOME + r"\s+in\s+(?P<v>(?!(?:the|a|an|my|our|town|progress|time)\b)[A-Za-z][\w'-]+"
                     r"(?:\s+(?-i:[A-Z])[\w'-]+)?)"
                     r"(?=\s*(?:$|[,.;!]|\s(?:w|with|n|and)\s))", clause, _I) \
