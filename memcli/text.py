@@ -155,6 +155,8 @@ _SPOKEN = re.compile(r"[ \t]*\b(?P<w>comma|period|full stop|question mark|exclam
 # ... or once, between two sentences, before the next one's subject: "good catch just delete it
 # period my sister Tasha is down in Atlanta" ("over a period my sister" has its noun first)
 _SAID_BEFORE_SUBJECT = re.compile(r"(?:i|i'm|my|we|we're|our|she|he|they|it's|so|also)\s", _I)
+# where a sentence opens: "Colon cancer runs in the family" says the organ, not the mark
+_OPENS = re.compile(r"(?:^|[.!?:]\s*)\s*$")
 _SPOKEN_MARKS = {"comma": ",", "period": ".", "full stop": ".", "question mark": "?", "colon": ":", "colon quote": ': "',
                  "open quote": '"', "end quote": '"', "close quote": '"', "unquote": '"'}
 # ... and the same words as nouns: "the trial period", "a comma", "my period", "over a period of",
@@ -172,7 +174,8 @@ def unspoken(text: str) -> str:
     ("the trial period", "a comma", "my period" and "a long period" are nouns, and a
     message with one "period" said once is left as it is, unless the next sentence's
     subject follows it: "good catch just delete it period my sister Tasha is ...")."""
-    said = [m for m in _SPOKEN.finditer(text) if not _SPOKEN_NOUN.search(text[:m.start()])]
+    said = [m for m in _SPOKEN.finditer(text) if not _SPOKEN_NOUN.search(text[:m.start()])
+            and not (m["w"].lower().startswith("colon") and _OPENS.search(text[:m.start()]))]
     if not any(m["w"].lower() == "comma" for m in said) and len(said) < 2 \
             and not (said and _SAID_BEFORE_SUBJECT.match(text, said[0].end())):
         return text

@@ -122,6 +122,7 @@ def test_decode_input():
      'tell me what is being asked of members: "From the President: I will be relocating to Sarasota, Florida. '
      'Carl Yoder"'),
     ("the doctor checked my colon comma all clear", "the doctor checked my colon, all clear"),  # a noun
+    ("Colon cancer runs in my family comma so I get checked", "Colon cancer runs in my family, so I get checked"),
 ])
 def test_punctuation_said_aloud_is_written(said, written):
     assert text.unspoken(said) == written
