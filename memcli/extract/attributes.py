@@ -570,7 +570,8 @@ def _noted(clause: str) -> str | None:
     return None
 
 
-_NEW_HOME = r"(?:place|flat|apartment|apt|house|home|gaff|digs|pad|condo|bungalow)"
+_NEW_HOME_WORDS = "place|flat|apartment|apt|house|home|gaff|digs|pad|condo|bungalow"
+_NEW_HOME = "(?:" + _NEW_HOME_WORDS + ")"
 # "home" in the languages users mix in: "Nyumbani is Tambach", "Nyumbani Kaptagat", "casa: Almada"
 _HOME_WORDS = "nyumbani|nyumba|casa|maison|zuhause|rumah|bahay|ghar|thuis|hjem|hemma|kotona"
 
@@ -592,7 +593,7 @@ def labelled(clause: str) -> str:
         return f"{news['n']} {'is ' if _occupation(rest) else ''}{rest}"
     # ("new place: The Pearl, tower 7", "New gaff in drimnagh w 2 of the lads": a new home, said as a note)
     lives = re.match(r"^(?:lives|living|based|home)\s*:\s*(?P<v>(?:an?\s+|the\s+)?[A-Za-z].{0,80})$", clause, _I) \
-        or re.match(r"^(?:(?:[Tt]he|[Mm]y|[Oo]ur)\s+)?(?i:new)\s+(?i:" + _NEW_HOME[3:] + r"\s*:\s*"
+        or re.match(r"^(?:(?:[Tt]he|[Mm]y|[Oo]ur)\s+)?(?i:new)\s+(?i:" + _NEW_HOME_WORDS + r")\s*:\s*"
                     r"(?P<v>(?:The\s+)?[A-Z].{0,80})$", clause) \
         or re.match(r"^new\s+" + _NEW_HOME + r"\s+in\s+(?P<v>(?!(?:the|a|an|my|our|town|progress|time)\b)[A-Za-z][\w'-]+"
                     r"(?:\s+(?-i:[A-Z])[\w'-]+)?)"
