@@ -300,13 +300,11 @@ def unclipped(text: str) -> str:
     """A texted "-in" for "-ing" said in full ("seein this girl destiny" -> "seeing this girl
     destiny"), for the words in `_CLIPPED` only ("Berlin", "cousin", "within" stay); a
     texted "n" between words is "and" ("kayla n me are done"), "w" is "with", a texted "r" after "i", "we" or
-    "they" is "are" ("marcus n i r done"), "shes" is "she's" before what she is; an age said without its
+    "they" is "are" ("marcus n i r done"); an age said without its
     verb has it ("she 10 years old now", Pidgin "Malia stay 9 years old")."""
     text = re.sub(r"(?<=[a-z]) n (?=[a-z])", " and ", text, flags=re.I)  # "kayla n me": and
     text = re.sub(r"(?<=[a-z]) w/? (?=[a-z])", " with ", text)  # "signed w falconpay", "padel w the guys": with
     text = re.sub(r"\b(i|we|they|you|u|me) r\b", r"\1 are", text, flags=re.I)  # "marcus n i r done": are
-    text = re.sub(r"\b([Ss]he|[Hh]e)s(?= (?:a|an|the|my|so|in|at|from|still|now|back|doing|working|moving|living)\b)",
-                  r"\1's", text)  # "shes a dental nurse": she's
     # an age said without its "is": "she 10 years old now", "Keoni stay 12 years old" (Pidgin "stay")
     text = _AGE_NO_VERB_RE.sub(lambda m: f"{m['s']} {_BE.get(m['s'].lower(), 'is')} {m['n']}", text)
     return _CLIPPED_RE.sub(lambda m: m["w"] + "g" if m["w"].lower() in _CLIPPED else m[0], text)

@@ -32,7 +32,7 @@ def test_the_one_the_user_is_seeing_is_their_partner(said, name):
 
 
 @pytest.mark.parametrize(("said", "fact"), [
-    ("seein a girl niamh, shes a dental nurse in the ilac.", "User's girlfriend Niamh is a dental nurse in the ilac"),
+    ("seein a girl niamh, she's a dental nurse in the ilac.", "User's girlfriend Niamh is a dental nurse in the ilac"),
     ("I'm dating this guy Tomás, he's a chef at Noma.", "User's boyfriend Tomás is a chef at Noma"),
 ])
 def test_what_she_or_he_is_after_the_introduction_is_said_of_them(said, fact):
