@@ -70,14 +70,14 @@ _ASK = (r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|j
 _PERMIT = r"(?:you|u)\s+(?:can|could|may)\s+(?:just\s+|now\s+|also\s+)?(?=(?:forget|delete|erase)\b)"
 _NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|dinna|dinnae|dinnit|dunna|dunnae|divvent|no need to|stop|i'?d rather you (?:didn'?t|didnae|didna)|"
              r"i don'?t want you to|(?:can|could|would) (?:you|u) (?:please |pls )?not)\s+" + _KEEP + r"(?:ing)?)")
-_ABOUT = r"(?:about|abt|'?bout|aboot|re|regarding)"
+_ABOUT = r"(?:about|abt|'?bout|aboot|re|regarding)"  # "what a said aboot Gary": as a dialect says it
 # when it was said, between the saying and what about: "what I told you in the spring about my
 # brother", "what I said last week about the loan", "what I mentioned a while back about Dee"
 _MONTHS = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 _WHEN_SAID = (r"(?:earlier|before|last time|yesterday|the other (?:day|week)|ages ago|a (?:while|bit) (?:ago|back)|"
               r"(?:a few|a couple of|two|three|some) (?:days|weeks|months) (?:ago|back)|"
               r"last (?:week|month|year|session|spring|summer|autumn|fall|winter)|"
-              r"(?:in|over|during) the (?:spring|summer|autumn|fall|winter)|in " + _MONTHS + ")")  # "what a said aboot Gary": as a dialect says it
+              r"(?:in|over|during) the (?:spring|summer|autumn|fall|winter)|in " + _MONTHS + ")")
 _SAID = (r"(?:(?:what|wot|wat|wetin|wha|weh|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+"
          r"(?:i|i've|ive|i have|we|mi|a)\s+"
          r"(?:just\s+|ever\s+)?(?:said|told(?: you| u)?|tole(?: you| u| ya)?|telt ye|mentioned|shared|wrote|written|say|"
