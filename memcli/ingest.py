@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .claims import parse
 from .compared import compared_values, later_comparisons
-from .episodes import Episode, close_superseded, episode_of, parts_of, store_episode
+from .episodes import Episode, close_superseded, episode_of, part_vectors, store_episode
 from .errors import InputError, ModelError
 from .extract import known_people
 from .extract.people import carried_person
@@ -595,8 +595,8 @@ def _embedded(store: MemoryStore, cands: list[Candidate], episode: Episode | Non
     """The vectors of the candidates and the episode (one batch), and those of the episode's
     sentences (`parts_of`: a batch of their own, so the short are not padded to the long)."""
     texts = [c.text for c in cands] + ([episode.embed_text] if episode else [])
-    parts = parts_of(episode.text) if episode else []
-    return (store.embed_many(texts) if texts else []), (list(store.embed_many(parts)) if parts else [])
+    parts = part_vectors(store.embed_many, [(episode.text, True)])[0] if episode else []
+    return (store.embed_many(texts) if texts else []), parts
 
 
 def ingest(

@@ -9,7 +9,7 @@ import re
 from ..models import Extraction, Fact
 from .doses import dose_said
 from .grammar import to_third_person
-from .lexicon import _I, CAT_BREEDS, DIETS, DOG_BREEDS, IMPERATIVE_VERBS, PET_WORDS
+from .lexicon import _I, CAT_BREEDS, DATED_ONE, DIETS, DOG_BREEDS, IMPERATIVE_VERBS, PET_WORDS
 from .people import _NOT_NAMES
 from .pets import pet_species
 from .roles import _ROLES
@@ -206,8 +206,7 @@ _NAME_FIRST_RE = re.compile(r"^[A-Z][\w'-]+(?=,|!|\s+(?:is|she|he|who)\b|\s*$)")
 # someone the user is seeing, named in the next sentence: "seeing someone new 🙈" + "marcus,
 # kiwi, works at a craft brewery", "I started to see someone." + "Sabrina."
 _PARTNER_NAMED_NEXT_RE = re.compile(r"\b(?:seeing|dating|(?:started|began) (?:to see|seeing|dating)|stepping out (?:with|wi'?))\s+"
-                                    r"(?:someone|somebody|(?:a|this) (?:guy|girl|man|woman|lady|bloke|gentleman|fella|fellow|"
-                                    r"chap))(?:\s+new)?\W*$", _I)
+                                    r"(?:someone|somebody|(?:a|this) " + DATED_ONE + r")(?:\s+new)?\W*$", _I)
 # someone the user has, then named by "her name is" in the next sentence: "I have pen pal.",
 # "I got a new mentor at work." (a person: never a pet, a thing or a partner, read apart)
 _HAVE_ONE_RE = re.compile(r"^(?:(?:also|and|oh|so)\W+)?(?:i|we)\s+(?:have|'ve got|have got|got|'ve)\s+(?:a\s+|an\s+|another\s+)?"

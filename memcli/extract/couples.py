@@ -8,23 +8,20 @@ from __future__ import annotations
 import re
 
 from .grammar import to_third_person
-from .lexicon import _I, PARTNER_WORDS
-from .people import _NOT_NAMES
+from .lexicon import _I, DATED_AS, DATED_ONE, PARTNER_WORDS
+from .people import _NOT_NAMES, NOT_DATED
 from .values import Slots, _date_phrase, _profile
 
 # ("stepping out with a gentleman": as an older register says it)
 _SEE = r"(?:seeing|seein'?|(?:started|began)\s+(?:to\s+see|seeing)|stepping\s+out\s+(?:with|wi'?))"
-_ONE = r"(?:girl|guy|woman|man|lady|dude|bloke|gal|gentleman|fella|fellow|chap)"
 _DATE = r"(?:dating|(?:started|began)\s+(?:to\s+date|dating))"
 _DATING_RE = re.compile(
     r"^(?:(?:also|and|so),?\s+)?(?:i(?:'m| am)\s+|i(?:'ve| have)\s+been\s+|i\s+(?=started|began))?(?:now\s+)?(?:"
-    + _SEE + r"\s+(?:this|a|an|some)\s+(?P<w>" + _ONE + r")|" + _SEE
-    + r"\s+some(?:one|body)(?:\s+new)?|" + _DATE + r"\s+(?:(?:this|a|an)\s+(?P<w2>" + _ONE + r"))?)"
+    + _SEE + r"\s+(?:this|a|an|some)\s+(?P<w>" + DATED_ONE + r")|" + _SEE
+    + r"\s+some(?:one|body)(?:\s+new)?|" + _DATE + r"\s+(?:(?:this|a|an)\s+(?P<w2>" + DATED_ONE + r"))?)"
     # "seeing someone new 🙈 called marcus", "seeing someone, his name is Raúl"
     r"(?:\W*\s+(?:called|named)\s+|[,.!\W]*\s+(?:his|her|their)\s+name(?:'s|\s+is)\s+|\W+)(?P<v>(?!new\b)[^\W\d_][\w'-]*)\b"
     r"|^(?:i(?:'ve| have)\s+been\s+)(?:seeing|dating)\s+(?P<v2>(?-i:[A-Z])[a-z'-]+)\s+(?:for|since)\b", _I)
-_DATED = {"girl": "girlfriend", "woman": "girlfriend", "lady": "girlfriend", "gal": "girlfriend", "guy": "boyfriend",
-          "man": "boyfriend", "dude": "boyfriend", "bloke": "boyfriend"}
 
 
 def _dating(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
@@ -32,15 +29,11 @@ def _dating(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     Marcus", "I've been seeing Anna for 2 months": a partner, named."""
     m = _DATING_RE.match(c)
     v = (m.group("v") or m.group("v2")) if m else None
-    if m is None or v is None or v.lower() in _NOT_NAMES or v.lower() in _NOT_DATED:
+    if m is None or v is None or v.lower() in _NOT_NAMES or v.lower() in NOT_DATED:
         return None
     v = v.capitalize() if v.islower() else v
-    r = _DATED.get((m.group("w") or m.group("w2") or "").lower(), "partner")
+    r = DATED_AS.get((m.group("w") or m.group("w2") or "").lower(), "partner")
     return [_profile(f"User's {r} is {v}", "partner", v, 0.75, "update")]
-
-
-_NOT_DATED = frozenset("a an the for since at in on from who and but tomorrow tonight today again now about to with "
-                       "else that because soon later next professionally him her them it called named".split())
 
 
 def _got_married_with(c: str, raw: str, lc: str, now_cue: bool) -> Slots:

@@ -331,6 +331,11 @@ RELATIONS = FAMILY_SINGLE | {"friend", "best friend", "bestie", "bff", "cousin",
                              "grandchild", "grandchildren", "grandkid", "grandkids", "stepson", "stepdaughter"}
 _REL = r"(?P<rel>best friend|" + "|".join(sorted((re.escape(r) for r in RELATIONS if " " not in r), key=len, reverse=True)) + r")"
 PARTNER_WORDS = r"(?:wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|spouse)"
+# the one the user says they are seeing, by the word that introduces them ("seeing this girl
+# destiny", "stepping out wi' a gentleman"), and the partner word each stands for
+DATED_ONE = r"(?:girl|guy|woman|man|lady|dude|bloke|gal|gentleman|fella|fellow|chap)"
+DATED_AS = {"girl": "girlfriend", "woman": "girlfriend", "lady": "girlfriend", "gal": "girlfriend", "guy": "boyfriend",
+            "man": "boyfriend", "dude": "boyfriend", "bloke": "boyfriend"}
 
 
 def partner_word(text: str) -> str | None:

@@ -15,7 +15,7 @@ from ..models import Fact
 from ..text import MONTHS, WEEKDAYS
 from .filters import _SINCE_RE, _STATE_FROM_RE
 from .grammar import to_third_person
-from .lexicon import _I, CAT_BREEDS, DOG_BREEDS, PET_WORDS, RELATIONS
+from .lexicon import _I, CAT_BREEDS, DATED_AS, DATED_ONE, DOG_BREEDS, PET_WORDS, RELATIONS
 from .values import FactDict, _occupation
 
 _NOT_NAMES = {
@@ -233,20 +233,20 @@ def _gender(rel: str) -> str | None:
 # someone the user is seeing, named where they are introduced: "seeing a girl called Niamh, she's
 # a dental nurse", "dating this guy Tomás, he's a chef": "she" and "he" after it are them
 _DATED_RE = re.compile(r"\b(?:seeing|seein'?|dating|stepping out (?:with|wi'?))\s+(?:this|a|an)\s+"
-                       r"(?P<w>girl|guy|woman|man|lady|bloke|gal|gentleman|fella|chap)\s*,?\s+(?:(?:called|named)\s+)?"
+                       r"(?P<w>" + DATED_ONE + r")\s*,?\s+(?:(?:called|named)\s+)?"
                        r"(?P<n>(?-i:" + _NAME + r"|[a-z][a-z'-]{2,}))\b(?!')", re.I)
-_DATED_AS = {"girl": "girlfriend", "woman": "girlfriend", "lady": "girlfriend", "gal": "girlfriend", "guy": "boyfriend",
-             "man": "boyfriend", "bloke": "boyfriend"}
 
 
 def _dated(text: str) -> list[tuple[str, str]]:
     """(name, relation) of someone the user says they are seeing, named where introduced."""
-    return [(m["n"], _DATED_AS.get(m["w"].lower(), "partner")) for m in _DATED_RE.finditer(text)
-            if m["n"].split()[0].lower() not in _NOT_NAMES | _NOT_DATED]
+    return [(m["n"], DATED_AS.get(m["w"].lower(), "partner")) for m in _DATED_RE.finditer(text)
+            if m["n"].split()[0].lower() not in _NOT_NAMES | NOT_DATED]
 
 
-_NOT_DATED = frozenset("for since at in on from who and but with about now again while tonight today tomorrow that "
-                       "because called named".split())
+# words after the one introduced that name no one ("seeing a guy for a while", "dating a
+# guy who ...", "seeing someone about the boiler")
+NOT_DATED = frozenset("a an the for since at in on from who and but tomorrow tonight today again now about to with "
+                      "while else that because soon later next professionally him her them it called named".split())
 
 
 class _People:
