@@ -26,6 +26,7 @@ from ..timeutil import parse_dt, utcnow
 from .akin import BEST, READ, akin_later_first, later_among_best
 from .blend import Filters, abstains, blend, collapse, confidence
 from .candidates import Candidates, search, similarities
+from .chain import chained_first
 from .config import AbstainConfig, CandidateConfig, ContextConfig, FeatureConfig, RecallConfig, Weights
 from .context import ordered_by_turn, read_neighbours, shares
 from .features import QueryFeatures, Signals, score_all
@@ -124,6 +125,8 @@ def recall(
                         include_inactive=include_inactive, kind=kind, key=key, since=since, until=until,
                         touch=False, now=now, hop=False)
         hits = newer_first(joined(hits, theirs.hits, asked[1], k), query, cfg.blend.newer_window, told)
+    if cfg.blend.chain_values and not raw_query:  # a later telling that names the answer's value
+        hits = chained_first(store, scope, hits, query, cands.query_vector, as_of=as_of)
     if cfg.blend.later_first:  # of two answers shown, the later one first
         vectors = _vectors_of(store, scope, hits[:BEST], rowid, vectors)
         hits = later_among_best(hits, vectors, query, k)

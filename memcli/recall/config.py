@@ -81,6 +81,8 @@ class Weights:
     akin_later: bool = True
     # of the best three hits, a later statement about the same thing goes above an earlier one (`akin.py`)
     later_first: bool = True
+    # a later telling that names the best hit's value, and gives another, goes above it (`chain.py`)
+    chain_values: bool = True
 
 
 @dataclass
