@@ -29,7 +29,7 @@ from .rebind import introduced, read_again
 from .requests import ForgetRequest, forget_requests, kept_back, matching_memories, unsaid_before, without_requests
 from .results import beaten_records
 from .scope import validate_scope
-from .text import check_text, decode_input, load_json
+from .text import MONTHS, check_text, decode_input, load_json
 from .timeutil import parse_dt, to_iso, utcnow
 from .write import reconcile
 
@@ -317,6 +317,8 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
     found = matching_memories(store, scope, req.topic, vector)
     if _LAST_SITTING.search(req.clause):
         found = _told_last(store, scope, found, ts)
+    elif month := _TOLD_IN.search(req.clause):
+        found = _told_in(store, scope, found, [m[:3] for m in MONTHS].index(month["m"].lower()[:3]) + 1, ts)
     reason = f"the user asked to forget {req.topic!r}: {req.clause[:160]}"
     found = [(m, sim) for m, sim in found if store.get(scope, m.id).active]  # one request's archive is not redone
     for m, _sim in found:
@@ -345,6 +347,35 @@ def _told_last(store: MemoryStore, scope: str, found: list[tuple[Memory, float]]
     day = {m.id: max((said.get(t, "") for t in m.source_turns), default="") for m, _ in found}
     last = max((d for d in day.values() if d and d < ts[:10]), default=None)
     return [(m, sim) for m, sim in found if day[m.id] == last] if last else found
+
+
+# A request for what was told in a month: "the Kasia thing from August: forget it", "what I
+# told you in March about the visa".
+_TOLD_IN = re.compile(r"\b(?:from|in|back in)\s+(?P<m>(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b", re.I)
+
+
+def _told_in(store: MemoryStore, scope: str, found: list[tuple[Memory, float]], month: int,
+             ts: str) -> list[tuple[Memory, float]]:
+    """Of the memories a request names, those told in `month` (its latest before the
+    request): "the Kasia thing from August" is what was said of her then, not that she is a
+    dentist; none when none was told then (what was told then may be ingested later:
+    `forget_said_before`)."""
+    said = {t["id"]: str(t["ts"] or "") for t in store.turns(scope, sorted({t for m, _ in found for t in m.source_turns}))}
+    when = {m.id: [said[t][:7] for t in m.source_turns if said.get(t, "")[5:7] == f"{month:02d}" and said[t] < ts]
+            for m, _ in found}
+    latest = max((w for ws in when.values() for w in ws), default=None)
+    return [(m, sim) for m, sim in found if latest in when[m.id]]
+
+
+def _in_month_asked(clause: str, ts: str, asked_at: str) -> bool:
+    """Whether a message said at `ts` is of the month a request names, if it names one
+    (within the year before it was asked)."""
+    month = _TOLD_IN.search(clause)
+    if month is None:
+        return True
+    n = [m[:3] for m in MONTHS].index(month["m"].lower()[:3]) + 1
+    said, asked = parse_dt(ts), parse_dt(asked_at)
+    return said is not None and asked is not None and said.month == n and (asked - said).days < 366
 
 
 # How soon after a message "forget that" may be said of it.
@@ -510,7 +541,7 @@ def forget_said_before(store: MemoryStore, scope: str, requests: list[_Asked], n
     gone: set[str] = set()
     for asked in requests:
         req = asked.request
-        if not req.at or req.at <= ts or not new:
+        if not req.at or req.at <= ts or not new or not _in_month_asked(req.reason, ts, req.at):
             continue
         if asked.vector is None:
             asked.vector = store.embed_query(req.fact)

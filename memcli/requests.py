@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from .claims import parse
 from .extract.clauses import _ABBREVIATIONS
-from .text import undialected
+from .text import MONTHS, undialected
 
 if TYPE_CHECKING:
     import numpy as np
@@ -272,7 +272,8 @@ def forget_requests(text: str) -> list[ForgetRequest]:
                 polite = re.search(r"\b(?:please|pls|plz|kindly)\b", m.group(0)[:m.start("obj") - m.start()]
                                    if m.group("obj") else "", re.IGNORECASE)
                 shrug = (m.group("verb") or "").lower() in ("forget", "drop", "disregard", "clear") and not polite
-                topic = _told_before(text[:text.find(sentence)] + sentence[:m.start()], told_by_user=shrug)
+                topic = _fronted(sentence[:m.start("verb") if m.group("verb") else m.start()], shrug) or _told_before(text[:text.find(sentence)] + sentence[:m.start()],
+                                                                       told_by_user=shrug)
                 if topic:  # the request's words from where its topic was named: "that thing about ..."
                     at = sentence.lower().find(topic.lower())
                     clause = sentence[:m.end()].strip() if 0 <= at < m.start() else m.group(0).strip()
@@ -342,6 +343,31 @@ _RUN_ON = re.compile(r"(?<![\w'])" + "".join(rf"(?<!\b{w} )" for w in (
 _TOLD_NAMED = re.compile(r"\b(?:the|that|this|those|these)\s+(?P<t>(?:(?!(?:the|that|this|and|but|so|i|i've|ive)\b)"
                          r"[\w'-]+\s+){1,6}?)(?:(?:that|which)\s+)?(?:i|i've|ive)\s+(?:just\s+|ever\s+)?"
                          r"(?:said|told you|told u|mentioned|shared|wrote)\b", re.IGNORECASE)
+
+
+# a topic set before a note's colon or dash, the request pointing back at it: "the Kasia
+# thing from August: forget it", "my salary - delete that pls"
+_FRONTED = re.compile(r"^\W*(?P<t>(?:the|that|this|my|our|his|her|their|what i (?:said|told you|wrote) about|"
+                      r"(?-i:[A-Z])[\w'-]+)\b[^.:;!?\n]{0,60}?)\s*(?::|\s[-\u2013\u2014]\s)\s*$", re.IGNORECASE)
+_FROM_WHEN = re.compile(r"\s+from\s+(?:(?:last|this)\s+)?(?:" + "|".join(MONTHS) + r"|spring|summer|autumn|fall|"
+                        r"winter|week|month|year|before|earlier)$", re.IGNORECASE)
+
+
+_TOLD_WORD = re.compile(r"\b(?:thing|stuff|story|business|matter|bit|saga|situation|what i (?:said|told you|wrote))\b",
+                        re.IGNORECASE)
+
+
+def _fronted(before: str, told: bool = False) -> str | None:
+    """The topic a note sets before a request that points back at it (`_FRONTED`), without
+    when it was told ("from August"); with `told` (a "forget it" that may be a shrug: "Re the
+    trip: forget it, we're not going"), only a topic said to have been told ("the Kasia
+    thing", "what I said about Mehdi")."""
+    m = _FRONTED.match(before)
+    if m is None or (told and not _TOLD_WORD.search(m["t"])):
+        return None
+    topic = _FROM_WHEN.sub("", _WHEN_TOLD.sub("", _TOLD_AS.sub("", m["t"].strip())))
+    topic = re.sub(r"^what i (?:said|told you|wrote) about\s+", "", topic, flags=re.IGNORECASE)
+    return topic if topic_words(topic) else None
 
 
 def _told_before(before: str, told_by_user: bool = False) -> str | None:
@@ -490,7 +516,10 @@ _VALUE_KINDS = (
      _stems("phone mobile number flat apartment plot postcode zip street road avenue price cost rent")),
     # "Ricky and the money": a sum beside a word of lending or owing ("asked to borrow 3,000 dollars")
     (_stems("money cash loan loans debt debts"),
-     re.compile(r"[$£€¥₹]\s?\d|\b\d[\d,.]*\s?(?:k|grand|usd|eur|gbp|dollars|pounds|quid|euros?|rand|bucks)\b", re.IGNORECASE),
+     # (a sum said in words too: "nearly three grand", "a couple of hundred quid")
+     re.compile(r"[$£€¥₹]\s?\d|\b\d[\d,.]*\s?(?:k|grand|usd|eur|gbp|dollars|pounds|quid|euros?|rand|bucks)\b|"
+                r"\b(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|few|couple of)\s+"
+                r"(?:(?:hundred|thousand)\s+)?(?:grand|quid|thousand|hundred|bucks|dollars|pounds|euros)\b", re.IGNORECASE),
      _stems("borrow borrowed borrowing lend lent lending loan owe owes owed paid pay debt money cash"),
      frozenset[str]()),
     # "that number": a number of seven figures or more given as an account's or a phone's

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from .extract.lexicon import PET_WORDS, RELATIONS, VEHICLES
+from .extract.lexicon import PET_WORDS, RELATIONS, THING_WORDS, VEHICLES
+from .text import WEEKDAYS
 
 # a group the user is one of: what it does ("User's team scrims tuesdays 9pm") the user does
 _WITH_USER = frozenset({"team", "family"})
@@ -35,7 +36,14 @@ def someone_else(text: str) -> list[str] | None:
                  r"Life|One|Each|Every|All)\b)(?P<m>[A-Z][a-z'-]+)(?:\s*\([^()]{1,30}\))?\s+"
                  r"(?:is|has|was|got|moved|lives|works|left|quit|(?:she|he)\s+[a-z]+)\b",
                  text)  # also "Dev (husband) is a project manager at 3M"
-    return [m.group("m")] if m else None
+    return [m.group("m")] if m and not _thing(m.group("m")) else None
+
+
+def _thing(word: str) -> bool:
+    """Whether a capitalised word opening a fact is a thing of the user's, not a person: a
+    thing word ("Rent", "Gym") or a weekday ("Thursday is Jasmine's piano")."""
+    low = word.lower()
+    return low in THING_WORDS or low.rstrip("s") in WEEKDAYS
 
 
 _USERS_OWN_RE = re.compile(r"^(?:User|User and family)\b(?!'s)")

@@ -302,7 +302,8 @@ def unclipped(text: str) -> str:
     texted "n" between words is "and" ("kayla n me are done"), "w" is "with", a texted "r" after "i", "we" or
     "they" is "are" ("marcus n i r done"); an age said without its
     verb has it ("she 10 years old now", Pidgin "Malia stay 9 years old")."""
-    text = re.sub(r"(?<=[a-z]) n (?=[a-z])", " and ", text, flags=re.I)  # "kayla n me": and
+    text = re.sub(r"(?:(?<=[a-z]) |^)n (?=[a-z])", lambda m: " and " if m[0][0] == " " else "and ", text,
+                  flags=re.I)  # "kayla n me", "n me n naledi went": and
     text = re.sub(r"(?<=[a-z]) w/? (?=[a-z])", " with ", text)  # "signed w falconpay", "padel w the guys": with
     text = re.sub(r"\b(i|we|they|you|u|me) r\b", r"\1 are", text, flags=re.I)  # "marcus n i r done": are
     # an age said without its "is": "she 10 years old now", "Keoni stay 12 years old" (Pidgin "stay")

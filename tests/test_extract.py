@@ -1689,3 +1689,29 @@ def test_a_name_someone_else_gives_is_no_name_of_the_users_thing(said):
 ])
 def test_a_change_the_user_made_is_the_state_they_are_in_now(said, kind):
     assert [f.kind for f in ex(said).facts] == [kind]
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("I moved (finally!) to Leeds. It's nice.", "User moved (finally!) to Leeds"),
+    ("- tata: retired steelworker (Huta im. Lenina days), still in Nowa Huta, widower", "still in Nowa Huta"),
+    ("We went to Rome (it was amazing. Truly.) and came back.", "and came back"),
+])
+def test_a_stop_inside_brackets_ends_no_sentence(said, want):
+    texts = [f.text for f in extract_facts(said, NOW).facts]
+    assert any(want in t and "(" in t and ")" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("went to the movies with Naledi, she's my girlfriend now", "User's girlfriend is Naledi"),
+    ("n me n naledi went to the movies at cresta, she's my girl for real now", "User's girlfriend Naledi"),
+    ("dinner with Tomas last night, he's officially my boyfriend", "User's boyfriend is Tomas"),
+])
+def test_someone_named_in_company_then_called_the_partner_is_the_partner(said, want):
+    texts = [f.text for f in extract_facts(said, NOW).facts]
+    assert any(t.startswith(want) for t in texts), texts
+
+
+@pytest.mark.parametrize("said", ["had dinner with my mum, she's my rock", "me and the boys went out, he's my best mate",
+                                  "went to the movies with Naledi, she's my hero"])
+def test_company_without_a_partner_word_names_no_partner(said):
+    assert not any("girlfriend" in f.text or "boyfriend" in f.text for f in extract_facts(said, NOW).facts)

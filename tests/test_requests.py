@@ -551,6 +551,23 @@ def test_forgetting_a_story_of_money_forgets_the_sums_told_of_it(real_embedder, 
     assert not [t for t in active if "Ricky" in t or "3,000" in t], active
 
 
+def test_a_sum_said_in_words_is_money_too(real_embedder, tmp_path):
+    """"nearly three grand" is a sum, as "3,000 dollars" is: the story of Gaz and the money
+    goes, and what else was said of Gaz stays."""
+    from memcli.api import MemoryStore
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    active = _said(store, ("2025-01-10T10:00:00Z", "Kelly's fella Gaz is a plasterer, works for his uncle."),
+                   ("2025-02-28T20:12:17Z", "Now this is between me and you. Kelly's fella Gaz has got himself in a "
+                                            "hole, he owes a load to Paddy Power off the online slots, nearly three "
+                                            "grand, and Kelly only found out when the bailiff letter come."),
+                   ("2025-04-07T18:36:41Z", "That stuff I told you about Gaz and the money and the bookies, forget I "
+                                            "ever said it. Wipe it, la, it's their business."))
+    store.close()
+    assert not [t for t in active if "Paddy Power" in t or "hole" in t], active
+    assert [t for t in active if "plasterer" in t], active
+
+
 def _said(store, *messages):
     from memcli.ingest import Message, ingest
 
@@ -791,3 +808,41 @@ def test_a_story_asked_later_to_be_forgotten_goes_when_ingested_after_the_reques
     assert not [t for t in kept if "Castlebar" in t], kept
     assert [t for t in kept if "six rooms" in t], kept
     store.close()
+
+
+@pytest.mark.parametrize(("said", "topic"), [
+    ("- the Kasia thing from August: forget it.", "the Kasia thing"),
+    ("the thing about my brother: forget it", "my brother"),
+    ("My brother: delete that", "My brother"),
+])
+def test_a_topic_set_before_a_colon_is_what_the_request_points_back_at(said, topic):
+    assert [r.topic for r in forget_requests(said)] == [topic]
+
+
+@pytest.mark.parametrize("said", ["Re the trip: forget it, we are not going", "Update: forget it, never mind"])
+def test_a_shrug_after_a_colon_asks_nothing(said):
+    assert forget_requests(said) == []
+
+
+_KASIA = [("2025-06-10T06:40:00Z", "context: my wife Kasia is a dentist at Tannlegene Majorstuen."),
+          ("2025-08-26T05:58:19Z", "private: Kasia on sick leave from Monday, burnout, 6 weeks. kids and house on me."),
+          ("2025-11-04T07:12:50Z", "car: ID.Buzz, 7 seats, Kasia chose it. Tesla sold."),
+          ("2025-11-04T07:15:19Z", "- the Kasia thing from August: forget it. she asked. delete.")]
+
+
+@pytest.mark.parametrize("order", [[0, 1, 2, 3], [2, 3, 0, 1]])
+def test_what_was_told_in_the_month_named_goes_and_the_rest_of_her_stays(real_embedder, tmp_path, order):
+    """"the Kasia thing from August" is the sick leave told in August, not that she is a
+    dentist nor that she chose the car; in any order of ingest."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for i in order:
+        ts, text = _KASIA[i]
+        ingest(store, "user:k", [Message(role="user", content=text, ts=ts, ref=f"r{i}")], source=f"s{i}")
+    active = [m.text for m in store.list_memories("user:k")]
+    store.close()
+    assert not [t for t in active if "burnout" in t], active
+    assert [t for t in active if "dentist" in t], active
+    assert [t for t in active if "ID.Buzz" in t], active

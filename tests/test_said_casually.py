@@ -469,6 +469,10 @@ def test_what_only_looks_like_a_stay_begun_keys_nothing(said):
     ("Abilene place sold. Closed on a 4-bedroom on Dena Drive in San Angelo last week.", "Dena Drive"),
     ("Renting a 3-bedroom on Sherwood Way till the Abilene place sells.", "Sherwood Way"),
     ("well we have done it, we got the keys to the wee casita up in Jalón", "Jalón"),
+    ("The new bungalow in Blundellsands is dead quiet at night, Mo can't sleep", "Blundellsands"),
+    # the user in a dwelling now
+    ("Me and the wife Mo are in the same two-up two-down on Hawthorne Road in Bootle", "Hawthorne Road"),
+    ("We're in a bungalow in Clitheroe these days, off Pendle Road", "Clitheroe"),
 ])
 def test_a_home_named_in_passing_is_the_users_home(said, value):
     assert _keyed(said).get("home_city") == value
@@ -497,6 +501,15 @@ def test_a_home_named_in_passing_is_the_users_home(said, value):
     "we're staying with Mum till the Abilene place sells",    # a place being sold
     "the house in Leith sells next week",
     "I cleaned a casa up in the hills",
+    "And our Anthony and Leanne, the new flat in Leeds is lovely",  # theirs: they are what the clause is about
+    "my sister, the new flat in Leith is tiny",
+    "Jess and Tom, the new house in Didsbury is huge",
+    "yes the steer stays at the Bauer place till the fair",  # something else that is at a place
+    "That'd be Duke at the Brandt place big old farm collie",
+    "he likes it and Jenny and Kaylee are all unpacked at the new place in Omaha",  # they are in it
+    "we're in a hotel in Paris",                                  # a stay, not a dwelling
+    "we're in the flat in Leith for a week",
+    "we rented a cottage in Wales for the holidays",
 ])
 def test_what_only_looks_like_a_home_in_passing_keys_no_home(said):
     assert "home_city" not in _keyed(said), _keyed(said)
@@ -506,6 +519,10 @@ def test_what_only_looks_like_a_home_in_passing_keys_no_home(said):
     ("Salut! Two months at Maison Brunet, the team is six cooks", "Maison Brunet"),
     ("onboarding at Nubank is 3 wks of docs and trainings smh", "Nubank"),
     ("Six months at Deloitte on the audit team, long hours", "Deloitte"),
+    # in the languages users mix in
+    ("first week sa Northstar CX sa BGC, TL gihapon pero healthcare account na", "Northstar CX"),
+    ("primera semana en Trastea, todo bien", "Trastea"),
+    ("3rd week sa St James's, nights again", "St James's"),
 ])
 def test_a_spell_at_a_firm_with_work_said_is_the_employer(said, value):
     assert _keyed(said).get("employer") == value
@@ -516,6 +533,7 @@ def test_a_spell_at_a_firm_with_work_said_is_the_employer(said, value):
     "two weeks at Butlins with the kids",
     "a month with Mum after the operation",
     "two weeks for Christmas at home",
+    "primera semana en Madrid de vacaciones",   # a holiday, in another language
 ])
 def test_a_spell_somewhere_without_work_is_no_employer(said):
     assert "employer" not in _keyed(said), _keyed(said)

@@ -348,3 +348,18 @@ def test_what_is_said_of_relatives_counted_then_named_is_theirs():
     said = texts("Me, my husband Tomasz and two kids. Zosia is 6, she is in senior infants in St. Peter's school. "
                  "Kuba is 3, he is in creche.")
     assert "User's kid Zosia is 6" in said and "User's kid Kuba is in creche" in said, said
+
+
+@pytest.mark.parametrize(("text", "who"), [
+    ("Car is a 2012 Civic that mostly sits in the parkade", None),    # a thing of the user's, no one called Car
+    ("Rent is $1,150 a month", None),
+    ("Gym is Fitness First Al Sadd, usually 0600 on days off", None),
+    ("Thursday is Jasmine's piano", None),
+    ("Javi left, he got on at H-E-B", ["Javi"]),                       # names stay names
+    ("June is into bugs right now", ["June"]),
+    ("Marcus has given notice", ["Marcus"]),
+])
+def test_a_capitalised_thing_word_opening_a_fact_is_no_person(text, who):
+    from memcli.subjects import someone_else
+
+    assert someone_else(text) == who

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import _I
+from .lexicon import _I, FAMILY_SINGLE
 from .spelling import _everyday as everyday
 from .values import FactDict, _clean_value, _place_ok, _profile, _strip_org_descriptor
 
@@ -35,14 +35,18 @@ _PROPER = r"(?-i:[" + _UPPER + r"0-9])[\w'&.-]*(?:\s+(?:of\s+|de\s+|&\s+)?(?-i:[
 # week at Deloitte"; a night, a weekend or a holiday is a visit
 _FIRST_SPELL_RE = re.compile(
     r"^(?:(?:it is|it's|i am in|i'm in|i am|i'm|just finished|finished|survived|done with|made it through) )?"
-    r"(?:(?:my |our )?(?:first|1st) (?:full )?(?:day|week|wk|month|shift|fortnight)s?(?: back)?(?: of work)?"
+    r"(?:(?:my |our )?(?:first|1st|2nd|second|3rd|third) (?:full )?(?:day|week|wk|month|shift|fortnight)s?(?: back)?(?: of work)?"
+    # ... in the languages users mix in: "primera semana en Trastea", "première semaine chez Ubisoft",
+    # "unang linggo sa Accenture", "erste Woche bei Zalando"
+    r"|(?:(?:mi|mon|ma|my) )?(?:primera|primer|première|premier|primeira|primeiro|unang|erste[nr]?|prima|primo) "
+    r"(?:semana|semaine|jour|día|dia|mes|mois|linggo|araw|woche|tag|monat|settimana|giorno|mese)"
     # "Two months at Maison Brunet", "three weeks in at Kirkstall", "onboarding at Nubank is 3 wks"
     r"|(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of) (?:weeks?|wks?|months?)(?: in)?"
     r"|(?:my |the )?(?:onboarding|induction|orientation|probation(?: period)?))"
     # "first wk done at Birchmount", "First month is over at Brenner"
     r"(?: (?:is |was )?(?:done|over|finished|behind me))?"
     r"(?: (?:at|in|with) (?:the )?new (?:job|role|place|hospital|clinic|company|firm|school|office),?(?: (?:at|in|with))?"
-    r"| (?:at|with)"
+    r"| (?:at|with|sa|en|chez|bei|na|no|em|presso)"
     # "First month in Kestrel Fintech behind me": "in" names a firm only by a firm's word
     r"| in(?= (?-i:[A-Z])[\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,3}? (?-i:Fintech|Tech|Technologies|Labs?|Bank|Group|Ltd|Inc|"
     r"GmbH|LLC|Systems|Software|Solutions|Health|Motors|Freight|Logistics|Media|Studios?|Capital|Partners|Consulting)\b))"
@@ -102,6 +106,18 @@ _IN_NEW_HOME_RE = re.compile(
     r"^(?!.*\b(?:his|her|their|[A-Z][\w-]+'s|friend'?s?|sister'?s?|brother'?s?|parents'?|mum'?s?|mom'?s?|dad'?s?)\s+new\b)"
     r".*\b(?:in|into|at|loving|love|like|liking|enjoying)\s+(?:the|our|my)\s+new\s+(?:house|flat|home|apartment|condo|"
     r"place|bungalow|cottage)\s+(?:on|in|out in)\s+(?P<v>" + _PROPER + r")", _I)
+# ... someone else in it: "and Jenny and Kaylee are all unpacked at the new place in Omaha"
+_THEY_IN_NEW_RE = re.compile(r"(?-i:\b(?!User\b|I\b)[A-Z][\w'-]+)(?: (?:and|&|n) (?-i:[A-Z][\w'-]+))? "
+                             r"(?:are|is|were|was|got|have|has|'re|'s)\b[^,.;]{0,40}?\b(?:in|into|at) (?:the|their|her|his) "
+                             r"new\b", _I)
+# the user in a dwelling now: "me and the wife Mo are in the same two-up two-down on Hawthorne
+# Road in Bootle", "we're in a bungalow in Clitheroe these days", "I'm still in the flat on Elm St"
+_IN_DWELLING_RE = re.compile(
+    r"^(?:(?:i|we|me and [\w' ]{1,30}?|[\w' ]{1,30}? and (?:i|me))\s+(?:are|am|'re|'m)|i'm|im|we're|were)\s+"
+    r"(?:(?:still|now|finally|all|both)\s+)*(?:living\s+)?in\s+(?:the same|a|an|our|my|this|the)\s+"
+    r"(?:(?:new|little|small|wee|tiny|big|old|lovely|nice)\s+)?"
+    r"(?:two-up two-down|two up two down|semi|semi-detached|end-terrace|terraced house|council house|bungalow|house|"
+    r"flat|apartment|condo|townhouse|maisonette|place)\s+(?:on|in|off|out in|up in)\s+(?P<v>" + _PROPER + r")", _I)
 # "I finally have my own place, a tiny officetel in Sillim-dong", "we got our own flat in Leith"
 _OWN_PLACE_RE = re.compile(
     r"^(?:i|we)(?: (?:finally|now|at last|just))* (?:have|got|have got|'ve got) (?:my|our) (?:very )?own "
@@ -128,7 +144,9 @@ _FEAST_RE = re.compile(r"(?:Christmas|Xmas|Easter|Diwali|Ramadan|Eid|Thanksgivin
                        r"Chinese New Year|Lunar New Year|Passover|Halloween|Summer|Winter|Spring|Autumn|Fall)\b", _I)
 _RENT_IS_RE = re.compile(r"^(?:the )?rent\b[^,;]*? is (?P<r>(?:[$£€¥₹R]\s?|[A-Z]{3}\s)?\d[\d,.]*(?:\s?(?:k|million))?)", _I)
 _VISIT = re.compile(r"\b(?:holiday|vacation|trip|hotel|resort|beach|camp|retreat|conference|festival|course|"
-                    r"hospital as a patient|visit|visiting|tour)\b", _I)
+                    r"hospital as a patient|visit|visiting|tour|"
+                    # ... in the languages users mix in
+                    r"vacaciones|vacances|ferien|urlaub|vacanze|f[ée]rias|bakasyon|viaje|voyage|reise|playa|plage)\b", _I)
 _STAY_RE = re.compile(r"\bfor (?:a|the|one|two|three|\d+|a few|the next) (?:nights?|weeks?|weekends?|fortnight|"
                       r"days?|months?)\b|\b(?:airbnb|holiday let|rented cottage)\b", _I)
 # someone else's first day ("for Ellie", "for my son"), or a pupil's: a school is a job
@@ -153,12 +171,15 @@ def arrival(exp: str) -> list[FactDict]:
             return [{**_profile(exp, "employer", v, 0.75, "update"), "rule": "first_spell_at"}]
     for rule, rx in (("home_in", _HOME_IN_RE), ("settling_in", _SETTLING_RE), ("commute_from", _COMMUTE_FROM_RE),
                      ("keys_to", _KEYS_TO_RE), ("own_place", _OWN_PLACE_RE), ("in_new_home", _IN_NEW_HOME_RE),
+                     ("in_dwelling", _IN_DWELLING_RE),
                      ("housed_in", _HOUSED_IN_RE)):
         m = rx.match(exp)
         v = _clean_value(re.split(r",\s+", next((g for g in (m.groupdict().get(f"v{n}") for n in ("", 2, 3, 4, 5)) if g),
                                                  ""))[0]) if m else ""
-        if rx in (_KEYS_TO_RE, _OWN_PLACE_RE) and (_VISIT.search(exp) or _STAY_RE.search(exp)):
+        if rx in (_KEYS_TO_RE, _OWN_PLACE_RE, _IN_DWELLING_RE) and (_VISIT.search(exp) or _STAY_RE.search(exp)):
             continue  # the keys to a holiday cottage for a week: a visit
+        if rx is _IN_NEW_HOME_RE and _THEY_IN_NEW_RE.search(exp):
+            continue
         if _place_ok(v):
             out = [{**_profile(exp, "home_city", v, 0.7, "update"), "rule": rule}]
             rent = _RENT_IS_RE.search(exp)
@@ -176,6 +197,9 @@ def arrival(exp: str) -> list[FactDict]:
 # (a studio, a unit, a cabin, a cottage or a rental is as often a workplace or a holiday)
 _DWELLING_WORD = (r"(?-i:place|flat|apartment|apt|apto|ap[eê]|depto|departamento|piso|condo|sublet|"
                   r"house|bungalow|townhouse|duplex|maisonette|officetel|bedspace|bedsit|wg|casita|casa|"
+                  # the British words for a house by its build: "the same two-up two-down on Hawthorne Road"
+                  r"two-up two-down|two up two down|semi|semi-detached|end-terrace|end terrace|terraced house|"
+                  r"council house|"
                   r"(?:\d|one|two|three)[ -]?bed(?:room)?(?: (?:flat|apartment|place|house))?)")
 _STREET = r"(?:st|street|rd|road|ave|avenue|lane|ln|drive|dr|crescent|terrace|close|way|blvd|boulevard|place|pl)"
 _FUNCTION_WORD = (r"(?:of|the|a|an|in|on|at|to|my|our|and|but|with|w|for|from|is|was|has|by|near|so|it|its|this|that|"
@@ -221,6 +245,15 @@ _GOT_BEFORE = re.compile(r"(?:^|\b(?:i|we|i've|we've|ive|weve|i'm|im|we're|user|
 # 3-bedroom on Sherwood Way" (never "the flat on Cotham Road", one of a landlord's)
 _GOT_ON = re.compile(r"(?:^|\b(?:i|we|i'm|we're|im|user|user is)\s+)(?:(?:just|finally|now|also|have|had|'ve|are|am|is)\s+)*"
                      r"(?:bought|rented|renting|closed on|completed on|moved into)\s+$", _I)
+# others the clause is about, named before it: "our Anthony and Leanne, the new flat in Leeds
+# is lovely" (their flat), "my sister, the new place in Leith"; someone or something else
+# that is at the place: "the steer stays at the Bauer place", "Duke at the Brandt place"
+_OTHERS_BEFORE = re.compile(r"(?:\b(?:our|my)\s+(?:[A-Z][\w'-]+|" + "|".join(sorted(FAMILY_SINGLE)) + r")"
+                            r"(?:\s+(?:and|&)\s+(?-i:[A-Z])[\w'-]+)?"
+                            r"|(?-i:[A-Z])[\w'-]+\s+(?:and|&)\s+(?-i:[A-Z])[\w'-]+),\s*$"
+                            r"|(?:\b(?:the|a|an|his|her|their)\s+(?!(?:family|kids|children|boys|girls|lads|whole|rest|"
+                            r"two|three|four|five)\b)[a-z]+|(?<=\s)(?-i:(?!User\b)[A-Z][\w'-]+))\s+"
+                            r"(?:(?:stays?|lives?|sleeps?|is|was|lives?|boards?|grazes?|winters?)\s+)?(?:at|in|on)\s+$", _I)
 # the place as it was: "the flat in Govan was damp", "than pinheiros was"
 _PAST_AFTER = re.compile(r"^\s*(?:was|were|had been|used to)\b", _I)
 
@@ -253,7 +286,8 @@ def home_in_passing(raw: str) -> list[FactDict]:
             and lease["v"].split()[0].lower() not in _NOT_PLACE_WORDS:
         return [_profile(f"User lives in {lease['v']}", "home_city", lease["v"], 0.6, None, rule="home_in_passing")]
     for m in [*_DWELLING_IN_RE.finditer(raw), *_PLACE_DWELLING_RE.finditer(raw), *_HOME_HEADING_RE.finditer(raw)]:
-        if _NOT_HOME_PRE.search(raw[:m.start()] + (m.group("det") or "")) or _PAST_AFTER.match(raw[m.end():]):
+        if _NOT_HOME_PRE.search(raw[:m.start()] + (m.group("det") or "")) or _PAST_AFTER.match(raw[m.end():]) \
+                or _OTHERS_BEFORE.search(raw[:m.start()]) or _THEY_IN_NEW_RE.search(raw[:m.end()]):
             continue
         det = (m.group("det") or "").strip().lower()
         got = _GOT_BEFORE.search(raw[:m.start()]) is not None

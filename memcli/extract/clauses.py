@@ -258,9 +258,22 @@ def introduced_in_a_list(sentence: str, before: str | None = "") -> str:
     return f"I'm {name[:1].upper()}{name[1:]}. I'm {m.group('age')}. I'm {article}{rest}."
 
 
+# a bracket of a few words, and the stops inside it, kept while a message is split
+_BRACKET_RE = re.compile(r"\([^()\n]{1,80}\)")
+_STOPS_KEPT = str.maketrans(".!?", "\ue000\ue001\ue002")
+_STOPS_BACK = str.maketrans("\ue000\ue001\ue002", ".!?")
+
+
+def _split_outside_brackets(text: str) -> list[str]:
+    """`text` split into sentences, where a stop inside brackets ends none ("retired
+    steelworker (Huta im. Lenina days), still in Nowa Huta", "I moved (finally!) to Leeds")."""
+    kept = _BRACKET_RE.sub(lambda m: m.group(0).translate(_STOPS_KEPT), text)
+    return [p.translate(_STOPS_BACK) for p in _SENT_SPLIT_RE.split(kept)]
+
+
 def _sentences(text: str) -> list[str]:
     text = self_introduced(text)
-    parts = _SENT_SPLIT_RE.split(_EMOJI_BREAK_RE.sub(lambda m: m.group(0).rstrip() + "\n", text))
+    parts = _split_outside_brackets(_EMOJI_BREAK_RE.sub(lambda m: m.group(0).rstrip() + "\n", text))
     # (a listed introduction said as sentences is split again; any other part is as it was)
     said = [introduced_in_a_list(p, "" if i == 0 else parts[0] if i == 1 else None) if p else p
             for i, p in enumerate(parts)]

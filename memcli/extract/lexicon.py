@@ -342,6 +342,21 @@ def partner_word(text: str) -> str | None:
     """What the user's partner is said to be ("fiancé", "boyfriend"), or None."""
     m = re.search(r"\b" + PARTNER_WORDS + r"\b", text, re.I)
     return m.group(0).lower().replace("fiance", "fiancé").replace("éé", "é") if m else None
+# Words of things a person has one of, what a fact opening with one of them capitalised is
+# about ("Rent is $1,150", "Gym is Fitness First", "Car is a 2012 Civic", "Knee's fine now"):
+# the user's thing, never a person of that name. Never a word that is a first name too
+# ("Rose", "Will", "Bill", "Grace", "June", "May").
+THING_WORDS = frozenset(
+    "rent mortgage salary pay wage wages income money budget insurance bill bills revenue fee fees price cost "
+    "costs savings debt loan pension stipend allowance tips feed base "
+    "car truck van bike motor motorbike scooter phone laptop office home house flat apartment garage garden "
+    "gym school uni college class classes course lessons lesson practice training choir team club league job "
+    "work shift shifts rota roster schedule commute exam exams test flight return talk meeting standup term "
+    "semester assessment appointment surgery therapy physio rehab weight sleep diet coffee tea lunch dinner "
+    "breakfast name goal plan plans wedding trip holiday party season harvest calving lambing contract "
+    "back knee knees hip hips wrist shoulder ankle brain head neck foot feet eyes eye heart leg legs arm "
+    "winter summer spring autumn fall weekend weekends morning mornings evening evenings night nights "
+    "kitchen shop store business company salon bakery restaurant cafe farm ranch boat ship site ward unit".split())
 PET_WORDS = r"(?:dog|puppy|cat|kitten|parrot|bird|rabbit|bunny|hamster|guinea pig|fish|turtle|tortoise|snake|lizard|horse|ferret|gecko)"
 ID_NOUNS = r"(?:code|number|password|passcode|pin|id|address|email|e-mail|birthday|anniversary|size|blood type|handle|username|plate|locker|zip ?code|postcode)"
 

@@ -237,10 +237,26 @@ _DATED_RE = re.compile(r"\b(?:seeing|seein'?|dating|stepping out (?:with|wi'?))\
                        r"(?P<n>(?-i:" + _NAME + r"|[a-z][a-z'-]{2,}))\b(?!')", re.I)
 
 
+# someone named in company, then called the user's partner by a pronoun: "me and naledi went
+# to the movies, she's my girl for real now", "dinner with Tomás, he's officially my boyfriend"
+_CALLED_PARTNER_RE = re.compile(
+    r"\b(?:with|and|&|met|meeting|took|taking|seeing)\s+(?P<n>(?-i:" + _NAME_WORD + r")|(?-i:[a-z][a-z'-]{2,}))\b(?!')"
+    r"[^.!?\n]{0,80}?\b(?:she|he)(?:'s|\s+is)\s+(?:(?:now|officially|finally|really)\s+)?my\s+"
+    r"(?:(?:new|proper|official|real)\s+)?(?P<w>girlfriend|boyfriend|partner|gf|bf|" + DATED_ONE + r")\b", re.I)
+
+
 def _dated(text: str) -> list[tuple[str, str]]:
-    """(name, relation) of someone the user says they are seeing, named where introduced."""
-    return [(m["n"], DATED_AS.get(m["w"].lower(), "partner")) for m in _DATED_RE.finditer(text)
-            if m["n"].split()[0].lower() not in _NOT_NAMES | NOT_DATED]
+    """(name, relation) of someone the user says they are seeing, named where introduced,
+    or called their partner just after (`_CALLED_PARTNER_RE`)."""
+    said = [(m["n"], DATED_AS.get(m["w"].lower(), "partner")) for m in _DATED_RE.finditer(text)]
+    said += [(m["n"], {"gf": "girlfriend", "bf": "boyfriend"}.get(m["w"].lower(), DATED_AS.get(m["w"].lower(),
+                                                                                            m["w"].lower())))
+             for m in _CALLED_PARTNER_RE.finditer(text)]
+    return [(n, rel) for n, rel in said if n.split()[0].lower() not in _NOT_NAMES | NOT_DATED | _NOT_PARTNER]
+
+
+# words after "with" or "and" that name no one: "me and the boys", "with my mum"
+_NOT_PARTNER = frozenset("me my the him her them us his our your their some friends mates family work".split())
 
 
 # words after the one introduced that name no one ("seeing a guy for a while", "dating a
