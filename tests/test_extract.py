@@ -1715,3 +1715,16 @@ def test_someone_named_in_company_then_called_the_partner_is_the_partner(said, w
                                   "went to the movies with Naledi, she's my hero"])
 def test_company_without_a_partner_word_names_no_partner(said):
     assert not any("girlfriend" in f.text or "boyfriend" in f.text for f in extract_facts(said, NOW).facts)
+
+
+def test_a_named_subject_and_its_verb_after_and_open_a_clause_of_their_own():
+    """A dictated run-on: what Jenny and Kaylee are is said of them, not of the user."""
+    facts = extract_facts("he doesn't come home smelling like hydraulic oil and Jenny and Kaylee are all unpacked at "
+                          "the new place in Omaha", NOW).facts
+    assert any(f.text.startswith("Jenny and Kaylee are all unpacked") for f in facts), facts
+    assert not any(f.key == "home_city" for f in facts), facts
+    # one subject of two people stays one: "me and Mo", "my wife and Jo"
+    assert [f.text for f in extract_facts("me and Mo are in the same house", NOW).facts] \
+        == ["Mo and User are in the same house"]
+    assert [f.text for f in extract_facts("my wife and Jo are at the beach", NOW).facts] \
+        == ["User's wife and Jo are at the beach"]

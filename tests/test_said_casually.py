@@ -507,6 +507,7 @@ def test_a_home_named_in_passing_is_the_users_home(said, value):
     "yes the steer stays at the Bauer place till the fair",  # something else that is at a place
     "That'd be Duke at the Brandt place big old farm collie",
     "he likes it and Jenny and Kaylee are all unpacked at the new place in Omaha",  # they are in it
+    "our Jenny's settled in the new flat in Omaha",
     "we're in a hotel in Paris",                                  # a stay, not a dwelling
     "we're in the flat in Leith for a week",
     "we rented a cottage in Wales for the holidays",

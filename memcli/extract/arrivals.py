@@ -107,9 +107,9 @@ _IN_NEW_HOME_RE = re.compile(
     r".*\b(?:in|into|at|loving|love|like|liking|enjoying)\s+(?:the|our|my)\s+new\s+(?:house|flat|home|apartment|condo|"
     r"place|bungalow|cottage)\s+(?:on|in|out in)\s+(?P<v>" + _PROPER + r")", _I)
 # ... someone else in it: "and Jenny and Kaylee are all unpacked at the new place in Omaha"
-_THEY_IN_NEW_RE = re.compile(r"(?-i:\b(?!User\b|I\b)[A-Z][\w'-]+)(?: (?:and|&|n) (?-i:[A-Z][\w'-]+))? "
-                             r"(?:are|is|were|was|got|have|has|'re|'s)\b[^,.;]{0,40}?\b(?:in|into|at) (?:the|their|her|his) "
-                             r"new\b", _I)
+_THEY_IN_NEW_RE = re.compile(r"(?-i:\b(?!User\b|I\b)[A-Z][\w-]+)(?: (?:and|&|n) (?-i:[A-Z][\w-]+))?"
+                             r"(?:'s|'re| (?:are|is|were|was|got|have|has))\b[^,.;]{0,40}?\b(?:in|into|at) "
+                             r"(?:the|their|her|his) new\b", _I)
 # the user in a dwelling now: "me and the wife Mo are in the same two-up two-down on Hawthorne
 # Road in Bootle", "we're in a bungalow in Clitheroe these days", "I'm still in the flat on Elm St"
 _IN_DWELLING_RE = re.compile(

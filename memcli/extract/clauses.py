@@ -393,6 +393,25 @@ _RESUMED_RE = re.compile(r"(\b(?:with|and|to|for|by|from|near|beside)\s+(?:my|ou
                          r"teaches|drives|runs|plays|lives|studies|just|also|still))\b)", _I)
 
 
+# "... smelling like oil and Jenny and Kaylee are all unpacked at the new place": a named
+# subject and its verb after "and" open a clause of their own
+_NAMED_SUBJECT_RE = re.compile(r"\s+and\s+(?=(?-i:[A-Z][a-z'-]+)(?: and (?-i:[A-Z][a-z'-]+))? (?:are|is|was|were|has|have)\s)")
+# ... unless the word before "and" is one of the same subject: "me and Mo are", "my wife and Jo are"
+_ONE_SUBJECT_BEFORE = frozenset({"me", "i", "and", "or", "with", "both", *(r for r in RELATIONS if " " not in r)})
+
+
+def _named_subject_split(clause: str) -> list[str]:
+    """`clause` split before "and" + a named subject and its verb, after a word of the clause
+    before in lower case (`_NAMED_SUBJECT_RE`)."""
+    out, at = [], 0
+    for m in _NAMED_SUBJECT_RE.finditer(clause):
+        before = clause[at:m.start()].split()
+        if len(before) >= 3 and before[-1].islower() and before[-1].lower() not in _ONE_SUBJECT_BEFORE:
+            out.append(clause[at:m.start()])
+            at = m.end()
+    return [*out, clause[at:]]
+
+
 def _clauses(sentence: str) -> list[str]:
     if _SUBORDINATE_START_RE.match(sentence):
         # "When I was a kid, I lived in Kerala" / "If I ever get a cat, I'll ...": keep whole
@@ -428,6 +447,7 @@ def _clauses(sentence: str) -> list[str]:
     sentence = re.sub(r"^(.*?\b(?:would|could|might)\b.*?|.*?\w'd\b.*?)\s+(and|but|so)\s+(?=if\s)", "\\1\x01\\2\x01",
                       sentence, flags=_I)
     parts = [p.strip().replace("\x01", " ") for p in _CLAUSE_SPLIT_RE.split(sentence) if p and p.strip()]
+    parts = [q for p in parts for q in _named_subject_split(p)]
     out: list[str] = []
     for p in parts:
         if out and re.match(r"^(?:my|our)\s+[\w'-]+(?:\s+[\w'-]+)?$", out[-1], _I) and re.match(r"^i\b", p, _I):
