@@ -222,3 +222,11 @@ def test_a_person_typed_in_lower_case_is_the_same_person(old, new, same):
     from memcli.recall.newer import _same_subject
 
     assert _same_subject(old, new, "How many ewes does he keep?") is same
+
+
+def test_a_place_typed_in_lower_case_after_at_is_another_value_for_where():
+    from memcli.recall.newer import _of_kind_asked
+    q = "Where does the user work?"
+    assert _of_kind_asked(q, "User does part time at Jollibee near campus", "also im a csr at teleperformance now")
+    # an everyday word is no name: "at home", "to work"
+    assert not _of_kind_asked(q, "User works at Jollibee", "User is at home more now")

@@ -97,6 +97,21 @@ def test_two_of_a_relation_ask_no_one_by_name(tmp_path, real_embedder):
     assert person_asked(store2, "user:t", "Where does the user's sister live?") == ("the user's sister", "Jo")
 
 
+def test_one_name_in_two_forms_or_said_with_is_names_the_relative(tmp_path, real_embedder):
+    from memcli.models import Hit, Memory
+    from memcli.recall.hop import person_asked
+    store = _store(tmp_path, real_embedder,
+                   ("my wife Becky is staying in Abilene till the house closes", "2026-01-02T10:00:00Z"),
+                   ("my wife Becky's already got a job cleaning teeth", "2026-01-03T10:00:00Z"))
+    # "Becky" and "Becky's" are one person
+    assert person_asked(store, "user:t", "What does the user's wife do for work?") == ("the user's wife", "Becky")
+    empty = _store(tmp_path / "b", real_embedder, ("rough week at work", "2026-01-02T10:00:00Z"))
+    hits = [Hit(memory=Memory(id="a", scope="user:t", kind="semantic", text="User's mum is Jean, 84, lives in Evanton"),
+                score=0.6)]
+    # a relative named by "is" in the question's own hits
+    assert person_asked(empty, "user:t", "Which hospital is the user's mum in?", hits=hits) == ("the user's mum", "Jean")
+
+
 def test_hits_that_only_name_the_person_keep_no_answer_out():
     from memcli.models import Hit, Memory
     from memcli.recall.hop import joined

@@ -53,14 +53,18 @@ def person_asked(store: MemoryStore, scope: str, query: str, as_of: str | None =
         wanted = {_norm(r) for r in _PARTNER} if rel == "partner" else {rel}
     else:
         wanted = {rel}
-    names = [n for n, r in known_people(store.introductions(scope)).items() if _norm(r) in wanted]
+    # (one name in two forms is one: "Becky" and "Becky's" of "User's wife Becky's already got a job")
+    names = [_POSSESSIVE.sub("", n) for n, r in known_people(store.introductions(scope)).items() if _norm(r) in wanted]
     if not names:
         said = re.compile(r"\b(?i:user's|their|his|her|our|my) (?i:" + "|".join(map(re.escape, sorted(wanted)))
-                          + r") (?P<n>[A-Z][a-z\u00e0-\u024f'-]+)\b")
+                          + r") (?:(?i:is|'s) (?:(?i:called|named) )?)?(?P<n>[A-Z][a-z\u00e0-\u024f-]+)\b")
         names = [m.group("n") for h in (hits or [])[:5] for m in said.finditer(h.memory.text)]
     if len({n.lower() for n in names}) != 1:
         return None
     return m.group(0), names[0]
+
+
+_POSSESSIVE = re.compile(r"['\u2019]s$")
 
 
 def joined(hits: list[Hit], theirs: list[Hit], name: str, k: int) -> list[Hit]:

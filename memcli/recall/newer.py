@@ -30,9 +30,11 @@ from ..claims import NUMBER_WORDS, Claim, parse
 from ..episodes import own_words
 from ..extract.lexicon import OCCUPATIONS, RELATIONS, VEHICLES, change_said
 from ..extract.roles import _ROLES
+from ..extract.spelling import _everyday
 from ..models import Hit, Memory
 from ..subjects import someone_else
 from ..text import coverage_stem as stem
+from ..text import plural_stem
 from ..timeutil import parse_dt
 from .query import ANSWER_RES, asked_key_stems, query_names, where_question
 from .topics import members_asked
@@ -483,12 +485,25 @@ def _of_kind_asked(query: str, older: str, newer: str) -> bool:
     if a.negated != b.negated:
         return True
     if _NAME_Q.search(query):
-        return bool(b.names - a.words - a.names) or _opened_by_new_name(a, newer)
+        return bool(b.names - a.words - a.names) or _opened_by_new_name(a, newer) or _lower_place(a, newer)
     if _HOURS_Q.search(query):
         return any(not _ISO_DAY.match(n) for n in b.numbers - a.numbers)
     if _FIGURE_Q.search(query):
         return bool(b.numbers - a.numbers)
     return True
+
+
+# a place or a firm typed in lower case, after the word that says where: "got into a phd at
+# uoft", "decathlon e-city store alli sales now" is not ("e-city" follows no such word)
+_AT_LOWER = re.compile(r"\b(?:at|in|to|from|for|with)\s+(?:the\s+)?(?P<w>[a-z][a-z'-]{2,})\b")
+
+
+def _lower_place(a: Claim, newer: str) -> bool:
+    """Whether `newer` says, after "at", "in", "to", ..., a word in lower case `a` does not say
+    that is no everyday word (`extract.spelling`): a name its writer did not capitalise."""
+    everyday = _everyday()
+    return any(m["w"] not in everyday and plural_stem(m["w"]) not in a.words and m["w"] not in a.names
+               for m in _AT_LOWER.finditer(newer))
 
 
 def _opened_by_new_name(a: Claim, newer: str) -> bool:
