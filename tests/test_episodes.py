@@ -53,6 +53,10 @@ def test_the_question_a_turn_answers():
      "no tengo perro. solo chasqui, la gata. no idea where that came from", False),
     ("Bet your daughter Ruby was proud watching you win.", "who?? no kids here bud 😂 u have me mixed up", False),
     ("How's Migo getting on at school?", "Migo joined the chess club, he doesn't do any sport though", True),  # the name said
+    ("Has Marco given you any advice on it?", "hala kinsa man na?? 😂 wala koy bf uy, single since 2023. wag ka "
+     "mag-imbento ha. anyway ty sa template", False),
+    ("Is Daniel helping with the move?", "who's that? I'm single, don't make things up", False),
+    ("Is Daniel helping with the move?", "Daniel is carrying the boxes, he's a star", True),
 ])
 def test_a_reply_that_denies_what_the_question_took_for_granted_keeps_no_question(question, reply, framed):
     from memcli.episodes import episode_of

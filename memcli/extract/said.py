@@ -220,7 +220,14 @@ _DENIES_PREMISE = re.compile(r"\b(?:(?:we|i)(?:'ve| have)?(?: got)? no\b|(?:we|i
                              r"|(?:he|she|they) (?:does ?n[o'\u2019]?t|doesnt|do ?n[o'\u2019]?t|dont|never) (?:do|have|play|own|go to)"
                              r" (?:any|a|an)\b|where (?:did|do) (?:you|u) (?:get|find|hear) (?:that|this)\b"
                              r"|no idea where (?:that|this) (?:came|comes|come) from\b|(?:got|have|has|get) me mixed up\b"
-                             r"|mixed me up\b|no (?:tengo|tenemos)\b)|^\W*who\s*\?", re.I)
+                             r"|mixed me up\b|no (?:tengo|tenemos)\b"
+                             # "who's that??", "don't make things up", "I'm single", and in the languages
+                             # users mix in: "kinsa man na??", "sino yan", "c'est qui", "¿quién es?"
+                             r"|who(?:'s| is) (?:that|he|she|this)\s*\?|(?:don'?t|do not|dont|stop) (?:make|making) "
+                             r"(?:things|stuff|that|it|people) up\b|(?:don'?t|dont|stop) (?:invent|inventing)\b"
+                             r"|(?:i'?m|i am|im) single\b|single since\b|kinsa (?:man )?(?:na|siya|kana)\b|sino (?:yan|yun|iyan|siya)\b"
+                             r"|mag-?imbento\b|c'est qui\b|qui (?:c'est|est-ce)\b|qui[eé]n es\b)"
+                             r"|^\W*(?:\w+\W+)?who\s*\?", re.I)
 
 
 def question_of(text: str) -> str | None:
