@@ -1728,3 +1728,16 @@ def test_a_named_subject_and_its_verb_after_and_open_a_clause_of_their_own():
         == ["Mo and User are in the same house"]
     assert [f.text for f in extract_facts("my wife and Jo are at the beach", NOW).facts] \
         == ["User's wife and Jo are at the beach"]
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("also pls tandai: allergic ko sa hipon (shrimp), dili gyud pwede", "hipon"),   # "tandai": note it
+    ("bitte merken: Ich bin allergisch gegen Nüsse", "Nüsse"),
+])
+def test_a_request_to_keep_in_a_word_of_another_language_keeps_what_follows_its_colon(said, kept):
+    assert any(kept in f.text for f in extract_facts(said, NOW).facts), extract_facts(said, NOW)
+
+
+@pytest.mark.parametrize("said", ["pls check: the invoice total", "please advise: should I go"])
+def test_a_task_asked_before_a_colon_keeps_nothing(said):
+    assert extract_facts(said, NOW).facts == []

@@ -28,6 +28,7 @@ from .lexicon import (
     TRANSIENT_NOW_RE,
     TRANSIENT_RE,
 )
+from .spelling import _everyday as everyday
 
 
 def _first_person(s: str) -> bool:
@@ -102,10 +103,19 @@ _EXPLICIT_RE = re.compile(
     r"(?:\s+(?:that|this|of this|the fact that)\b|\s+this\s*:|\s*:|\s*,|\s*-)?\s*", _I)
 
 
+# ... asked in a word of another language, before a colon: "pls tandai: allergic ko sa hipon",
+# "bitte merken: ...", "por favor anota: ..." (what follows the colon is what to keep)
+# (a word of English before the colon asks for a task: "pls check: the invoice", "please advise: ...")
+_ASKED_COLON_RE = re.compile(r"^(?:(?:also|and|btw|ok|okay|so|oh)[,\s]+)*(?:please|pls|plz|kindly|bitte|por favor|"
+                             r"s'il te pla[iî]t|stp)\s+(?P<w>[\w'\u00c0-\u024f-]+)\s*:\s*(?=\S+\s+\S)", _I)
+
+
 def _explicit(sentence: str) -> str | None:
     m = _EXPLICIT_RE.match(sentence)
     if not m:
-        return None
+        m = _ASKED_COLON_RE.match(sentence)
+        if m is None or m["w"].lower() in everyday():
+            return None
     rest = sentence[m.end():].strip()
     # "note" / "save" / "store" only count with "that"/":" ("note the date" is a request)
     head = m.group(0).lower()
