@@ -1741,3 +1741,18 @@ def test_a_request_to_keep_in_a_word_of_another_language_keeps_what_follows_its_
 @pytest.mark.parametrize("said", ["pls check: the invoice total", "please advise: should I go"])
 def test_a_task_asked_before_a_colon_keeps_nothing(said):
     assert extract_facts(said, NOW).facts == []
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("pls dont suggest anything with nuts, allergic", "nuts"),           # a request that says why
+    ("pls no shellfish in recipes - anaphylaxis", "shellfish"),
+    ("can you find me a recipe, no nuts pls im allergic", "allergic"),   # the user's own, inside a question
+])
+def test_a_safety_fact_said_in_a_request_or_a_question_is_kept(said, kept):
+    facts = extract_facts(said, NOW).facts
+    assert any(kept in f.text and f.safety for f in facts), facts
+
+
+@pytest.mark.parametrize("said", ["please book the dentist", "what's an allergy?", "is it an allergy or a cold?"])
+def test_a_request_or_question_without_the_users_safety_fact_keeps_nothing(said):
+    assert extract_facts(said, NOW).facts == []

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from ..text import LOWER_WORD_RE
-from .grammar import _expand, _object_pronouns
+from ..text import LOWER_WORD_RE, SAFETY_TOPIC_RE
+from .grammar import _expand, _object_pronouns, to_third_person
 from .lexicon import (
     _I,
     ADVERBS,
@@ -29,6 +29,7 @@ from .lexicon import (
     TRANSIENT_RE,
 )
 from .spelling import _everyday as everyday
+from .values import FactDict
 
 
 def _first_person(s: str) -> bool:
@@ -194,8 +195,8 @@ def _classify_discard(c: str, lc: str) -> str | None:
         return "small talk"  # "Ach, I'll live.": a saying, no news
     if re.match(r"^(?:(?:can|could|would|will)\s+(?:you|u)|please|pls)\b(?!\s+(?:don't|do not|never|always|stop)\b)", c, _I) \
             and not RULE_CUE_RE.search(c) \
-            and not STYLE_RE.search(c):
-        return "request"
+            and not STYLE_RE.search(c) and not SAFETY_TOPIC_RE.search(c):
+        return "request"  # (never one that says why in a safety word: "pls no shellfish in recipes - anaphylaxis")
     asked = _RULE_ASKED_RE.match(c)
     # ("can you give me a summary of this?" is a task: "give me" asks a rule only with its lasting cue)
     if asked and c.rstrip().endswith("?") \
@@ -291,3 +292,16 @@ def _kind_for(c_exp: str, event_date: datetime | None, now: datetime) -> tuple[s
     if re.match(r"^i (?:am|have) (?:a|an)\b", lc) or re.search(r"\bmy \w+", lc):
         return "semantic", 0.6
     return "semantic", 0.55
+
+
+# the user's own safety fact said inside a question or a request: "can you find me a recipe,
+# no nuts pls im allergic"
+OWN_SAFETY = re.compile(r"\b(?:i'?m|im|i am|i have|i've got|my)\b[^,.;?]{0,20}\b(?:allerg|intoleran|anaphyla|c[o]?eliac|"
+                        r"epipen)", re.I)
+
+
+def safety_said(raw: str, said: re.Pattern[str]) -> FactDict | None:
+    """The fact a request or a question to discard keeps when it says a safety fact (`said`),
+    in the user's words ("pls no shellfish in recipes - anaphylaxis"): never lost with it."""
+    return dict(text=to_third_person(raw), kind="semantic", importance=0.9, safety=True,
+                rule="safety_in_request") if said.search(raw) else None

@@ -28,7 +28,7 @@ from ..text import (
     undialected,
     unshouted,
 )
-from . import attributes
+from . import attributes, filters
 from .arrivals import arrival, home_heading, home_in_passing, home_named_next, own_business_named
 from .attributes import (
     bare_attribute,
@@ -151,14 +151,21 @@ def _opening(clause: str, explicit: bool, ex: Extraction, people: _People) -> st
     return raw
 
 
+def _safety_kept(raw: str, clause: str, ex: Extraction, said: re.Pattern[str]) -> bool:
+    """Whether a clause to discard says a safety fact (`filters.safety_said`), then kept."""
+    if d := filters.safety_said(raw, said):
+        ex.facts.append(_mk(d, clause, None, False))
+    return d is not None
+
+
 def _salience(raw: str, clause: str, explicit: bool, ex: Extraction) -> bool:
     """The first filters (greeting, request, question, hypothetical, passing state);
     an explicit clause is only refused as a question. True when discarded."""
     if not explicit:
         reason = _classify_discard(raw, raw.lower())
-        if reason:
+        if reason and not (reason in ("question", "request") and _safety_kept(raw, clause, ex, filters.OWN_SAFETY)):
             _discard(ex, clause, reason)
-            return True
+        return bool(reason)
     elif raw.rstrip().endswith("?"):
         _discard(ex, clause, "question")
         return True
@@ -362,7 +369,7 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
     as_noun = re.match(r"^[\w-]+(?:\s+(?:is|are|was|were|has|had)\b|'s\s)", raw, _I) \
         or re.match(r"^(?:open|closed)\s+(?:from\s+)?(?:\d|every|daily|(?:mon|tue|wed|thu|fri|sat|sun)\w*)", raw, _I)
     if REQUEST_RE.match(raw) or (first in IMPERATIVE_VERBS and not as_noun and not re.match(r"^call me\s+[A-Z]", raw)):
-        if not booked(raw, ex, now):
+        if not _safety_kept(raw, clause, ex, SAFETY_TOPIC_RE) and not booked(raw, ex, now):
             _discard(ex, clause, "request")
         return True
     if not _first_person(raw):
