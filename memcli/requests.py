@@ -119,6 +119,7 @@ _BACK = re.compile(r"^(?:it|that|this|those|ça|cela|isso|isto|eso|esto|das|dies
                    r"|i (?:ever |even |ever even )?(?:said|told you|told u|mentioned|brought up|wrote)(?: (?:that|it|this|any of "
                    r"(?:that|it)))?(?: to (?:you|u))?)\b\s*(?:[,.;!?]|$|(?:please|pls|"
                    r"kept|stored|saved|anywhere|either|too|as well|for me|ok|okay|that'?s|it'?s|i|fully|entirely|completely|"
+                   r"stp|svp|porfa|por favor|bitte|"
                    r"altogether|totally|for good|(?:from|in|on) (?:ur|your|the) (?:memory|memories|notes|system|records?))\b)", re.IGNORECASE)
 _TOLD_BEFORE = re.compile(r"\b(?:what|everything|anything|all|the|that|this)\s+(?:(?:\w+\s+){0,2}?(?:i|i've|ive)\s+"
                           r"(?:said|told you|told u|mentioned|shared|wrote)|(?:business|matter|thing|stuff|bit|story|"
@@ -248,6 +249,7 @@ def forget_requests(text: str) -> list[ForgetRequest]:
         sentence = re.sub(r"^\s*[-*\u2022]\s+", "", sentence)  # a list's item: "- forget the complaint thing"
         # "take that out, the thing about Jean-Robert": the particle before what is taken out
         sentence = re.sub(r"\b(take|leave|cut)\s+(it|that|this)\s+out\b", r"\1 out \2", sentence, flags=re.IGNORECASE)
+        sentence = _unjoined(sentence)
         # a request whose object names nothing ("forget all that, I'd rather you didn't
         # keep anything about him") may be followed by one that does: look on after it
         m = _REQUEST.search(sentence)
@@ -329,7 +331,8 @@ _PUT_RIGHT = re.compile(r"(?:that|this)\b(?!\s+(?:bit|part|thing|stuff|story|inf
 
 
 # "forget it, never mind": a shrug, whatever was told before it
-_SHRUG = re.compile(r"(?:it|that)\W+(?:never ?mind|nvm|whatever|doesn'?t matter|no matter|not important)\b", re.IGNORECASE)
+_SHRUG = re.compile(r"(?:it|that|eso|esto|ça|ca|cela|das|isso)\W+(?:never ?mind|nvm|whatever|doesn'?t matter|no matter|"
+                    r"not important|no importa|da igual|(?:c'est )?pas grave|egal|tanto faz)\b", re.IGNORECASE)
 # an imperative run on after what it points back at, not a subject's "forget" ("I always
 # forget that", "you'll forget it")
 _RUN_ON = re.compile(r"(?<![\w'])" + "".join(rf"(?<!\b{w} )" for w in (
@@ -357,11 +360,22 @@ _TOLD_WORD = re.compile(r"\b(?:thing|stuff|story|business|matter|bit|saga|situat
                         re.IGNORECASE)
 
 
+# ... or set before a comma as what was told, in the languages users mix in: "Ce que j'ai dit sur
+# Mehdi et le visa, oublie ça", "lo que te dije de mi sueldo, olvídalo"
+_TOLD_LEAD = (r"(?:what i (?:said|told you|wrote) about|ce que (?:j'ai|je t'ai|je vous ai) (?:dit|racont[ée]|[ée]crit) "
+              r"(?:sur|de|à propos de)|lo que (?:te )?(?:dije|cont[ée]|escrib[ií]) (?:de|sobre)|lo de|"
+              r"o que (?:eu )?(?:disse|falei|contei) (?:sobre|de))\s+")
+_FRONTED_TOLD = re.compile(r"^\W*" + _TOLD_LEAD + r"(?P<t>[^.:;!?\n]{2,60}?)\s*[,:\-\u2013\u2014]\s*$", re.IGNORECASE)
+
+
 def _fronted(before: str, told: bool = False) -> str | None:
     """The topic a note sets before a request that points back at it (`_FRONTED`), without
     when it was told ("from August"); with `told` (a "forget it" that may be a shrug: "Re the
     trip: forget it, we're not going"), only a topic said to have been told ("the Kasia
     thing", "what I said about Mehdi")."""
+    said = _FRONTED_TOLD.match(before)
+    if said is not None:
+        return said["t"].strip() if topic_words(said["t"]) else None
     m = _FRONTED.match(before)
     if m is None or (told and not _TOLD_WORD.search(m["t"])):
         return None
@@ -630,11 +644,18 @@ _UNSAY = re.compile(
     re.IGNORECASE)
 
 
+def _unjoined(text: str) -> str:
+    """A Spanish verb with its object joined written apart: "olvídalo", "bórralo" ("forget it",
+    "delete it") -> "olvida eso", "borra eso"."""
+    return re.sub(r"\b(?:olv[ií]da|b[oó]rra)(?:lo|la|los|las)\b",
+                  lambda m: ("olvida" if m[0][0] in "oO" else "borra") + " eso", text, flags=re.IGNORECASE)
+
+
 def unsaid_before(text: str) -> str | None:
     """The words of a request not to keep what the message before said ("forget that,
     not my business"), or None. A message whose requests name a topic is read by
     `forget_requests` instead."""
-    said = text.replace("\u2019", "'")
+    said = _unjoined(text.replace("\u2019", "'"))
     m = _UNSAY.search(said)
     # "forget that, never mind": a shrug, read from the request's object on
     if m is None or _SHRUG.match(said[m.start("req"):].split(None, 1)[1]):

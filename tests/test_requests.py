@@ -846,3 +846,18 @@ def test_what_was_told_in_the_month_named_goes_and_the_rest_of_her_stays(real_em
     assert not [t for t in active if "burnout" in t], active
     assert [t for t in active if "dentist" in t], active
     assert [t for t in active if "ID.Buzz" in t], active
+
+
+@pytest.mark.parametrize(("said", "topic"), [
+    ("Ce que j'ai dit sur Mehdi et le visa, oublie ça stp", "Mehdi et le visa"),
+    ("lo que te dije de mi sueldo, olvídalo", "mi sueldo"),
+    ("what I said about the divorce, forget it", "the divorce"),
+])
+def test_what_was_told_set_before_a_comma_is_the_topic_in_the_languages_users_mix_in(said, topic):
+    assert [r.topic for r in forget_requests(said)] == [topic]
+
+
+@pytest.mark.parametrize(("said", "unsaid"), [("bórralo porfa", True), ("olvídalo, no importa", False),
+                                              ("oublie ça, pas grave", False), ("oublie ça stp", True)])
+def test_a_joined_spanish_request_unsays_and_a_shrug_in_another_language_does_not(said, unsaid):
+    assert (unsaid_before(said) is not None) is unsaid
