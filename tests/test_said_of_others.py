@@ -364,3 +364,22 @@ def test_a_capitalised_thing_word_opening_a_fact_is_no_person(text, who):
     from memcli.subjects import someone_else
 
     assert someone_else(text) == who
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    # counted, then named in lower case with an age
+    ("wife nadia, 2 kids. zayn is 15 at carlton bolling, aleena is 10 at lilycroft primary.",
+     "User's kid Zayn is 15 at carlton bolling"),
+    ("2 kids w my ex. ava 7, bday march 3. jace 4, bday oct 19.", "User's kid Ava is 7, bday on march 3"),
+    # "the kids", not counted: the names of the next sentence
+    ("We stay up Pukalani, me, Leilani, my mom, and da kids. Keoni stay 12 years old, Malia stay 9 years old.",
+     "User's kid Keoni is 12 years old"),
+])
+def test_children_named_after_the_user_speaks_of_them_are_the_users(said, want):
+    assert any(t.startswith(want) for t in texts(said)), texts(said)
+
+
+@pytest.mark.parametrize("said", ["I love my kids. Work is busy. Tom is 40 and Jo is 38.",
+                                  "the kids are fine. Tom is 4"])
+def test_names_far_from_the_kids_or_one_alone_are_not_the_kids(said):
+    assert not any("kid" in t for t in texts(said) if "Tom" in t), texts(said)

@@ -128,7 +128,7 @@ _GRAND_ONE_OF = {"grandkids": "grandkid", "grandchildren": "grandchild", "grands
                  "granddaughters": "granddaughter"}
 # "two kids. Zosia is 6, ... Kuba is 3", "I have two younger brothers. Bat-Erdene is seventeen":
 # relatives counted, then named one by one as the sentences after go on (`counted`)
-_COUNTED_RE = re.compile(r"\b(?P<c>two|three|four|five|[2-5])\s+(?:(?:younger|older|little|grown(?:-up)?|small|wee|"
+_COUNTED_RE = re.compile(r"\b(?P<c>two|three|four|five|[2-5]|the|da|my|our)\s+(?:(?:younger|older|little|grown(?:-up)?|small|wee|"
                          r"lovely|beautiful)\s+)?(?P<rel>kids|children|sons|daughters|boys|girls|brothers|sisters|"
                          r"grandchildren|grandkids|grandsons|granddaughters)\b", _I)
 # ... not counted as someone else's: "my sister has two kids", "they have three boys"
@@ -136,7 +136,7 @@ _THEIRS_COUNTED_RE = re.compile(r"\b(?:has|had|they\s+have|they've|you\s+have|yo
 # a name opening a sentence or a clause, said with an age or what they are or do ("ava 7, bday
 # march 3": in lower case only before an age)
 _NAMED_NEXT_RE = re.compile(r"(?:^|[.!?;:,\n]\s*|\band\s+)(?:\d[.)]\s*)?(?:(?P<n>" + _NAME_WORD + r")(?=\s+(?:is|was|stay|stays|has|who|works|goes|just|\d)\b|\s*[,(]\s*\d)"
-                            r"|(?P<l>[a-z][a-z'-]{1,15})(?=\s+\d{1,2}\b))")
+                            r"|(?P<l>[a-z][a-z'-]{1,15})(?=\s+(?:(?:is|stay|stays|'s)\s+)?\d{1,2}\b))")
 _COUNT = {"two": 2, "three": 3, "four": 4, "five": 5}
 
 
@@ -149,18 +149,21 @@ def counted(text: str) -> list[tuple[str, str]]:
     for m in _COUNTED_RE.finditer(text):
         if _THEIRS_COUNTED_RE.search(text[:m.start()]):
             continue
-        want = _COUNT.get(m["c"].lower()) or int(m["c"])
+        # "da kids. Keoni stay 12 years old, Malia stay 9": not counted, the names of the next sentence
+        bare = not m["c"][0].isdigit() and m["c"].lower() not in _COUNT
+        want = 4 if bare else _COUNT.get(m["c"].lower()) or int(m["c"])
+        end = len(text) if not bare else (re.search(r"[.!?\n]\s+\S.*?(?:[.!?\n]|$)", text[m.end():]) or m).end() + m.end()
         rel = m["rel"].lower()
         one = _ONE_OF.get(rel) or _GRAND_ONE_OF[rel]
         names: list[str] = []
-        for n in _NAMED_NEXT_RE.finditer(text, m.end()):
+        for n in _NAMED_NEXT_RE.finditer(text, m.end(), end if bare else len(text)):
             name = n["n"] or n["l"]
             if name.lower() in _NOT_NAMES or name.lower() in RELATIONS or name.lower() in _NOT_LOWER_NAMES:
                 continue
             names.append(name if n["n"] else name.capitalize())
             if len(names) == want:
                 break
-        if len(names) == want:
+        if len(names) == want or (bare and len(names) >= 2):
             out += [(n, one) for n in names]
     return out
 
@@ -449,6 +452,8 @@ def _third_party(raw: str, people: _People, now: datetime) -> tuple[FactDict, da
     rest = re.sub(r"[\s.!…]+$", "", m.group("rest"))
     if m.group("s"):  # "Lindiwe's leaving Wits": is; "Declan's finished up in AIB": has
         rest = ("has " if re.match(_PARTICIPLES + r"\b", rest, _I) else "is ") + rest
+    if people.names.get(n) and re.match(r"\d{1,2}\b(?!\s*(?:am|pm|[:%]|kg|lbs?|mg)\b)", rest):
+        rest = "is " + rest  # a relative and an age: "ava 7, bday march 3" (two kids, counted)
     pred = _PERSON_PRED_RE.match(rest)
     # "Renee's assistant principal at a school in Kettering now": an occupation, no article
     job = re.match(r"^is (?:now )?(?P<x>(?!a |an |the )[a-z][\w -]+)$", rest)

@@ -385,7 +385,7 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         if home:
             ex.facts.append(_mk(home[0], clause, None, False))
             return True
-        attr = bare_attribute(raw)
+        attr = bare_attribute(raw) if people.named(raw.split()[0]) is None else None  # "zayn is 15": a kid named
         if attr is not None:
             resolved, ed = resolve_dates(raw, now)
             ex.facts.append(_mk({**attr, "text": to_third_person(resolved)}, clause, ed, False))
