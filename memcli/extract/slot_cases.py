@@ -119,7 +119,8 @@ SLOT_CASES: dict[str, tuple[list[tuple[str, str | None, str | None]], list[str]]
                   ["My son graduated from Trinity"]),
     "partner_named": ([("My girlfriend is Niamh", "partner", "Niamh"),
                        ("Weronika is my girlfriend since March 2026", "partner", "Weronika"),
-                       ("Sam is my new husband", "partner", "Sam")],
+                       ("Sam is my new husband", "partner", "Sam"),
+                       ("My wife is Mrs. Kavitha", "partner", "Mrs. Kavitha")],  # a title is no name alone
                       ["My girlfriend is tired", "My sister's name is Ana", "Ana is my girlfriend's sister",
                        "She is my wife", "Marco is my ex-boyfriend", "Leo is my partner in crime"]),
     "dating": ([("I'm seeing this girl destiny", "partner", "Destiny"), ("I am dating a guy called Marcus", "partner", "Marcus"),

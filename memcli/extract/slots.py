@@ -511,7 +511,7 @@ PARTNER_IS_RE = re.compile(r"^(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?) is (?:now 
 
 def _partner_named(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"my wife is called Sofia", "Weronika is my girlfriend since March"."""
-    m = re.match(r"^(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"))(?:'s name)? is (?:called |named )?(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", c)
+    m = re.match(r"^(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"))(?:'s name)? is (?:called |named )?(?P<v>(?:(?:Mrs|Mr|Ms|Dr|Prof)\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", c)
     if m is None:
         m = PARTNER_IS_RE.match(c)
         # "my partner in crime", "my partner at the firm": no partner of the heart
