@@ -43,6 +43,12 @@ _HEDGED_IN_RE = re.compile(r"\bin (?:exactly|just|only|precisely) (?=(?:\d+|an?|
 # "day after tomorrow" said without its article; "Saturday after next" is "Saturday week"
 _DAY_AFTER_RE = re.compile(r"(?<!\bthe )\b(?=day (?:after tomorrow|before yesterday)\b)", re.I)
 _AFTER_NEXT_RE = re.compile(r"\b(?:the\s+)?(?P<wd>" + "|".join(WEEKDAYS) + r")\s+after\s+next\b", re.I)
+# ... and so is "not this Monday, the Monday after": the one after the one just said; and the
+# French "lundi en huit" (Monday week)
+_THE_ONE_AFTER_RE = re.compile(r"\bthis (?P<wd>" + "|".join(WEEKDAYS) + r")\b(?P<mid>[^.;!?]{0,12}?)\bthe (?P=wd) after\b"
+                               r"(?!\s+(?:next|that|the|a|an|my|our|his|her|their|we|i)\b)", re.I)
+_FR_DAYS = dict(zip("lundi mardi mercredi jeudi vendredi samedi dimanche".split(), WEEKDAYS, strict=True))
+_EN_HUIT_RE = re.compile(r"\b(?P<j>" + "|".join(_FR_DAYS) + r")\s+en\s+huit\b", re.I)
 # "on the 2nd o next month": a dialect's "of"
 _O_NEXT_RE = re.compile(r"(?<=\d)(?P<s>st|nd|rd|th)? o (?=(?:next|this) month\b)", re.I)
 
@@ -51,12 +57,15 @@ def spelled_out(text: str) -> str:
     """A date said in words the rules read in figures: "the first of July" (the 1st of
     July), "2 wks from today" (weeks; "yrs" is left alone: "married 10 yrs" is no date to
     resolve), "two weeks today" (two weeks from today), and the day words of a text
-    message ("tmrw", "yday", "wknd", "next wk"); a day written "02AUG" or "05JAN26"."""
+    message ("tmrw", "yday", "wknd", "next wk"); a day written "02AUG" or "05JAN26"; "not this
+    Monday, the Monday after" and "lundi en huit" (a Monday week)."""
     text = _ORDINAL_OF_RE.sub(lambda m: f"{_ORDINALS[m.group('o').lower()]}"
                               f"{_SUFFIX.get(_ORDINALS[m.group('o').lower()], 'th')}", text)
     text = _UNIT_ABBR_RE.sub(lambda m: f"{m.group('n')} {_UNITS[m.group('u').lower()]}", text)
     text = _TEXTED_RE.sub(lambda m: _TEXTED[m.group("w").lower()], text)
     text = _WK_RE.sub(lambda m: f"{m.group('d')} week", text)
+    text = _THE_ONE_AFTER_RE.sub(lambda m: f"this {m['wd']}{m['mid']}the {m['wd']} after next", text)
+    text = _EN_HUIT_RE.sub(lambda m: f"{_FR_DAYS[m['j'].lower()].capitalize()} week", text)
     text = _AFTER_NEXT_RE.sub(lambda m: f"{m.group('wd')} week", _DAY_AFTER_RE.sub("the ", _HEDGED_IN_RE.sub("in ", text)))
     text = _O_NEXT_RE.sub(lambda m: f"{m.group('s') or ''} of ", text)
     text = _DAY_MON_RE.sub(lambda m: f"{int(m.group('d'))} {m.group('m').capitalize()}"

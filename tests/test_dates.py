@@ -196,6 +196,9 @@ def test_an_arrangement_still_to_come_is_in_the_future():
     ("The helicopter leaves in exactly ten days", "The helicopter leaves on 2026-04-02"),
     ("the exam is day after tomorrow", "the exam is on 2026-03-25"),
     ("Branding is the Saturday after next", "Branding is on 2026-04-04"),
+    # the one after the one just said; the French "Monday week"
+    ("the test is not this Friday, the Friday after", "the test is not on 2026-03-27, on 2026-04-03"),
+    ("the test is lundi en huit", "the test is on 2026-04-06"),
     ("Lorna's comin doon on the 2nd o next month", "Lorna's comin doon on 2026-04-02"),
     # a span after "first" or a negation is still when, unless it says how long
     ("my first marathon is in 3 weeks", "my first marathon is on 2026-04-13"),
