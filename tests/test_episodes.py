@@ -57,6 +57,8 @@ def test_the_question_a_turn_answers():
      "mag-imbento ha. anyway ty sa template", False),
     ("Is Daniel helping with the move?", "who's that? I'm single, don't make things up", False),
     ("Is Daniel helping with the move?", "Daniel is carrying the boxes, he's a star", True),
+    ("And how's the training going for the Rotorua half marathon?", "I don't run, remember the knees. I do aqua "
+     "jogging on Tuesdays.", False),
 ])
 def test_a_reply_that_denies_what_the_question_took_for_granted_keeps_no_question(question, reply, framed):
     from memcli.episodes import episode_of

@@ -383,3 +383,16 @@ def test_children_named_after_the_user_speaks_of_them_are_the_users(said, want):
                                   "the kids are fine. Tom is 4"])
 def test_names_far_from_the_kids_or_one_alone_are_not_the_kids(said):
     assert not any("kid" in t for t in texts(said) if "Tom" in t), texts(said)
+
+
+def test_a_relative_the_user_named_is_never_not_about_the_user():
+    """"Ella's new job is at a physio clinic" is the daughter's news: kept, as hers."""
+    assert texts("Ella's new job is at a physio clinic", people={"Ella": "daughter"}) \
+        == ["User's daughter Ella's new job is at a physio clinic"]
+    assert texts("Ella is tired today", people={"Ella": "daughter"}) == []  # a passing state stays out
+
+
+def test_a_named_subject_doing_something_after_a_comma_opens_a_clause_of_its_own():
+    said = texts("kia ora, the roll is up, Rob's driving for Fonterra on the milk tankers, good money",
+                 people={"Rob": "husband"})
+    assert any(t.startswith("User's husband Rob's driving for Fonterra") for t in said), said

@@ -313,6 +313,8 @@ _CLAUSE_SPLIT_RE = re.compile(
     # "..., Dotty woke us at 5am": a named subject and its verb start a clause of their own
     r"|\s*,\s+(?=(?-i:[A-Z][a-z'-]+)\s+(?-i:(?:[a-z]+ed|woke|went|got|came|made|took|said|told|ate|ran|left|broke|"
     r"fell|gave|had)\b))"
+    # "..., Rob's driving for Fonterra on the milk tankers": a named subject doing something now
+    r"|\s*,\s+(?=(?-i:[A-Z][a-z'-]+)(?:'s|\s+is)\s+(?-i:[a-z]{3,}ing)\b)"
     # "..., and the dentist is Dr. Ferrer": a subject of its own, said of a name or a number
     r"|\s*,?\s+(?:and|but|plus)\s+(?=the\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are|was|were)\s+(?-i:[A-Z0-9]))"
     # "sat is march 8 and act is april 5": a second thing and its date

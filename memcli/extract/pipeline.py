@@ -409,13 +409,13 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         # ("the commute's more like 45 min now, traffic is brutal"); a temperature is the weather's
         weather = WEATHER_RE.search(raw) and not re.search(r"\d(?!\d*\s*(?:°|degrees?|deg\b|c\b|f\b))", raw, _I)
         # a short clause is small talk unless it gives a measure ("Berlin went 3:22:48")
-        # or is a note of one, a label and its figure ("10k Saturday: 48:37")
+        # or is a note of one, a label and its figure ("10k Saturday: 48:37"); a relative named is content
         short = len(raw.split()) <= 3 and not (re.search(r"\d", raw) and _MEASURED_RE.search(raw)) \
             and not re.match(r"^(?=[^:]*(?!lol|haha)[A-Za-z]{3})[^:]{1,29}[^:\d\s]:\s*[^:\s]*\d", raw) \
             and not _DONE_TO_NAMED_RE.match(raw) \
             and not _named_did(raw)  # "hired Marisol": what the user did, to someone; "Kerem proposed"
         resolved, ed = resolve_dates(raw, now)  # ("booked for three weeks today": a day to come is content)
-        if weather or short or not (_carries_content(raw) or (ed is not None and ed.date() > now.date() and not re.search(r"\bnot\b", raw, _I)) or _named_did(raw)):
+        if weather or short or not (_carries_content(raw) or (ed is not None and ed.date() > now.date() and not re.search(r"\bnot\b", raw, _I)) or _named_did(raw) or people.names.get(people.named(re.split(r"['\u2019\s]", raw)[0]) or "")):
             _discard(ex, clause, "small talk" if weather or short else "not about the user")
         else:
             # "Yara moves into Zetland Road on 1 December at £1,025", "700 usd here for a

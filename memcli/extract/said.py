@@ -226,7 +226,10 @@ _DENIES_PREMISE = re.compile(r"\b(?:(?:we|i)(?:'ve| have)?(?: got)? no\b|(?:we|i
                              r"|who(?:'s| is) (?:that|he|she|this)\s*\?|(?:don'?t|do not|dont|stop) (?:make|making) "
                              r"(?:things|stuff|that|it|people) up\b|(?:don'?t|dont|stop) (?:invent|inventing)\b"
                              r"|(?:i'?m|i am|im) single\b|single since\b|kinsa (?:man )?(?:na|siya|kana)\b|sino (?:yan|yun|iyan|siya)\b"
-                             r"|mag-?imbento\b|c'est qui\b|qui (?:c'est|est-ce)\b|qui[eé]n es\b)"
+                             r"|mag-?imbento\b|c'est qui\b|qui (?:c'est|est-ce)\b|qui[eé]n es\b"
+                             # the doing the question takes for granted: "I don't run, remember the knees"
+                             r"|(?:i|we) (?:do ?n[o'\u2019]?t|dont|never|can'?t|cannot) (?:run|jog|play|ski|swim|surf|cycle|bike|"
+                             r"golf|fish|hunt|dance|race|ride|sing|knit|paint|climb|hike)\b)"
                              r"|^\W*(?:\w+\W+)?who\s*\?", re.I)
 
 
