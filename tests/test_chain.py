@@ -66,8 +66,8 @@ def test_someone_elses_fact_is_not_chained_for_a_question_about_the_user(real_em
     store = MemoryStore(tmp_path / "m.db", real_embedder)
     _say(store, "user:m", "My girlfriend Manon works at the Opéra, in the costume workshop.", "2025-01-10T10:00:00Z",
          "a1")
-    _say(store, "user:m", "Bon. Manon and me, it's over. She got a contract at the opera house in Bordeaux.",
-         "2025-06-10T10:00:00Z", "b1")
+    _say(store, "user:m", "Bon. Manon and me, it's over. She left the Opéra, she got a contract at the opera house in "
+         "Bordeaux.", "2025-06-10T10:00:00Z", "b1")
     assert len(_chained(store, "user:m", "Opéra", "Which restaurant does the user work at?")) == 1
     # asked of her, it is
     assert "Bordeaux" in _chained(store, "user:m", "Opéra", "Where does Manon work?")[0]
@@ -84,4 +84,16 @@ def test_a_value_many_records_say_links_nothing(real_embedder, tmp_path):
     assert len(store.search_keyword("user:c", "civic", k=9)) > 6
     texts = _chained(store, "user:c", "2012 Civic", "What vehicle does the user drive?")
     assert not any("Tacoma" in t for t in texts[:-1]), texts
+    store.close()
+
+
+def test_a_later_mention_of_the_value_without_its_end_links_nothing(real_embedder, tmp_path):
+    """"Drove the Civic to Banff, Graham's Tacoma stayed home": the Civic named again, with
+    another name, but nothing says it is over."""
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    _say(store, "user:c", "Hola! Vet in Calgary, two dogs and a cat. Car is a 2012 Civic that mostly sits in the "
+         "parkade.", "2023-09-12T18:21:13Z", "a1")
+    _say(store, "user:c", "Drove the Civic to Banff for the long weekend, Graham's Tacoma stayed home. Pulque loved "
+         "the lake. Opinion on hiking with an arthritic greyhound?", "2024-05-14T18:22:55Z", "b1")
+    assert len(_chained(store, "user:c", "2012 Civic", "What vehicle does the user drive?")) == 1
     store.close()
