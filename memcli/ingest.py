@@ -516,7 +516,7 @@ def _points_back(req: ForgetRequest, store: MemoryStore, scope: str, said_in: st
     names no one and the message was said minutes before (a ticket, a story: what was
     just told)."""
     from .claims import parse as claim
-    from .requests import topic_words
+    from .requests import said_words, topic_words
 
     if not _pointed(req):
         return False
@@ -525,7 +525,11 @@ def _points_back(req: ForgetRequest, store: MemoryStore, scope: str, said_in: st
     if not said:
         return False
     names_no_one = not claim(req.topic).names and not re.search(r"\b[A-Z]", req.topic)
-    return any(want & (claim(m.text).words | claim(m.text).names) for m in said) or (names_no_one and gap <= _JUST_SAID)
+    # ("what I said about that family and the court stuff" is a telling of its own, maybe of
+    # another day, not the message before: only one that says its words is it)
+    told = re.search(r"\b(?:said|told|mentioned|wrote)\b", req.clause, re.IGNORECASE) is not None
+    return any(want & (said_words(m.text).words | said_words(m.text).names) for m in said) \
+        or (names_no_one and gap <= _JUST_SAID and not told)
 
 
 def forget_said_before(store: MemoryStore, scope: str, requests: list[_Asked], new: list[Memory], ts: str,
@@ -534,8 +538,7 @@ def forget_said_before(store: MemoryStore, scope: str, requests: list[_Asked], n
     forget: sessions ingested out of order forget what in-order ingest would have
     (`requests.matches`, and what the same turn says beside a match when it shares a
     word of the topic). The number archived."""
-    from .claims import parse as claim
-    from .requests import matches, topic_words
+    from .requests import matches, said_words, topic_words
 
     new = [m for m in new if turn_id in m.source_turns]  # not an older record a NOOP pointed at
     gone: set[str] = set()
@@ -549,7 +552,7 @@ def forget_said_before(store: MemoryStore, scope: str, requests: list[_Asked], n
         hit = [m for m in new if m.id in sims and matches(req.fact, m.text, sims[m.id])]
         want = topic_words(req.fact)
         if hit:
-            hit += [m for m in new if m.id in sims and m not in hit and want & claim(m.text).words]
+            hit += [m for m in new if m.id in sims and m not in hit and want & said_words(m.text).words]
         reason = f"the user asked on {(req.at or '')[:10]} to forget {req.fact!r}: {req.reason[:160]}"
         for m in hit:
             store.archive(scope, m.id, reason=reason, at=ts)

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .claims import parse
+from .claims import Claim, parse
 from .extract.clauses import _ABBREVIATIONS
 from .text import MONTHS, undialected
 
@@ -582,12 +582,19 @@ def _one_word(w: str, h: str) -> bool:
     "divorced", "loan" and "loans" (never "code" and "codes": too short a stem to tell)."""
     short, long_ = sorted((w, h), key=len)
     stem = short[:-1] if short.endswith("e") else short
-    return len(stem) >= 4 and long_.startswith(stem) and long_[len(stem):] in ("", "e", "s", "es", "d", "ed", "ing")
+    # ("famil", the stem of "families", and "family")
+    return len(stem) >= 4 and long_.startswith(stem) and long_[len(stem):] in ("", "e", "s", "es", "d", "ed", "ing", "y")
+
+
+def said_words(memory_text: str) -> Claim:
+    """The claim of a memory as the user said it: "User and family" is how "we" is written,
+    no family named ("what I said about that family" is not "User and family live at Fordell")."""
+    return parse(re.sub(r"\bUser and family\b", "User", memory_text))
 
 
 def matches(topic: str, memory_text: str, similarity: float) -> bool:
     want = topic_words(topic)
-    said = parse(memory_text)
+    said = said_words(memory_text)
     have = said.words | said.names
     have = have | _kind_hits(want, have, memory_text) | {w for w in want if any(_one_word(w, h) for h in have)}
     hit = len(want & have)
@@ -612,7 +619,7 @@ def matching_memories(store: MemoryStore, scope: str, topic: str, vector: np.nda
     for r in sims:
         m = rows.get(r)
         if m is not None and m.id not in have and turns & set(m.source_turns) \
-                and want & (parse(m.text).words | _kind_hits(want, None, m.text)):
+                and want & (said_words(m.text).words | _kind_hits(want, None, m.text)):
             out.append((m, sims[r]))
     out.sort(key=lambda p: -p[1])
     return out

@@ -97,3 +97,11 @@ def test_a_later_mention_of_the_value_without_its_end_links_nothing(real_embedde
          "the lake. Opinion on hiking with an arthritic greyhound?", "2024-05-14T18:22:55Z", "b1")
     assert len(_chained(store, "user:c", "2012 Civic", "What vehicle does the user drive?")) == 1
     store.close()
+
+
+def test_a_role_asked_in_full_finds_its_short_form():
+    from memcli.recall.candidates import abbreviated
+
+    assert abbreviated("Who is the deputy principal at the user's school?") == ["dp"]
+    assert abbreviated("Who is the user's team leader?") == ["tl"]
+    assert abbreviated("Who is the user's principal?") == []

@@ -861,3 +861,22 @@ def test_what_was_told_set_before_a_comma_is_the_topic_in_the_languages_users_mi
                                               ("oublie ça, pas grave", False), ("oublie ça stp", True)])
 def test_a_joined_spanish_request_unsays_and_a_shrug_in_another_language_does_not(said, unsaid):
     assert (unsaid_before(said) is not None) is unsaid
+
+
+def test_we_written_as_user_and_family_is_no_family_named():
+    assert not matches("that family", "User and family live out at Fordell on a lifestyle block", 0.5)
+    assert matches("that family", "one of their families is going through a custody fight", 0.5)  # families: family
+
+
+def test_a_telling_named_that_matches_nothing_yet_keeps_the_message_before(real_embedder, tmp_path):
+    """"forget what I said about that family and the court stuff" names a telling of its own;
+    the message said minutes before (a new deputy principal) is no part of it."""
+    from memcli.api import MemoryStore
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    active = _said(store, ("2025-10-13T03:50:00Z", "hi it's me driving home, Sione's first week as DP has been ka pai, "
+                                                   "the kids already love him"),
+                   ("2025-10-13T03:55:17Z", "the RAV4 is a dream, and can you forget what I said about that family and "
+                                            "the court stuff, I shouldn't have told you about it, please don't keep it"))
+    store.close()
+    assert [t for t in active if "Sione" in t], active

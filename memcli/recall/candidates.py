@@ -5,6 +5,7 @@ similarity is its nearest sentence's when that is nearer than the whole message.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -58,7 +59,7 @@ def search(
     # children by son and daughter, dogs by breed, when "the kids love it" and "two dogs at home" say the word)
     kinds = [] if raw_query else [m for w in kw_text.split() for m in members_asked([w], query)
                                   if w.lower() in _TOLD_BY_MAKE or not store.search_keyword(scope, w, k=1, as_of=as_of)]
-    kinds += [] if raw_query else _compound_heads(store, scope, kw_text, as_of)
+    kinds += [] if raw_query else _compound_heads(store, scope, kw_text, as_of) + abbreviated(query)
     kw, vec = store.search_indexes(scope, " ".join([kw_text, *kinds]), qvec, k=n, raw=raw_query,
                                    include_inactive=include_inactive, as_of=as_of)
     kw_rank = {rowid: i for i, (rowid, _) in enumerate(kw)}
@@ -80,6 +81,20 @@ def search(
         vec_sim.update(similarities(store, scope, qvec, list(keyed)))
     return Candidates(keyword_text=kw_text, query_vector=qvec, kw_rank=kw_rank, kw_score=kw_score, best_kw=best_kw,
                       vec_rank=vec_rank, vec_sim=vec_sim, rows=rows)
+
+
+# the short forms a role is written in at work: "User's DP is Hemi" for "who is the deputy
+# principal?", "TL ko si Marvin" for "who is the user's team lead?"
+_ABBREVIATED = ((re.compile(r"\bdeputy (?:principal|head)\b", re.I), "dp"), (re.compile(r"\bteam lead(?:er)?\b", re.I), "tl"),
+                (re.compile(r"\boperations manager\b", re.I), "om"), (re.compile(r"\bhead of department\b", re.I), "hod"),
+                (re.compile(r"\bgeneral practitioner|family doctor\b", re.I), "gp"),
+                (re.compile(r"\bproject manager\b", re.I), "pm"), (re.compile(r"\bnurse practitioner\b", re.I), "np"),
+                (re.compile(r"\bchief executive\b", re.I), "ceo"), (re.compile(r"\bline manager\b", re.I), "lm"))
+
+
+def abbreviated(query: str) -> list[str]:
+    """The short forms of the roles a question names in full (`_ABBREVIATED`)."""
+    return [short for rx, short in _ABBREVIATED if rx.search(query)]
 
 
 _TOLD_BY_MAKE = frozenset({"car", "cars", "vehicle", "vehicles", "child", "children", "kid", "kids", "dog", "dogs",
