@@ -1756,3 +1756,12 @@ def test_a_safety_fact_said_in_a_request_or_a_question_is_kept(said, kept):
 @pytest.mark.parametrize("said", ["please book the dentist", "what's an allergy?", "is it an allergy or a cold?"])
 def test_a_request_or_question_without_the_users_safety_fact_keeps_nothing(said):
     assert extract_facts(said, NOW).facts == []
+
+
+def test_born_and_raised_is_one_and_a_job_said_after_currently_is_the_job():
+    texts = [f.text for f in extract_facts("i'm kayleigh, kay, 31, born and raised in lubbock texas, flight attendant "
+                                           "w emirates", NOW).facts]
+    assert "User is born and raised in lubbock texas" in texts, texts
+    assert not any(t == "User is a born" or t == "User is born" for t in texts), texts
+    facts = extract_facts("Currently I am deputy manager at the Löwen-Apotheke in Eimsbüttel.", NOW).facts
+    assert ("employer", "the Löwen-Apotheke in Eimsbüttel") in [(f.key, f.value) for f in facts], facts

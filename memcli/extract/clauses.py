@@ -253,9 +253,16 @@ def introduced_in_a_list(sentence: str, before: str | None = "") -> str:
     name, rest = m.group("name") or m.group("full"), (m.group("rest") or "").rstrip(" .")
     if not rest:
         return f"I'm {name[:1].upper()}{name[1:]}. I'm {m.group('age')}."
-    article = "" if re.match(r"(?:a|an|the|from|in|at|on|based|living|working|retired)\b", rest, re.I) else \
-        ("an " if rest[:1].lower() in "aeiou" else "a ")
-    return f"I'm {name[:1].upper()}{name[1:]}. I'm {m.group('age')}. I'm {article}{rest}."
+    # ("born and raised in lubbock, flight attendant w emirates": an occupation after a comma is an item of its own)
+    items = [p for p in re.split(r",\s+(?=(?:[a-z-]+\s+)?(?:" + "|".join(sorted(OCCUPATIONS, key=len, reverse=True))
+                                 + r")\b)", rest, flags=re.I) if p]
+    return f"I'm {name[:1].upper()}{name[1:]}. I'm {m.group('age')}. " + " ".join(f"I'm {_article(p)}{p}." for p in items)
+
+
+def _article(rest: str) -> str:
+    """The article a listed item takes after "I'm" ("a webtoon artist"; none for "from Leeds")."""
+    return "" if re.match(r"(?:a|an|the|from|in|at|on|based|living|working|retired|born|raised|originally|grew)\b", rest,
+                          re.I) else ("an " if rest[:1].lower() in "aeiou" else "a ")
 
 
 # a bracket of a few words, and the stops inside it, kept while a message is split
@@ -422,6 +429,7 @@ def _clauses(sentence: str) -> list[str]:
     if each is not None:  # "my kids are Jasmine (13, ...) and Theo (9, ...)": one clause each
         return each
     sentence = _undislocated(sentence)
+    sentence = re.sub(r"\bborn\s+and\s+(?=(?:raised|bred)\b)", "born\x01and\x01", sentence, flags=_I)  # one idiom
     # "I live in tempe with my husband marco he's a firefighter": the relative named after a
     # word of place or company, then taken up again by "he": a clause of their own
     sentence = _RESUMED_RE.sub(lambda m: m[1] + ",", sentence)
@@ -530,8 +538,9 @@ def when_said_after(raw: str) -> str:
     month, I report to the plant" (I report to the plant since the first of this month),
     "With effect from 3rd November I am posted ..." (I am posted ... from 3rd November)."""
     m = _NOW_FIRST_RE.match(raw)
-    if m:
-        return f"{m['s']} now {m['rest']}"
+    if m:  # ("Currently I am deputy manager at ...": I am now deputy manager at ...)
+        be = re.match(r"(am|are|'m|'re)\s+(?!now\b)", m["rest"], re.I)
+        return f"{m['s']} {be[1]} now {m['rest'][be.end():]}" if be else f"{m['s']} now {m['rest']}"
     m = _SINCE_FIRST_RE.match(raw)
     if m:
         return f"{m['rest'].rstrip(' .!')} since {m['t']}"
