@@ -1765,3 +1765,18 @@ def test_born_and_raised_is_one_and_a_job_said_after_currently_is_the_job():
     assert not any(t == "User is a born" or t == "User is born" for t in texts), texts
     facts = extract_facts("Currently I am deputy manager at the Löwen-Apotheke in Eimsbüttel.", NOW).facts
     assert ("employer", "the Löwen-Apotheke in Eimsbüttel") in [(f.key, f.value) for f in facts], facts
+
+
+@pytest.mark.parametrize(("said", "diet"), [
+    ("but three weeks pescatarian and i feel amazing, no more bacon everything", "pescatarian"),
+    ("two months vegan and loving it", "vegan"),
+    ("day 40 keto 💪", "keto"),
+])
+def test_a_diet_kept_for_a_time_is_the_diet(said, diet):
+    assert ("diet", diet) in [(f.key, f.value) for f in extract_facts(said, NOW).facts]
+
+
+@pytest.mark.parametrize("said", ["two weeks vegan challenge starts monday", "I was vegan for two years",
+                                  "thinking of trying two weeks vegan"])
+def test_a_diet_tried_or_past_is_no_diet_now(said):
+    assert "diet" not in [f.key for f in extract_facts(said, NOW).facts]

@@ -124,3 +124,23 @@ def gone_without(raw: str) -> list[dict[str, object]]:
     # (with no habit stored to retire, it is no record of its own: the clause is, `write._end_kept`)
     return [dict(text=f"User gave up {thing}", kind="semantic", importance=0.6, key=None, value=None, change="delete",
                  rule="gone_without")]
+
+
+# a diet said by how long it has been kept: "three weeks pescatarian and i feel amazing",
+# "two months vegan now", "day 40 keto" (never "two weeks vegan challenge", "a vegan week")
+_SPAN_DIET_RE = re.compile(r"^(?:(?:but|and|so|also|oh|ok|now)\W+)*(?:(?P<n>\d+|a|one|two|three|four|five|six|seven|eight|"
+                           r"nine|ten|a few|a couple of)\s+(?P<u>days?|weeks?|wks?|months?|years?|yrs?)|day\s+(?P<d>\d+))\s+"
+                           r"(?:in\s+|into\s+|of\s+(?:being\s+)?)?(?P<v>" + DIETS + r")\b(?!\s+(?:challenge|trial|week|month|"
+                           r"experiment|retreat)\b)", _I)
+
+
+def diet_for_a_span(raw: str) -> list[dict[str, object]]:
+    """The diet a clause says the user has kept for a time ("three weeks pescatarian"), a
+    change of the diet; [] for anything else."""
+    m = _SPAN_DIET_RE.search(raw)
+    if m is None or re.search(r"\b(?:was|were|had|did|used to|will|going to|gonna|plan|planning|try|trying)\b", raw, _I):
+        return []
+    v = m.group("v").lower()
+    span = f"day {m['d']}" if m["d"] else f"{m['n']} {m['u']}"
+    return [{**_profile(f"User has been {v} for {span}" if not m["d"] else f"User is {v}, {span}", "diet", v, 0.7,
+                        "update"), "rule": "diet_for_a_span"}]

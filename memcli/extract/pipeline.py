@@ -42,7 +42,7 @@ from .attributes import (
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject, when_said_after
 from .corrections import corrected, correction_of, correction_rest, days_fixed, fixed_in_sentence, restated
 from .couples import couple_said
-from .diet import gone_without
+from .diet import diet_for_a_span, gone_without
 from .emoji import emoji_food
 from .events import booked, own_event_date
 from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person, _is_greeting, _kind_for, _procedural
@@ -566,7 +566,7 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
     people = people if people is not None else _People()
     raw = _opening(clause, explicit, ex, people)
     passing = role_in_passing(raw) + care_taken_over(raw) + (home_in_passing(raw) or home_heading(clause)) \
-        + gone_without(raw) if raw is not None else []
+        + gone_without(raw) + diet_for_a_span(raw) if raw is not None else []
     if raw is not None:  # "..., the other one closed when Dr. Ferrer retired": whatever else the clause is
         ex.facts.extend(_mk(d, clause, None, explicit) for d in holder_left(raw) + holder_replaced(raw)
                         + workplace_of_tie(raw) + workplace_started(raw))
