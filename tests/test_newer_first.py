@@ -358,7 +358,11 @@ def test_a_word_the_question_writes_in_lower_case_is_no_person():
     query = "How much rent does the user pay?"
     older, newer = "Rent is 1200 for User's room in clairemont", "landlord raised it to 1350, sd rents are wild"
     assert conflict(older, newer, frozenset({"rent", "pay"}), query)
-    assert not conflict(older, newer, frozenset({"rent", "pay"}), "How much does Rent pay?")  # a person called Rent
+    # a word opening a fact that is neither written in lower case nor a thing of the user's is a person
+    older = "Renata is 1200 for User's room in clairemont"
+    assert not conflict(older, newer, frozenset({"renata", "pay"}), "How much does Renata pay?")
+    # "Rent" is the user's thing whatever case the question writes it in (`lexicon.THING_WORDS`)
+    assert conflict("Rent is 1200 for User's room", newer, frozenset({"rent", "pay"}), "How much does Rent pay?")
 
 
 @pytest.mark.models

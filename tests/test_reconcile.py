@@ -231,7 +231,9 @@ def test_a_number_put_right_later_replaces_it_in_the_record_that_holds_it(db_pat
                                      ts="2026-03-10T06:45:00Z", ref="")], source="s2")
         active = [m.text for m in s.list_memories("user:t") if not m.episode and m.valid_until is None]
         assert not [t for t in active if "6 years old" in t and "not 6" not in t], active
-        assert [t for t in active if "10 years" in t and "7 years old" in t], active
+        # each child's age is a record of its own: Po-han's said again with 7, Yu-ting's kept
+        assert [t for t in active if "Po-han is son" in t and "7 years old" in t], active
+        assert [t for t in active if "Yu-ting" in t and "10 years" in t], active
         assert not [t for t in active if "write wrong" in t], active
 
 
@@ -336,7 +338,8 @@ def test_a_correction_read_before_the_record_it_corrects_still_puts_it_right(db_
         ingest(s, "user:t", [Message(role="user", content="We have two children. Yu-ting is daughter, 10 years, and "
                                      "Po-han is son, 6 years old.", ts="2025-10-03T06:48:02Z", ref="")], source="s1")
         active = [m.text for m in s.list_memories("user:t") if not m.episode and m.valid_until is None]
-        assert [t for t in active if "10 years" in t and "7 years old" in t], active
+        assert [t for t in active if "Po-han is son" in t and "7 years old" in t], active
+        assert [t for t in active if "Yu-ting" in t and "10 years" in t], active
         assert not [t for t in active if "6 years old" in t and "not 6" not in t], active
 
 
