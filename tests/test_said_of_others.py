@@ -396,3 +396,17 @@ def test_a_named_subject_doing_something_after_a_comma_opens_a_clause_of_its_own
     said = texts("kia ora, the roll is up, Rob's driving for Fonterra on the milk tankers, good money",
                  people={"Rob": "husband"})
     assert any(t.startswith("User's husband Rob's driving for Fonterra") for t in said), said
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("ma works at the banh mi shop on tully", "User's ma works at the banh mi shop on tully"),
+    ("mama's first month at the county clerk's office doing records", "User's mama's first month at the county"),
+    ("my sister Luiza lives in curitiba. shes a dentist", "User's sister Luiza is a dentist"),  # "shes": she is
+])
+def test_a_parent_by_the_bare_word_and_a_texted_shes_are_read_as_said(said, want):
+    assert any(t.startswith(want) for t in texts(said)), texts(said)
+
+
+def test_a_texted_hes_is_never_the_users_own_job():
+    said = texts("kevin is so sweet he drove me to the test and waited 4 hrs. hes a nurse at valley med")
+    assert not any(t.startswith("User is a") or t.startswith("User works at") for t in said), said

@@ -104,6 +104,8 @@ def _with_subject(sentence: str) -> str:
     core = _strip_fillers(rest)  # "big car news: sold the Tacoma": the filler, then the clause
     if core and core != rest and rest.endswith(core):
         said, rest = said + rest[:len(rest) - len(core)], core
+    if (m := re.match(r"(h|sh)es\s|(they)re\s", rest, _I)):  # "hes a nurse at valley med": he is, no "I"
+        return said + (f"{m[1]}e's " if m[1] else f"{m[2]}'re ") + rest[m.end():]
     if _BARE_RELATION_RE.match(rest):  # "Partner Meera is a pharmacist": the "my" left out
         return said + "My " + rest[:1].lower() + rest[1:]
     # "Context for later: Arjun, data engineer at Northwind Freight": an introduction, the user's own
