@@ -1648,6 +1648,7 @@ def test_a_day_to_come_is_content_a_day_gone_is_not():
     # what holds, said for when someone needs it
     ("If the association ever needs to reach me, my mobile is 07700 900481, you can note that.", "07700 900481"),
     ("in case anyone asks, I'm on nights this week", "on nights"),
+    ("If anybody ever asks what I did, I was an electrician, forty-one years", "electrician"),
     # a "when" clause before what is asked is no question
     ("When you write back to me, please use proper sentences, like a letter.", "proper sentences"),
 ])
@@ -1657,6 +1658,7 @@ def test_what_only_looked_like_nothing_to_keep_is_kept(said, kept):
 
 
 @pytest.mark.parametrize("said", ["If I win the lottery, my house will be huge", "if it rains, I'm staying in",
+                                  "if anyone asks, I was never here lol",
                                   "If you need me, I'm going to be at the pub", "I would have gone, which is sad",
                                   "When you coming over?"])
 def test_a_condition_a_wish_or_a_question_stays_out(said):
@@ -1780,3 +1782,9 @@ def test_a_diet_kept_for_a_time_is_the_diet(said, diet):
                                   "thinking of trying two weeks vegan"])
 def test_a_diet_tried_or_past_is_no_diet_now(said):
     assert "diet" not in [f.key for f in extract_facts(said, NOW).facts]
+
+
+def test_a_self_introduction_with_the_age_in_words_is_read_as_a_list():
+    texts = [f.text for f in extract_facts("I'm Sammy Gilmore, seventy-one, born and reared in East Belfast.", NOW).facts]
+    assert "User's name is Sammy Gilmore" in texts, texts
+    assert "User is born and reared in East Belfast" in texts, texts

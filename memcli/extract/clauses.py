@@ -215,7 +215,8 @@ _LISTED_INTRO_RE = re.compile(
     # the name again, in full ("jiwoo, park ji-woo"; never where from: "Yuki, from Japan, 34")
     r"(?:,\s*(?!(?:from|in|at|of|the|a|an|and|living|based|born|originally|working|aged?)\b)"
     r"[A-Za-z\u00c0-\u024f][\w'-]+(?:[\s-][A-Za-z\u00c0-\u024f][\w'-]+){0,2})?"
-    r",\s*(?P<age>[1-9]\d)(?:\s*(?:y/?o|yo|yrs?|years?(?: old)?|\uc0b4|ans|años|anos))?"
+    r",\s*(?P<age>[1-9]\d|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|"
+    r"seven|eight|nine))?)(?:\s*(?:y/?o|yo|yrs?|years?(?: old)?|\uc0b4|ans|años|anos))?"
     # what follows is the writer's, unless it is a sentence about the one named ("..., is my neighbour")
     r"(?:[.!]*$|,\s*(?!(?-i:[A-Z])[\w'-]+,?\s*\d)(?!.*\b(?:is|was|are|were|has|had)\b)"
     r"(?P<rest>(?:a |an )?[\w\u00c0-\u024f].*)$)", re.I)
@@ -431,7 +432,7 @@ def _clauses(sentence: str) -> list[str]:
     if each is not None:  # "my kids are Jasmine (13, ...) and Theo (9, ...)": one clause each
         return each
     sentence = _undislocated(sentence)
-    sentence = re.sub(r"\bborn\s+and\s+(?=(?:raised|bred)\b)", "born\x01and\x01", sentence, flags=_I)  # one idiom
+    sentence = re.sub(r"\bborn\s+and\s+(?=(?:raised|bred|reared)\b)", "born\x01and\x01", sentence, flags=_I)  # one idiom
     # "I live in tempe with my husband marco he's a firefighter": the relative named after a
     # word of place or company, then taken up again by "he": a clause of their own
     sentence = _RESUMED_RE.sub(lambda m: m[1] + ",", sentence)

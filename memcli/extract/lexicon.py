@@ -222,9 +222,11 @@ HYPOTHETICAL_RE = re.compile(
     r"assuming|unless|in case|even if|were i|had i)\b", _I)
 # what holds, said for when someone needs it: "If the association ever needs to reach me, my
 # mobile is 07700 900481", "in case anyone asks, I'm on nights this week"
-IF_NEEDED_RE = re.compile(r"^(?:if|in case)\s+(?:you|u|anyone|someone|somebody|they|the\s+[\w ]{1,30}?)\s+(?:ever\s+)?"
-                          r"(?:need|needs|want|wants|has to|have to|must|asks?|wonders?)\b[^,]*,\s*"
-                          r"(?:(?:my|our)\s+[\w' -]{1,30}?\s+(?:is|are|'s)\s+(?!going|gonna|would)|i(?:'m| am)\s+(?!going|gonna))",
+IF_NEEDED_RE = re.compile(r"^(?:if|in case)\s+(?:you|u|anyone|anybody|someone|somebody|they|people|folk|the\s+[\w ]{1,30}?)\s+"
+                          r"(?:ever\s+)?(?:need|needs|want|wants|has to|have to|must|asks?|wonders?)\b[^,]*,\s*"
+                          r"(?:(?:my|our)\s+[\w' -]{1,30}?\s+(?:is|are|'s)\s+(?!going|gonna|would)|i(?:'m| am)\s+(?!going|gonna)"
+                          # "If anybody ever asks what I did, I was an electrician": what the user was, said outright
+                          r"|i was (?:a|an)\s|i worked (?:at|for|as|in)\s|i (?:lived|grew up) (?:in|on|at)\s)",
                           _I)
 HYPOTHETICAL_ANY_RE = re.compile(
     r"\b(?:i wish|someday|some day|one day i|maybe one day|if i (?:ever|were|had|could|won|was)|"
