@@ -47,6 +47,22 @@ _AFTER_NEXT_RE = re.compile(r"\b(?:the\s+)?(?P<wd>" + "|".join(WEEKDAYS) + r")\s
 # French "lundi en huit" (Monday week)
 _THE_ONE_AFTER_RE = re.compile(r"\bthis (?P<wd>" + "|".join(WEEKDAYS) + r")\b(?P<mid>[^.;!?]{0,12}?)\bthe (?P=wd) after\b"
                                r"(?!\s+(?:next|that|the|a|an|my|our|his|her|their|we|i)\b)", re.I)
+# a bare day after a day with its month in the same sentence is of that month: "LH 569 on 6
+# January, arriving early on the 7th" (the 7th of January), "from 3 May to the 10th"
+_DAY_MONTH_RE = re.compile(r"\b(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>" + _MONTHS_RE + r")|(?P<m2>" + _MONTHS_RE
+                           + r")\s+\d{1,2}(?:st|nd|rd|th)?)\b", re.I)
+_BARE_DAY_RE = re.compile(r"\bthe (?P<d>\d{1,2}(?:st|nd|rd|th))\b(?!\s+(?:of\s+)?(?:" + _MONTHS_RE + r")\b)", re.I)
+
+
+def _month_carried(sentence: str) -> str:
+    """`sentence` with a bare day after a day and its month given that month."""
+    first = _DAY_MONTH_RE.search(sentence)
+    if first is None:
+        return sentence
+    month = first["m1"] or first["m2"]
+    return sentence[:first.end()] + _BARE_DAY_RE.sub(lambda m: f"the {m['d']} of {month}", sentence[first.end():])
+
+
 _FR_DAYS = dict(zip("lundi mardi mercredi jeudi vendredi samedi dimanche".split(), WEEKDAYS, strict=True))
 _EN_HUIT_RE = re.compile(r"\b(?P<j>" + "|".join(_FR_DAYS) + r")\s+en\s+huit\b", re.I)
 # "on the 2nd o next month": a dialect's "of"
@@ -64,6 +80,7 @@ def spelled_out(text: str) -> str:
     text = _UNIT_ABBR_RE.sub(lambda m: f"{m.group('n')} {_UNITS[m.group('u').lower()]}", text)
     text = _TEXTED_RE.sub(lambda m: _TEXTED[m.group("w").lower()], text)
     text = _WK_RE.sub(lambda m: f"{m.group('d')} week", text)
+    text = "".join(_month_carried(p) for p in re.split(r"(?<=[.!?\n])", text))
     text = _THE_ONE_AFTER_RE.sub(lambda m: f"this {m['wd']}{m['mid']}the {m['wd']} after next", text)
     text = _EN_HUIT_RE.sub(lambda m: f"{_FR_DAYS[m['j'].lower()].capitalize()} week", text)
     text = _AFTER_NEXT_RE.sub(lambda m: f"{m.group('wd')} week", _DAY_AFTER_RE.sub("the ", _HEDGED_IN_RE.sub("in ", text)))
