@@ -1788,3 +1788,9 @@ def test_a_self_introduction_with_the_age_in_words_is_read_as_a_list():
     texts = [f.text for f in extract_facts("I'm Sammy Gilmore, seventy-one, born and reared in East Belfast.", NOW).facts]
     assert "User's name is Sammy Gilmore" in texts, texts
     assert "User is born and reared in East Belfast" in texts, texts
+
+
+def test_me_as_a_word_of_a_name_stays():
+    assert [f.text for f in extract_facts("Rob found it on Trade Me from a farmer in Hunterville", NOW).facts] \
+        == ["Rob found it on Trade Me from a farmer in Hunterville"]
+    assert [f.text for f in extract_facts("Mum gave me the car", NOW).facts] == ["Mum gave User the car"]

@@ -91,6 +91,8 @@ def to_third_person(s: str) -> str:
         lp = p.lower()
         if lp == "us" and p == "US":
             return p
+        if p in ("Me", "Us") and re.search(r"\b[A-Z][\w'-]*\s*$", s[:start]):
+            return p  # a word of a name: "Trade Me", "Toys R Us"
         # "they changed my days, it is Wednesday for me": after someone else's "they", a
         # "them" would be theirs; the user is named again
         plural = re.search(r"\b(?:they|them|their)\b", before) is not None
