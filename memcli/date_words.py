@@ -51,7 +51,9 @@ _THE_ONE_AFTER_RE = re.compile(r"\bthis (?P<wd>" + "|".join(WEEKDAYS) + r")\b(?P
 # January, arriving early on the 7th" (the 7th of January), "from 3 May to the 10th"
 _DAY_MONTH_RE = re.compile(r"\b(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>" + _MONTHS_RE + r")|(?P<m2>" + _MONTHS_RE
                            + r")\s+\d{1,2}(?:st|nd|rd|th)?)\b", re.I)
-_BARE_DAY_RE = re.compile(r"\bthe (?P<d>\d{1,2}(?:st|nd|rd|th))\b(?!\s+(?:of\s+)?(?:" + _MONTHS_RE + r")\b)", re.I)
+# (never a day taken back, "the 18th of August, not the 14th": the correction reads it)
+_BARE_DAY_RE = re.compile(r"(?<!\bnot )(?<!\bnot on )\bthe (?P<d>\d{1,2}(?:st|nd|rd|th))\b(?!\s+(?:of\s+)?(?:" + _MONTHS_RE
+                          + r")\b)", re.I)
 
 
 def _month_carried(sentence: str) -> str:

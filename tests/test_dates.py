@@ -202,6 +202,7 @@ def test_an_arrangement_still_to_come_is_in_the_future():
     # a bare day after a day and its month is of that month
     ("LH 569 on 6 January, arriving early on the 7th", "LH 569 on 2026-01-06, arriving early on 2026-01-07"),
     ("the party is on the 28th", "the party is on 2026-03-28"),
+    ("it is the 18th of August, not the 14th", "it is on 2026-08-18, not the 14th"),  # a day taken back is left
     ("Lorna's comin doon on the 2nd o next month", "Lorna's comin doon on 2026-04-02"),
     # a span after "first" or a negation is still when, unless it says how long
     ("my first marathon is in 3 weeks", "my first marathon is on 2026-04-13"),
