@@ -317,8 +317,8 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
     found = matching_memories(store, scope, req.topic, vector)
     if _LAST_SITTING.search(req.clause):
         found = _told_last(store, scope, found, ts)
-    elif month := _TOLD_IN.search(req.clause):
-        found = _told_in(store, scope, found, [m[:3] for m in MONTHS].index(month["m"].lower()[:3]) + 1, ts)
+    elif month := _month_named(req.clause):
+        found = _told_in(store, scope, found, month, ts)
     reason = f"the user asked to forget {req.topic!r}: {req.clause[:160]}"
     found = [(m, sim) for m, sim in found if store.get(scope, m.id).active]  # one request's archive is not redone
     for m, _sim in found:
@@ -354,6 +354,12 @@ def _told_last(store: MemoryStore, scope: str, found: list[tuple[Memory, float]]
 _TOLD_IN = re.compile(r"\b(?:from|in|back in)\s+(?P<m>(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b", re.I)
 
 
+def _month_named(clause: str) -> int | None:
+    """The month a request says it was told in (`_TOLD_IN`), 1 to 12, or None."""
+    month = _TOLD_IN.search(clause)
+    return [m[:3] for m in MONTHS].index(month["m"].lower()[:3]) + 1 if month else None
+
+
 def _told_in(store: MemoryStore, scope: str, found: list[tuple[Memory, float]], month: int,
              ts: str) -> list[tuple[Memory, float]]:
     """Of the memories a request names, those told in `month` (its latest before the
@@ -370,12 +376,11 @@ def _told_in(store: MemoryStore, scope: str, found: list[tuple[Memory, float]], 
 def _in_month_asked(clause: str, ts: str, asked_at: str) -> bool:
     """Whether a message said at `ts` is of the month a request names, if it names one
     (within the year before it was asked)."""
-    month = _TOLD_IN.search(clause)
+    month = _month_named(clause)
     if month is None:
         return True
-    n = [m[:3] for m in MONTHS].index(month["m"].lower()[:3]) + 1
     said, asked = parse_dt(ts), parse_dt(asked_at)
-    return said is not None and asked is not None and said.month == n and (asked - said).days < 366
+    return said is not None and asked is not None and said.month == month and (asked - said).days < 366
 
 
 # How soon after a message "forget that" may be said of it.
@@ -528,7 +533,7 @@ def _points_back(req: ForgetRequest, store: MemoryStore, scope: str, said_in: st
     # ("what I said about that family and the court stuff" is a telling of its own, maybe of
     # another day, not the message before: only one that says its words is it)
     told = re.search(r"\b(?:said|told|mentioned|wrote)\b", req.clause, re.IGNORECASE) is not None
-    return any(want & (said_words(m.text).words | said_words(m.text).names) for m in said) \
+    return any(want & ((c := said_words(m.text)).words | c.names) for m in said) \
         or (names_no_one and gap <= _JUST_SAID and not told)
 
 

@@ -253,7 +253,7 @@ _OTHERS_BEFORE = re.compile(r"(?:\b(?:our|my)\s+(?:[A-Z][\w'-]+|" + "|".join(sor
                             r"|(?-i:[A-Z])[\w'-]+\s+(?:and|&)\s+(?-i:[A-Z])[\w'-]+),\s*$"
                             r"|(?:\b(?:the|a|an|his|her|their)\s+(?!(?:family|kids|children|boys|girls|lads|whole|rest|"
                             r"two|three|four|five)\b)[a-z]+|(?<=\s)(?-i:(?!User\b)[A-Z][\w'-]+))\s+"
-                            r"(?:(?:stays?|lives?|sleeps?|is|was|lives?|boards?|grazes?|winters?)\s+)?(?:at|in|on)\s+$", _I)
+                            r"(?:(?:stays?|lives?|sleeps?|is|was|boards?|grazes?|winters?)\s+)?(?:at|in|on)\s+$", _I)
 # the place as it was: "the flat in Govan was damp", "than pinheiros was"
 _PAST_AFTER = re.compile(r"^\s*(?:was|were|had been|used to)\b", _I)
 

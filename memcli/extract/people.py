@@ -152,11 +152,12 @@ def counted(text: str) -> list[tuple[str, str]]:
         # "da kids. Keoni stay 12 years old, Malia stay 9": not counted, the names of the next sentence
         bare = not m["c"][0].isdigit() and m["c"].lower() not in _COUNT
         want = 4 if bare else _COUNT.get(m["c"].lower()) or int(m["c"])
-        end = len(text) if not bare else (re.search(r"[.!?\n]\s+\S.*?(?:[.!?\n]|$)", text[m.end():]) or m).end() + m.end()
+        nxt = re.search(r"[.!?\n]\s+\S.*?(?:[.!?\n]|$)", text[m.end():]) if bare else None
+        end = len(text) if not bare else m.end() + (nxt.end() if nxt else 0)
         rel = m["rel"].lower()
         one = _ONE_OF.get(rel) or _GRAND_ONE_OF[rel]
         names: list[str] = []
-        for n in _NAMED_NEXT_RE.finditer(text, m.end(), end if bare else len(text)):
+        for n in _NAMED_NEXT_RE.finditer(text, m.end(), end):
             name = n["n"] or n["l"]
             if name.lower() in _NOT_NAMES or name.lower() in RELATIONS or name.lower() in _NOT_LOWER_NAMES:
                 continue

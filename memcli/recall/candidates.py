@@ -87,7 +87,7 @@ def search(
 # principal?", "TL ko si Marvin" for "who is the user's team lead?"
 _ABBREVIATED = ((re.compile(r"\bdeputy (?:principal|head)\b", re.I), "dp"), (re.compile(r"\bteam lead(?:er)?\b", re.I), "tl"),
                 (re.compile(r"\boperations manager\b", re.I), "om"), (re.compile(r"\bhead of department\b", re.I), "hod"),
-                (re.compile(r"\bgeneral practitioner|family doctor\b", re.I), "gp"),
+                (re.compile(r"\b(?:general practitioner|family doctor)\b", re.I), "gp"),
                 (re.compile(r"\bproject manager\b", re.I), "pm"), (re.compile(r"\bnurse practitioner\b", re.I), "np"),
                 (re.compile(r"\bchief executive\b", re.I), "ceo"), (re.compile(r"\bline manager\b", re.I), "lm"))
 

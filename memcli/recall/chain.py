@@ -30,7 +30,7 @@ from ..claims import parse
 from ..models import Hit
 from ..subjects import someone_else
 from ..timeutil import parse_dt
-from .akin import _lasting
+from .akin import _WHEN_Q, _lasting
 from .newer import _GAP, _LATEST_Q, _PAST_Q, _of_kind_asked, _since
 from .query import stem
 
@@ -53,7 +53,6 @@ _OVER = frozenset("sold selling sell left leaving leave quit quitting retired re
                   "broke split last closed gave lost shut sacked fired".split())
 _SPAN = 4
 _WORD = re.compile(r"[A-Za-z\u00c0-\u024f][\w\u00c0-\u024f'-]*[\w\u00c0-\u024f]|\d[\d,.]*\d")
-_WHEN_Q = re.compile(r"^\W*(?:when|how long)\b", re.I)
 _NOT_VALUE = frozenset("user user's users".split())
 
 
