@@ -311,3 +311,24 @@ def _only_inside(c: Claim, diff: str) -> bool:
         return False
     main = parse(c.text[:m.start()])
     return not main.negated if diff == "negation" else not main.stance
+
+
+# what says a value is over when it is said just before it: "not Skarv Delta anymore",
+# "left Da Ciro", "no longer at Vertex", "ex-"
+_OVER_BEFORE = re.compile(r"\b(?:not|no longer|never|left|leaving|quit|quitting|ex|former(?:ly)?|used to|until|from)"
+                          r"\W+(?:\w+\W+){0,2}$", re.I)
+
+
+def says_value(text: str, value: str) -> bool:
+    """Whether `text` names `value` as still held: every word of it in order, or the
+    name it opens with ("Northstar" of "Northstar CX"), and no word before it that says
+    it is over ("na-regular ko sa Northstar early" says the employer Northstar CX again;
+    "I left Northstar" and "not Northstar anymore" do not)."""
+    words = [re.escape(w) for w in re.findall(r"[\w'&.-]+", value) if w.lower() not in ("the", "a", "an")]
+    if not words:
+        return False
+    m = re.search(r"(?<!\w)" + r"\W+".join(words) + r"(?!\w)", text, re.I)
+    if m is None and len(words) > 1 and len(words[0]) >= 4 and words[0][0].isupper():
+        m = re.search(r"(?<!\w)" + words[0] + r"(?!\w)", text, re.I)
+    return m is not None and _OVER_BEFORE.search(text[:m.start()]) is None \
+        and not re.match(r"\W*(?:anymore|any more|no more|no longer)\b", text[m.end():], re.I)

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from .claims import Claim, adds_to, contradicts, differences, parse
+from .claims import Claim, adds_to, contradicts, differences, parse, says_value
 from .errors import ModelError, ModelUnavailable
 from .extract.corrections import moved_day
 from .extract.instead import IN_ITS_PLACE
@@ -598,7 +598,8 @@ def superseded_by_later(cand: Candidate, near: list[Neighbour]) -> Neighbour | N
                 leaver and re.search(r"\b" + re.escape(leaver.group(1)) + r"\b", cand.text))):
             continue
         change = change_said(n.memory.text)
-        if change is None or (n.memory.kind == "episodic" and change != "delete"):
+        if change is None or (n.memory.kind == "episodic" and change != "delete") or (  # (the same value said again)
+                change == "update" and cand.key and cand.value and says_value(n.memory.text, cand.value)):
             continue
         said_later = Candidate(text=n.memory.text, kind=n.memory.kind, source=n.memory.source, key=n.memory.key,
                                change=change)
@@ -714,8 +715,8 @@ def _apply(store: MemoryStore, scope: str, cand: Candidate, vector: np.ndarray, 
     elif op in ("UPDATE", "DELETE") and target is not None and target.valid_from and valid_from < target.valid_from:
         # Said before the current fact became true (an older transcript ingested later):
         # history, never the present. An older change is kept as a closed record, unless the
-        # later record only says it still holds ("still loving Saguaro Peak"): both stand.
-        if op == "UPDATE" and re.search(r"\bstill\b", target.text, re.I):
+        # later record only says it still holds ("still loving Saguaro Peak", or its value again): both stand.
+        if op == "UPDATE" and (re.search(r"\bstill\b", target.text, re.I) or says_value(target.text, cand.value or "")):
             op, new = "ADD", store.insert(_record(cand, scope, valid_from, now), vector)
             reason = f"{reason}; but {target.id} (from {target.valid_from[:10]}) only says it still holds: both kept"
         else:

@@ -218,6 +218,44 @@ def test_an_older_change_read_after_a_later_still_stands(db_path, real_embedder)
 
 
 @pytest.mark.models
+def test_an_older_employer_read_after_a_later_mention_of_it_stays_the_employer(db_path, real_embedder):
+    """Sessions ingested out of order: "na-regular ko sa Northstar" (July) names the
+    employer the May "first week sa Northstar CX" began; read after it, the May record
+    is no history but the keyed employer, and a question for the company finds it."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+    from memcli.recall import recall
+
+    with MemoryStore(db_path, real_embedder) as s:
+        ingest(s, "user:k", [Message(role="user", content="Mini update pa: na-regular ko sa Northstar early, 3 months ra",
+                                     ts="2025-07-22T10:40:00Z", ref="")], source="s4")
+        ingest(s, "user:k", [Message(role="user", content="hiiii first week sa Northstar CX sa BGC, TL gihapon pero "
+                                     "healthcare account na, US insurance.", ts="2025-05-13T10:15:00Z", ref="")],
+               source="s2")
+        assert [m.text for m in s.list_memories("user:k", key="employer")] == [
+            "First week sa Northstar CX sa BGC, TL gihapon pero healthcare account na, US insurance"]
+        hits = recall(s, "user:k", "Which company does the user work for?", k=3, touch=False).hits
+        assert "Northstar CX" in hits[0].memory.text, [h.memory.text for h in hits]
+        # ... and one that says it is over is still a change: the older record is history
+        ingest(s, "user:m", [Message(role="user", content="I left Fintrail in May, the startup life was too much",
+                                     ts="2025-06-01T10:00:00Z", ref="")], source="s2")
+        ingest(s, "user:m", [Message(role="user", content="I work at Fintrail as an automation engineer",
+                                     ts="2025-01-10T10:00:00Z", ref="")], source="s1")
+        assert not s.list_memories("user:m", key="employer"), [m.text for m in s.list_memories("user:m")]
+
+
+def test_a_value_said_again_is_told_from_one_said_over():
+    from memcli.claims import says_value
+
+    assert says_value("Mini update pa: na-regular ko sa Northstar early", "Northstar CX")
+    assert says_value("Also in Fintrail now User is team lead of QA", "Fintrail")
+    assert not says_value("User left Da Ciro in March 2025", "Da Ciro")
+    assert not says_value("Since the last rotation User is on Hugin Øst, not Skarv Delta anymore", "Skarv Delta")
+    assert not says_value("Northstar was a nightmare, no longer there", "Vertex")
+    assert not says_value("We are at Vertex no more", "Vertex")
+
+
+@pytest.mark.models
 def test_a_number_put_right_later_replaces_it_in_the_record_that_holds_it(db_path, real_embedder):
     """"Po-han is 7 years old, not 6", months after "Yu-ting is 10 and Po-han is 6": the
     record is said again with 7, and Yu-ting's age stays."""

@@ -524,6 +524,12 @@ def test_what_only_looks_like_a_home_in_passing_keys_no_home(said):
     ("first week sa Northstar CX sa BGC, TL gihapon pero healthcare account na", "Northstar CX"),
     ("primera semana en Trastea, todo bien", "Trastea"),
     ("3rd week sa St James's, nights again", "St James's"),
+    # a firm's name written in lower case: a word that is no everyday word
+    ("primera semana en trastea, head of quality. doce personas a cargo", "trastea"),
+    ("first week at zepto, delivery shifts are long", "zepto"),
+    # a spell of the work's own: a sprint, a rotation, a hitch
+    ("First sprint at Statens vegvesen done: bridge inspections, concrete mostly", "Statens"),
+    ("first hitch with Halliburton done, 21 days on", "Halliburton"),
 ])
 def test_a_spell_at_a_firm_with_work_said_is_the_employer(said, value):
     assert _keyed(said).get("employer") == value
@@ -535,6 +541,10 @@ def test_a_spell_at_a_firm_with_work_said_is_the_employer(said, value):
     "a month with Mum after the operation",
     "two weeks for Christmas at home",
     "primera semana en Madrid de vacaciones",   # a holiday, in another language
+    "first week at home with the baby, exhausting",  # everyday words written in lower case
+    "first day at the gym, legs are dead",
+    "first week at uni, lectures are huge",
+    "first week at tesco for my daughter, she loves it",
 ])
 def test_a_spell_somewhere_without_work_is_no_employer(said):
     assert "employer" not in _keyed(said), _keyed(said)
@@ -558,6 +568,26 @@ def test_a_business_of_the_users_own_named_is_the_employer(said, value):
     "Brightside Dental - my own office is still a dream",       # a wish
 ])
 def test_a_business_said_that_is_not_the_users_own_now_is_no_employer(said):
+    assert "employer" not in _keyed(said), _keyed(said)
+
+
+@pytest.mark.parametrize("said, employer, title", [
+    ("- senior structural engineer, Fjellberg Rådgivende Ingeniører AS", "Fjellberg Rådgivende Ingeniører",
+     "senior structural engineer"),
+    ("Role: Head Regulatory Affairs CMC, Helvepharm AG, Basel", "Helvepharm AG", "Head Regulatory Affairs CMC"),
+    ("New job: data analyst, Kestrel Fintech Ltd", "Kestrel Fintech Ltd", "data analyst"),
+])
+def test_a_job_noted_with_a_firm_of_legal_form_is_the_employer_and_title(said, employer, title):
+    keyed = _keyed(said)
+    assert (keyed.get("employer"), keyed.get("job_title", "").lower()) == (employer, title.lower()), keyed
+
+
+@pytest.mark.parametrize("said", [
+    "my sister, nurse, Bupa Ltd",          # someone else's
+    "the boss, Acme Ltd",                  # no job of the writer's
+    "Kasia, dentist, Tannlegene Majorstuen",  # a person's, and no legal form
+])
+def test_a_note_naming_a_firm_that_is_not_the_users_job_keys_no_employer(said):
     assert "employer" not in _keyed(said), _keyed(said)
 
 
@@ -629,3 +659,17 @@ def test_a_pet_is_one_record_and_its_species_is_no_name(said):
     (beagle) named dog": a word before the bracket is a name only when written as one."""
     texts = [f.text for f in extract_facts(said, NOW).facts if f.kind == "profile"]
     assert len(texts) == 1 and not any(t.endswith(("named dog", "named cat")) for t in texts), texts
+
+
+@pytest.mark.parametrize("said, kept", [
+    ("back DOH. first week as a married man. Divya landed on family visa.", "married man"),
+    ("first month as a dad, no sleep", "as a dad"),
+    ("second day back, exhausted", "Second day back"),
+])
+def test_a_spell_of_the_writers_life_said_without_i_is_kept(said, kept):
+    assert any(kept in t for t, _, _ in _facts(said)), _facts(said)
+
+
+@pytest.mark.parametrize("said", ["first week of the season, rain all day", "first day at the park was fun"])
+def test_a_spell_of_no_ones_life_in_particular_is_not_kept_as_the_users(said):
+    assert not any("First" in t and "User" not in t for t, _, _ in _facts(said)), _facts(said)

@@ -33,9 +33,9 @@ _UPPER = "A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u017d"  # capitals, with those of
 _PROPER = r"(?-i:[" + _UPPER + r"0-9])[\w'&.-]*(?:\s+(?:of\s+|de\s+|&\s+)?(?-i:[" + _UPPER + r"])[\w'&.-]*){0,4}"
 # "first month at Cleveland Clinic", "it's my first week with Brightline", "I'm in my first
 # week at Deloitte"; a night, a weekend or a holiday is a visit
-_FIRST_SPELL_RE = re.compile(
+_FIRST_SPELL = (
     r"^(?:(?:it is|it's|i am in|i'm in|i am|i'm|just finished|finished|survived|done with|made it through) )?"
-    r"(?:(?:my |our )?(?:first|1st|2nd|second|3rd|third) (?:full )?(?:day|week|wk|month|shift|fortnight)s?(?: back)?(?: of work)?"
+    r"(?:(?:my |our )?(?:first|1st|2nd|second|3rd|third) (?:full )?(?:day|week|wk|month|shift|fortnight|sprint|rotation|hitch)s?(?: back)?(?: of work)?"
     # ... in the languages users mix in: "primera semana en Trastea", "première semaine chez Ubisoft",
     # "unang linggo sa Accenture", "erste Woche bei Zalando"
     r"|(?:(?:mi|mon|ma|my) )?(?:primera|primer|première|premier|primeira|primeiro|unang|erste[nr]?|prima|primo) "
@@ -49,8 +49,12 @@ _FIRST_SPELL_RE = re.compile(
     r"| (?:at|with|sa|en|chez|bei|na|no|em|presso)"
     # "First month in Kestrel Fintech behind me": "in" names a firm only by a firm's word
     r"| in(?= (?-i:[A-Z])[\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,3}? (?-i:Fintech|Tech|Technologies|Labs?|Bank|Group|Ltd|Inc|"
-    r"GmbH|LLC|Systems|Software|Solutions|Health|Motors|Freight|Logistics|Media|Studios?|Capital|Partners|Consulting)\b))"
-    r" (?P<v>" + _PROPER + r")", _I)
+    r"GmbH|LLC|Systems|Software|Solutions|Health|Motors|Freight|Logistics|Media|Studios?|Capital|Partners|Consulting)\b))")
+_FIRST_SPELL_RE = re.compile(_FIRST_SPELL + r" (?P<v>" + _PROPER + r")", _I)
+# ... a name written in lower case: "primera semana en trastea, head of quality" (one word
+# that is no everyday word: never "first week at home", "first day at the gym")
+_FIRST_SPELL_LOWER_RE = re.compile(_FIRST_SPELL + r" (?P<v>(?-i:[a-z][a-z0-9-]{3,}))(?=\s*(?:[,.;:!)]|$|-|\s(?:sa|en|in|at|done|is|was|and|so|today|now)\b))",
+                                   _I)
 # "the drive in to work from Carrigaline is a dream", "From Catford the school run is one
 # bus": where a daily journey starts is home (a journey to work or school, or a commute,
 # said in the present: "the drive from Leeds was awful", "the train from London takes two
@@ -160,7 +164,9 @@ def arrival(exp: str) -> list[FactDict]:
     """The employer or home a clause of the user's says they have begun at, keyed, with
     the clause as its text (`exp`: the clause in the first person, dates resolved); [] when
     it says none."""
-    m = _FIRST_SPELL_RE.match(exp)
+    m = _FIRST_SPELL_RE.match(exp) or _FIRST_SPELL_LOWER_RE.match(exp)
+    if m and m.group("v").islower() and (m.group("v") in everyday() or _NOT_THE_USERS_JOB.search(m.group("v"))):
+        m = None
     if m:
         v = _strip_org_descriptor(_clean_value(re.split(r",\s+", m.group("v"))[0]))
         # "two weeks at Butlins with the kids", "a month with Mum": a stay

@@ -9,7 +9,7 @@ import re
 from ..models import Extraction, Fact
 from .doses import dose_said
 from .grammar import to_third_person
-from .lexicon import _I, CAT_BREEDS, DATED_ONE, DIETS, DOG_BREEDS, IMPERATIVE_VERBS, PET_WORDS
+from .lexicon import _I, CAT_BREEDS, DATED_ONE, DIETS, DOG_BREEDS, IMPERATIVE_VERBS, OCCUPATIONS, PET_WORDS
 from .people import _NOT_NAMES
 from .pets import pet_species
 from .roles import _ROLES
@@ -607,6 +607,12 @@ def labelled(clause: str) -> str:
     noted = _noted(clause)
     if noted is not None:
         return noted
+    firm = _TITLE_AT_FIRM_RE.match(clause)
+    words = firm["t"].lower().split() if firm else []
+    if firm and words[-1] in OCCUPATIONS:  # "senior structural engineer, Fjellberg AS": my job, at that firm
+        return f"I'm {'an' if words[0][0] in 'aeiou' else 'a'} {firm['t']} at {firm['o']}"
+    if firm and words[0] in ("head", "chief", "lead", "director"):  # "Role: Head Regulatory Affairs, Helvepharm AG"
+        return f"I work at {firm['o']} as {firm['t']}"
     weight = _BARE_WEIGHT_RE.match(clause)
     if weight and _a_body(weight["v"]):  # "Already 91 kg!" after "walking every day": the writer's weight
         return f"I'm {weight['v']} now"
@@ -630,6 +636,15 @@ def labelled(clause: str) -> str:
     if label in ("gig", "current gig"):  # "current gig: souqly (ecom), via agency ...": whom the user works for
         return f"my job is {value}" if re.match(r"[a-z]+ing\b", value) else f"I work for {value}"
     return f"my {_SAID_IN_FULL.get(label, label)} is {value}"
+
+
+# a job said as a note, with the firm named with its legal form: "senior structural engineer,
+# Fjellberg Rådgivende Ingeniører AS", "Role: Head Regulatory Affairs CMC, Helvepharm AG, Basel"
+_LEGAL_FORM = r"(?:AS|ASA|AG|GmbH|Ltd|Limited|Inc|LLC|LLP|plc|PLC|SA|BV|NV|Oy|AB|ApS|Pty(?: Ltd)?|SARL|SAS|SpA|Srl|KG|Co)\.?"
+_TITLE_AT_FIRM_RE = re.compile(
+    r"^(?:(?:(?:current |new )?(?:role|job|work|position|title|job title))\s*[:=-]\s*)?(?P<t>(?!(?i:my|his|her|their|our|the)\b)[A-Za-z][\w/&' -]{2,60}?),\s+"
+    r"(?P<o>(?-i:[A-Z\u00c0-\u00de])[\w&.'\u00c0-\u024f-]*(?:\s+[\w&.'\u00c0-\u024f-]+){0,4}?\s+(?-i:" + _LEGAL_FORM + r"))"
+    r"(?:,\s*(?-i:[A-Z])[\w' -]{1,40})?\s*[.!]*$", _I)
 
 
 # news headed by the person it is about: "Big news for Anneke: deputy principal at Paresis

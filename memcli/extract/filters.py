@@ -305,3 +305,10 @@ def safety_said(raw: str, said: re.Pattern[str]) -> FactDict | None:
     in the user's words ("pls no shellfish in recipes - anaphylaxis"): never lost with it."""
     return dict(text=to_third_person(raw), kind="semantic", importance=0.9, safety=True,
                 rule="safety_in_request") if said.search(raw) else None
+
+
+# a spell of the writer's own life said without "I": "first week as a married man", "first
+# month as a dad, no sleep", "second day back at work": what a memory is for, though it names
+# nothing ("first week at Zeewind" is read as a workplace, `arrivals`)
+SPELL_AS_RE = re.compile(r"^(?:(?:my|our)\s+)?(?:first|1st|second|2nd|third|3rd)\s+(?:full\s+)?(?:day|night|week|wk|"
+                         r"month|year|shift|weekend)s?\s+(?:as\s+(?:a|an)\s+[a-z]|back\b)", re.I)

@@ -316,7 +316,7 @@ def _carries_content(raw: str) -> bool:
     """A number (in figures or words: "only two bicas per day"), a name (a capitalised word inside the clause) or a day of the week
     ("this term squad is tue/thu afternoons"): what a memory is for."""
     words = raw.split()
-    if IT_IS_NOW_RE.match(raw):  # "so it's porridge with a few blueberries now": a new way of the user's
+    if IT_IS_NOW_RE.match(raw) or filters.SPELL_AS_RE.match(raw):  # "so it's porridge ... now", "first week as a married man"
         return True
     if re.match(r"^(?:he|she|they|it|(?:this|that|these|those)(?!\s+(?!(?:is|was|are|were|has|had|will|would|can|"
                 r"could|does|did|do|means|sounds|looks|seems)\b)[a-z]+))\b", raw, _I):
