@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from .date_words import said_days
 from .dates import resolve_dates
+from .extract.corrections import said_as_meant
 from .extract.grammar import to_third_person
 from .extract.lexicon import OCCUPATIONS
 from .extract.said import answers, points_back, said
@@ -135,6 +136,7 @@ def episode_of(content: str, question: str | None = None, facts: Sequence[str] =
     text = said(content)
     if text is None:
         return None
+    text = said_as_meant(text)  # ("on Sept 21 - sorry, I misread the letter, it is 12 September")
     if when is not None:  # "a week from today" means nothing read a month later: the date it was
         text = said_days(resolve_dates(text, when)[0], text)  # (and the user's words for it beside it)
     if question and answers(question, text):

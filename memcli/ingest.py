@@ -314,10 +314,11 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
     """Archive what a forget request names (the user's decision, logged per record);
     a request that matches nothing is logged too, so `memcli log` says why nothing went."""
     vector = store.embed_query(req.topic)
-    found = matching_memories(store, scope, req.topic, vector)
+    month = _month_named(req.clause)
+    found = matching_memories(store, scope, req.topic, vector, loose=month is not None)
     if _LAST_SITTING.search(req.clause):
         found = _told_last(store, scope, found, ts)
-    elif month := _month_named(req.clause):
+    elif month:
         found = _told_in(store, scope, found, month, ts)
     reason = f"the user asked to forget {req.topic!r}: {req.clause[:160]}"
     found = [(m, sim) for m, sim in found if store.get(scope, m.id).active]  # one request's archive is not redone
@@ -351,13 +352,25 @@ def _told_last(store: MemoryStore, scope: str, found: list[tuple[Memory, float]]
 
 # A request for what was told in a month: "the Kasia thing from August: forget it", "what I
 # told you in March about the visa".
-_TOLD_IN = re.compile(r"\b(?:from|in|back in)\s+(?P<m>(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b", re.I)
+# ... in the languages users mix in: "ce que je t'ai dit en mars", "lo que te dije en abril"
+_MONTH_FORMS = dict(zip(
+    "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre "
+    "janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre "
+    "janeiro fevereiro março marco maio junho julho setembro outubro novembro dezembro "
+    "januar februar märz april juni juli oktober dezember".split(),
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 10, 11, 12, 1, 2, 2, 3, 4, 5, 6, 7, 8, 8, 9, 10, 11, 12,
+     1, 2, 3, 3, 5, 6, 7, 9, 10, 11, 12, 1, 2, 3, 4, 6, 7, 10, 12], strict=True))
+_TOLD_IN = re.compile(r"\b(?:from|in|back in|en|em|im)\s+(?P<m>" + "|".join(MONTHS) + r"|(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)(?=\.|\b)|"
+                      + "|".join(sorted(_MONTH_FORMS, key=len, reverse=True)) + r")\b", re.I)
 
 
 def _month_named(clause: str) -> int | None:
     """The month a request says it was told in (`_TOLD_IN`), 1 to 12, or None."""
     month = _TOLD_IN.search(clause)
-    return [m[:3] for m in MONTHS].index(month["m"].lower()[:3]) + 1 if month else None
+    if month is None:
+        return None
+    said = month["m"].lower()
+    return _MONTH_FORMS[said] if said in _MONTH_FORMS else [m[:3] for m in MONTHS].index(said[:3]) + 1
 
 
 def _told_in(store: MemoryStore, scope: str, found: list[tuple[Memory, float]], month: int,
@@ -543,7 +556,7 @@ def forget_said_before(store: MemoryStore, scope: str, requests: list[_Asked], n
     forget: sessions ingested out of order forget what in-order ingest would have
     (`requests.matches`, and what the same turn says beside a match when it shares a
     word of the topic). The number archived."""
-    from .requests import matches, said_words, topic_words
+    from .requests import matches, shares_topic, topic_words
 
     new = [m for m in new if turn_id in m.source_turns]  # not an older record a NOOP pointed at
     gone: set[str] = set()
@@ -554,10 +567,11 @@ def forget_said_before(store: MemoryStore, scope: str, requests: list[_Asked], n
         if asked.vector is None:
             asked.vector = store.embed_query(req.fact)
         sims = {m.id: store.similarity_to(scope, asked.vector, m.id) for m in new if m.id not in gone}
-        hit = [m for m in new if m.id in sims and matches(req.fact, m.text, sims[m.id])]
+        loose = _month_named(req.reason) is not None  # (of the month named: any word of the topic)
+        hit = [m for m in new if m.id in sims and matches(req.fact, m.text, sims[m.id], loose)]
         want = topic_words(req.fact)
         if hit:
-            hit += [m for m in new if m.id in sims and m not in hit and want & said_words(m.text).words]
+            hit += [m for m in new if m.id in sims and m not in hit and shares_topic(want, m.text)]
         reason = f"the user asked on {(req.at or '')[:10]} to forget {req.fact!r}: {req.reason[:160]}"
         for m in hit:
             store.archive(scope, m.id, reason=reason, at=ts)

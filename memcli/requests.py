@@ -14,12 +14,15 @@ archived stays, and the log says why.
 
 from __future__ import annotations
 
+import os
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .claims import Claim, parse
 from .extract.clauses import _ABBREVIATIONS
+from .recall.topics import members
 from .text import MONTHS, undialected
 
 if TYPE_CHECKING:
@@ -114,15 +117,15 @@ _REQUEST = re.compile(
 # A request whose object points back ("..., forget it", "could you not keep that"): the
 # topic is what the message said before it was told ("what I said about Siobhan and her
 # divorce, forget it", "that business about Huw I told you, ..., could you not keep that")
-_BACK = re.compile(r"^(?:it|that|this|those|ça|cela|isso|isto|eso|esto|das|dies|questo|that one|all (?:of )?that|any of (?:that|it)"
+_BACK = re.compile(r"^(?:it|that|this|those|ça|cela|isso|isto|eso|esto|das|dies|questo|that one|all (?:of )?(?:that|this|it)|any of (?:that|it)"
                    # "forget I ever said that to you": what was said, pointed at
                    r"|i (?:ever |even |ever even )?(?:said|told you|told u|mentioned|brought up|wrote)(?: (?:that|it|this|any of "
                    r"(?:that|it)))?(?: to (?:you|u))?)\b\s*(?:[,.;!?]|$|(?:please|pls|"
                    r"kept|stored|saved|anywhere|either|too|as well|for me|ok|okay|that'?s|it'?s|i|fully|entirely|completely|"
-                   r"stp|svp|porfa|por favor|bitte|"
+                   r"stp|svp|porfa|por favor|bitte|s'il (?:te|vous) pla[iî]t|per favore|"
                    r"altogether|totally|for good|(?:from|in|on) (?:ur|your|the) (?:memory|memories|notes|system|records?))\b)", re.IGNORECASE)
 _TOLD_BEFORE = re.compile(r"\b(?:what|everything|anything|all|the|that|this)\s+(?:(?:\w+\s+){0,2}?(?:i|i've|ive)\s+"
-                          r"(?:said|told you|told u|mentioned|shared|wrote)|(?:business|matter|thing|stuff|bit|story|"
+                          r"(?:said|told you|told u|mentioned|shared|wrote)(?:\s+" + _WHEN_SAID + r")?|(?:business|matter|thing|stuff|bit|story|"
                           r"part)s?)\s+(?:about|abt|'?bout|re|regarding|with|on)\s+"
                           # "and about the course I flunked, delete that": the topic set up before
                           r"|(?:^|[,;.!?]\s*|\b(?:and|also|oh|ah|so|now|actually)\s+)(?P<setup>about|as for|regarding)\s+(?=(?:the|my|"
@@ -172,7 +175,7 @@ _WHEN_TOLD = re.compile(r"\s+(?:last (?:year|month|week|time|night|session|summe
                         r"earlier(?: on| today| this (?:week|month|year))?|before|the other (?:day|week)|"
                         r"a (?:while|bit|few (?:days|weeks|months)) (?:ago|back)|(?:\d+|two|three|four|five|six|a couple of|"
                         r"some) (?:days|weeks|months|years) (?:ago|back)|a (?:day|week|month|year) ago|back in [A-Za-z]+|"
-                        r"in (?:19|20)\d\d|this morning|(?:on|in) our (?:last|first|previous) (?:chat|conversation|session))$",
+                        r"in (?:19|20)\d\d|in " + _MONTHS + r"|this morning|(?:on|in) our (?:last|first|previous) (?:chat|conversation|session))$",
                         re.IGNORECASE)
 
 
@@ -337,7 +340,9 @@ _SHRUG = re.compile(r"(?:it|that|eso|esto|ça|ca|cela|das|isso)\W+(?:never ?mind
 # forget that", "you'll forget it")
 _RUN_ON = re.compile(r"(?<![\w'])" + "".join(rf"(?<!\b{w} )" for w in (
     "i", "we", "you", "u", "they", "he", "she", "to", "can", "will", "never", "always", "often", "don't", "dont",
-    "i'll", "might", "may", "would", "could", "should", "must", "not", "ever", "sometimes", "usually")) +
+    "i'll", "might", "would", "could", "should", "must", "not", "ever", "sometimes", "usually")) +
+    r"(?<!(?<!\bin )\bmay )"  # (the month: "what I told you in may forget it")
+    +
     r"(?P<verb>forget|delete|erase|drop)\s+(?P<obj>(?:it|that|this)\b.*)$", re.IGNORECASE)
 
 
@@ -362,10 +367,14 @@ _TOLD_WORD = re.compile(r"\b(?:thing|stuff|story|business|matter|bit|saga|situat
 
 # ... or set before a comma as what was told, in the languages users mix in: "Ce que j'ai dit sur
 # Mehdi et le visa, oublie ça", "lo que te dije de mi sueldo, olvídalo"
-_TOLD_LEAD = (r"(?:what i (?:said|told you|wrote) about|ce que (?:j'ai|je t'ai|je vous ai) (?:dit|racont[ée]|[ée]crit) "
-              r"(?:sur|de|à propos de)|lo que (?:te )?(?:dije|cont[ée]|escrib[ií]) (?:de|sobre)|lo de|"
-              r"o que (?:eu )?(?:disse|falei|contei) (?:sobre|de))\s+")
-_FRONTED_TOLD = re.compile(r"^\W*" + _TOLD_LEAD + r"(?P<t>[^.:;!?\n]{2,60}?)\s*[,:\-\u2013\u2014]\s*$", re.IGNORECASE)
+# (when it was told may come between: "ce que je t'ai dit en mars sur le médecin")
+_TOLD_WHEN = (r"(?:\s+(?:en|em|in|au mois de)\s+[\w\u00e0-\u00fc]+|\s+(?:la semaine derni[èe]re|le mois dernier|el mes pasado|"
+              r"la semana pasada|o m[êe]s passado|" + _WHEN_SAID + r"))?")
+_TOLD_LEAD = (r"(?:what i (?:said|told you|wrote)" + _TOLD_WHEN + r" about|ce que (?:j'ai|je t'ai|je vous ai) (?:dit|racont[ée]|"
+              r"[ée]crit)" + _TOLD_WHEN + r" (?:sur|de|à propos de)|lo que (?:te )?(?:dije|cont[ée]|escrib[ií])" + _TOLD_WHEN
+              + r" (?:de|sobre)|lo de|o que (?:eu )?(?:disse|falei|contei|te disse)" + _TOLD_WHEN + r" (?:sobre|de))\s+")
+_FRONTED_TOLD = re.compile(r"^\W*(?:(?:ah|oh|et|and|also|y|e|bon|alors|so|pues|ok|okay)\W+)*" + _TOLD_LEAD
+                           + r"(?P<t>[^.:;!?\n]{2,60}?)\s*[,:\-\u2013\u2014]\s*$", re.IGNORECASE)
 
 
 def _fronted(before: str, told: bool = False) -> str | None:
@@ -374,8 +383,10 @@ def _fronted(before: str, told: bool = False) -> str | None:
     trip: forget it, we're not going"), only a topic said to have been told ("the Kasia
     thing", "what I said about Mehdi")."""
     said = _FRONTED_TOLD.match(before)
-    if said is not None:
-        return said["t"].strip() if topic_words(said["t"]) else None
+    if said is not None:  # (to where a topic ends: "the old chef and the money from the caisse")
+        end = _TOPIC_END.search(said["t"], 1)
+        topic = said["t"][:end.start()] if end else said["t"]
+        return topic.strip() if topic_words(topic) else None
     m = _FRONTED.match(before)
     if m is None or (told and not _TOLD_WORD.search(m["t"])):
         return None
@@ -390,12 +401,17 @@ def _told_before(before: str, told_by_user: bool = False) -> str | None:
     `told_by_user`, only one the user says they told: "what I said about X")."""
     told = [t for t in _TOLD_BEFORE.finditer(before)
             if not told_by_user or re.search(r"\b(?:said|told|mentioned|shared|wrote)\b", t.group(0), re.I)
-            or t.group("setup")]
+            or t.group("setup") or re.match(r"[^,.;:!?]*\b(?:i|i've|ive)\s+(?:said|told|mentioned|shared|wrote)\b",
+                                            before[t.end():], re.I)]  # "that thing about X ... i told you"
     # "the guy I told you about is great": what follows "about" is no topic
     told = [t for t in told if not re.match(r"(?:is|was|are|were|has|had)\b", before[t.end():], re.I)]
     named = list(_TOLD_NAMED.finditer(before))
     if named and (not told or named[-1].start() >= told[-1].end()):  # "that business about Huw I told you": Huw
         topic = named[-1].group("t").strip()
+        if told and not re.search(r"[,.;:!?]", before[told[-1].end():named[-1].start()]):
+            # ... unless the topic told about runs on to it: "that thing about the ticket with the
+            # cop and the court I told you"
+            topic = before[told[-1].end():named[-1].end("t")].strip()
         return topic if topic_words(topic) else None
     if not told:
         return None
@@ -403,6 +419,12 @@ def _told_before(before: str, told_by_user: bool = False) -> str | None:
     # a topic set up before ("about the course I flunked, ...") runs to the end of its clause
     end = (_CLAUSE_END if told[-1].group("setup") else _TOPIC_END).search(rest, 1)
     topic = _WHEN_TOLD.sub("", (rest[:end.start()] if end else rest).strip(" \"'"))
+    if not topic_words(topic) and end is not None:
+        # only when it was told ("the money I told you about in April, the loan from my cousin
+        # for the house"): the thing named after it, else the one named before the telling
+        apposed = re.match(r"\s*[,\u2014\u2013]\s*(?P<t>(?:the|my|our|that|this)\s[^,.;:!?]{2,60}?)\s*(?:[,.;:!?]|$)",
+                           rest[end.start():], re.IGNORECASE)
+        topic = apposed["t"] if apposed else named[-1].group("t").strip() if named else topic
     return topic if topic_words(topic) else None
 
 
@@ -502,14 +524,18 @@ def _stems(words: str) -> frozenset[str]:
     return parse("x " + words).words - {"x"}  # "x": the words do not open a sentence
 
 
-_VAGUE_STEMS = _VAGUE | _stems(" ".join(sorted(_VAGUE)))
+# (and the small words of the languages users mix in: "le médecin et la pharmacie")
+_FOREIGN_SMALL = frozenset("le la les et de du des un une sur au aux el los las y del lo o os as em do da dos das um uma "
+                           "und der die das den ein eine il di e".split())
+_VAGUE_STEMS = _VAGUE | _stems(" ".join(sorted(_VAGUE))) | _FOREIGN_SMALL
 # words that name the topic only when nothing else does: "the Pruitt business" is Pruitt,
 # "the affair" is the affair
 _WEAK = _stems("business affair affairs situation drama saga incident mess")  # "business" is read as "busines"
 
 
 def topic_words(topic: str) -> frozenset[str]:
-    words = _stems(topic) - _VAGUE_STEMS
+    # (a letter alone is no word of a topic: "the meds n the tram")
+    words = frozenset(w for w in _stems(topic) if len(w) > 1 or w.isdigit()) - _VAGUE_STEMS
     return words - _WEAK or words
 
 
@@ -532,7 +558,7 @@ _VALUE_KINDS = (
     (_stems("money cash loan loans debt debts"),
      # (a sum said in words too: "nearly three grand", "a couple of hundred quid")
      re.compile(r"[$£€¥₹]\s?\d|\b\d[\d,.]*\s?(?:k|grand|usd|eur|gbp|dollars|pounds|quid|euros?|rand|bucks)\b|"
-                r"\b(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|few|couple of)\s+"
+                r"\b(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|[a-z]+ty|few|couple of)\s+"
                 r"(?:(?:hundred|thousand)\s+)?(?:grand|quid|thousand|hundred|bucks|dollars|pounds|euros)\b", re.IGNORECASE),
      _stems("borrow borrowed borrowing lend lent lending loan owe owes owed paid pay debt money cash"),
      frozenset[str]()),
@@ -542,10 +568,11 @@ _VALUE_KINDS = (
      re.compile(r"(?<![\d.,])\+?\d(?:[ -]?\d){6,}(?!\d|[.,]\d)"),  # (a comma after it ends it: "07700 900481, you ...")
      _stems("number phone mobile cell gcash venmo paypal whatsapp account iban routing"),
      _stems("price cost costs rent salary population")),
-    # "my meds": a dose names a medication ("on sertraline since the spring, 50mg")
+    # "my meds": a dose or a drug by name names a medication ("on sertraline since the spring, 50mg")
     (_stems("med meds medication medications medicine medicines drug drugs pill pills tablet tablets prescription"),
-     re.compile(r"\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|iu)\b", re.IGNORECASE),
-     _stems("mg mcg ml dose dosage prescribed daily"),
+     re.compile(r"\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|iu)\b|\b(?:" + "|".join(w for w in members("medication") if len(w) > 5)
+                + r")\b", re.IGNORECASE),
+     _stems("mg mcg ml dose dosage prescribed daily gp doctor pharmacy pharmacist"),
      _stems("price cost costs bought sold weigh weight protein sugar caffeine")),
 )
 
@@ -577,6 +604,14 @@ def _kind_hits(want: frozenset[str], have: frozenset[str] | None, memory_text: s
     return frozenset(out)
 
 
+def _cognate(w: str, h: str) -> bool:
+    """Whether two words of seven letters or more are one word in two languages: the same
+    but for an ending of two letters at most ("pharmacie" and "pharmacy")."""
+    a, b = (unicodedata.normalize("NFKD", x).encode("ascii", "ignore").decode() for x in (w, h))
+    n = len(os.path.commonprefix([a, b]))
+    return n >= 7 and len(a) - n <= 2 and len(b) - n <= 2
+
+
 def _one_word(w: str, h: str) -> bool:
     """Whether two words are one in two forms, of a stem of four letters or more: "divorce" and
     "divorced", "loan" and "loans" (never "code" and "codes": too short a stem to tell)."""
@@ -586,40 +621,50 @@ def _one_word(w: str, h: str) -> bool:
     return len(stem) >= 4 and long_.startswith(stem) and long_[len(stem):] in ("", "e", "s", "es", "d", "ed", "ing", "y")
 
 
+def shares_topic(want: frozenset[str], memory_text: str) -> bool:
+    """Whether a memory beside a match (of its turn) says a word of the topic, or a value of
+    its kind ("shes put me on sertraline 50mg" beside the panic attack of "the meds n the tram")."""
+    return bool(want & (said_words(memory_text).words | _kind_hits(want, None, memory_text)))
+
+
 def said_words(memory_text: str) -> Claim:
     """The claim of a memory as the user said it: "User and family" is how "we" is written,
     no family named ("what I said about that family" is not "User and family live at Fordell")."""
     return parse(re.sub(r"\bUser and family\b", "User", memory_text))
 
 
-def matches(topic: str, memory_text: str, similarity: float) -> bool:
+def matches(topic: str, memory_text: str, similarity: float, loose: bool = False) -> bool:
+    """Whether a memory is of a topic to forget (`PARTIAL_SIMILARITY`); `loose`, for what was
+    told in the month the request names, any word of the topic (or a value of its kind)."""
     want = topic_words(topic)
     said = said_words(memory_text)
     have = said.words | said.names
-    have = have | _kind_hits(want, have, memory_text) | {w for w in want if any(_one_word(w, h) for h in have)}
+    have = have | _kind_hits(want, have, memory_text) | {w for w in want if any(_one_word(w, h) or _cognate(w, h)
+                                                                              for h in have)}
     hit = len(want & have)
     if not want or not hit:
         return False
+    if loose:
+        return True
     if hit == len(want) or hit >= 2:
         return True  # every word of the topic, or two of them ("roma norte" of "my old address in roma norte")
     return len(want) >= 2 and hit >= len(want) - 1 and similarity >= PARTIAL_SIMILARITY
 
 
 def matching_memories(store: MemoryStore, scope: str, topic: str, vector: np.ndarray,
-                      k: int = 20) -> list[tuple[Memory, float]]:
-    """Active memories of the scope the topic names, with their similarity to it."""
+                      k: int = 20, loose: bool = False) -> list[tuple[Memory, float]]:
+    """Active memories of the scope the topic names, with their similarity to it (`matches`)."""
     sims: dict[int, float] = {r: 1.0 - d for r, d in store.search_vector(scope, vector, k=k)}
     kw = [r for r, _ in store.search_keyword(scope, topic, k=k) if r not in sims]
     sims.update(store.similarities(scope, vector, kw))
     rows = store.by_rowids(scope, list(sims))
-    out = [(rows[r], sims[r]) for r in sims if r in rows and matches(topic, rows[r].text, sims[r])]
+    out = [(rows[r], sims[r]) for r in sims if r in rows and matches(topic, rows[r].text, sims[r], loose)]
     turns = {t for m, _ in out for t in m.source_turns}
     want = topic_words(topic)
     have = {m.id for m, _ in out}
     for r in sims:
         m = rows.get(r)
-        if m is not None and m.id not in have and turns & set(m.source_turns) \
-                and want & (said_words(m.text).words | _kind_hits(want, None, m.text)):
+        if m is not None and m.id not in have and turns & set(m.source_turns) and shares_topic(want, m.text):
             out.append((m, sims[r]))
     out.sort(key=lambda p: -p[1])
     return out

@@ -368,3 +368,12 @@ def test_a_safety_fact_said_with_a_replaced_value_stays(store):
     ingest(store, "user:a", _msgs(("user", "I moved to York last week"), day="2024-09-02"), source="t")
     active = [m.text for m in store.list_memories("user:a")]
     assert [t for t in active if "peanuts" in t], active
+
+
+def test_an_episode_says_a_value_taken_back_in_its_sentence_as_meant():
+    from memcli.episodes import episode_of
+
+    ep = episode_of("My name is Tendai, I am a geotechnical engineer in Harare. My national visa appointment at the "
+                    "embassy is on Sept 21 - sorry, I misread the letter, it is 12 September. Wish me luck!")
+    assert ep is not None and "12 September" in ep.text and "Sept 21" not in ep.text, ep
+    assert "Wish me luck!" in ep.text and "geotechnical engineer" in ep.text

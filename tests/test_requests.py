@@ -259,6 +259,16 @@ def test_what_was_told_last_year_is_forgotten_in_either_order(real_embedder, tmp
     ("the recipe I told you about, forget it, I found a better one", ["recipe"]),
     # an item of a list
     ("- forget the complaint thing I mentioned, it got dismissed, don't want it on record", ["the complaint thing"]),
+    # when it was told said with the telling: the thing named after it, or before the telling
+    ("Concerning the matter of the money I told you about in April, the loan from my cousin for the house, kindly "
+     "remove it from your memory entirely.", ["the loan from my cousin for the house"]),
+    ("That thing I told you in April about my ex being in Lisbon and texting me, please forget all of it, delete him "
+     "from here.", ["my ex being in Lisbon and texting me"]),
+    ("Ah, et ce que je t'ai dit en mars sur le médecin et la pharmacie, oublie ça s'il te plaît.",
+     ["le médecin et la pharmacie"]),
+    # run on, the telling after its topic, and "may" the month
+    ("also that thing about the ticket on the four ten with the cop and the court i told you in may forget it please "
+     "delete all that it got thrown out anyway", ["the ticket on the four ten with the cop and the court"]),
 ])
 def test_a_request_that_points_back_at_what_was_said(text, topics):
     assert [r.topic for r in forget_requests(text)] == topics
@@ -276,6 +286,49 @@ def test_a_request_that_points_back_at_what_was_said(text, topics):
 ])
 def test_pointing_back_without_a_request_or_a_telling_is_none(text):
     assert forget_requests(text) == []
+
+
+def test_a_word_of_the_topic_in_another_form_or_language_or_a_value_of_its_kind_matches():
+    # a sum in words beside a word of borrowing is the loan
+    assert matches("the loan from my cousin for the house", "User had to borrow eleven thousand dollars from their "
+                   "cousin Bisi for the down payment", 0.3)
+    # the letter "n" is no word of "the meds n the tram"; a drug by name is a med
+    assert matches("the meds n the tram", "Had a panic attack on the 59 tram, the gp put User on sertraline", 0.3)
+    assert not matches("the meds n the tram", "Bri chucked in the dental job n went FIFO", 0.3)
+    # what was told in the month a request names: any word of the topic, in either language
+    assert matches("le médecin et la pharmacie", "Dr Fabre is having an affair with the head of the pharmacy", 0.2,
+                   loose=True)
+    assert not matches("le médecin et la pharmacie", "Dr Fabre is having an affair with the head of the pharmacy", 0.2)
+    assert not matches("le médecin et la pharmacie", "Le service est fermé et la cantine aussi", 0.2, loose=True)
+
+
+def test_the_month_a_request_names_in_any_language_and_never_a_name():
+    from memcli.ingest import _month_named
+
+    assert [_month_named(c) for c in ("what I told you in May", "ce que je t'ai dit en mars", "lo que te dije en abril",
+                                      "o que eu disse em agosto", "the Kasia thing from aug.")] == [5, 3, 4, 8, 8]
+    assert [_month_named(c) for c in ("I told you in Marchmont", "from outside", "in the end")] == [None, None, None]
+
+
+def test_what_was_told_in_a_month_named_goes_when_it_says_a_word_of_the_topic(real_embedder, tmp_path):
+    """"Please forget what I wrote in May about the family two doors down": May's note of the
+    Pughs "two doors down" goes, though it says one word of the topic; April's stays."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:w", [Message(role="user", content="Our new front door is a lovely blue, Rhodri painted it.",
+                                     ts="2025-04-10T10:00:00Z", ref="")], source="s1")
+    ingest(store, "user:w", [Message(role="user", content="The Pughs two doors down again: their son is out of prison "
+                                     "since Easter and there are cars coming and going at all hours.",
+                                     ts="2025-05-20T10:00:00Z", ref="")], source="s2")
+    ingest(store, "user:w", [Message(role="user", content="Please forget what I wrote in May about the family two doors "
+                                     "down from the old house. It was gossip.", ts="2025-08-09T10:00:00Z", ref="")],
+           source="s3")
+    kept = [m.text for m in store.list_memories("user:w")]
+    assert not [t for t in kept if "prison" in t], kept
+    assert [t for t in kept if "blue" in t], kept
+    store.close()
 
 
 def test_that_number_is_the_account_number_given():

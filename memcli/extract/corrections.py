@@ -310,3 +310,16 @@ def moved_day(old: str, new: str) -> str | None:
         return None  # the update says more than the move (a time, a place): it is kept as said
     lost = {w for w in re.findall(r"\b(?=\w*\d)\w{3,}\b|\b[A-Z][\w-]+\b", had)} - set(re.findall(r"\w+", new))
     return old.replace(days_old[0], days_new[0]) if lost else None
+
+
+def said_as_meant(text: str) -> str:
+    """A message with each value it takes back inside its own sentence said as the right one
+    (`fixed_in_sentence`): the episode of "the appointment is on Sept 21 - sorry, I misread the
+    letter, it is 12 September" says 12 September, as its facts do (the turn keeps the words
+    as typed)."""
+    parts = re.split(r"((?<=[.!?])\s+|\n+)", text)
+    for i in range(0, len(parts), 2):
+        fixed = fixed_in_sentence(parts[i]) if parts[i].strip() else None
+        if fixed is not None:
+            parts[i] = fixed[0]
+    return "".join(parts)

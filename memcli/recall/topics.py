@@ -119,6 +119,11 @@ def members_asked(words: list[str], query: str | None = None) -> list[str]:
     return [m for m in dict.fromkeys(out) if m not in words]
 
 
+def members(kind: str) -> list[str]:
+    """The member words of a kind's word ("medication" -> "mg", "aspirin", ...)."""
+    return _MEMBER_WORDS.get(stem(kind), [])
+
+
 def kinds_said(stems: set[str], asked: set[str]) -> set[str]:
     """The kind words of `asked` that a memory's word stems name a member of."""
     return {k for k in asked if k in KINDS and stems & KINDS[k]}
