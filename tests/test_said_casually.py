@@ -576,6 +576,9 @@ def test_a_business_said_that_is_not_the_users_own_now_is_no_employer(said):
      "senior structural engineer"),
     ("Role: Head Regulatory Affairs CMC, Helvepharm AG, Basel", "Helvepharm AG", "Head Regulatory Affairs CMC"),
     ("New job: data analyst, Kestrel Fintech Ltd", "Kestrel Fintech Ltd", "data analyst"),
+    # a firm named in capitals alone, after the date the job began
+    ("- Since 1 Sept: Director Regulatory Affairs, Lindqvist Biologics, Schlieren.", "Lindqvist Biologics",
+     "Director Regulatory Affairs"),
 ])
 def test_a_job_noted_with_a_firm_of_legal_form_is_the_employer_and_title(said, employer, title):
     keyed = _keyed(said)
@@ -586,6 +589,7 @@ def test_a_job_noted_with_a_firm_of_legal_form_is_the_employer_and_title(said, e
     "my sister, nurse, Bupa Ltd",          # someone else's
     "the boss, Acme Ltd",                  # no job of the writer's
     "Kasia, dentist, Tannlegene Majorstuen",  # a person's, and no legal form
+    "Dentist, Dr Smith",                   # no date it began, no legal form: whose is a guess
 ])
 def test_a_note_naming_a_firm_that_is_not_the_users_job_keys_no_employer(said):
     assert "employer" not in _keyed(said), _keyed(said)
@@ -673,3 +677,19 @@ def test_a_spell_of_the_writers_life_said_without_i_is_kept(said, kept):
 @pytest.mark.parametrize("said", ["first week of the season, rain all day", "first day at the park was fun"])
 def test_a_spell_of_no_ones_life_in_particular_is_not_kept_as_the_users(said):
     assert not any("First" in t and "User" not in t for t, _, _ in _facts(said)), _facts(said)
+
+
+@pytest.mark.parametrize("said, kept", [
+    ("My Saturday mornings have also found a new purpose: I am tutoring mathematics at the Pearland library.",
+     "tutoring mathematics at the Pearland library on Saturday mornings"),
+    ("Big change on Thursdays: I do jiu jitsu at a gym on Sydney Rd now.", "jiu jitsu at a gym on Sydney Rd now on Thursdays"),
+    ("Sundays: we go to mass", "go to mass on Sundays"),
+])
+def test_a_time_of_the_week_set_as_a_heading_is_said_with_what_follows_it(said, kept):
+    assert any(kept in t for t, _, _ in _facts(said)), _facts(said)
+
+
+def test_a_day_or_a_time_said_again_is_not_carried():
+    assert not any(t.rstrip(".").endswith("on Tuesday") for t, _, _ in _facts("Tuesday: I have the dentist at 3"))
+    facts = _facts("Thursdays are for the kids: I pick them up at 3 on Thursdays")
+    assert facts and not any(t.count("on Thursdays") > 1 for t, _, _ in facts), facts

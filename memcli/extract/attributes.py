@@ -609,10 +609,13 @@ def labelled(clause: str) -> str:
         return noted
     firm = _TITLE_AT_FIRM_RE.match(clause)
     words = firm["t"].lower().split() if firm else []
+    if firm and firm["named"] and not (firm["since"] and (words[0] in _SENIOR or words[-1] in OCCUPATIONS)):
+        firm = None  # ("Dentist, Dr Smith": whose, and where, is a guess)
+    since = firm["since"].strip(" :") + " " if firm and firm["since"] else ""
     if firm and words[-1] in OCCUPATIONS:  # "senior structural engineer, Fjellberg AS": my job, at that firm
-        return f"I'm {'an' if words[0][0] in 'aeiou' else 'a'} {firm['t']} at {firm['o']}"
-    if firm and words[0] in ("head", "chief", "lead", "director"):  # "Role: Head Regulatory Affairs, Helvepharm AG"
-        return f"I work at {firm['o']} as {firm['t']}"
+        return f"{since}I'm {'an' if words[0][0] in 'aeiou' else 'a'} {firm['t']} at {firm['o']}"
+    if firm and words[0] in _SENIOR:  # "Role: Head Regulatory Affairs CMC, Helvepharm AG, Basel"
+        return f"{since}I work at {firm['o']} as {firm['t']}"
     weight = _BARE_WEIGHT_RE.match(clause)
     if weight and _a_body(weight["v"]):  # "Already 91 kg!" after "walking every day": the writer's weight
         return f"I'm {weight['v']} now"
@@ -642,9 +645,15 @@ def labelled(clause: str) -> str:
 # Fjellberg Rådgivende Ingeniører AS", "Role: Head Regulatory Affairs CMC, Helvepharm AG, Basel"
 _LEGAL_FORM = r"(?:AS|ASA|AG|GmbH|Ltd|Limited|Inc|LLC|LLP|plc|PLC|SA|BV|NV|Oy|AB|ApS|Pty(?: Ltd)?|SARL|SAS|SpA|Srl|KG|Co)\.?"
 _TITLE_AT_FIRM_RE = re.compile(
-    r"^(?:(?:(?:current |new )?(?:role|job|work|position|title|job title))\s*[:=-]\s*)?(?P<t>(?!(?i:my|his|her|their|our|the)\b)[A-Za-z][\w/&' -]{2,60}?),\s+"
-    r"(?P<o>(?-i:[A-Z\u00c0-\u00de])[\w&.'\u00c0-\u024f-]*(?:\s+[\w&.'\u00c0-\u024f-]+){0,4}?\s+(?-i:" + _LEGAL_FORM + r"))"
+    r"^(?P<since>(?:since|from|as of|starting)\s[^:]{1,30}:\s*)?"
+    r"(?:(?:(?:current |new )?(?:role|job|work|position|title|job title))\s*[:=-]\s*)?(?P<t>(?!(?i:my|his|her|their|our|the)\b)"
+    r"[A-Za-z][\w/&' -]{2,60}?),\s+"
+    r"(?P<o>(?-i:[A-Z\u00c0-\u00de])[\w&.'\u00c0-\u024f-]*(?:\s+[\w&.'\u00c0-\u024f-]+){0,4}?\s+(?-i:" + _LEGAL_FORM + r")"
+    # ... or named in capitals alone, after a senior role or a date it began ("Since 1 Sept: Director
+    # Regulatory Affairs, Lindqvist Biologics, Schlieren")
+    r"|(?P<named>(?-i:[A-Z\u00c0-\u00de])[\w&.'-]*(?:\s+(?-i:[A-Z\u00c0-\u00de])[\w&.'-]*){0,3}))"
     r"(?:,\s*(?-i:[A-Z])[\w' -]{1,40})?\s*[.!]*$", _I)
+_SENIOR = frozenset("head chief director lead vp principal managing senior".split())
 
 
 # news headed by the person it is about: "Big news for Anneke: deputy principal at Paresis

@@ -424,6 +424,27 @@ def _named_subject_split(clause: str) -> list[str]:
     return [*out, clause[at:]]
 
 
+# a time of the week said as a heading, what the user does then said after its colon: "My
+# Saturday mornings have also found a new purpose: I am tutoring maths", "Big change on
+# Thursdays: I do jiu jitsu now" (what follows says when, as the heading did)
+_SLOT = (r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:s|\s+(?:mornings|afternoons|evenings|nights))|weekends|"
+         r"(?:mon|tue|wed|thu|fri|sat|sun)\s+(?:mornings|afternoons|evenings|nights))")
+_SLOT_HEADING_RE = re.compile(r"^(?P<head>[^:]{0,50}?\b(?P<slot>" + _SLOT + r")\b[^:\d]{0,40}):\s+(?P<rest>(?:i|we)\b[^:]*)$",
+                              _I)
+
+
+def _slot_carried(sentence: str) -> str:
+    """`sentence` with the time of the week its heading names said again after what follows
+    its colon (`_SLOT_HEADING_RE`), when that says no time of its own."""
+    m = _SLOT_HEADING_RE.match(sentence)
+    if m is None or re.search(r"\b" + _SLOT + r"\b", m["rest"], _I):
+        return sentence
+    rest = m["rest"].rstrip()
+    end = len(rest.rstrip(".!"))
+    slot = m["slot"].lower() if m["slot"].lower().startswith("weekend") else m["slot"][:1].upper() + m["slot"][1:]
+    return f"{m['head']}: {rest[:end]} on {slot}{rest[end:]}"
+
+
 def _clauses(sentence: str) -> list[str]:
     if _SUBORDINATE_START_RE.match(sentence):
         # "When I was a kid, I lived in Kerala" / "If I ever get a cat, I'll ...": keep whole
@@ -431,7 +452,7 @@ def _clauses(sentence: str) -> list[str]:
     each = one_each(sentence)
     if each is not None:  # "my kids are Jasmine (13, ...) and Theo (9, ...)": one clause each
         return each
-    sentence = _undislocated(sentence)
+    sentence = _slot_carried(_undislocated(sentence))
     sentence = re.sub(r"\bborn\s+and\s+(?=(?:raised|bred|reared)\b)", "born\x01and\x01", sentence, flags=_I)  # one idiom
     # "I live in tempe with my husband marco he's a firefighter": the relative named after a
     # word of place or company, then taken up again by "he": a clause of their own
