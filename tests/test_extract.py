@@ -1719,6 +1719,24 @@ def test_company_without_a_partner_word_names_no_partner(said):
     assert not any("girlfriend" in f.text or "boyfriend" in f.text for f in extract_facts(said, NOW).facts)
 
 
+@pytest.mark.parametrize(("said", "partner", "told"), [
+    ("Je suis avec Youssef since April, he is pharmacist in a pharmacie in Plainpalais.", "Youssef",
+     "User's partner Youssef is pharmacist"),
+    ("been with Tariq 6 months now, he is a paramedic so the hours are mad", "Tariq", "User's partner Tariq is a paramedic"),
+])
+def test_with_someone_for_a_while_then_called_he_or_she_is_the_partner(said, partner, told):
+    facts = extract_facts(said, NOW).facts
+    assert [f.value for f in facts if f.key == "partner"] == [partner], facts
+    assert any(f.text.startswith(told) for f in facts), facts
+
+
+@pytest.mark.parametrize("said", ["I've been with Vodafone since 2020, they are useless",
+                                  "I'm with Vodafone since 2020 and he is my agent",
+                                  "I was with Tariq for two hours at the clinic, he is a paramedic"])
+def test_with_a_firm_or_for_an_errand_names_no_partner(said):
+    assert not any(f.key == "partner" for f in extract_facts(said, NOW).facts)
+
+
 def test_a_named_subject_and_its_verb_after_and_open_a_clause_of_their_own():
     """A dictated run-on: what Jenny and Kaylee are is said of them, not of the user."""
     facts = extract_facts("he doesn't come home smelling like hydraulic oil and Jenny and Kaylee are all unpacked at "

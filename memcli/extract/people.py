@@ -249,6 +249,15 @@ _CALLED_PARTNER_RE = re.compile(
     r"(?:(?:new|proper|official|real)\s+)?(?P<w>girlfriend|boyfriend|partner|gf|bf|" + DATED_ONE + r")\b", re.I)
 
 
+# with someone for a while, then called "he" or "she": "Je suis avec Youssef since April, he is
+# pharmacist", "been with Tariq 6 months now, he's a paramedic" (never "with Vodafone since 2020")
+_WITH_FOR_A_WHILE_RE = re.compile(
+    r"\b(?:i'?m|im|i am|i'?ve been|ive been|i have been|been|je suis|estoy|estou|ich bin)\s+(?:(?:together|back)\s+)?"
+    r"(?:with|avec|con|com|mit)\s+(?P<n>(?-i:" + _NAME_WORD + r"))\s+(?:since|for|depuis|desde|seit|h[áa]|"
+    r"(?:\d+|a few|a couple of|two|three|four|five|six)\s+(?:weeks|months|years))\b[^.!?\n]{0,60}?\b(?:she|he)(?:'s|\s+is)\b"
+    r"(?!\s+(?:my|our)\s+(?!(?:partner|boyfriend|girlfriend|man|fianc)))", re.I)  # ("he is my agent": not a partner)
+
+
 def _dated(text: str) -> list[tuple[str, str]]:
     """(name, relation) of someone the user says they are seeing, named where introduced,
     or called their partner just after (`_CALLED_PARTNER_RE`)."""
@@ -256,6 +265,7 @@ def _dated(text: str) -> list[tuple[str, str]]:
     said += [(m["n"], {"gf": "girlfriend", "bf": "boyfriend"}.get(m["w"].lower(), DATED_AS.get(m["w"].lower(),
                                                                                             m["w"].lower())))
              for m in _CALLED_PARTNER_RE.finditer(text)]
+    said += [(m["n"], "partner") for m in _WITH_FOR_A_WHILE_RE.finditer(text)]
     return [(n, rel) for n, rel in said if n.split()[0].lower() not in _NOT_NAMES | NOT_DATED | _NOT_PARTNER]
 
 
