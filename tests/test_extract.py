@@ -1297,6 +1297,19 @@ def test_keys_to_a_holiday_cottage_are_no_home():
     assert "home_city" not in by_key("we got the keys to the holiday cottage in Cornwall for a week")
 
 
+@pytest.mark.parametrize(("text", "place"), [
+    ("we signed for a 3-pièces in Carouge, near the place du Marché, and we carried all the boxes up", "Carouge"),
+    ("I signed the lease on a flat in Leith, two bedrooms", "Leith"),
+])
+def test_a_lease_signed_for_a_dwelling_names_the_home(text, place):
+    assert by_key(text)["home_city"].value == place
+
+
+def test_a_lease_signed_for_a_shop_or_a_holiday_is_no_home():
+    assert "home_city" not in by_key("we signed the lease on a shop in Carouge for the bakery")
+    assert "home_city" not in by_key("we signed for a cottage in Wales for the holidays")
+
+
 @pytest.mark.parametrize(("text", "rent"), [
     ("Collected keys for the Linden house Sat. 3-bed semi. R13 800 pm. Cheaper than Bryanston.", "R13 800"),
     ("got keys to my own 1LDK in kichijoji. 112k/mo, w/ the allowance its ok", "112k"),

@@ -530,6 +530,8 @@ def test_what_only_looks_like_a_home_in_passing_keys_no_home(said):
     # a spell of the work's own: a sprint, a rotation, a hitch
     ("First sprint at Statens vegvesen done: bridge inspections, concrete mostly", "Statens"),
     ("first hitch with Halliburton done, 21 days on", "Halliburton"),
+    # a name before a word of its trade, on the tools
+    ("first day on the tools w dawson plumbing was last tuesday n im COOKED", "dawson plumbing"),
 ])
 def test_a_spell_at_a_firm_with_work_said_is_the_employer(said, value):
     assert _keyed(said).get("employer") == value

@@ -35,7 +35,7 @@ _PROPER = r"(?-i:[" + _UPPER + r"0-9])[\w'&.-]*(?:\s+(?:of\s+|de\s+|&\s+)?(?-i:[
 # week at Deloitte"; a night, a weekend or a holiday is a visit
 _FIRST_SPELL = (
     r"^(?:(?:it is|it's|i am in|i'm in|i am|i'm|just finished|finished|survived|done with|made it through) )?"
-    r"(?:(?:my |our )?(?:first|1st|2nd|second|3rd|third) (?:full )?(?:day|week|wk|month|shift|fortnight|sprint|rotation|hitch)s?(?: back)?(?: of work)?"
+    r"(?:(?:my |our )?(?:first|1st|2nd|second|3rd|third) (?:full )?(?:day|week|wk|month|shift|fortnight|sprint|rotation|hitch)s?(?: back)?(?: of work| on the (?:tools|job|floor|line|road))?"
     # ... in the languages users mix in: "primera semana en Trastea", "première semaine chez Ubisoft",
     # "unang linggo sa Accenture", "erste Woche bei Zalando"
     r"|(?:(?:mi|mon|ma|my) )?(?:primera|primer|première|premier|primeira|primeiro|unang|erste[nr]?|prima|primo) "
@@ -46,15 +46,18 @@ _FIRST_SPELL = (
     # "first wk done at Birchmount", "First month is over at Brenner"
     r"(?: (?:is |was )?(?:done|over|finished|behind me))?"
     r"(?: (?:at|in|with) (?:the )?new (?:job|role|place|hospital|clinic|company|firm|school|office),?(?: (?:at|in|with))?"
-    r"| (?:at|with|sa|en|chez|bei|na|no|em|presso)"
+    r"| (?:at|with|w/?|sa|en|chez|bei|na|no|em|presso)"
     # "First month in Kestrel Fintech behind me": "in" names a firm only by a firm's word
     r"| in(?= (?-i:[A-Z])[\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,3}? (?-i:Fintech|Tech|Technologies|Labs?|Bank|Group|Ltd|Inc|"
     r"GmbH|LLC|Systems|Software|Solutions|Health|Motors|Freight|Logistics|Media|Studios?|Capital|Partners|Consulting)\b))")
 _FIRST_SPELL_RE = re.compile(_FIRST_SPELL + r" (?P<v>" + _PROPER + r")", _I)
 # ... a name written in lower case: "primera semana en trastea, head of quality" (one word
 # that is no everyday word: never "first week at home", "first day at the gym")
-_FIRST_SPELL_LOWER_RE = re.compile(_FIRST_SPELL + r" (?P<v>(?-i:[a-z][a-z0-9-]{3,}))(?=\s*(?:[,.;:!)]|$|-|\s(?:sa|en|in|at|done|is|was|and|so|today|now)\b))",
-                                   _I)
+# ... or a name before a word of its trade ("first day on the tools w dawson plumbing")
+_TRADE = (r"plumbing|electrical|electric|builders|building|construction|roofing|landscaping|motors|logistics|transport|"
+          r"haulage|cleaning|catering|bakery|dental|pharmacy|salon|agency|group|solutions|systems|labs|media|nails")
+_FIRST_SPELL_LOWER_RE = re.compile(_FIRST_SPELL + r" (?P<v>(?-i:[a-z][a-z0-9-]{3,})(?P<trade> (?-i:" + _TRADE + r"))?)"
+                                   r"(?=\s*(?:[,.;:!)]|$|-|\s(?:sa|en|in|at|done|is|was|and|so|today|now)\b))", _I)
 # "the drive in to work from Carrigaline is a dream", "From Catford the school run is one
 # bus": where a daily journey starts is home (a journey to work or school, or a commute,
 # said in the present: "the drive from Leeds was awful", "the train from London takes two
@@ -100,9 +103,11 @@ _DWELLING = (r"(?:place|flat|apartment|studio|condo|unit|rental|house|home|bunga
 _PLACE_LOWER = (r"(?!(?:the|a|an|my|our|his|her|their|town|city|centre|center|here|there|front|back|end|middle|march|may|"
                 r"april|june|july|august)\b)[a-z][a-z'-]{2,}(?:\s+(?!(?:for|with|and|from|on|at|in|by|near|to)\b)[a-z][a-z'-]{2,})?")
 _KEYS_TO_RE = re.compile(
-    r"^(?:i|we)(?: have| had|'ve)?(?: (?:just|finally|now|at last|officially))* (?:got|get|picked up|collected|been given|"
-    r"were given|was given) (?:(?:the|our|my) )?keys (?:to|for) (?:the|our|my|a|an) (?:own )?(?:[\w'-]+ ){0,3}?(?:"
-    + _DWELLING + r"|\d\s?(?:LDK|DK|K|bed|bedroom|br)\b)(?:[^,.;]{0,40})? (?:in|out in|near|outside) (?P<v>" + _PROPER
+    r"^(?:i|we)(?: have| had|'ve)?(?: (?:just|finally|now|at last|officially))* (?:(?:got|get|picked up|collected|been given|"
+    r"were given|was given) (?:(?:the|our|my) )?keys (?:to|for)|signed (?:for|the lease (?:for|on)|a lease (?:for|on))) "
+    # ("we signed for a 3-pièces in Carouge": a lease, a home)
+    r"(?:the|our|my|a|an) (?:own )?(?:[\w'-]+ ){0,3}?(?:"
+    + _DWELLING + r"|\d\s?(?:LDK|DK|K|bed|bedroom|br)\b|\d-(?:pi[eè]ces|rooms?|zimmer|roms|værelses))(?:[^,.;]{0,40})? (?:in|out in|near|outside) (?P<v>" + _PROPER
     + "|" + _PLACE_LOWER + r")(?=\s*(?:[,.;!]|$|\s(?:now|for|with|and|from)\b))", _I)
 # "the first two weeks in the new house on Askøy have been good", "loving the new flat in
 # Leith": the new home the user speaks of living in (never someone else's: "Ana's new flat")
@@ -147,7 +152,7 @@ _WORK_CUE_RE = re.compile(r"\b(?:job|work|working|shifts?|boss|team|colleagues?|
 _FEAST_RE = re.compile(r"(?:Christmas|Xmas|Easter|Diwali|Ramadan|Eid|Thanksgiving|New Year|Hanukkah|Lent|Carnival|"
                        r"Chinese New Year|Lunar New Year|Passover|Halloween|Summer|Winter|Spring|Autumn|Fall)\b", _I)
 _RENT_IS_RE = re.compile(r"^(?:the )?rent\b[^,;]*? is (?P<r>(?:[$£€¥₹R]\s?|[A-Z]{3}\s)?\d[\d,.]*(?:\s?(?:k|million))?)", _I)
-_VISIT = re.compile(r"\b(?:holiday|vacation|trip|hotel|resort|beach|camp|retreat|conference|festival|course|"
+_VISIT = re.compile(r"\b(?:holidays?|vacations?|trips?|hotel|resort|beach|camp|retreat|conference|festival|course|"
                     r"hospital as a patient|visit|visiting|tour|"
                     # ... in the languages users mix in
                     r"vacaciones|vacances|ferien|urlaub|vacanze|f[ée]rias|bakasyon|viaje|voyage|reise|playa|plage)\b", _I)
@@ -165,7 +170,8 @@ def arrival(exp: str) -> list[FactDict]:
     the clause as its text (`exp`: the clause in the first person, dates resolved); [] when
     it says none."""
     m = _FIRST_SPELL_RE.match(exp) or _FIRST_SPELL_LOWER_RE.match(exp)
-    if m and m.group("v").islower() and (m.group("v") in everyday() or _NOT_THE_USERS_JOB.search(m.group("v"))):
+    if m and m.group("v").islower() and ((m.group("v") in everyday() and not m.groupdict().get("trade"))
+                                         or _NOT_THE_USERS_JOB.search(m.group("v"))):
         m = None
     if m:
         v = _strip_org_descriptor(_clean_value(re.split(r",\s+", m.group("v"))[0]))

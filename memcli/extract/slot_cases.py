@@ -80,7 +80,8 @@ SLOT_CASES: dict[str, tuple[list[tuple[str, str | None, str | None]], list[str]]
                 ("I accepted a position in the dialysis unit at Maisonneuve-Rosemont", "employer", "Maisonneuve-Rosemont"),
                 # (the ways a hiring is said: "got on at", "signed with")
                 ("I got on at Cameron LNG, day shift", "employer", "Cameron LNG"),
-                ("I signed w Falconpay (fintech, difc) in June 2025", "employer", "Falconpay")],
+                ("I signed w Falconpay (fintech, difc) in June 2025", "employer", "Falconpay"),
+                ("i leased on with Bluewater Cartage as owner operator last month", "employer", "Bluewater Cartage")],
                ["I'm going to join Stripe", "My brother joined Stripe", "Started at 0.25, it's been 0.5 since January",
                 "I started at 6am today", "started at 20 mg", "I have accepted an offer to speak at the conference",
                 "My wife has accepted an offer from Deloitte", "I took a seat in the back at the wedding",

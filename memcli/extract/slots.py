@@ -311,7 +311,7 @@ def _owns_business(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 def _joined(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I joined TCS", "I got a job at Stripe", "I switched to Google"."""
     m = re.match(r"^i (?:have |'ve |had )?(?:just |recently |finally |now )*(?:joined|started (?:working )?at|started (?:working )?for|"
-                 r"got (?:a |an |the )?(?:new )?(?:job|offer|position|role|post) (?:at|with)|got hired (?:at|by)|got on at|"
+                 r"got (?:a |an |the )?(?:new )?(?:job|offer|position|role|post) (?:at|with)|got hired (?:at|by)|got on at|leased on (?:with|to)|"
                  r"got taken on (?:at|by)|signed (?:on )?(?:a (?:new )?contract )?(?:w|w/|with)|"  # (where in it, between: "accepted a position in the dialysis unit at Maisonneuve-Rosemont")
                  r"(?:accepted|taken|took) (?:a |an |the )?(?:new )?(?:job|offer|position|post|role)"
                  r"(?: (?P<unit>(?:in|on) (?:the |a )?[\w' -]{2,40}?))? (?:at|with|from)|"
