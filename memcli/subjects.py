@@ -16,7 +16,7 @@ def someone_else(text: str) -> list[str] | None:
     name ("Lindiwe", "Marcus", "losa"), else the relation ("sister"); None for the
     user's own fact."""
     # (after a few words that lead in: "Two children User's daughter Rosaria she is nurse")
-    m = re.match(r"^(?:(?!User)[A-Za-z]+ ){0,2}User's (?P<rel>[a-z][a-z-]*(?: [a-z][a-z-]*)?)(?: (?P<n>[A-Z][\w'-]*|[a-z][a-z-]+(?= (?:is|has|was|"
+    m = re.match(r"^(?:(?!User)[A-Za-z]+ ){0,2}User's (?P<rel>[a-z][a-z-]*(?: [a-z][a-z-]*)?)(?: (?P<n>[A-Z\u00c0-\u00de][\w'-]*|[a-z][a-z-]+(?= (?:is|has|was|"
                  r"got|moved|lives|works)\b)))?", text)
     if m is not None:
         for rel in (m.group("rel"), m.group("rel").split()[0]):
@@ -26,14 +26,16 @@ def someone_else(text: str) -> list[str] | None:
     # a relation in a word the lexicon does not know, before the name and its verb: "User's
     # primo Paulo live in Toronto", "User's tita Baby works in Dubai" (never "User's old Honda is ...")
     m = re.match(r"^User's (?!(?:new|old|first|last|favou?rite|own|little|big|current|former|next|usual|main)\b)"
-                 r"(?P<rel>[a-z][a-z-]{2,}) (?P<n>[A-Z][a-z'-]+)\s+(?:is|has|was|got|moved|lives?|works?|drives?|left|quit|"
+                 r"(?P<rel>[a-z][a-z-]{2,}) (?P<n>[A-Z\u00c0-\u00de][a-z\u00df-\u00ff'-]+)\s+(?:is|has|was|got|moved|lives?|works?|drives?|left|quit|"
                  r"plays?|studies|study)\b", text)
     if m is not None and m.group("rel").lower() not in VEHICLES and not re.fullmatch(PET_WORDS + "s?", m.group("rel")):
         return [m.group("n")]  # (a pet or a car named is the user's own: "User's dog Rex is sick")
     # (never a pronoun or a determiner opening the sentence: "It is a Heineken 0.0 of a Friday")
     # (a name taken up again by its pronoun: "Rosaria she change the job too")
-    m = re.match(r"^(?!(?:User|It|This|That|There|Here|What|Everything|Nothing|Something|Which|Who|Today|Now|Work|"
-                 r"Life|One|Each|Every|All)\b)(?P<m>[A-Z][a-z'-]+)(?:\s*\([^()]{1,30}\))?\s+"
+    # (a name with an accent too: "Élodie got a poste", after a heading: "Family news: Élodie got ...")
+    m = re.match(r"^(?:(?:[A-Za-z]+\s+){0,2}(?:news|update|updates)\s*[:\u2013\u2014-]\s*)?"
+                 r"(?!(?:User|It|This|That|There|Here|What|Everything|Nothing|Something|Which|Who|Today|Now|Work|"
+                 r"Life|One|Each|Every|All)\b)(?P<m>[A-Z\u00c0-\u00de][a-z\u00df-\u00ff'-]+)(?:\s*\([^()]{1,30}\))?\s+"
                  r"(?:is|has|was|got|moved|lives|works|left|quit|(?:she|he)\s+[a-z]+)\b",
                  text)  # also "Dev (husband) is a project manager at 3M"
     return [m.group("m")] if m and not _thing(m.group("m")) else None

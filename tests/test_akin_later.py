@@ -224,6 +224,20 @@ def test_a_person_typed_in_lower_case_is_the_same_person(old, new, same):
     assert _same_subject(old, new, "How many ewes does he keep?") is same
 
 
+@pytest.mark.parametrize(("old", "new", "same"), [
+    # a name with an accent, the news after a heading
+    ("User's sister Élodie is institutrice in Villeurbanne", "Family news: Élodie got a poste de directrice in "
+     "Grenoble, so the whole family went to live there", True),
+    ("User's sister Élodie is institutrice in Villeurbanne", "Big news - Élodie moved to Grenoble", True),
+    # someone else named after the heading is not her
+    ("User's sister Élodie is institutrice in Villeurbanne", "Family news: Karim got a job in Grenoble", False),
+])
+def test_a_relative_named_with_an_accent_or_after_a_heading_is_the_same_person(old, new, same):
+    from memcli.recall.newer import _same_subject
+
+    assert _same_subject(old, new, "Which city does the user's sister Élodie live in?") is same
+
+
 def test_a_place_typed_in_lower_case_after_at_is_another_value_for_where():
     from memcli.recall.newer import _of_kind_asked
     q = "Where does the user work?"
