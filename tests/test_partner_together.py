@@ -111,6 +111,16 @@ def test_one_name_in_two_forms_or_said_with_is_names_the_relative(tmp_path, real
                 score=0.6)]
     # a relative named by "is" in the question's own hits
     assert person_asked(empty, "user:t", "Which hospital is the user's mum in?", hits=hits) == ("the user's mum", "Jean")
+    # ... by an apposition after "the one son", or before the relation, in lower case
+    one = [Hit(memory=Memory(id="b", scope="user:t", kind="semantic", text="User has just the one son, Gary, who is 46"),
+               score=0.6)]
+    assert person_asked(empty, "user:t", "What job does the user's son do?", hits=one) == ("the user's son", "Gary")
+    lower = [Hit(memory=Memory(id="c", scope="user:t", kind="episodic", text='(asked "Who is she?") ife, my daughter, 4'),
+                 score=0.6)]
+    assert person_asked(empty, "user:t", "Which school does the user's daughter go to?", hits=lower) \
+        == ("the user's daughter", "Ife")
+    yes = [Hit(memory=Memory(id="d", scope="user:t", kind="episodic", text="Yes, my daughter is fine"), score=0.6)]
+    assert person_asked(empty, "user:t", "Which school does the user's daughter go to?", hits=yes) is None
 
 
 def test_hits_that_only_name_the_person_keep_no_answer_out():

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..extract.people import known_people
+from ..extract.people import _NOT_NAMES, known_people
 from ..models import Hit
 
 if TYPE_CHECKING:
@@ -56,9 +56,13 @@ def person_asked(store: MemoryStore, scope: str, query: str, as_of: str | None =
     # (one name in two forms is one: "Becky" and "Becky's" of "User's wife Becky's already got a job")
     names = [_POSSESSIVE.sub("", n) for n, r in known_people(store.introductions(scope)).items() if _norm(r) in wanted]
     if not names:
-        said = re.compile(r"\b(?i:user's|their|his|her|our|my) (?i:" + "|".join(map(re.escape, sorted(wanted)))
-                          + r") (?:(?i:is|'s) (?:(?i:called|named) )?)?(?P<n>[A-Z][a-z\u00e0-\u024f-]+)\b")
-        names = [m.group("n") for h in (hits or [])[:5] for m in said.finditer(h.memory.text)]
+        # "User's son Gary", "User has just the one son, Gary", "Ife, User's daughter"
+        rels = "|".join(map(re.escape, sorted(wanted)))
+        said = re.compile(r"\b(?i:user's|their|his|her|our|my|the one|one|only|the only) (?i:" + rels
+                          + r"),? (?:(?i:is|'s) (?:(?i:called|named) )?)?(?P<n>[A-Z][a-z\u00e0-\u024f-]+)\b"
+                          r"|(?:^|[.!?]\s+|\)\s+)(?P<n2>[A-Z]?[a-z\u00e0-\u024f-]{2,}), (?i:user's|my|their) (?i:" + rels + r")\b")
+        names = [m.group("n") or m.group("n2") for h in (hits or [])[:5] for m in said.finditer(h.memory.text)]
+        names = [n[:1].upper() + n[1:] for n in names if n.lower() not in _NOT_NAMES]
     if len({n.lower() for n in names}) != 1:
         return None
     return m.group(0), names[0]
