@@ -231,6 +231,8 @@ def test_a_person_typed_in_lower_case_is_the_same_person(old, new, same):
     ("User's sister Élodie is institutrice in Villeurbanne", "Big news - Élodie moved to Grenoble", True),
     # someone else named after the heading is not her
     ("User's sister Élodie is institutrice in Villeurbanne", "Family news: Karim got a job in Grenoble", False),
+    # someone who has the user doing something: the user's own state
+    ("User drives an old Corolla, an 09", "Bríd has User driving a Skoda Octavia estate", True),
 ])
 def test_a_relative_named_with_an_accent_or_after_a_heading_is_the_same_person(old, new, same):
     from memcli.recall.newer import _same_subject

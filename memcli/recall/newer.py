@@ -164,8 +164,10 @@ def _subject(text: str, other: str, query: str = "") -> list[str] | None:
 
 # a thing said to be the user's: "Guitar is User's main thing", "Coffee is User's blood"
 _THING_OF_USER = re.compile(r"^[A-Z][\w'-]* (?:is|are) User's (?P<what>[a-z]+(?: [a-z]+)?)\b")
-# someone who put the user in a state: "He got User on Metformin", "Doc has User on nights"
-_PUT_USER = re.compile(r"^[A-Z][\w'-]* (?:has|had|got|put|keeps|kept|switched|moved|started|took) User (?:on|off|onto|to)\b")
+# someone who put the user in a state: "He got User on Metformin", "Doc has User on nights",
+# "Bríd has User driving a Skoda Octavia"
+_PUT_USER = re.compile(r"^[A-Z][\w'-]* (?:has|had|got|put|keeps|kept|switched|moved|started|took) User (?:on|off|onto|to|"
+                       r"[a-z]+ing)\b")  # ("Bríd has User driving a Skoda")
 _NAME_RUN = re.compile(r"\b[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)+")
 
 
