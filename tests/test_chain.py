@@ -105,3 +105,29 @@ def test_a_role_asked_in_full_finds_its_short_form():
     assert abbreviated("Who is the deputy principal at the user's school?") == ["dp"]
     assert abbreviated("Who is the user's team leader?") == ["tl"]
     assert abbreviated("Who is the user's principal?") == []
+
+
+def test_someone_else_named_is_damped_for_a_question_about_the_user_alone(real_embedder, tmp_path):
+    """"What is the user's job?": a cousin's summer job said of her by name counts less, as a
+    relative's by relation does ("User's husband Marco is ..."); the user's own and a question
+    that names her are as they were."""
+    from memcli.api import MemoryStore
+    from memcli.recall import RecallConfig, recall
+    from memcli.recall.features import _named_other
+
+    assert _named_other("Naïka has a summer job at the Jean-Coutu") and _named_other("Jude got a delivery job")
+    assert not _named_other("User's new job is at the dialysis unit") and not _named_other("Rent is 1200 now")
+    with MemoryStore(tmp_path / "m.db", real_embedder) as s:
+        for text in ("Naïka has a summer job at the Jean-Coutu on boulevard Saint-Martin",
+                     "User's new job is at the dialysis unit, nights"):
+            s.remember("user:n", text)
+        flat = RecallConfig()
+        flat.features.others_damp = 1.0
+
+        def relevance(query, config=None):
+            hits = recall(s, "user:n", query, k=2, touch=False, config=config).hits
+            return {h.memory.text[:5]: h.relevance for h in hits}
+
+        damped, undamped = relevance("What is the user's job?"), relevance("What is the user's job?", flat)
+        assert damped["Naïka"] < undamped["Naïka"] and damped["User'"] == undamped["User'"]
+        assert relevance("Where does Naïka work?")["Naïka"] == relevance("Where does Naïka work?", flat)["Naïka"]

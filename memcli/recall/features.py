@@ -12,6 +12,7 @@ from typing import NamedTuple
 from ..extract.lexicon import PARTNER_WORDS, RELATIONS
 from ..extract.roles import ROLE_WORDS
 from ..models import Memory
+from ..subjects import someone_else
 from .candidates import Candidates
 from .config import FeatureConfig
 from .query import (
@@ -96,6 +97,12 @@ _PEOPLE_ASKED = re.compile(r"\b(?:who|whom|whose|family|kids?|children|child|peo
                            + "|".join(sorted(RELATIONS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 
 
+def _named_other(text: str) -> bool:
+    """A fact that opens with someone else by name ("Naïka has a summer job at the Jean-Coutu"),
+    not a relative of the user's (`_RELATIVES_FACT`) nor the user."""
+    return not text.startswith("User") and bool(someone_else(text))
+
+
 def _about_the_user_only(names: list[str], query: str) -> bool:
     """Whether a question asks about the user and none of their people ("where does the
     user live?", "what health conditions does the user have?")."""
@@ -175,7 +182,8 @@ def signals(rowid: int, m: Memory, cands: Candidates, q: QueryFeatures, config: 
         boost += cfg.w_entity
     if cfg.question_damp != 1.0 and is_question(m.text):
         rel *= cfg.question_damp
-    if cfg.others_damp != 1.0 and not m.episode and _RELATIVES_FACT.match(m.text) and _about_the_user_only(q.names, q.query):
+    if cfg.others_damp != 1.0 and not m.episode and _about_the_user_only(q.names, q.query) \
+            and (_RELATIVES_FACT.match(m.text) or _named_other(m.text)):
         rel *= cfg.others_damp  # "where does the user live?": not "User's mom lives by herself in Tampa"
     if q.asks_when and TIME_CUE_RE.search(m.text):
         boost += cfg.w_when
