@@ -532,6 +532,10 @@ def test_what_only_looks_like_a_home_in_passing_keys_no_home(said):
     ("first hitch with Halliburton done, 21 days on", "Halliburton"),
     # a name before a word of its trade, on the tools
     ("first day on the tools w dawson plumbing was last tuesday n im COOKED", "dawson plumbing"),
+    # "the first ...", after a word that leads in: a firm's word or work said
+    ("Okay so the first weeks at Volta Labs are intense, they do e-commerce logistics", "Volta Labs"),
+    ("Alors, the first month at the Clinique des Grangettes is finished: soins intensifs, 7h-19h",
+     "Clinique des Grangettes"),
 ])
 def test_a_spell_at_a_firm_with_work_said_is_the_employer(said, value):
     assert _keyed(said).get("employer") == value
@@ -547,6 +551,8 @@ def test_a_spell_at_a_firm_with_work_said_is_the_employer(said, value):
     "first day at the gym, legs are dead",
     "first week at uni, lectures are huge",
     "first week at tesco for my daughter, she loves it",
+    "the first day at the Louvre was magical",     # a visit: no firm, no work said
+    "the first week at the Hilton was relaxing, pool every day",
 ])
 def test_a_spell_somewhere_without_work_is_no_employer(said):
     assert "employer" not in _keyed(said), _keyed(said)

@@ -30,12 +30,14 @@ from .spelling import _everyday as everyday
 from .values import FactDict, _clean_value, _place_ok, _profile, _strip_org_descriptor
 
 _UPPER = "A-Z\u00c0-\u00d6\u00d8-\u00de\u0100-\u017d"  # capitals, with those of Latin accents ("Đà Nẵng")
-_PROPER = r"(?-i:[" + _UPPER + r"0-9])[\w'&.-]*(?:\s+(?:of\s+|de\s+|&\s+)?(?-i:[" + _UPPER + r"])[\w'&.-]*){0,4}"
+_PROPER = (r"(?-i:[" + _UPPER + r"0-9])[\w'&.-]*(?:\s+(?:(?:of|de|des|du|del|della|di|da|do|dos|das|van|von|der|den|la|le)\s+|"
+           r"&\s+)?(?-i:[" + _UPPER + r"])[\w'&.-]*){0,4}")  # ("Clinique des Grangettes", "Hospital de la Tour")
 # "first month at Cleveland Clinic", "it's my first week with Brightline", "I'm in my first
 # week at Deloitte"; a night, a weekend or a holiday is a visit
 _FIRST_SPELL = (
-    r"^(?:(?:it is|it's|i am in|i'm in|i am|i'm|just finished|finished|survived|done with|made it through) )?"
-    r"(?:(?:my |our )?(?:first|1st|2nd|second|3rd|third) (?:full )?(?:day|week|wk|month|shift|fortnight|sprint|rotation|hitch)s?(?: back)?(?: of work| on the (?:tools|job|floor|line|road))?"
+    r"^(?:(?:so|ok|okay|well|anyway|also|alors|bon|pues|and),?\s+)*"  # ("Alors, the first month at ...")
+    r"(?:(?:it is|it's|i am in|i'm in|i am|i'm|just finished|finished|survived|done with|made it through) )?"
+    r"(?:(?:my |our |the )?(?:first|1st|2nd|second|3rd|third) (?:full )?(?:day|week|wk|month|shift|fortnight|sprint|rotation|hitch)s?(?: back)?(?: of work| on the (?:tools|job|floor|line|road))?"
     # ... in the languages users mix in: "primera semana en Trastea", "première semaine chez Ubisoft",
     # "unang linggo sa Accenture", "erste Woche bei Zalando"
     r"|(?:(?:mi|mon|ma|my) )?(?:primera|primer|première|premier|primeira|primeiro|unang|erste[nr]?|prima|primo) "
@@ -50,7 +52,7 @@ _FIRST_SPELL = (
     # "First month in Kestrel Fintech behind me": "in" names a firm only by a firm's word
     r"| in(?= (?-i:[A-Z])[\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,3}? (?-i:Fintech|Tech|Technologies|Labs?|Bank|Group|Ltd|Inc|"
     r"GmbH|LLC|Systems|Software|Solutions|Health|Motors|Freight|Logistics|Media|Studios?|Capital|Partners|Consulting)\b))")
-_FIRST_SPELL_RE = re.compile(_FIRST_SPELL + r" (?P<v>" + _PROPER + r")", _I)
+_FIRST_SPELL_RE = re.compile(_FIRST_SPELL + r" (?:the )?(?P<v>" + _PROPER + r")", _I)
 # ... a name written in lower case: "primera semana en trastea, head of quality" (one word
 # that is no everyday word: never "first week at home", "first day at the gym")
 # ... or a name before a word of its trade ("first day on the tools w dawson plumbing")
@@ -148,6 +150,10 @@ _HOUSED_IN_RE = re.compile(
 # "two months at Maison Brunet, I run my own brigade": a stay somewhere is a job when work is said
 _WORK_CUE_RE = re.compile(r"\b(?:job|work|working|shifts?|boss|team|colleagues?|manager|clients?|office|contract|role|"
                           r"brigade|crew|staff|salary|pay|payroll|promoted|promotion|hired|patients|customers)\b", _I)
+# a word that names a firm or a workplace ("Volta Labs", "Clinique des Grangettes")
+_FIRM_WORD_RE = re.compile(r"\b(?:labs?|clinic|clinique|klinik|hospital|h[ôo]pital|bank|group|ltd|inc|gmbh|ag|llc|"
+                           r"systems|software|solutions|health|motors|freight|logistics|media|studios?|capital|"
+                           r"partners|consulting|pharmacy|technologies|tech|plc|sa|bv)\b", _I)
 # "two weeks for Christmas": a time of year, no employer
 _FEAST_RE = re.compile(r"(?:Christmas|Xmas|Easter|Diwali|Ramadan|Eid|Thanksgiving|New Year|Hanukkah|Lent|Carnival|"
                        r"Chinese New Year|Lunar New Year|Passover|Halloween|Summer|Winter|Spring|Autumn|Fall)\b", _I)
@@ -179,6 +185,9 @@ def arrival(exp: str) -> list[FactDict]:
         stay = m.group("n") is not None and (" with " in m.group(0).lower()
                                              or re.search(r"\b(?:with (?:my|our|the)|kids|family)\b", exp, _I)
                                              or not _WORK_CUE_RE.search(exp))
+        # "the first week at the Hilton was relaxing": a stay, unless a firm or work is said
+        stay = stay or (re.search(r"\bthe (?:first|1st|2nd|second|3rd|third) ", m.group(0), _I) is not None
+                        and not _WORK_CUE_RE.search(exp) and not _FIRM_WORD_RE.search(v))
         if v and not stay and not _VISIT.search(exp) and not _NOT_THE_USERS_JOB.search(exp) and not _FEAST_RE.match(v):
             return [{**_profile(exp, "employer", v, 0.75, "update"), "rule": "first_spell_at"}]
     for rule, rx in (("home_in", _HOME_IN_RE), ("settling_in", _SETTLING_RE), ("commute_from", _COMMUTE_FROM_RE),
