@@ -294,6 +294,7 @@ def test_a_job_left_under_its_label_retires_the_employer(real_embedder, tmp_path
     ingest(store, "user:a", [Message(role="user", content="Update — job:\n- Left Helvepharm end of August.\n"
                                      "- Since 1 Sept: Director Regulatory Affairs, Lindqvist Biologics, Schlieren.",
                                      ts="2024-09-03T06:20:00Z", ref="b1")], source="s2")
-    assert not [m for m in store.keyed("user:a") if m.key == "employer"]  # retired where the job ended
+    # the old one retired where the job ended, the new one noted as title and firm after its date
+    assert [m.text for m in store.keyed("user:a") if m.key == "employer"] == ["User works at Lindqvist Biologics"]
     assert any(m.text == "User left Helvepharm end of August" for m in store.list_memories("user:a"))
     store.close()
