@@ -95,6 +95,17 @@ def test_a_car_is_found_by_its_model_when_car_is_said_of_something_else(tmp_path
     assert "prius" in hits[0].memory.text
 
 
+def test_a_phone_is_found_by_its_make_when_phone_is_said_of_a_call(tmp_path, real_embedder):
+    """ "phone" said of a call must not hide the phone told by its make: "grabbed a pixel 8"."""
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for text in ["User's mum cried on the phone for an hour", "User is 24 years old", "User is from melb",
+                 "Gaz lets User park it in the yard overnight", "Grabbed a pixel 8 off marketplace for 400, camera is mad",
+                 "User is an apprentice plumber", "Thursdays User is at a bjj gym on sydney rd"]:
+        store.insert(Memory(id="", scope="user:a", kind="semantic", text=text))
+    hits = recall(store, "user:a", "What phone does the user have?", k=2, touch=False).hits
+    assert any("pixel" in h.memory.text for h in hits), [h.memory.text for h in hits]
+
+
 def test_children_are_found_by_son_and_daughter_when_kids_is_said_of_something_else(tmp_path, real_embedder):
     store = MemoryStore(tmp_path / "m.db", real_embedder)
     for text in ["Rent at the La Porte house is 1400 but got a yard finally, kids love it",

@@ -98,6 +98,7 @@ def abbreviated(query: str) -> list[str]:
 
 
 _TOLD_BY_MAKE = frozenset({"car", "cars", "vehicle", "vehicles", "child", "children", "kid", "kids", "dog", "dogs",
+                           "phone", "phones", "mobile",
                            "cat", "cats", "pet", "pets"})
 
 

@@ -48,6 +48,9 @@ _KIND_MEMBERS: dict[str, str] = {
                  "mutt mutts mongrel cockapoo labradoodle sheepdog boerboel vizsla weimaraner ridgeback staffie lurcher kelpie malamute "
                  "yorkie westie cavapoo"),
     "cat cats": "kitten kittens tabby siamese persian ragdoll sphynx tortoiseshell tortie calico moggy",
+    # a phone said by its make or model ("put an iPhone in my hand", "grabbed a pixel 8 off marketplace")
+    "phone phones mobile mobiles": ("iphone pixel galaxy samsung nokia motorola moto xiaomi redmi huawei oneplus oppo "
+                                    "android blackberry"),
     "pet pets animal animals": (
         "dog dogs cat cats puppy kitten parrot rabbit bunny hamster goldfish fish bird birds horse tortoise turtle "
         "lizard snake gecko"),
