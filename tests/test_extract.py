@@ -1342,12 +1342,16 @@ def test_dropped_then_instead_is_the_change():
 @pytest.mark.parametrize(("text", "place"), [
     ("The first two weeks in the new house on Askøy have been good.", "Askøy"),
     ("loving the new flat in Leith", "Leith"),
+    # from a room of it, and a flat named by its rooms as it is let
+    ("And I'm writing from the varanda of my new T2 in Almada, across the Tejo!", "Almada"),
+    ("loving the new 2br in Coburg, finally a yard", "Coburg"),
 ])
 def test_life_in_the_new_home_names_the_home(text, place):
     assert by_key(text)["home_city"].value == place
 
 
-@pytest.mark.parametrize("text", ["We went to see my sister's new house in Leeds", "we stayed in the new hotel in Rome"])
+@pytest.mark.parametrize("text", ["We went to see my sister's new house in Leeds", "we stayed in the new hotel in Rome",
+                                  "pics of the new place in Leith, we move next month"])
 def test_someone_elses_new_home_or_a_hotel_is_no_home(text):
     assert "home_city" not in by_key(text)
 

@@ -115,8 +115,11 @@ _KEYS_TO_RE = re.compile(
 # Leith": the new home the user speaks of living in (never someone else's: "Ana's new flat")
 _IN_NEW_HOME_RE = re.compile(
     r"^(?!.*\b(?:his|her|their|[A-Z][\w-]+'s|friend'?s?|sister'?s?|brother'?s?|parents'?|mum'?s?|mom'?s?|dad'?s?)\s+new\b)"
-    r".*\b(?:in|into|at|loving|love|like|liking|enjoying)\s+(?:the|our|my)\s+new\s+(?:house|flat|home|apartment|condo|"
-    r"place|bungalow|cottage)\s+(?:on|in|out in)\s+(?P<v>" + _PROPER + r")", _I)
+    r".*\b(?:in|into|at|loving|love|like|liking|enjoying|from\s+the\s+[\w'-]+\s+of)\s+(?:the|our|my)\s+new\s+(?:house|flat|"
+    # ("writing from the varanda of my new T2 in Almada": a room of it; a flat by its rooms, as it is let)
+    r"home|apartment|condo|"
+    r"place|bungalow|cottage|studio|unit|T[0-5]|\d-?(?:br|bed|bedroom|pi[eè]ces|rooms?|roms|zimmer))\s+(?:on|in|out in)\s+"
+    r"(?P<v>" + _PROPER + r")", _I)
 # ... someone else in it: "and Jenny and Kaylee are all unpacked at the new place in Omaha"
 _THEY_IN_NEW_RE = re.compile(r"(?-i:\b(?!User\b|I\b)[A-Z][\w-]+)(?: (?:and|&|n) (?-i:[A-Z][\w-]+))?"
                              r"(?:'s|'re| (?:are|is|were|was|got|have|has))\b[^,.;]{0,40}?\b(?:in|into|at) "
