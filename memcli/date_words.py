@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
+from functools import partial
 
 from .text import MONTH_NAMES, WEEKDAY_SHORT, WEEKDAYS
 
@@ -67,6 +68,36 @@ def _month_carried(sentence: str) -> str:
 
 _FR_DAYS = dict(zip("lundi mardi mercredi jeudi vendredi samedi dimanche".split(), WEEKDAYS, strict=True))
 _EN_HUIT_RE = re.compile(r"\b(?P<j>" + "|".join(_FR_DAYS) + r")\s+en\s+huit\b", re.I)
+# a weekday said in the languages users mix in, with the word that says which one: "jeudi de la
+# semaine prochaine", "el jueves que viene", "hari Kamis ini", "nächsten Donnerstag"
+_DAYS_ABROAD = {**_FR_DAYS, **dict(zip(
+    "lunes martes miércoles miercoles jueves viernes sábado sabado domingo "
+    "segunda terça terca quarta quinta sexta "
+    "montag dienstag mittwoch donnerstag freitag samstag sonntag "
+    "senin selasa rabu kamis jumat sabtu ahad".split(),  # (never "minggu": a week too, "minggu depan")
+    [WEEKDAYS[i] for i in (0, 1, 2, 2, 3, 4, 5, 5, 6, 0, 1, 1, 2, 3, 4, 0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 6)],
+    strict=True))}
+_DAY_ABROAD = r"(?P<d>" + "|".join(sorted(_DAYS_ABROAD, key=len, reverse=True)) + r")(?:-feira)?"
+_WHICH_DAY_ABROAD = (
+    (re.compile(r"\b" + _DAY_ABROAD + r"\s+de\s+la\s+semaine\s+prochaine\b", re.I), "{} next week"),
+    (re.compile(r"\b(?:el\s+)?" + _DAY_ABROAD + r"\s+(?:prochain|que\s+viene|que\s+vem|próximo|proximo|depan)\b|"
+                r"\b(?:el\s+)?(?:próximo|proximo|próxima|proxima|nächsten|naechsten)\s+" + _DAY_ABROAD.replace("?P<d>", "?P<d2>")
+                + r"\b", re.I), "this {}"),  # (the coming one: "jeudi prochain" said on a Monday is in three days)
+    (re.compile(r"\b(?:ce|este|esta|diesen|hari)\s+" + _DAY_ABROAD + r"(?:\s+ini)?\b", re.I), "this {}"),
+    (re.compile(r"\b(?:el\s+)?" + _DAY_ABROAD + r"\s+(?:dernier|pasado|passada|passado|lalu)\b|\b(?:letzten)\s+"
+                + _DAY_ABROAD.replace("?P<d>", "?P<d2>") + r"\b", re.I), "last {}"),
+)
+
+
+def _days_abroad(text: str) -> str:
+    """`text` with a weekday said in another language, and which one, said in English."""
+    for rx, said in _WHICH_DAY_ABROAD:
+        text = rx.sub(partial(_day_said, said), text)
+    return text
+
+
+def _day_said(said: str, m: re.Match[str]) -> str:
+    return said.format(_DAYS_ABROAD[(m.groupdict().get("d") or m["d2"]).lower()].capitalize())
 # "on the 2nd o next month": a dialect's "of"
 _O_NEXT_RE = re.compile(r"(?<=\d)(?P<s>st|nd|rd|th)? o (?=(?:next|this) month\b)", re.I)
 
@@ -84,7 +115,7 @@ def spelled_out(text: str) -> str:
     text = _WK_RE.sub(lambda m: f"{m.group('d')} week", text)
     text = "".join(_month_carried(p) for p in re.split(r"(?<=[.!?\n])", text))
     text = _THE_ONE_AFTER_RE.sub(lambda m: f"this {m['wd']}{m['mid']}the {m['wd']} after next", text)
-    text = _EN_HUIT_RE.sub(lambda m: f"{_FR_DAYS[m['j'].lower()].capitalize()} week", text)
+    text = _days_abroad(_EN_HUIT_RE.sub(lambda m: f"{_FR_DAYS[m['j'].lower()].capitalize()} week", text))
     text = _AFTER_NEXT_RE.sub(lambda m: f"{m.group('wd')} week", _DAY_AFTER_RE.sub("the ", _HEDGED_IN_RE.sub("in ", text)))
     text = _O_NEXT_RE.sub(lambda m: f"{m.group('s') or ''} of ", text)
     text = _DAY_MON_RE.sub(lambda m: f"{int(m.group('d'))} {m.group('m').capitalize()}"

@@ -199,6 +199,14 @@ def test_an_arrangement_still_to_come_is_in_the_future():
     # the one after the one just said; the French "Monday week"
     ("the test is not this Friday, the Friday after", "the test is not on 2026-03-27, on 2026-04-03"),
     ("the test is lundi en huit", "the test is on 2026-04-06"),
+    # a weekday, and which one, in the languages users mix in
+    ("Rendez-vous à la Préfecture jeudi de la semaine prochaine", "Rendez-vous à la Préfecture on 2026-04-02"),
+    ("el jueves que viene tengo cita", "on 2026-03-26 tengo cita"),
+    ("rencana mudik ke Solo hari Kamis ini", "rencana mudik ke Solo on 2026-03-26"),
+    ("nächsten Donnerstag Termin", "on 2026-03-26 Termin"),
+    ("mercredi dernier j'ai couru", "on 2026-03-18 j'ai couru"),
+    ("minggu depan gue pulang", "minggu depan gue pulang"),  # a week, not a Sunday
+    ("le jeudi est calme", "le jeudi est calme"),  # which Thursday is not said
     # a bare day after a day and its month is of that month
     ("LH 569 on 6 January, arriving early on the 7th", "LH 569 on 2026-01-06, arriving early on 2026-01-07"),
     ("the party is on the 28th", "the party is on 2026-03-28"),
