@@ -23,6 +23,8 @@ _UNIT_ABBR_RE = re.compile(r"\b(?P<n>\d+|a|an|one|two|three|four|five|six)\s+(?P
 _UNITS = {"wk": "week", "wks": "weeks"}
 # "two weeks today", "a week tomorrow": British for two weeks from today
 _WEEKS_TODAY_RE = re.compile(r"\b(?P<n>(?:\d+|a|one|two|three|four) weeks?|a fortnight) (?=(?:today|tomorrow)\b)", re.I)
+# "a fortnight ago", "in a fortnight", "a fortnight from Friday": two weeks, when it says when
+_FORTNIGHT_RE = re.compile(r"\b(?:(?<=\bin )a|a(?= fortnight (?:ago|back|from|before|after|later|earlier)\b)) fortnight\b", re.I)
 # the day words of a text message, as the rules read them: "dentist tmrw", "fri next wk"
 _TEXTED = {**dict.fromkeys("tmrw tmr tmw tmrow tmrrw tmorrow tomoz 2moro 2morro 2morrow 2mrw tommorow tommorrow tomorow "
                            "tomorrw".split(), "tomorrow"),
@@ -120,8 +122,9 @@ def spelled_out(text: str) -> str:
     text = _O_NEXT_RE.sub(lambda m: f"{m.group('s') or ''} of ", text)
     text = _DAY_MON_RE.sub(lambda m: f"{int(m.group('d'))} {m.group('m').capitalize()}"
                            f"{' 20' + m.group('y') if m.group('y') else ''}", text)
-    return _WEEKS_TODAY_RE.sub(lambda m: f"{'two weeks' if 'fortnight' in m.group('n').lower() else m.group('n')} from ",
+    text = _WEEKS_TODAY_RE.sub(lambda m: f"{'two weeks' if 'fortnight' in m.group('n').lower() else m.group('n')} from ",
                                text)
+    return _FORTNIGHT_RE.sub("two weeks", text)
 
 
 _MON_WORD = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"

@@ -206,6 +206,10 @@ def test_an_arrangement_still_to_come_is_in_the_future():
     ("nächsten Donnerstag Termin", "on 2026-03-26 Termin"),
     ("mercredi dernier j'ai couru", "on 2026-03-18 j'ai couru"),
     ("minggu depan gue pulang", "minggu depan gue pulang"),  # a week, not a Sunday
+    # a fortnight when it says when; a fortnight spent is how long
+    ("passed my cannulation competency a fortnight ago", "passed my cannulation competency on 2026-03-09"),
+    ("the results come in a fortnight", "the results come on 2026-04-06"),
+    ("we spent a fortnight in Spain", "we spent a fortnight in Spain"),
     ("le jeudi est calme", "le jeudi est calme"),  # which Thursday is not said
     # a bare day after a day and its month is of that month
     ("LH 569 on 6 January, arriving early on the 7th", "LH 569 on 2026-01-06, arriving early on 2026-01-07"),
