@@ -1305,6 +1305,20 @@ def test_a_lease_signed_for_a_dwelling_names_the_home(text, place):
     assert by_key(text)["home_city"].value == place
 
 
+@pytest.mark.parametrize(("text", "place"), [
+    ("So I sit on our balcony in Friedrichshain with cà phê sữa đá.", "Friedrichshain"),
+    ("I am writing this on the little stoep of my flat behind Pravin's house in Umhlanga, I can see the sea",
+     "Umhlanga"),
+])
+def test_a_part_of_the_home_or_the_home_beside_something_names_where_it_is(text, place):
+    assert by_key(text)["home_city"].value == place
+
+
+@pytest.mark.parametrize("text", ["we had drinks on the balcony in Rome", "my sister's balcony in Leeds is huge"])
+def test_a_balcony_that_is_not_the_users_names_no_home(text):
+    assert "home_city" not in by_key(text)
+
+
 def test_a_lease_signed_for_a_shop_or_a_holiday_is_no_home():
     assert "home_city" not in by_key("we signed the lease on a shop in Carouge for the bakery")
     assert "home_city" not in by_key("we signed for a cottage in Wales for the holidays")

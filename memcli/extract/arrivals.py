@@ -236,9 +236,15 @@ _DWELLING_IN_RE = re.compile(
     r"\b(?P<det>(?:my|our|the|a|an) )?(?:(?:new|own|little|tiny|small|wee|whole|big|bigger|nice|proper|cheap|cheaper|[\d.,]+(?: |-)?(?:room|bed)|\w+-bed) )*"
     + _DWELLING_WORD + r"(?: here)?"
     r"(?: (?:with|w/?) (?:my |our )?(?:[\w'-]+ ){0,2}?[\w'-]+)?"  # "a 2 bed w my cousin jade in levenshulme"
+    # "my flat behind Pravin's house in Umhlanga": where it stands beside something, then where
+    r"(?: (?:behind|beside|next to|above|below|opposite|at the back of|round the corner from) [^,.;]{1,30}?)?"
     r" (?P<prep>in|near|on|out in|up in|down in|over in) (?P<v>" + _PROPER + r"|" + _LOWER_PLACE + r")" + _PLACE_END, _I)
 # "the partick flat", "the vila madalena apto", "our Roncesvalles place": the place before the word
 # ... and a note headed by the home: "Bornheim flat update: the balcony is Pamuk's kingdom now"
+# a part of the home, the user's: "I sit on our balcony in Friedrichshain", "from my stoep in Umhlanga"
+_HOME_PART_RE = re.compile(r"\b(?P<det>(?:my|our) )(?:(?:new|own|little|tiny|small|wee|big|lovely) )*(?:balcony|stoep|stoop|"
+                           r"porch|terrace|varanda|veranda|verandah|patio|back garden|front room|living room|kitchen table)"
+                           r" (?P<prep>in|out in|up in|down in) (?P<v>" + _PROPER + r")" + _PLACE_END, _I)
 _HOME_HEADING_RE = re.compile(r"^\W*(?P<det>)(?P<v>" + _PROPER + r") (?:flat|house|apartment|place|condo|home)\s+"
                               r"(?:update|news|life|diaries|diary|report|latest)\b", _I)
 _PLACE_DWELLING_RE = re.compile(r"\b(?P<det>the|my|our|da) (?:new |own |same )?(?P<v>" + _PROPER + r"|" + _LOWER_PLACE + r") "
@@ -309,7 +315,8 @@ def home_in_passing(raw: str) -> list[FactDict]:
     if lease and _place_ok(lease["v"]) and not _NOT_HOME_PRE.search(raw[:lease.start()]) \
             and lease["v"].split()[0].lower() not in _NOT_PLACE_WORDS:
         return [_profile(f"User lives in {lease['v']}", "home_city", lease["v"], 0.6, None, rule="home_in_passing")]
-    for m in [*_DWELLING_IN_RE.finditer(raw), *_PLACE_DWELLING_RE.finditer(raw), *_HOME_HEADING_RE.finditer(raw)]:
+    for m in [*_DWELLING_IN_RE.finditer(raw), *_PLACE_DWELLING_RE.finditer(raw), *_HOME_HEADING_RE.finditer(raw),
+              *_HOME_PART_RE.finditer(raw)]:
         if _NOT_HOME_PRE.search(raw[:m.start()] + (m.group("det") or "")) or _PAST_AFTER.match(raw[m.end():]) \
                 or _OTHERS_BEFORE.search(raw[:m.start()]) or _THEY_IN_NEW_RE.search(raw[:m.end()]):
             continue
