@@ -270,12 +270,6 @@ _KIN_ABROAD = {
     "mke wangu": "wife", "mume wangu": "husband",
     "istri gue": "wife", "istri saya": "wife", "istriku": "wife", "suami gue": "husband", "suami saya": "husband",
     "suamiku": "husband", "pacar gue": "partner", "pacar saya": "partner", "pacarku": "partner",
-    # parents and siblings ("Mon père still works at Renault Trucks", "minha mãe Regina, 64")
-    "mon père": "father", "mon pere": "father", "ma mère": "mother", "ma mere": "mother", "mon frère": "brother",
-    "ma sœur": "sister", "ma soeur": "sister", "mi padre": "father", "mi madre": "mother", "mi hermano": "brother",
-    "mi hermana": "sister", "meu pai": "father", "minha mãe": "mother", "minha mae": "mother", "meu irmão": "brother",
-    "minha irmã": "sister", "mio padre": "father", "mia madre": "mother", "mein vater": "father",
-    "meine mutter": "mother", "mein bruder": "brother", "meine schwester": "sister",
 }
 _KIN_ABROAD_RE = re.compile(r"(?<![\w'-])(?P<w>" + "|".join(sorted((re.escape(k).replace(r"\ ", r"\s+") for k in _KIN_ABROAD),
                                                                key=len, reverse=True)) + r")(?![\w'-])", re.I)

@@ -235,12 +235,9 @@ def test_a_day_put_right_months_later_in_the_users_own_words(real_embedder, tmp_
     # the word alone is no kin
     ("She has a blonde streak and my wife is blonde.", "She has a blonde streak and my wife is blonde."),
     ("Mein Freund Tom is visiting.", "Mein Freund Tom is visiting."),
-    # parents and siblings too ("Mon père still works at Renault Trucks")
-    ("ma mère vit à Dakar", "my mother vit à Dakar"),
-    ("Mon père still works at Renault Trucks", "My father still works at Renault Trucks"),
-    ("minha mãe Regina, 64, lives in Mooca", "my mother Regina, 64, lives in Mooca"),
     # other kin are left as said
     ("mi primo Javi works the window", "mi primo Javi works the window"),
+    ("ma mère vit à Dakar", "ma mère vit à Dakar"),
 ])
 def test_the_function_words_of_a_dialect_are_read_in_standard_english(said, read):
     from memcli.text import undialected
