@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..extract.lexicon import PARTNER_WORDS, RELATIONS
@@ -106,7 +107,13 @@ def _named_other(text: str) -> bool:
 def _about_the_user_only(names: list[str], query: str) -> bool:
     """Whether a question asks about the user and none of their people ("where does the
     user live?", "what health conditions does the user have?")."""
-    return not names and not _PEOPLE_ASKED.search(query)
+    return not names and not _people_asked(query)
+
+
+@lru_cache(maxsize=256)
+def _people_asked(query: str) -> bool:
+    """(asked once per question, not once per candidate)"""
+    return _PEOPLE_ASKED.search(query) is not None
 
 
 def key_owner_matches(key: str, whose: str | None) -> bool:
