@@ -72,13 +72,10 @@ _FR_DAYS = dict(zip("lundi mardi mercredi jeudi vendredi samedi dimanche".split(
 _EN_HUIT_RE = re.compile(r"\b(?P<j>" + "|".join(_FR_DAYS) + r")\s+en\s+huit\b", re.I)
 # a weekday said in the languages users mix in, with the word that says which one: "jeudi de la
 # semaine prochaine", "el jueves que viene", "hari Kamis ini", "nächsten Donnerstag"
-_DAYS_ABROAD = {**_FR_DAYS, **dict(zip(
-    "lunes martes miércoles miercoles jueves viernes sábado sabado domingo "
-    "segunda terça terca quarta quinta sexta "
-    "montag dienstag mittwoch donnerstag freitag samstag sonntag "
-    "senin selasa rabu kamis jumat sabtu ahad".split(),  # (never "minggu": a week too, "minggu depan")
-    [WEEKDAYS[i] for i in (0, 1, 2, 2, 3, 4, 5, 5, 6, 0, 1, 1, 2, 3, 4, 0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 6)],
-    strict=True))}
+_DAYS_ABROAD = {**_FR_DAYS, **{form: day for day, forms in zip(WEEKDAYS, (
+    "lunes segunda montag senin", "martes terça terca dienstag selasa", "miércoles miercoles quarta mittwoch rabu",
+    "jueves quinta donnerstag kamis", "viernes sexta freitag jumat", "sábado sabado samstag sabtu",
+    "domingo sonntag ahad"), strict=True) for form in forms.split()}}  # (never "minggu": a week too, "minggu depan")
 _DAY_ABROAD = r"(?P<d>" + "|".join(sorted(_DAYS_ABROAD, key=len, reverse=True)) + r")(?:-feira)?"
 _WHICH_DAY_ABROAD = (
     (re.compile(r"\b" + _DAY_ABROAD + r"\s+de\s+la\s+semaine\s+prochaine\b", re.I), "{} next week"),

@@ -353,13 +353,11 @@ def _told_last(store: MemoryStore, scope: str, found: list[tuple[Memory, float]]
 # A request for what was told in a month: "the Kasia thing from August: forget it", "what I
 # told you in March about the visa".
 # ... in the languages users mix in: "ce que je t'ai dit en mars", "lo que te dije en abril"
-_MONTH_FORMS = dict(zip(
-    "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre "
-    "janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre "
-    "janeiro fevereiro março marco maio junho julho setembro outubro novembro dezembro "
-    "januar februar märz april juni juli oktober dezember".split(),
-    [1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 10, 11, 12, 1, 2, 2, 3, 4, 5, 6, 7, 8, 8, 9, 10, 11, 12,
-     1, 2, 3, 3, 5, 6, 7, 9, 10, 11, 12, 1, 2, 3, 4, 6, 7, 10, 12], strict=True))
+_MONTH_FORMS = {form: n for n, forms in enumerate((
+    "enero janvier janeiro januar", "febrero février fevrier fevereiro februar", "marzo mars março marco märz",
+    "abril avril april", "mayo mai maio", "junio juin junho juni", "julio juillet julho juli", "agosto août aout",
+    "septiembre setiembre septembre setembro", "octubre octobre outubro oktober", "noviembre novembre novembro",
+    "diciembre décembre dezembro dezember"), start=1) for form in forms.split()}
 _TOLD_IN = re.compile(r"\b(?:from|in|back in|en|em|im)\s+(?P<m>" + "|".join(MONTHS) + r"|(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)(?=\.|\b)|"
                       + "|".join(sorted(_MONTH_FORMS, key=len, reverse=True)) + r")\b", re.I)
 

@@ -34,6 +34,9 @@ _PROPER = (r"(?-i:[" + _UPPER + r"0-9])[\w'&.-]*(?:\s+(?:(?:of|de|des|du|del|del
            r"&\s+)?(?-i:[" + _UPPER + r"])[\w'&.-]*){0,4}")  # ("Clinique des Grangettes", "Hospital de la Tour")
 # "first month at Cleveland Clinic", "it's my first week with Brightline", "I'm in my first
 # week at Deloitte"; a night, a weekend or a holiday is a visit
+# the words that end a firm's name ("Kestrel Fintech", "Volta Labs")
+_FIRM_WORDS = (r"Tech|Technologies|Labs?|Bank|Group|Ltd|Inc|GmbH|LLC|Systems|Software|Solutions|Health|Motors|Freight|"
+               r"Logistics|Media|Studios?|Capital|Partners|Consulting")
 _FIRST_SPELL = (
     r"^(?:(?:so|ok|okay|well|anyway|also|alors|bon|pues|and),?\s+)*"  # ("Alors, the first month at ...")
     r"(?:(?:it is|it's|i am in|i'm in|i am|i'm|just finished|finished|survived|done with|made it through) )?"
@@ -50,8 +53,7 @@ _FIRST_SPELL = (
     r"(?: (?:at|in|with) (?:the )?new (?:job|role|place|hospital|clinic|company|firm|school|office),?(?: (?:at|in|with))?"
     r"| (?:at|with|w/?|sa|en|chez|bei|na|no|em|presso)"
     # "First month in Kestrel Fintech behind me": "in" names a firm only by a firm's word
-    r"| in(?= (?-i:[A-Z])[\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,3}? (?-i:Fintech|Tech|Technologies|Labs?|Bank|Group|Ltd|Inc|"
-    r"GmbH|LLC|Systems|Software|Solutions|Health|Motors|Freight|Logistics|Media|Studios?|Capital|Partners|Consulting)\b))")
+    r"| in(?= (?-i:[A-Z])[\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,3}? (?-i:Fintech|" + _FIRM_WORDS + r")\b))")
 _FIRST_SPELL_RE = re.compile(_FIRST_SPELL + r" (?:the )?(?P<v>" + _PROPER + r")", _I)
 # ... a name written in lower case: "primera semana en trastea, head of quality" (one word
 # that is no everyday word: never "first week at home", "first day at the gym")
@@ -154,9 +156,7 @@ _HOUSED_IN_RE = re.compile(
 _WORK_CUE_RE = re.compile(r"\b(?:job|work|working|shifts?|boss|team|colleagues?|manager|clients?|office|contract|role|"
                           r"brigade|crew|staff|salary|pay|payroll|promoted|promotion|hired|patients|customers)\b", _I)
 # a word that names a firm or a workplace ("Volta Labs", "Clinique des Grangettes")
-_FIRM_WORD_RE = re.compile(r"\b(?:labs?|clinic|clinique|klinik|hospital|h[ôo]pital|bank|group|ltd|inc|gmbh|ag|llc|"
-                           r"systems|software|solutions|health|motors|freight|logistics|media|studios?|capital|"
-                           r"partners|consulting|pharmacy|technologies|tech|plc|sa|bv)\b", _I)
+_FIRM_WORD_RE = re.compile(r"\b(?:" + _FIRM_WORDS + r"|clinic|clinique|klinik|hospital|h[ôo]pital|pharmacy|ag|plc|sa|bv)\b", _I)
 # "two weeks for Christmas": a time of year, no employer
 _FEAST_RE = re.compile(r"(?:Christmas|Xmas|Easter|Diwali|Ramadan|Eid|Thanksgiving|New Year|Hanukkah|Lent|Carnival|"
                        r"Chinese New Year|Lunar New Year|Passover|Halloween|Summer|Winter|Spring|Autumn|Fall)\b", _I)
