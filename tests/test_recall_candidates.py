@@ -45,3 +45,30 @@ def test_similarities_are_cosines_of_stored_vectors(store):
     q = store.embed_query(m.text)
     assert abs(similarities(store, "user:a", q, [rowid])[rowid] - 1.0) < 1e-5
     assert similarities(store, "user:b", q, [rowid]) == {}
+
+
+def test_the_words_that_name_the_user_are_not_embedded():
+    from memcli.recall.candidates import without_the_user
+
+    assert without_the_user("Where does the user live?") == "Where does live?"
+    assert without_the_user("Who is the user's boyfriend?") == "Who is boyfriend?"
+    assert without_the_user("What does the user\u2019s son do?") == "What does son do?"
+    assert without_the_user("Who are the users of the app?") == "Who are the users of the app?"  # another word
+    assert without_the_user("user") == "user"  # nothing else to embed: the question as it is
+
+
+def test_short_facts_about_the_user_are_not_the_nearest_to_every_question(real_embedder, tmp_path):
+    # every fact says "User": embedded with the question's "the user", the shortest facts
+    # were the nearest to any question about the user ("User is 15 years old", 0.45, for
+    # "where does the user live?"), whatever it asked
+    from memcli.api import MemoryStore
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for text in ("User is 15 years old", "User's name is Mia", "User is vegetarian", "User is allergic to peanuts",
+                 "User works Saturdays at the car wash",
+                 "Mum's flat in Randburg is small but User got their own room for the first time"):
+        _add(store, "user:a", text)
+    c = search(store, "user:a", "Where does the user live?", n=10, config=RecallConfig().candidates)
+    nearest = max(c.vec_sim, key=lambda r: c.vec_sim[r])
+    assert c.rows[nearest].text.startswith("Mum's flat in Randburg")
+    store.close()

@@ -52,7 +52,8 @@ def search(
     if query_vector is not None:
         qvec = query_vector
     else:
-        qvec = store.embed_query(keyword_query(query, True) if config.embed_keywords and not raw_query else query)
+        qvec = store.embed_query(keyword_query(query, True) if config.embed_keywords and not raw_query else
+                                 query if raw_query else without_the_user(query))
     # a word for a kind of thing ("exercise") the scope never says also looks for its members
     # ("running", "yoga"); a kind the user has words for ("company car") is found by them
     # (a car is asked by its make or model even when "car" is said of something else, "Amber Cars", "car wash";
@@ -129,6 +130,19 @@ def _keyed_asked(store: MemoryStore, scope: str, query: str, kw_text: str, rows:
     want = [m for m in store.keyed(scope, as_of=as_of)
             if m.id not in have and (broad or words & asked_key_stems(m.key or "", query))]
     return store.by_rowids(scope, list(store.rowids(scope, [m.id for m in want]).values())) if want else {}
+
+
+# how a question names the one whose memory it is: "the user", "the user's", "this user"
+_THE_USER_RE = re.compile(r"\b(?:the |this )?user(?:'s|\u2019s)?(?=\W|$)", re.I)
+
+
+def without_the_user(query: str) -> str:
+    """The question as embedded: without the words that name the user ("where does the
+    user live?" as "where does live?"). Every fact says "User", so the words pull every
+    short fact near every question alike ("User is 15 years old" for "where does the user
+    live?"); the words the question asks by are what tells its answer from the rest."""
+    out = re.sub(r"\s{2,}", " ", _THE_USER_RE.sub("", query)).strip()
+    return out if re.search(r"\w", out) else query
 
 
 def similarities(store: MemoryStore, scope: str, qvec: np.ndarray, rowids: list[int]) -> dict[int, float]:
