@@ -88,7 +88,7 @@ _SAID = (r"(?:(?:what|wot|wat|wetin|wha|weh|everything|anything|all|the (?:thing
          r"(?:\s+" + _WHEN_SAID + r")?\s+(?:" + _ABOUT + r"|on|of)\s+"
          # "forget I said anything 'bout Dwayne's boy", "forget I ever mentioned the loan", "forget I
          # tole you dat about Dale"
-         r"|(?:that\s+)?(?:i|we)\s+(?:ever\s+|even\s+)?(?:said|mentioned|told you|told u|tole you|tole ya|brought up|"
+         r"|(?:that\s+)?(?:i|we)\s+(?:ever\s+|even\s+)?(?:said|mentioned|told you|told u|told ye|told ya|tole you|tole ya|brought up|"
          r"talked)\s+(?:(?:anything|something|a thing|a word|(?:all )?(?:of )?(?:that|this|dat|dis)|it|stuff)\s+)?"
          r"(?:" + _ABOUT + r"|of)\s+"
          # Indonesian: "lupain aja soal DanaKilat"
@@ -119,13 +119,15 @@ _REQUEST = re.compile(
 # divorce, forget it", "that business about Huw I told you, ..., could you not keep that")
 _BACK = re.compile(r"^(?:it|that|this|those|ça|cela|isso|isto|eso|esto|das|dies|questo|that one|all (?:of )?(?:that|this|it)|any of (?:that|it)"
                    # "forget I ever said that to you": what was said, pointed at
-                   r"|i (?:ever |even |ever even )?(?:said|told you|told u|mentioned|brought up|wrote)(?: (?:that|it|this|any of "
+                   r"|i (?:ever |even |ever even )?(?:said|told you|told u|told ye|told ya|mentioned|brought up|wrote)(?: (?:that|it|this|any of "
                    r"(?:that|it)))?(?: to (?:you|u))?)\b\s*(?:[,.;!?]|$|(?:please|pls|"
                    r"kept|stored|saved|anywhere|either|too|as well|for me|ok|okay|that'?s|it'?s|i|fully|entirely|completely|"
                    r"stp|svp|porfa|por favor|bitte|s'il (?:te|vous) pla[iî]t|per favore|"
+                   # a word tagged on as the user talks ("forget it aye", "delete that mate")
+                   r"aye|yeah|yep|eh|lol|thanks|thx|cheers|ta|innit|sha|lah|"
                    r"altogether|totally|for good|(?:from|in|on) (?:ur|your|the) (?:memory|memories|notes|system|records?))\b)", re.IGNORECASE)
 _TOLD_BEFORE = re.compile(r"\b(?:what|everything|anything|all|the|that|this)\s+(?:(?:\w+\s+){0,2}?(?:i|i've|ive)\s+"
-                          r"(?:said|told you|told u|mentioned|shared|wrote)(?:\s+" + _WHEN_SAID + r")?|(?:business|matter|thing|stuff|bit|story|"
+                          r"(?:said|told you|told u|told ye|told ya|mentioned|shared|wrote)(?:\s+" + _WHEN_SAID + r")?|(?:business|matter|thing|stuff|bit|story|"
                           r"part)s?)\s+(?:about|abt|'?bout|re|regarding|with|on)\s+"
                           # "and about the course I flunked, delete that": the topic set up before
                           r"|(?:^|[,;.!?]\s*|\b(?:and|also|oh|ah|so|now|actually)\s+)(?P<setup>about|as for|regarding)\s+(?=(?:the|my|"
@@ -248,7 +250,8 @@ def forget_requests(text: str) -> list[ForgetRequest]:
     please forget everything I told you about her"). A dialect's spelling is read as the
     word it spells ("delete dat aboot the jellyfish", `text.undialected`)."""
     out = []
-    for sentence in _SENTENCE_BREAK.split(undialected(text)):
+    text = undialected(text)  # (what the sentences are found in: a request looks back in the same words)
+    for sentence in _SENTENCE_BREAK.split(text):
         sentence = re.sub(r"^\s*[-*\u2022]\s+", "", sentence)  # a list's item: "- forget the complaint thing"
         # "take that out, the thing about Jean-Robert": the particle before what is taken out
         sentence = re.sub(r"\b(take|leave|cut)\s+(it|that|this)\s+out\b", r"\1 out \2", sentence, flags=re.IGNORECASE)
@@ -350,7 +353,7 @@ _RUN_ON = re.compile(r"(?<![\w'])" + "".join(rf"(?<!\b{w} )" for w in (
 # about": the topic said before the telling
 _TOLD_NAMED = re.compile(r"\b(?:the|that|this|those|these)\s+(?P<t>(?:(?!(?:the|that|this|and|but|so|i|i've|ive)\b)"
                          r"[\w'-]+\s+){1,6}?)(?:(?:that|which)\s+)?(?:i|i've|ive)\s+(?:just\s+|ever\s+)?"
-                         r"(?:said|told you|told u|mentioned|shared|wrote)\b", re.IGNORECASE)
+                         r"(?:said|told you|told u|told ye|told ya|mentioned|shared|wrote)\b", re.IGNORECASE)
 
 
 # a topic set before a note's colon or dash, the request pointing back at it: "the Kasia

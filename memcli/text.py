@@ -224,7 +224,11 @@ _BE = {"i": "am", "we": "are", "they": "are"}
 _DIALECT = {"wor": "our", "aboot": "about", "oot": "out", "doon": "down", "hoose": "house", "hame": "home", "yem": "home",
             "dinnae": "don't", "divvent": "don't", "cannae": "can't", "canna": "can't", "didnae": "didn't",
             "wasnae": "wasn't", "isnae": "isn't", "summat": "something", "nowt": "nothing", "owt": "anything",
-            "noo": "now", "bairn": "child", "bairns": "children", "grandbairn": "grandchild", "grandbairns": "grandchildren"}
+            "noo": "now", "bairn": "child", "bairns": "children", "grandbairn": "grandchild", "grandbairns": "grandchildren",
+            # ... and of Scots: "goin oot wi ruaridh", "that thing a telt ye aboot the tech"
+            "wi": "with", "telt": "told", "fae": "from", "intae": "into", "gonnae": "going to",
+            "shouldnae": "shouldn't", "wouldnae": "wouldn't", "couldnae": "couldn't", "havenae": "haven't",
+            "wisnae": "wasn't", "disnae": "doesn't", "doesnae": "doesn't"}
 # ... and the function words of Cajun, Caribbean and Pidgin English, read and not kept (what
 # a fact says of the user in its own words is "them", "with")
 _SAID_PLAIN = {"dis": "this", "dat": "that", "dem": "them", "dey": "they", "dere": "there", "wit": "with", "ting": "thing",
@@ -234,8 +238,8 @@ _SAID_PLAIN_RE = re.compile(r"(?<![\w'-])(?P<w>" + "|".join(_SAID_PLAIN) + r")(?
 _DIALECT_RE = re.compile(r"(?<![\w'-])(?P<w>" + "|".join(sorted(_DIALECT, key=len, reverse=True)) + r")(?![\w'-])", re.I)
 # "a" for "I" before a verb no noun can be ("a said", "a got it wrong", "a rang the bairn"),
 # "me" for "my" before kin ("me son"), "wor/me lass" for "my wife"
-_A_FOR_I_RE = re.compile(r"(?P<pre>^|[.!?,;:]\s+|\b(?:and|but|cos|so|when|if|what|that|as) )a (?=(?:said|says|got|"
-                         r"should|rang|forget|forgot|think|thought|knew|was|went|had|did|'ve|'ll|'d|am|cannae|canna|"
+_A_FOR_I_RE = re.compile(r"(?P<pre>^|[.!?,;:]\s+|\b(?:and|but|cos|so|when|if|what|that|as|thing|stuff|bit) )a (?=(?:said|says|got|"
+                         r"should|rang|forget|forgot|think|thought|knew|was|went|had|did|telt|'ve|'ll|'d|am|cannae|canna|"
                          r"divvent|dinnae|reckon|told|used to|can't|cannot|didn't|don't|wasn't)\b)")  # ("a used Kona": a car)
 _ME_KIN_RE = re.compile(r"\bme (?=(?:son|daughter|mum|mam|ma|dad|da|wife|husband|brother|sister|grandson|granddaughter|"
                         r"kids|bairns?|nan|gran|grandbairns|missus|lass|lad|mate|fella|girlfriend|boyfriend|partner|"

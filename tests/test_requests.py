@@ -92,7 +92,8 @@ def test_forget_request_and_its_topic(text, topic):
                                   # the same verbs done to things
                                  "can you take out the bins tonight", "I bin there before", "bin the receipts from march",
                                  "I take it out on my wife sometimes", "leave out the onions please",
-                                 "I withdraw cash on fridays", "take that out of the oven", "the food was ok \u2014 forget it"])
+                                 "I withdraw cash on fridays", "take that out of the oven", "the food was ok \u2014 forget it",
+                                 "I'll never forget it aye", "ye Arjun ko bolo", "goin oot wi Kirsty the night"])
 def test_not_a_request(text):
     assert forget_requests(text) == []
 
@@ -527,6 +528,9 @@ def test_forget_that_in_a_run_of_its_own_points_back_at_the_last_message_stored(
     ("pls delete what i mentioned a while back about the loan", ["the loan"]),
     # a Dublin or Caribbean "ting" is a thing
     ("n forget wat i said bout the court ting yeah. dont want that kept anywhere", ["the court thing"]),
+    # Scots, and a word tagged on after the request
+    ("that thing a telt ye aboot the tech at springburn, forget it aye. shouldnae have said", ["the tech at springburn"]),
+    ("what I told you about the boiler, forget it, thanks", ["the boiler"]),
 ])
 def test_forget_requests_in_other_words(said, topics):
     assert [r.topic for r in forget_requests(said)] == topics

@@ -24,6 +24,9 @@ NOW = datetime(2025, 2, 6, 12)
     ("My therapist Jana says I should journal more", "therapist.name", "Jana"),
     ("Renata, my manager at Hatchline, wants the deck by Friday", "manager.name", "Renata"),
     ("and my landlord Mr Haddad is putting the rent up", "landlord.name", "Mr Haddad"),
+    ("their setup is clean, Noura (my lead) runs a tight ship", "team_lead.name", "Noura"),
+    ("my lead Noura runs a tight ship", "team_lead.name", "Noura"),
+    ("Ines (my new supervisor) signs off the rota", "supervisor.name", "Ines"),
 ])
 def test_a_role_named_in_passing_is_the_roles_record(said, key, value):
     facts = role_in_passing(said)
@@ -35,6 +38,8 @@ def test_a_role_named_in_passing_is_the_roles_record(said, key, value):
     "my coach said I should rest",            # no name
     "my manager and I disagree",              # no name either
     "my dentist Dr. Ferrer's receptionist called",  # someone else's, said by possessive... still no verb after the name
+    "Sam (my brother) runs a bar",            # kin in brackets: no role
+    "I met Tom (my old boss) at the pub",     # a role the user had once
 ])
 def test_no_role_record_without_a_role_a_name_and_a_verb_of_theirs(said):
     assert role_in_passing(said) == []

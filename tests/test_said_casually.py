@@ -536,12 +536,17 @@ def test_what_only_looks_like_a_home_in_passing_keys_no_home(said):
     ("Okay so the first weeks at Volta Labs are intense, they do e-commerce logistics", "Volta Labs"),
     ("Alors, the first month at the Clinique des Grangettes is finished: soins intensifs, 7h-19h",
      "Clinique des Grangettes"),
+    # the role the spell was in, said between
+    ("first shift as a bank HCA at the Royal went fine", "Royal"),
+    ("my first week as a junior dev with Monzo was intense", "Monzo"),
 ])
 def test_a_spell_at_a_firm_with_work_said_is_the_employer(said, value):
     assert _keyed(said).get("employer") == value
 
 
 @pytest.mark.parametrize("said", [
+    "my first week as a volunteer with the Red Cross",  # unpaid: no employer
+    "first day as a dad at home was chaos",
     "two weeks at Tenby, lovely weather",        # a stay: no work said
     "two weeks at Butlins with the kids",
     "a month with Mum after the operation",

@@ -50,6 +50,8 @@ _FIRST_SPELL = (
     r"|(?:my |the )?(?:onboarding|induction|orientation|probation(?: period)?))"
     # "first wk done at Birchmount", "First month is over at Brenner"
     r"(?: (?:is |was )?(?:done|over|finished|behind me))?"
+    # "first week as a junior dev at Monzo", "first shift as a bank HCA at the Royal"
+    r"(?: as (?!(?:a |an )?volunteer)(?:a |an )?(?:[\w-]+ ){0,3}?[\w-]+(?= (?:at|with|w/?) ))?"
     r"(?: (?:at|in|with) (?:the )?new (?:job|role|place|hospital|clinic|company|firm|school|office),?(?: (?:at|in|with))?"
     r"| (?:at|with|w/?|sa|en|chez|bei|na|no|em|presso)"
     # "First month in Kestrel Fintech behind me": "in" names a firm only by a firm's word

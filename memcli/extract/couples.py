@@ -9,28 +9,36 @@ import re
 
 from .grammar import to_third_person
 from .lexicon import _I, DATED_AS, DATED_ONE, PARTNER_WORDS
-from .people import _NOT_NAMES, NOT_DATED
+from .people import _NOT_NAMES, _NOT_PARTNER, NOT_DATED
+from .spelling import _everyday as everyday
 from .values import Slots, _date_phrase, _profile
 
 # ("stepping out with a gentleman": as an older register says it)
 _SEE = r"(?:seeing|seein'?|(?:started|began)\s+(?:to\s+see|seeing)|stepping\s+out\s+(?:with|wi'?))"
 _DATE = r"(?:dating|(?:started|began)\s+(?:to\s+date|dating))"
 _DATING_RE = re.compile(
-    r"^(?:(?:also|and|so),?\s+)?(?:i(?:'m| am)\s+|i(?:'ve| have)\s+been\s+|i\s+(?=started|began))?(?:now\s+)?(?:"
+    r"^(?:(?:also|and|so)[,.\u2026]*\s+)?(?:i(?:'m| am)\s+|i(?:'ve| have)\s+been\s+|i\s+(?=started|began))?(?:now\s+)?(?:"
     + _SEE + r"\s+(?:this|a|an|some)\s+(?P<w>" + DATED_ONE + r")|" + _SEE
     + r"\s+some(?:one|body)(?:\s+new)?|" + _DATE + r"\s+(?:(?:this|a|an)\s+(?P<w2>" + DATED_ONE + r"))?)"
     # "seeing someone new 🙈 called marcus", "seeing someone, his name is Raúl"
     r"(?:\W*\s+(?:called|named)\s+|[,.!\W]*\s+(?:his|her|their)\s+name(?:'s|\s+is)\s+|\W+)(?P<v>(?!new\b)[^\W\d_][\w'-]*)\b"
-    r"|^(?:i(?:'ve| have)\s+been\s+)(?:seeing|dating)\s+(?P<v2>(?-i:[A-Z])[a-z'-]+)\s+(?:for|since)\b", _I)
+    r"|^(?:i(?:'ve| have)\s+been\s+)(?:seeing|dating)\s+(?P<v2>(?-i:[A-Z])[a-z'-]+)\s+(?:for|since)\b"
+    # "going out with Ruaridh from the climbing academy", "I'm going out with Kofi now": a
+    # couple, not an evening ("going out with Tom tonight", "going out with the girls")
+    r"|^(?:(?:also|and|so)[,.\u2026]*\s+)?(?:i(?:'m| am)\s+|i(?:'ve| have)\s+been\s+|been\s+)?(?:now\s+)?"
+    r"(?:officially\s+)?going\s+out\s+with\s+(?P<v3>[^\W\d_][\w-]*)\b(?!['\u2019]s)(?!\s+(?:tonight|tomorrow|today|later|this|"
+    r"next|on|for|to|at|after|before|again|and|&|sometime|some)\b)", _I)
 
 
 def _dating(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"seeing this girl destiny", "seeing someone new, Marcus", "I'm dating a guy called
     Marcus", "I've been seeing Anna for 2 months": a partner, named."""
     m = _DATING_RE.match(c)
-    v = (m.group("v") or m.group("v2")) if m else None
+    v = (m.group("v") or m.group("v2") or m.group("v3")) if m else None
     if m is None or v is None or v.lower() in _NOT_NAMES or v.lower() in NOT_DATED:
         return None
+    if m.group("v3") and (v.islower() and v in everyday() or v.lower() in _NOT_PARTNER):
+        return None  # "going out with friends", "going out with work"
     v = v.capitalize() if v.islower() else v
     r = DATED_AS.get((m.group("w") or m.group("w2") or "").lower(), "partner")
     return [_profile(f"User's {r} is {v}", "partner", v, 0.75, "update")]
@@ -98,9 +106,23 @@ _ENDED_COUPLE_RE = re.compile(
     r"|(?P<n2>[A-Z][\w'-]*) is (?:now )?(?i:my) ex(?:\s+now)?\s*[.!]*$)")
 
 
+def going_out(clause: str) -> bool:
+    """Whether a clause says the user is going out with someone, a couple ("I'm going out
+    with Kofi now"), which is no plan ("I'm going out with Tom tonight" is one)."""
+    m = _DATING_RE.match(clause)
+    return m is not None and m.group("v3") is not None and _dating(clause, clause, clause.lower(), False) is not None
+
+
+def with_i(clause: str) -> str:
+    """A couple said with its "I" left out, with it: "going out with ruaridh from the
+    climbing academy" (I'm going out with ...); any other clause as it is."""
+    return "I'm " + clause if re.match(r"(?:going|goin'?)\s", clause, _I) and going_out(clause) else clause
+
+
 def couple_said(clause: str) -> bool:
     """Whether a clause that opens with no "I" or "my" may still tell of the user's couple
     ("Also, Ollie and I are done", "Ollie dumped me", "Ollie is my ex now"): the slot
     rules read it."""
     c = _LEAD.sub("", clause)
-    return bool(_ENDED_COUPLE_RE.match(c) or re.match(r"^[A-Za-z][a-z'-]+ and (?:[Ii]|me)\b", c))
+    return bool(_ENDED_COUPLE_RE.match(c) or re.match(r"^[A-Za-z][a-z'-]+ and (?:[Ii]|me)\b", c)
+                or _DATING_RE.match(clause))  # ("going out with Ruaridh", "And… I'm seeing someone")

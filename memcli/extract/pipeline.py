@@ -41,7 +41,7 @@ from .attributes import (
 )
 from .clauses import _clauses, _sentences, _strip_fillers, _with_subject, when_said_after
 from .corrections import corrected, correction_of, correction_rest, days_fixed, fixed_in_sentence, restated
-from .couples import couple_said
+from .couples import couple_said, going_out, with_i
 from .diet import diet_for_a_span, gone_without
 from .emoji import emoji_food
 from .events import booked, own_event_date
@@ -141,7 +141,7 @@ def _opening(clause: str, explicit: bool, ex: Extraction, people: _People) -> st
         if not explicit:
             _discard(ex, clause, "greeting")
         return None
-    raw = when_said_after(raw)  # "now I bike to work" -> "I now bike to work"
+    raw = with_i(when_said_after(raw))  # "now I bike to work" -> "I now bike to work"
     # "mum's a teaching assistant now", "the wife starts at the bank monday": the user's own
     raw = re.sub(r"^(my \w+)'s (?=(?:a|an|the|at|in|on|back|now|still|not|off|so|really|very|[a-z]+ing)\b)", r"\1 is ",
                  _KIN_BARE_RE.sub(lambda k: "my " + k["k"], raw))
@@ -443,7 +443,7 @@ def _said(raw: str, now: datetime, explicit: bool) -> _Said:
 
     masked = re.sub(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
                     r"December)\b", "", exp)
-    plan = bool(PLAN_RE.search(masked)) and not re.match(r"^i (?:will|would) (?:always|never)\b", exp, _I)
+    plan = bool(PLAN_RE.search(masked)) and not re.match(r"^i (?:will|would) (?:always|never)\b", exp, _I) and not going_out(exp)
     if re.match(r"^(?:my|i)\b.*\b(?:is|are)\s+(?:on|during)\s+\d{4}-", exp, _I):
         plan = False  # "my exam is on 2026-03-13": a dated event, not a plan
     is_safety = bool(SAFETY_TOPIC_RE.search(exp)) and bool(MEDICAL_SELF_RE.search(exp)) and not re.search(

@@ -202,9 +202,12 @@ _ROLE_IN_PASSING_RE = re.compile(
     + r"(?P<role>[a-z][a-z -]{1,24}?),?\s+" + _NAME_V
     + r",?\s+(?:(?i:at|from)\s+[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2},?\s+)?(?:(?i:just|also|still|always|really|finally)\s+)*"
     r"(?=(?i:wants|wanted|says|said|thinks|thought|told|tells|asked|asks|needs|suggested|suggests|recommended|"
-    r"recommends|sent|sends|gave|gives|put|puts|called|calls|emailed|booked|is|was|has|had|will|would|can|could)\b)"
-    r"|(?:^|[,;:]\s+)" + _NAME_V.replace("(?P<v>", "(?P<v2>") + r",\s+(?i:my|our)\s+" + _ROLE_MODS
-    + r"(?P<role2>[a-z][a-z -]{1,24}?)(?:\s+(?i:at|from)\s+[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})?,")
+    r"recommends|sent|sends|gave|gives|put|puts|called|calls|emailed|booked|is|was|has|had|will|would|can|could|"
+    r"runs|ran|lets|let|keeps|makes|made|knows|seems|checks|reviews|reviewed|approved|approves|signed|signs|"
+    r"wrote|writes)\b)"
+    # "Renata, my manager at Hatchline, wants ...", "Noura (my lead) runs a tight ship"
+    r"|(?:^|[,;:]\s+|\s)" + _NAME_V.replace("(?P<v>", "(?P<v2>") + r"(?:,\s+|\s*\()(?i:my|our)\s+" + _ROLE_MODS
+    + r"(?P<role2>[a-z][a-z -]{1,24}?)(?:\s+(?i:at|from)\s+[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})?[,)]")
 
 
 # "I take warfarin under Dr Hargreaves at the Batheaston surgery": the doctor the user is seen by
