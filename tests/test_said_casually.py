@@ -457,6 +457,7 @@ def test_what_only_looks_like_a_stay_begun_keys_nothing(said):
 @pytest.mark.parametrize("said, value", [
     ("also internet in the vila madalena apto is way worse than pinheiros was, vivo fibra drops", "Vila Madalena"),
     ("yo. rents 560 on the partick flat but its a 2 min walk to the depot", "Partick"),
+    ("al barsha flat is bigger, nothing walkable near it tho", "Al Barsha"),  # no "the" in a note
     ("From the balcony of the depto in Playa Blanca, south of the city", "Playa Blanca"),
     ("Big news: we found apartment in Göggingen, 12 minutes by bicycle to office.", "Göggingen"),
     ("wg life is over btw - got my own 1.5 room place in moabit, 1.140€ warm", "Moabit"),
@@ -511,6 +512,7 @@ def test_a_home_named_in_passing_is_the_users_home(said, value):
     "we're in a hotel in Paris",                                  # a stay, not a dwelling
     "we're in the flat in Leith for a week",
     "we rented a cottage in Wales for the holidays",
+    "Granny flat is finished", "Studio flat is tiny", "Sarah's flat is huge",  # a kind of flat, someone's
 ])
 def test_what_only_looks_like_a_home_in_passing_keys_no_home(said):
     assert "home_city" not in _keyed(said), _keyed(said)

@@ -93,3 +93,17 @@ def test_a_place_bought_then_described_is_the_home_now():
 @pytest.mark.parametrize("said", ["We bought a house! It needs work.", "I bought a place! Lovely view from the top."])
 def test_a_place_bought_without_where_names_no_home(said):
     assert not any(f.key == "home_city" for f in extract_facts(said, NOW).facts)
+
+
+@pytest.mark.parametrize(("said", "people", "meant"), [
+    ("My sister moved to Leeds. Since March she works at the BBC.", None, "User's sister works at the BBC"),
+    ("Hiroshi bought a milking robot. With the robot he milks 85 cows.", {"Hiroshi": "son"}, "Hiroshi milks 85 cows"),
+    ("My dad retired in May. These days he drives a school bus.", None, "User's dad drives a school bus"),
+])
+def test_a_she_or_he_after_a_phrase_of_when_or_how_is_the_one_named_before(said, people, meant):
+    assert any(meant in t for t in _texts(said, people)), _texts(said, people)
+
+
+def test_a_he_after_such_a_phrase_is_never_a_she_named_before():
+    texts = _texts("My sister moved to Leeds. In the end he agreed.")
+    assert not any("sister agreed" in t for t in texts)

@@ -251,6 +251,9 @@ _HOME_HEADING_RE = re.compile(r"^\W*(?P<det>)(?P<v>" + _PROPER + r") (?:flat|hou
                               r"(?:update|news|life|diaries|diary|report|latest)\b", _I)
 _PLACE_DWELLING_RE = re.compile(r"\b(?P<det>the|my|our|da) (?:new |own |same )?(?P<v>" + _PROPER + r"|" + _LOWER_PLACE + r") "
                                 + _DWELLING_WORD + r"\b", _I)
+# ... and opening a note with no "the": "al barsha flat is bigger, nothing walkable near it"
+_BARE_PLACE_DWELLING_RE = re.compile(r"^(?P<det>)(?P<v>" + _PROPER + r"|" + _LOWER_PLACE + r") " + _DWELLING_WORD
+                                     + r"(?= (?:is|'s|has)\b)", _I)
 # not the user's, not now, or no home at all: "my sister's flat", "his place", "the old flat",
 # "viewing a flat in Leith", "sold the house in Jaro", "if we get the flat", "an airbnb"
 _NOT_HOME_PRE = re.compile(r"(?:'s|s'|\b(?:his|her|their|your|old|former|previous|last|ex|holiday|dream|parents|mum|"
@@ -318,14 +321,16 @@ def home_in_passing(raw: str) -> list[FactDict]:
             and lease["v"].split()[0].lower() not in _NOT_PLACE_WORDS:
         return [_profile(f"User lives in {lease['v']}", "home_city", lease["v"], 0.6, None, rule="home_in_passing")]
     for m in [*_DWELLING_IN_RE.finditer(raw), *_PLACE_DWELLING_RE.finditer(raw), *_HOME_HEADING_RE.finditer(raw),
-              *_HOME_PART_RE.finditer(raw)]:
+              *_HOME_PART_RE.finditer(raw), *_BARE_PLACE_DWELLING_RE.finditer(raw)]:
         if _NOT_HOME_PRE.search(raw[:m.start()] + (m.group("det") or "")) or _PAST_AFTER.match(raw[m.end():]) \
                 or _OTHERS_BEFORE.search(raw[:m.start()]) or _THEY_IN_NEW_RE.search(raw[:m.end()]):
             continue
         det = (m.group("det") or "").strip().lower()
         got = _GOT_BEFORE.search(raw[:m.start()]) is not None
-        if det in ("", "a", "an") and not got:
+        if det in ("", "a", "an") and not got and m.re is not _BARE_PLACE_DWELLING_RE:
             continue
+        if m.re is _BARE_PLACE_DWELLING_RE and all(w in everyday() for w in m.group("v").lower().split()):
+            continue  # "Granny flat is finished": a kind of flat, said first
         if "'s" in m.group("v") or "s' " in m.group("v"):
             continue
         if m.re is _DWELLING_IN_RE and m.group("prep") == "on" and det not in ("my", "our") \
@@ -344,7 +349,7 @@ def home_in_passing(raw: str) -> list[FactDict]:
         if not v[0].isupper():
             v = " ".join(w[:1].upper() + w[1:] for w in v.split())
         town = re.match(r"\s+in\s+(?P<t>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2})", raw[m.end():]) \
-            if m.re is _PLACE_DWELLING_RE else None
+            if m.re in (_PLACE_DWELLING_RE, _BARE_PLACE_DWELLING_RE) else None
         if town and _place_ok(town["t"]):  # "the Greenbrier house in Chesapeake": the town too
             v = f"{v}, {town['t']}"
         return [_profile(f"User lives in {v}", "home_city", v, 0.6, None, rule="home_in_passing")]

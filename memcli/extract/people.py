@@ -409,7 +409,9 @@ class _People:
             return f"{self.last}'s {own['rest']}" if self._is_last("she" if own["p"].lower() == "her" else "he") \
                 else clause
         # (after a word that only answers or leads in: "no he's a nurse now", "yeah she got it")
-        m = re.match(r"^(?:" + _LEAD_WORDS + r"\W+)*(?P<p>she|he)(?P<c>'s|\s)(?P<rest>.*)$", clause, _I)
+        # (after a phrase of when or how that opens the clause: "With the robot he milks 85 cows")
+        m = re.match(r"^(?:" + _LEAD_WORDS + r"\W+)*(?P<pre>" + _OPENING_PHRASE + r")?(?P<p>she|he)(?P<c>'s|\s)(?P<rest>.*)$",
+                     clause, _I)
         if not m or not self._is_last(m.group("p").lower()):
             return clause
         # "she's leaving": is; "she's been in billing since March": has
@@ -419,7 +421,13 @@ class _People:
         named = re.search(r"(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*)*$", who)
         if named and who.startswith("my ") and re.match(r"\s*(?:now |also |still )?(?:my|our)\s", m.group("rest"), _I):
             who = named.group(0)  # "he's my fiancé now": what he is to the user is said anew
-        return f"{who} {verb}{m.group('rest')}".replace("  ", " ")
+        return f"{m['pre'] or ''}{who} {verb}{m.group('rest')}".replace("  ", " ")
+
+
+# a phrase of when or how before the subject: "With the robot he milks ...", "Since March she
+# works ...", "These days he drives ..."
+_OPENING_PHRASE = (r"(?:(?:with|since|on|in|at|after|from|every|each|this|last|next|these days|nowadays)\b"
+                   r"[^,.;:!?]{0,30}?,?\s+)")
 
 
 # a verb said of one other person, opening a sentence: "Starts Monday.", "Works nights now."
