@@ -81,11 +81,13 @@ def _broke_up(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
         return [_profile(text, "partner", v, 0.7, "delete")]
     # "kayla n me are done", "Marco and I are over": a couple said to be no more, nothing after it
     # (typed in lower case, and with a feeling after it: "kayla and i are done 💔")
-    m = re.match(r"^(?:(?i:my|our) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"))\s+)?(?P<n>[A-Z][\w'-]*|[a-z][a-z'-]+) and "
-                 r"(?:I|i|me) (?:are|'re) (?:(?:so|totally|officially) )?(?:done|over|through|finished|"
-                 r"not together any ?more|no longer together)(?:\s*[.!]*|\W*)$", c)
-    if m and m.group("n").lower() not in _NOT_NAMES:
-        r, n = (m.group("r") or "partner").lower(), m.group("n")[:1].upper() + m.group("n")[1:]
+    # ("me n callum are done": the user named first)
+    m = re.match(r"^(?:(?:(?i:my|our) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"))\s+)?(?P<n>[A-Z][\w'-]*|[a-z][a-z'-]+) and "
+                 r"(?:I|i|me)|(?i:me|i) (?:and|n|&) (?P<n2>[A-Z][\w'-]*|[a-z][a-z'-]+)) (?:are|'re) (?:(?:so|totally|officially) )?"
+                 r"(?:done|over|through|finished|not together any ?more|no longer together)(?:\s*[.!]*|\W*)$", c)
+    name = m and (m.group("n") or m.group("n2"))
+    if m and name and name.lower() not in _NOT_NAMES | _KIN:
+        r, n = (m.group("r") or "partner").lower(), name[:1].upper() + name[1:]
         return [_profile(f"User broke up with their {r} {n}", "partner", n, 0.7, "delete")]
     # "I dumped Ollie", "Ollie dumped me", "Ollie is my ex now"
     m = _ENDED_COUPLE_RE.match(c)
@@ -124,5 +126,5 @@ def couple_said(clause: str) -> bool:
     ("Also, Ollie and I are done", "Ollie dumped me", "Ollie is my ex now"): the slot
     rules read it."""
     c = _LEAD.sub("", clause)
-    return bool(_ENDED_COUPLE_RE.match(c) or re.match(r"^[A-Za-z][a-z'-]+ and (?:[Ii]|me)\b", c)
+    return bool(_ENDED_COUPLE_RE.match(c) or re.match(r"^(?:[A-Za-z][a-z'-]+ and (?:[Ii]|me)|(?i:me|i) (?:and|n|&) [A-Za-z][\w'-]*)\b", c)
                 or _DATING_RE.match(clause))  # ("going out with Ruaridh", "And… I'm seeing someone")

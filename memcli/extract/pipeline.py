@@ -127,7 +127,7 @@ class _Said:
 
 # a relative named by the bare word, as one names one's own: "mum's", "the wife", "hubby"
 _KIN_BARE_RE = re.compile(r"^(?:the\s+)?(?P<k>(?-i:mum|mom|mam|dad|nan|nana|gran|granny|grandma|grandad|grandpa|hubby|"
-                          r"wifey|missus|missis|ma|mama|pa|papa)|(?<=the )(?:wife|husband|kids|missus))(?=(?:'s|\s+(?:is|was|has|had|got|"
+                          r"wifey|missus|missis|ma|mama|pa|papa|boyfriend|girlfriend|fianc[eé]e?)|(?<=the )(?:wife|husband|kids|missus))(?=(?:'s|\s+(?:is|was|has|had|got|"
                           r"works|started|starts|moved|left|quit|lives|said|says|just|finally|now))\b)", _I)
 
 

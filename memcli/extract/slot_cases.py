@@ -125,9 +125,11 @@ SLOT_CASES: dict[str, tuple[list[tuple[str, str | None, str | None]], list[str]]
     "partner_named": ([("My girlfriend is Niamh", "partner", "Niamh"),
                        ("Weronika is my girlfriend since March 2026", "partner", "Weronika"),
                        ("Sam is my new husband", "partner", "Sam"),
-                       ("My wife is Mrs. Kavitha", "partner", "Mrs. Kavitha")],  # a title is no name alone
+                       ("My wife is Mrs. Kavitha", "partner", "Mrs. Kavitha"),  # a title is no name alone
+                       ("boyfriend's Callum, sparky apprentice", "partner", "Callum")],  # ("my" left out, "'s" for "is")
                       ["My girlfriend is tired", "My sister's name is Ana", "Ana is my girlfriend's sister",
-                       "She is my wife", "Marco is my ex-boyfriend", "Leo is my partner in crime"]),
+                       "She is my wife", "Marco is my ex-boyfriend", "Leo is my partner in crime",
+                       "my boyfriend's Mum, bless her", "boyfriend's mum is lovely"]),
     "dating": ([("I'm seeing this girl destiny", "partner", "Destiny"), ("I am dating a guy called Marcus", "partner", "Marcus"),
                 ("I've been seeing Anna for 2 months", "partner", "Anna"),
                 ("And… I'm seeing someone 🙈 Samir, he's a pharmacist", "partner", "Samir"),
@@ -142,7 +144,7 @@ SLOT_CASES: dict[str, tuple[list[tuple[str, str | None, str | None]], list[str]]
     "married_to": ([("I married Anna", "partner", "Anna"), ("I got married to Anna", "partner", "Anna")],
                    ["I married into a big family", "My brother married Anna"]),
     "broke_up": ([("I broke up with Marco", "partner", "Marco"), ("Kayla n me are done", "partner", "Kayla"),
-                  ("Marco and I are over.", "partner", "Marco")],
+                  ("Marco and I are over.", "partner", "Marco"), ("me n callum are done", "partner", "Callum")],
                  ["My sister broke up with Marco", "Mum and I are done with the painting", "Dev and I are done for today"]),
     "favorite": ([("My favourite band is Radiohead", "favorite_band", "Radiohead")],
                  ["My favourite is the blue one"]),
