@@ -33,6 +33,9 @@ class Candidates:
     vec_rank: dict[int, int]  # rowid -> rank in the vector results
     vec_sim: dict[int, float]  # rowid -> cosine similarity to the query (an episode's: its nearest sentence's, when nearer)
     rows: dict[int, Memory]  # rowid -> record, keyword matches first
+    # the question as asked, with the words that name the user, when `query_vector` is not
+    # (what the confidence is read by: `recall._as_asked`)
+    asked_vector: np.ndarray | None = None
 
 
 def search(
@@ -49,11 +52,12 @@ def search(
 ) -> Candidates:
     """The top `n` of each index, in `scope`; `query_vector` saves embedding the query."""
     kw_text = query if raw_query else keyword_query(query, config.drop_stopwords)
+    asked = None
     if query_vector is not None:
         qvec = query_vector
     else:
-        qvec = _query_vector(store, keyword_query(query, True) if config.embed_keywords and not raw_query else query,
-                             raw_query)
+        qvec, asked = _query_vectors(store, keyword_query(query, True) if config.embed_keywords and not raw_query else
+                                     query, raw_query)
     # a word for a kind of thing ("exercise") the scope never says also looks for its members
     # ("running", "yoga"); a kind the user has words for ("company car") is found by them
     # (a car is asked by its make or model even when "car" is said of something else, "Amber Cars", "car wash";
@@ -81,7 +85,7 @@ def search(
         rows.update(keyed)
         vec_sim.update(similarities(store, scope, qvec, list(keyed)))
     return Candidates(keyword_text=kw_text, query_vector=qvec, kw_rank=kw_rank, kw_score=kw_score, best_kw=best_kw,
-                      vec_rank=vec_rank, vec_sim=vec_sim, rows=rows)
+                      vec_rank=vec_rank, vec_sim=vec_sim, rows=rows, asked_vector=asked)
 
 
 # the short forms a role is written in at work: "User's DP is Hemi" for "who is the deputy
@@ -145,24 +149,15 @@ def without_the_user(query: str) -> str:
     return out if re.search(r"\w", out) else query
 
 
-# How much of the question as asked stays in its vector beside the question without the
-# user's words: all of it said as asked (share 0, the plain question alone) scored dev +78
-# -43 and test +10 -1 against the question as asked, but took LoCoMo's speakers, asked as
-# "the user", from a confidence AUROC of .808 to .780 and any@5 from .779 to .749; with twice
-# the question as asked, dev +35 -8, test +3 -1, and LoCoMo .861 / .632 / .802 (bench/RESULTS.md)
-USER_SHARE = 2.0
-
-
-def _query_vector(store: MemoryStore, text: str, raw: bool) -> np.ndarray:
-    """The question's vector: of the question without the words that name the user
-    (`without_the_user`) and, `USER_SHARE` times over, of the question as asked, both
-    embedded in one call."""
+def _query_vectors(store: MemoryStore, text: str, raw: bool) -> tuple[np.ndarray, np.ndarray | None]:
+    """The vector the candidates are found by, of the question without the words that name
+    the user (`without_the_user`), and the question's as asked (None when they are one
+    text), what `recall` reads its confidence by; both embedded in one call."""
     plain = text if raw else without_the_user(text)
-    if plain == text or not USER_SHARE:
-        return store.embed_query(plain)
+    if plain == text:
+        return store.embed_query(text), None
     both = store.embed_many([plain, text])
-    v = both[0] + USER_SHARE * both[1]
-    return v / float((v @ v) ** 0.5)
+    return both[0], both[1]
 
 
 def similarities(store: MemoryStore, scope: str, qvec: np.ndarray, rowids: list[int]) -> dict[int, float]:
