@@ -504,6 +504,9 @@ def _graduated(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return None
 
 
+# a partner named after the relation: "my wife is called Sofia", "my boyfriend's Callum, ..." (never "my boyfriend's Mum")
+MY_PARTNER_IS_RE = re.compile(r"^(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"))(?:(?:'s name)? is (?:called |named )?|'s (?=[A-Z][\w-]*\s*(?:[,.;!]|$))(?!(?i:" + "|".join(sorted(FAMILY_SINGLE)) + r")\b))"
+                              r"(?P<v>(?:(?:Mrs|Mr|Ms|Dr|Prof)\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)")
 # a partner named before the relation: "Weronika is my girlfriend since March"
 PARTNER_IS_RE = re.compile(r"^(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?) is (?:now )?(?i:my) (?:new )?(?P<r>(?i:"
                            + PARTNER_WORDS[3:-1] + r"))\b(?!'|-|\s+(?:and|or)\b)")
@@ -511,12 +514,9 @@ PARTNER_IS_RE = re.compile(r"^(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?) is (?:now 
 
 def _partner_named(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"my wife is called Sofia", "Weronika is my girlfriend since March"."""
-    m = re.match(r"^(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"))(?:(?:'s name)? is (?:called |named )?|'s (?=[A-Z][\w-]*\s*(?:[,.;!]|$)))(?P<v>(?:(?:Mrs|Mr|Ms|Dr|Prof)\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)", c)  # ("my boyfriend's Callum, ...")
-    if m is None:
-        m = PARTNER_IS_RE.match(c)
-        # "my partner in crime", "my partner at the firm": no partner of the heart
-        if m and re.match(r"\s+(?:in|at|for|on|from|with)\b", c[m.end():]):
-            return None
+    m = MY_PARTNER_IS_RE.match(c) or PARTNER_IS_RE.match(c)
+    if m and m.re is PARTNER_IS_RE and re.match(r"\s+(?:in|at|for|on|from|with)\b", c[m.end():]):
+        return None  # "my partner in crime", "my partner at the firm": no partner of the heart
     if m and m.group("v").split()[0].lower() not in _NOT_NAMES | FAMILY_SINGLE:
         v = m.group("v")
         r = m.group("r").lower()
@@ -775,7 +775,7 @@ _OTHER_SLOT_RES = [
 
 
 def _other_slots(c: str, raw: str) -> list[FactDict]:
-    if re.match(r"^(?i:my) (?i:" + PARTNER_WORDS[3:-1] + r")(?:(?:'s name)? is (?:called |named )?|'s (?=[A-Z][\w-]*\s*(?:[,.;!]|$))(?!(?i:" + "|".join(FAMILY_SINGLE) + r")\b))[A-Z]", c) or \
+    if MY_PARTNER_IS_RE.match(c) or \
             re.match(r"^(?i:my|our) (?i:" + PARTNER_WORDS[3:-1] + r")(?: [A-Z][\w'-]*)? and [Ii] ", c):
         return _user_slots(c, raw)
     for rx, slot in _OTHER_SLOT_RES:

@@ -25,7 +25,7 @@ from ..scope import validate_scope
 from ..timeutil import parse_dt, utcnow
 from .akin import BEST, READ, akin_later_first, later_among_best
 from .blend import Filters, abstains, blend, collapse, confidence
-from .candidates import Candidates, search, similarities
+from .candidates import Candidates, by_sentence, search, similarities
 from .chain import chained_first
 from .config import AbstainConfig, CandidateConfig, ContextConfig, FeatureConfig, RecallConfig, Weights
 from .context import ordered_by_turn, read_neighbours, shares
@@ -147,9 +147,8 @@ def _as_asked(store: MemoryStore, scope: str, cands: Candidates, hits: list[Hit]
     if cands.asked_vector is None:
         return hits
     ids = [rowid[h.memory.id] for h in hits if h.memory.id in rowid]
-    sims = store.similarities(scope, cands.asked_vector, ids)
-    for r, s in store.part_similarities(scope, cands.asked_vector, [r for r in ids if cands.rows[r].episode]).items():
-        sims[r] = max(sims.get(r, 0.0), s)
+    sims = similarities(store, scope, cands.asked_vector, ids)
+    by_sentence(store, scope, cands.asked_vector, sims, {r: cands.rows[r] for r in ids})
     floor = features.vector_floor
     return [replace(h, vector=max(0.0, (sims[rowid[h.memory.id]] - floor) / (1.0 - floor)))
             if rowid.get(h.memory.id) in sims else h for h in hits]

@@ -77,9 +77,7 @@ def search(
     if missing:
         vec_sim.update(similarities(store, scope, qvec, missing))
     rows = store.by_rowids(scope, cand)
-    # an episode is as near as its nearest sentence: the one that answers among the many that do not
-    for rowid, sim in store.part_similarities(scope, qvec, [r for r, m in rows.items() if m.episode]).items():
-        vec_sim[rowid] = max(vec_sim.get(rowid, 0.0), sim)
+    by_sentence(store, scope, qvec, vec_sim, rows)
     keyed = _keyed_asked(store, scope, query, kw_text, rows, as_of=as_of, broad=is_broad(query)) if not raw_query else {}
     if keyed:
         rows.update(keyed)
@@ -158,6 +156,14 @@ def _query_vectors(store: MemoryStore, text: str, raw: bool) -> tuple[np.ndarray
         return store.embed_query(text), None
     both = store.embed_many([plain, text])
     return both[0], both[1]
+
+
+def by_sentence(store: MemoryStore, scope: str, qvec: np.ndarray, sims: dict[int, float],
+                rows: dict[int, Memory]) -> None:
+    """`sims` with each episode of `rows` as near as its nearest sentence, when nearer: the
+    one that answers among the many that do not."""
+    for rowid, sim in store.part_similarities(scope, qvec, [r for r, m in rows.items() if m.episode]).items():
+        sims[rowid] = max(sims.get(rowid, 0.0), sim)
 
 
 def similarities(store: MemoryStore, scope: str, qvec: np.ndarray, rowids: list[int]) -> dict[int, float]:
