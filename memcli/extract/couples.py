@@ -30,6 +30,12 @@ _DATING_RE = re.compile(
     r"next|on|for|to|at|after|before|again|and|&|sometime|some)\b)", _I)
 
 
+# an evening out, not a couple: a time or an occasion anywhere in the clause
+_OUTING_RE = re.compile(r"\b(?:tonight|tomorrow|today|later|this (?:evening|weekend|week|friday|saturday)|next|weekend|"
+                        r"on (?:the )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|for (?:drinks|dinner|lunch|a (?:drink|meal|"
+                        r"bite|pint|coffee)|(?:his|her|their|my) birthday)|birthday|drinks|\d{4}-\d\d-\d\d)\b", _I)
+
+
 def _dating(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"seeing this girl destiny", "seeing someone new, Marcus", "I'm dating a guy called
     Marcus", "I've been seeing Anna for 2 months": a partner, named."""
@@ -37,8 +43,8 @@ def _dating(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     v = (m.group("v") or m.group("v2") or m.group("v3")) if m else None
     if m is None or v is None or v.lower() in _NOT_NAMES or v.lower() in NOT_DATED:
         return None
-    if m.group("v3") and (v.islower() and v in everyday() or v.lower() in _NOT_PARTNER):
-        return None  # "going out with friends", "going out with work"
+    if m.group("v3") and (v.islower() and v in everyday() or v.lower() in _NOT_PARTNER or _OUTING_RE.search(c)):
+        return None  # "going out with friends", "going out with Dave from accounts for his birthday"
     v = v.capitalize() if v.islower() else v
     r = DATED_AS.get((m.group("w") or m.group("w2") or "").lower(), "partner")
     return [_profile(f"User's {r} is {v}", "partner", v, 0.75, "update")]
