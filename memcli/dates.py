@@ -724,7 +724,7 @@ _RULES: tuple[DateRule, ...] = (
                 + r"\s+(?P<ry>this|next|last)\s+year\b", re.I), _h_mdy),
     DateRule("month_said_year", re.compile(r"\b(?P<prep>in|during|since|until|by|before|after|from)\s+" + _MON +
                 r"\s+(?P<ry>this|next|last)\s+year\b", re.I), _h_month_only),
-    DateRule("relative_period", re.compile(_PREP + r"\b(?P<which>next|last|this|previous|past|coming)\s+(?P<unit>week|month|year)\b", re.I), _h_period),
+    DateRule("relative_period", re.compile(_PREP + r"\b(?P<which>next|last|this|previous|past|coming)\s+(?P<unit>week|month|year)\b(?!\s+of\b)", re.I), _h_period),
     DateRule("in_n", re.compile(r"\bin\s+" + _NUM + r"\s+" + _UNIT + r"(?:'?\s*time)?\b", re.I), _h_in_n),
     DateRule("n_ago", re.compile(_PREP + r"\b" + _NUM + r"\s+" + _UNIT + r"\s+ago\b", re.I), _h_ago),
     DateRule("iso", re.compile(r"\b(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})\b"), _h_iso),
@@ -736,7 +736,7 @@ _RULES: tuple[DateRule, ...] = (
                 r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|century|floor|time|place|anniversary|"
                 r"birthday|grade|percentile))", re.I), _h_ordinal_day),
     DateRule("month_only", re.compile(r"\b(?P<prep>in|during|since|until|by|before|after|from)\s+" + _MON + r"\b(?:\s+(?P<y>(?:19|20)\d\d)\b)?", re.I), _h_month_only),
-    DateRule("bare_weekday", re.compile(r"(?:\b(?P<prep>on|since|until|by|before|after|from|to)\s+)?\b" + _WD + r"\b" + _PARTS, re.I), _h_bare_weekday),
+    DateRule("bare_weekday", re.compile(r"(?:\b(?P<prep>on|since|until|by|before|after|from|to)\s+)?(?<!\bthe )\b" + _WD + r"\b" + _PARTS, re.I), _h_bare_weekday),
 )
 
 _PLACEHOLDER = "\x00{}\x00"

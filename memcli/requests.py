@@ -83,7 +83,7 @@ _WHEN_SAID = (r"(?:earlier|before|last time|yesterday|the other (?:day|week)|age
               r"(?:in|over|during) the (?:spring|summer|autumn|fall|winter)|in " + _MONTHS + ")")
 _SAID = (r"(?:(?:what|wot|wat|wetin|wha|weh|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+"
          r"(?:i|i've|ive|i have|we|mi|a)\s+"
-         r"(?:just\s+|ever\s+)?(?:said|told(?: you| u)?|tole(?: you| u| ya)?|telt ye|mentioned|shared|wrote|written|say|"
+         r"(?:just\s+|ever\s+)?(?:said|told(?: you| u| ye| ya)?|tole(?: you| u| ya)?|telt ye|mentioned|shared|wrote|written|say|"
          r"seh|tell you|typed|talked|talk)"
          r"(?:\s+" + _WHEN_SAID + r")?\s+(?:" + _ABOUT + r"|on|of)\s+"
          # "forget I said anything 'bout Dwayne's boy", "forget I ever mentioned the loan", "forget I
@@ -461,9 +461,10 @@ def _conjuncts(topic: str, story: bool = True) -> list[str]:
     Amandine and her divorce"; but
     "everything I told you about her and the cinnamon rolls" is all of her, and them)."""
     topic = _TOLD_AS.sub("", topic)
-    if story and _ONE_STORY.fullmatch(topic):
+    joined = re.sub(r"\s+(?:n|an'|'n'|&)\s+", " and ", topic)  # "our sean n the car"
+    if story and _ONE_STORY.fullmatch(joined):
         return [topic]  # "what I said about Gary and the divorce": Gary's divorce, not all there is of Gary
-    parts = [p.strip() for p in re.split(r"\s+and\s+(?=(?:the|my|our|his|her|their|that)\b)", topic, flags=re.I)]
+    parts = [p.strip() for p in re.split(r"\s+and\s+(?=(?:the|my|our|his|her|their|that)\b)", joined, flags=re.I)]
     parts = [p for p in parts if topic_words(p)]
     return parts if len(parts) > 1 else [topic]
 

@@ -712,3 +712,21 @@ def test_the_turn_of_a_later_result_goes_above_the_measure_asked():
     other = Memory(id="g", scope="user:t", kind="semantic", text="User did the Dublin race with Aoife",
                    valid_from="2025-12-09T00:00:00Z")
     assert newer_first([old, turn], "What is the user's 10k running time?", 5, {turn.memory.id: [other]})[0] is old
+
+
+# -- a later turn that tells it of someone else ----------------------------------------------
+@pytest.mark.parametrize(("first", "later", "query", "answer"), [
+    ("yes important: allergic to peanuts. serious one, epipen in my bag always.",
+     "3rd date with amara yesterday. she's a data scientist, from enugu. she's allergic to shellfish so i'm "
+     "cooking jollof for her next week, no prawns.", "What is the user allergic to?", "peanuts"),
+    ("girlfriend's shannon, works in the boots. our dog bailey's a lazy staffie, sleeps 20 hours a day.",
+     "shannon's dog luna ate me good trainers. a german shepherd pup, absolute menace.",
+     "What is the name of the user's dog?", "bailey"),
+])
+def test_a_later_turn_about_someone_else_stays_below_the_users_own(real_embedder, tmp_path, first, later, query,
+                                                                  answer):
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    for i, (text, ts) in enumerate([(first, "2025-01-12T19:00:00Z"), (later, "2025-10-05T17:00:00Z")]):
+        ingest(store, "user:a", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"m{i}")
+    hits = recall(store, "user:a", query, k=3, touch=False).hits
+    assert answer in hits[0].memory.text.lower()

@@ -531,6 +531,8 @@ def test_forget_that_in_a_run_of_its_own_points_back_at_the_last_message_stored(
     # Scots, and a word tagged on after the request
     ("that thing a telt ye aboot the tech at springburn, forget it aye. shouldnae have said", ["the tech at springburn"]),
     ("what I told you about the boiler, forget it, thanks", ["the boiler"]),
+    # Belfast: "wat", "told ye", and "n" for "and"
+    ("here, forget wat i told ye about our sean n the car, he's sortin himself out", ["our sean", "the car"]),
 ])
 def test_forget_requests_in_other_words(said, topics):
     assert [r.topic for r in forget_requests(said)] == topics

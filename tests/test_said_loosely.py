@@ -188,11 +188,16 @@ def test_a_bare_value_or_an_exclamation_is_no_fact(said):
      "User's partner Meera is a pharmacist at the Shoppers on Queen East"),
     ("Husband Tom works nights at the depot.", "User's husband Tom works nights at the depot"),
     ("Sister lives in Leeds.", "User's sister lives in Leeds"),
+    # a parent called by the word, as a name: "Dad's settled in his room at the Bethany home"
+    ("Dad's settled in his room at the Bethany home in Middle Lake.",
+     "User's dad is settled in his room at the Bethany home in Middle Lake"),
+    ("Grandma's still in the house on Elm Street.", "User's grandma is still in the house on Elm Street"),
 ])
 def test_a_relative_said_without_my_is_the_users(said, fact):
     assert fact in _texts(said)
 
 
-@pytest.mark.parametrize("said", ["Brother, can you help?", "Kids these days are wild.", "Mum's the word."])
+@pytest.mark.parametrize("said", ["Brother, can you help?", "Kids these days are wild.", "Mum's the word.",
+                                  "Ma Long won the final.", "Papa John's is my favourite pizza."])
 def test_a_vocative_or_an_idiom_is_no_relative_of_the_users(said):
     assert not any(t.startswith("User's") for t in _texts(said))

@@ -107,3 +107,15 @@ def test_a_she_or_he_after_a_phrase_of_when_or_how_is_the_one_named_before(said,
 def test_a_he_after_such_a_phrase_is_never_a_she_named_before():
     texts = _texts("My sister moved to Leeds. In the end he agreed.")
     assert not any("sister agreed" in t for t in texts)
+
+
+@pytest.mark.parametrize("said,fact,never", [
+    ("My neighbour Mr. Okada, who retired from Sharp, came with me. He is now thinking of taking up bonsai himself.",
+     "User's neighbour Mr. Okada is now thinking of taking up bonsai himself", "User's neighbour Mr is"),
+    ("My doctor Dr. Rao said my iron is low. She wants a retest.", "User's doctor Dr. Rao wants a retest",
+     "User's doctor is Dr"),
+])
+def test_a_pronoun_after_a_titled_name_is_the_whole_name(said, fact, never):
+    texts = _texts(said)
+    assert fact in texts
+    assert not any(t == never or t.startswith(never + " ") for t in texts)

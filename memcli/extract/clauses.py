@@ -11,6 +11,7 @@ import re
 
 from .lexicon import _I, _REL, FILLER_RE, IMPERATIVE_VERBS, OCCUPATIONS, RELATIONS, TRADE_HAND_RE
 from .people import one_each
+from .runons import runon_split
 
 # A period after a title, a common abbreviation or a lone initial ends no sentence:
 # "Dr. Rao", "St. Mary's", "Prof. Okafor", "e.g. pasta", "J. K. Rowling", "approx. 5 km".
@@ -51,6 +52,15 @@ _STATE = (r"(?:living|working|renting|staying|studying|teaching|based|training|l
 _SUBJECTLESS_AM_RE = re.compile(
     r"^(?:(?:still|now|currently)\s+(?:at|in|with|on|a|an|" + _STATE[3:] + r"|back\s+(?:in|at|home|on|with)|"
     r"off\s+(?!to\b)\w+|(?:not|no longer)\s+(?:at|in|with|on|a|an|" + _STATE[3:] + r"|" + _STATE + r")\b", _I)
+# ... and a fan said without its "I'm": "arsenal fan, suffering as usual", "huge Celtic fan",
+# "big fan of Taylor Swift", "season ticket holder at Anfield" (never a fan that cools a room,
+# "ceiling fan is broken", nor one with a verb of its own, "fans were singing")
+_FAN_RE = re.compile(
+    r"^(?:(?:a|an|such a)\s+)?(?:(?:huge|big|massive|lifelong|life-long|die-?hard|long-?suffering|proud|loyal|devoted|"
+    r"mad|total|diehard|hardcore|die hard)\s+)*(?:(?!(?:ceiling|desk|box|exhaust|extractor|cooling|pedestal|tower|bathroom|"
+    r"kitchen|standing|electric|oven|radiator|floor|table|window|attic|the|my|our|your|his|her|their|no|not)\b)"
+    r"[\w.&'-]+(?:\s+[\w.&'-]+){0,2}\s+(?:fan|supporter)|(?:huge|big|massive|lifelong|die-?hard|proud)\s+fan\s+of|"
+    r"season[- ]ticket holder)\b(?!\s+(?:is|was|are|were|has|had|broke|stopped|died)\b)(?!s\b)", _I)
 # ... and of any doing said without its "I'm": "running on the river road instead", "building a
 # deck this summer", "painting the kitchen on Saturday". The -ing word opens the clause and an
 # object or an adverbial follows it; nouns in -ing are not doings ("morning walks", "wedding on
@@ -121,6 +131,10 @@ def _with_subject(sentence: str) -> str:
         return said + "I " + lowered
     if _SUBJECTLESS_MADE_RE.match(rest):
         return said + "I got " + lowered
+    if _FAN_RE.match(rest):  # ("Liverpool fan": the club as written)
+        plain = re.match(r"(?:a|an|such|huge|big|massive|lifelong|die-?hard|proud|season|mad|total|loyal)\b", rest, _I)
+        return said + "I'm " + ("a " if plain and not re.match(r"(?:a|an|such)\b", rest, _I) else "") \
+            + (lowered if plain else rest)
     if re.search(r"[:!-]\s*$", said) and core and rest == core and _SUBJECTLESS_AM_RE.match(rest):
         return "I'm " + lowered  # after a flag or a heading: "IMPORTANT: allergic to shellfish"
     # the first clause decides: in "head chef now at Maison Olea, 28 covers, we opened in
@@ -289,9 +303,7 @@ def _sentences(text: str) -> list[str]:
             for i, p in enumerate(parts)]
     parts = [q for p, n in zip(parts, said, strict=True) for q in (_SENT_SPLIT_RE.split(n) if n != p else [p])]
     out = []
-    for p in parts:
-        if p is None:
-            continue
+    for p in (r for q in parts if q is not None for r in runon_split(q)):
         p = _PEOPLE_HEADING_RE.sub("", _LIST_MARK_RE.sub("", p.strip(" \t-*•>")))
         if p:
             out.append(_with_subject(p))

@@ -25,7 +25,7 @@ _CONTRACTIONS = [
      r"\1 has "),
     (r"\bit's\b", "it is"), (r"\bthat's\b", "that is"),
     (r"\bthey're\b", "they are"), (r"\bthere's\b", "there is"), (r"\bhe's\b", "he is"), (r"\bshe's\b", "she is"),
-    (r"\bgonna\b", "going to"), (r"\bwanna\b", "want to"),
+    (r"\bgonna\b", "going to"), (r"\bwanna\b", "want to"), (r"\b(i|we) gotta\b", r"\1 have to"),
 ]
 _CONTRACTIONS_RE = [(re.compile(a, _I), b) for a, b in _CONTRACTIONS]
 
@@ -107,6 +107,10 @@ def to_third_person(s: str) -> str:
                 return "User's"
             state["subj"] = True
             return "User's"
+        if lp == "mine" and re.search(r"(?:\b(?:the|a|this|that|old|new|open|coal|gold|potash|salt|copper|iron|"
+                                      r"diamond|silver|tin|uranium|nickel|zinc|lithium|underground)|\b[A-Z][\w'-]*)\s*$",
+                                      s[:start]):
+            return p  # the noun: "the Nutrien potash mine at Lanigan", "the Mosaic mine"
         if lp in ("mine", "ours"):
             return "theirs" if state["subj"] else "User's"
         if lp == "we":

@@ -39,9 +39,12 @@ _UPPER = r"[A-Z\u00c0-\u00d6\u00d8-\u00de\u0141\u0160\u017d]"
 _LOWER = r"[a-z\u00df-\u00f6\u00f8-\u00ff\u0100-\u017f']"
 _NAME_WORD = _UPPER + _LOWER + r"+(?:-" + _UPPER + r"?" + _LOWER + r"+)*"  # "Bat-Erdene", "Mary-jane"
 _NAME = _NAME_WORD + r"(?:\s+" + _NAME_WORD + r")?"
+_TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Fr|Sr|Rev)\.?\s+)?"
 _PERSON_INTRO_RES = [
-    re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r")),? (?P<n>" + _NAME + r")\b"),
-    re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))(?:'s name)? is (?:called |named )?(?P<n>" + _NAME + r")\b"),
+    # ("my neighbour Mr. Okada": the name with its title, never "Mr" alone)
+    re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r")),? (?P<n>" + _TITLE + _NAME + r")\b"),
+    re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))(?:'s name)? is (?:called |named )?(?P<n>" + _TITLE
+               + _NAME + r")\b"),
     re.compile(r"\b(?i:a|an|my|our|one|another) (?:(?i:new|other) )?(?P<rel>(?i:" + _REL_WORDS + r")) (?:named|called) (?P<n>"
                + _NAME + r")\b"),
     re.compile(r"\b(?P<n>" + _NAME + r") is (?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))\b"),
@@ -305,7 +308,7 @@ class _People:
         known people share, nor one that is no name."""
         parts: dict[str, set[str | None]] = {}
         for n, rel in self.names.items():
-            for part in n.split() if len(n.split()) == 2 else ():
+            for part in n.split() if len(n.split()) == 2 and not re.fullmatch(_TITLE, n.split()[0] + " ") else ():
                 parts.setdefault(part, set()).add(rel)
         for part, rels in parts.items():
             if len(rels) == 1 and part not in self.names and part.lower() not in _NOT_NAMES and len(part) > 1:

@@ -125,10 +125,10 @@ class _Said:
     is_safety: bool
 
 
-# a relative named by the bare word, as one names one's own: "mum's", "the wife", "hubby"
+# a relative named by the bare word, as one names one's own: "mum's", "the wife", "hubby", "Dad's settled in"
 _KIN_BARE_RE = re.compile(r"^(?:the\s+)?(?P<k>(?-i:mum|mom|mam|dad|nan|nana|gran|granny|grandma|grandad|grandpa|hubby|"
-                          r"wifey|missus|missis|ma|mama|pa|papa|boyfriend|girlfriend|fianc[eé]e?)|(?<=the )(?:wife|husband|kids|missus))(?=(?:'s|\s+(?:is|was|has|had|got|"
-                          r"works|started|starts|moved|left|quit|lives|said|says|just|finally|now))\b)", _I)
+                          r"wifey|missus|missis|ma|mama|pa|papa|boyfriend|girlfriend|fianc[eé]e?|Mum|Mom|Mam|Dad|Nana|Granny|Grandma|Grandad|Grandpa|Mama|Papa)|(?<=the )(?:wife|husband|kids|missus))(?=(?:'s(?! the word)|\s+(?:is|was|has|had|got|"
+                          r"works|started|starts|moved|left|quit|lives|said|says|just|finally|now|still|settled))\b)", _I)
 
 
 def _opening(clause: str, explicit: bool, ex: Extraction, people: _People) -> str | None:
@@ -143,8 +143,8 @@ def _opening(clause: str, explicit: bool, ex: Extraction, people: _People) -> st
         return None
     raw = with_i(when_said_after(raw))  # "now I bike to work" -> "I now bike to work"
     # "mum's a teaching assistant now", "the wife starts at the bank monday": the user's own
-    raw = re.sub(r"^(my \w+)'s (?=(?:a|an|the|at|in|on|back|now|still|not|off|so|really|very|[a-z]+ing)\b)", r"\1 is ",
-                 _KIN_BARE_RE.sub(lambda k: "my " + k["k"], raw))
+    raw = re.sub(r"^(my \w+)'s (?=(?:a|an|the|at|in|on|back|now|still|not|off|so|really|very|[a-z]+ing|(?!(?:moved|gone|got|been|started|left|finished)\b)[a-z]+ed)\b)", r"\1 is ",
+                 _KIN_BARE_RE.sub(lambda k: "my " + k["k"].lower(), raw))
     # "She lives in Denver" after "my cousin Rachel": the last person named in this message
     raw = people.resolve_pronoun(raw)
     people.scan(raw)

@@ -27,8 +27,21 @@ import re
 from typing import TYPE_CHECKING
 
 from ..claims import parse
+from ..episodes import own_words
 from ..models import Hit, Memory
-from .newer import _FIGURE_Q, _GAP, _LATEST_Q, _NEAR, _PAST_Q, _of_kind_asked, _same_subject, _since, _state
+from .newer import (
+    _FIGURE_Q,
+    _GAP,
+    _GENERIC,
+    _LATEST_Q,
+    _NEAR,
+    _PAST_Q,
+    _of_kind_asked,
+    _same_subject,
+    _since,
+    _state,
+    asked_of_another,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -120,13 +133,15 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
     is as often the answer to another question (LoCoMo's raw turns: MRR .607 -> .570 when
     they move). Two facts
     of two keys are two things ("User works at Flipkart" is no answer to where the user
-    lives). For a question in the present only, never one of when: "where did they live
+    lives), nor is a turn that tells it of someone else ("shannon's dog luna ate me good
+    trainers" for the user's dog: `newer.asked_of_another`). For a question in the present only, never one of when: "where did they live
     before?" may be answered by the older one."""
     if (_PAST_Q.search(query) and not _LATEST_Q.search(query)) or _WHEN_Q.match(query):
         return hits
     out = list(hits)
     moved: set[str] = set()
     n = min(BEST, k)
+    asked = frozenset(parse(query).words - _GENERIC)
     for i in range(min(n, len(out))):
         a = out[i]
         ta, va = _since(a), vectors.get(a.memory.id)
@@ -139,6 +154,7 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
                     and (_lasting(a.memory) or _lasting(b.memory)) and not _other_keys(a, b) \
                     and b.score >= SHARE * a.score and float(va @ vb) >= RELATED \
                     and _same_subject(a.memory.text, b.memory.text, query) \
+                    and not (b.memory.episode and asked_of_another(own_words(b.memory.text), asked, query)) \
                     and _of_kind_asked(query, a.memory.text, b.memory.text):
                 later.append((tb, b))
         # every later one goes above it, the latest first: "User got a frenchie pup, Biscuit" as well

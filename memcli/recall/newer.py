@@ -417,6 +417,7 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
         facts = [f for f in told.get(b.memory.id, []) if _state(f)]
         return bool(facts) and ta is not None and tb is not None and tb - ta > _GAP \
             and b.score >= _NEAR * a.score and not _PAST_TURN.search(own_words(b.memory.text)) \
+            and not asked_of_another(own_words(b.memory.text), asked, query) \
             and (conflict(a.memory.text, own_words(b.memory.text), asked, query)
                  or _later_day(a.memory.text, own_words(b.memory.text), query)) \
             and any(other_value(a.memory.text, f.text) for f in facts)
@@ -518,6 +519,32 @@ def _opened_by_new_name(a: Claim, newer: str) -> bool:
 # A question for days or times of the week, not a place.
 _DAYS_ASKED = re.compile(r"\b(?:days?|weekdays?|evenings?|nights?|mornings?|afternoons?|schedule|when)\b", re.I)
 # A turn that tells of the past ("used to", "back then"): not what holds now.
+# a sentence of a turn about someone else: "she's allergic to shellfish so i'm cooking ..."
+_ANOTHER_OPENS = re.compile(r"^\W*(?:(?:and|but|so|also|oh|plus|btw)\W+)*(?:she|he|they|his|her|their)(?:['\u2019](?:s|re|ve|ll|d))?\b",
+                            re.I)
+
+
+def asked_of_another(turn: str, asked: frozenset[str], query: str) -> bool:
+    """Whether, for a question about the user themself (`query` names no one and no
+    relative), every sentence of `turn` that says a word the question asks about is about
+    someone else, opened by "she", "he" or "they": "3rd date with amara yesterday. she's
+    allergic to shellfish so ..." gives no other value to "User is allergic to peanuts".
+    Of "where does the user's sister live?", "she's moved to Leeds" may well be the answer."""
+    if query_names(query) or re.search(r"\b(?:" + "|".join(sorted(map(re.escape, RELATIONS))) + r")\b", query, re.I):
+        return False
+    said = [s for s in re.split(r"(?<=[.!?;])\s+|\n+", turn)
+            if any(_akin(w, x) for w in asked for x in parse(s).words)]
+    return bool(said) and all(_ANOTHER_OPENS.match(s) or _theirs_asked(s, asked) for s in said)
+
+
+def _theirs_asked(sentence: str, asked: frozenset[str]) -> bool:
+    """Whether `sentence` opens with someone's thing the question asks about: "shannon's dog
+    luna ate me good trainers" for "what is the name of the user's dog?"."""
+    m = re.match(r"^\W*(?:(?:and|but|so|also|oh|plus|btw)\W+)*(?!(?:it|that|there|what|here|who|let|he|she)\b)"
+                 r"[a-z][\w-]*['\u2019]s (?P<w>[a-z][\w-]*)", sentence, re.I)
+    return m is not None and any(_akin(w, m["w"].lower()) for w in asked)
+
+
 _PAST_TURN = re.compile(r"\b(?:used to|back then|back in (?:19|20)\d\d|years ago|as a kid|when I was)\b", re.I)
 # A later statement that speaks of what is over or was ("used to", "before"), not of now.
 _BYGONE = re.compile(r"\b(?:used to|was|were|had been|before|previously|formerly|former|ex-|no longer|anymore|"
