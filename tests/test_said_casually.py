@@ -529,6 +529,7 @@ def test_what_only_looks_like_a_home_in_passing_keys_no_home(said):
     # a firm's name written in lower case: a word that is no everyday word
     ("primera semana en trastea, head of quality. doce personas a cargo", "trastea"),
     ("first week at zepto, delivery shifts are long", "zepto"),
+    ("primeira semana na nubank, muito trabalho", "nubank"),  # Portuguese "na": at
     # a spell of the work's own: a sprint, a rotation, a hitch
     ("First sprint at Statens vegvesen done: bridge inspections, concrete mostly", "Statens"),
     ("first hitch with Halliburton done, 21 days on", "Halliburton"),
@@ -557,6 +558,7 @@ def test_a_spell_at_a_firm_with_work_said_is_the_employer(said, value):
     "first week at home with the baby, exhausting",  # everyday words written in lower case
     "first day at the gym, legs are dead",
     "first week at uni, lectures are huge",
+    "onboarding na wahala, 3 laptops, 2fa for everything",  # Pidgin "na": is, no firm called wahala
     "first week at tesco for my daughter, she loves it",
     "the first day at the Louvre was magical",     # a visit: no firm, no work said
     "the first week at the Hilton was relaxing, pool every day",

@@ -182,7 +182,10 @@ def arrival(exp: str) -> list[FactDict]:
     it says none."""
     m = _FIRST_SPELL_RE.match(exp) or _FIRST_SPELL_LOWER_RE.match(exp)
     if m and m.group("v").islower() and ((m.group("v") in everyday() and not m.groupdict().get("trade"))
-                                         or _NOT_THE_USERS_JOB.search(m.group("v"))):
+                                         or _NOT_THE_USERS_JOB.search(m.group("v"))
+                                         # ("onboarding na wahala": Pidgin's "is"; "primeira semana na nubank": at)
+                                         or re.search(r"\s(?:na|no|em)\s+" + re.escape(m.group("v")), m.group(0))
+                                         and not re.search(r"\b(?:primeira|primeiro|semana|m[eê]s|dia)\b", m.group(0), _I)):
         m = None
     if m:
         v = _strip_org_descriptor(_clean_value(re.split(r",\s+", m.group("v"))[0]))
