@@ -56,3 +56,17 @@ def test_like_is_no_keyword_of_a_question():
     from memcli.recall.query import keyword_query
 
     assert keyword_query("What does the user like to drink?", True) == "drink"
+
+
+@pytest.mark.parametrize("query,word", [("Who is the user going out with?", "going"),
+                                        ("Who is the user dating?", "dating"),
+                                        ("Who is the user's girlfriend?", "girlfriend")])
+def test_a_question_for_whom_the_user_is_with_asks_for_the_partner(query, word):
+    assert stem(word) in asked_key_stems("partner", query)
+
+
+@pytest.mark.parametrize("query,word", [("What does the user's wife do?", "wife"),
+                                        ("Who is Brianna's boyfriend?", "boyfriend"),
+                                        ("Who is the user going to the gym with?", "going")])
+def test_a_question_about_the_partners_life_or_someone_elses_asks_no_partner_key(query, word):
+    assert stem(word) not in asked_key_stems("partner", query)

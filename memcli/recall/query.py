@@ -110,13 +110,24 @@ def answer_type(query: str) -> str | None:
     return next((kind for kind, rx in _ANSWER_Q if rx.search(query)), None)
 
 
+# A question for whom the user is with: "who is the user going out with?", "who is the user's
+# girlfriend?", "who is she dating?" asks for `partner` (never "what does the user's wife do?")
+_WHO_PARTNER_Q = re.compile(r"^\W*who(?:'s| is| are| was)?\b.*\b(?:dating|going out with|seeing|married to|in a "
+                            r"relationship with|together with|girlfriend|boyfriend|wife|husband|partner|spouse|"
+                            r"fianc[eé]e?)\b\W*$", re.I)
+_PARTNER_ASKED = "dating going seeing married relationship together girlfriend boyfriend wife husband partner spouse fiance"
+
+
 def asked_key_stems(key: str, query: str) -> set[str]:
     """The words a question may name a key by: its own (`key_stems`), and for a question
     for a place or an organisation, the words such a question asks the key with
-    (`_KEY_QUESTION_WORDS` of its last part)."""
+    (`_KEY_QUESTION_WORDS` of its last part); for a question for whom the user is with,
+    the words it asks `partner` by (`_WHO_PARTNER_Q`)."""
     words = key_stems(key)
     if where_question(query):
         words |= {stem(w) for w in _KEY_QUESTION_WORDS.get(key.lower().rsplit(".", 1)[-1], "").split()}
+    if key.lower() == "partner" and _WHO_PARTNER_Q.search(query) and not query_names(query):  # (never "Brianna's boyfriend")
+        words |= {stem(w) for w in _PARTNER_ASKED.split()}
     return words
 
 
