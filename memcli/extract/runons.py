@@ -15,8 +15,11 @@ thing ("... at Muenster School she's loving it").
 Never inside a clause that depends on what went before: after "that", "when", "if",
 "told them", "should" (a question's "should I"), a preposition or an article; nor before
 a relative clause with its object missing ("the Case IH we bought at the auction", "the
-time I got into a nest", "the old Dodge I drive and ..."). Each part keeps three words
-or more. Text with its stops, and short stretches, are as they were.
+time I got into a nest", "the old Dodge I drive and ..."), nor before a "she" whose
+person the part before does not name ("quick one tanya left dispatch ... shes doing ..."),
+nor after a short time said first ("ok so last thursday i got pulled in"), nor inside a
+condition ("and if I won the lottery I would retire"). Each part keeps three words or more.
+Text with its stops, and short stretches, are as they were.
 """
 
 from __future__ import annotations
@@ -134,7 +137,7 @@ def _opens_clause(words: list[str], i: int) -> bool:
             return False  # "my brother's van"
         return bool(rest) and _verb_like(_bare(rest[0]))
     # (a name and its verb opens no cut: "Muenster School", "Riders game", "Case IH" are
-    # names too, and a run cut there lost more than it found: test 222 -> 219)
+    # names too, and a run cut there lost more than it found)
     return False
 
 

@@ -524,13 +524,16 @@ _ANOTHER_OPENS = re.compile(r"^\W*(?:(?:and|but|so|also|oh|plus|btw)\W+)*(?:she|
                             re.I)
 
 
+_RELATION_ASKED = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, RELATIONS))) + r")\b", re.I)
+
+
 def asked_of_another(turn: str, asked: frozenset[str], query: str) -> bool:
     """Whether, for a question about the user themself (`query` names no one and no
     relative), every sentence of `turn` that says a word the question asks about is about
     someone else, opened by "she", "he" or "they": "3rd date with amara yesterday. she's
     allergic to shellfish so ..." gives no other value to "User is allergic to peanuts".
     Of "where does the user's sister live?", "she's moved to Leeds" may well be the answer."""
-    if query_names(query) or re.search(r"\b(?:" + "|".join(sorted(map(re.escape, RELATIONS))) + r")\b", query, re.I):
+    if query_names(query) or _RELATION_ASKED.search(query):
         return False
     said = [s for s in re.split(r"(?<=[.!?;])\s+|\n+", turn)
             if any(_akin(w, x) for w in asked for x in parse(s).words)]
