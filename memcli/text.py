@@ -246,6 +246,9 @@ _ME_KIN_RE = re.compile(r"\bme (?=(?:son|daughter|mum|mam|ma|dad|da|wife|husband
                         r"fianc[ée]e?|auntie|aunt|uncle|cousin|niece|nephew|grandkids|dog|pup|cat|own|"
                         r"boss|gaffer|manager|supervisor|foreman|landlord|landlady|neighbour|neighbor|pal)\b)", re.I)
 _LASS_RE = re.compile(r"\b(?:wor|me|our) lass\b", re.I)
+# "forget wat i told ye", "wen i was 8": in lower case only ("Wat Arun", "Wen" are names)
+_WHAT_TYPED_RE = re.compile(r"(?<![\w'-])(?:wat|wot)(?![\w'-])")
+_WHEN_TYPED_RE = re.compile(r"(?<![\w'-])wen(?= (?:i|we|he|she|they|you|u)\b)")
 
 
 # The partner a user writing in two languages names in the other one, with its possessive
@@ -295,9 +298,7 @@ def undialected(text: str) -> str:
                   if m[1][0].islower() else {"s": "Sister ", "b": "Brother "}[m[1][0].lower()], text)
     text = _ME_KIN_RE.sub("my ", _A_FOR_I_RE.sub(lambda m: m["pre"] + "I ", text))
     text = re.sub(r"\b(I|we|they) been\b", r"\1've been", text)  # "I been sellin'", "we been there"
-    # "forget wat i told ye", "wen i was 8": in lower case only ("Wat Arun", "Wen" are names)
-    text = re.sub(r"(?<![\w'-])(?:wat|wot)(?![\w'-])", "what", re.sub(r"(?<![\w'-])wen(?= (?:i|we|he|she|they|you|u)\b)",
-                                                                    "when", text))
+    text = _WHEN_TYPED_RE.sub("when", _WHAT_TYPED_RE.sub("what", text))
     text = _SAID_PLAIN_RE.sub(lambda m: _SAID_PLAIN[m["w"].lower()].capitalize() if m["w"][0].isupper()
                               else _SAID_PLAIN[m["w"].lower()], text)
     return _DIALECT_RE.sub(lambda m: _DIALECT[m["w"].lower()], text)

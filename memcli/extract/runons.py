@@ -169,7 +169,7 @@ def _cuts(words: list[str], lo: int, hi: int) -> list[int]:
             continue  # whom "she" means is read from the part before: "quick one tanya left dispatch ... shes doing ..."
         if any(_bare(w) in ("if", "unless") for w in words[start:cut]) or _bare(words[start]) in ("when", "once"):
             continue  # a condition keeps what it conditions: "and if I won the lottery I would retire"
-        if cut - (cuts[-1] if cuts else lo) < _PART_MIN:
+        if cut - start < _PART_MIN:
             continue
         cuts.append(cut)
     if cuts and hi - cuts[-1] < _PART_MIN:
