@@ -446,7 +446,7 @@ _CLOSED_BEFORE_RE = re.compile(r"(?:\b(?:we|they|salon|shop|store|office|cafe|re
 _NEVER_AFTER_RE = re.compile(r"s?\s+(?:(?:is|was|are|were)\s+)?(?:never|always|usually|normally|generally|rarely|seldom|"
                              r"doesn'?t|does not|don'?t|do not|won'?t|will not|just doesn'?t)\b"
                              r"|s?\s+(?:is|was|are|were|'s)\s+(?:just\s+|simply\s+)?(?:impossible|not possible|no good|"
-                             r"a no-?go|out of the question|not an option)\b(?!\s+to\b)", re.I)
+                             r"a no-?go|out of the question|not an option)\b(?!\s+to\b)|s?\s+(?:is|are|'s)\s+(?:my|our)\s+(?!(?:last|first|big)\b)(?:[\w-]+\s+){0,2}?(?:day|night)s?\b", re.I)
 
 
 def _habit(m: re.Match[str], c: _Ctx) -> bool:

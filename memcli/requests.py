@@ -279,7 +279,9 @@ def forget_requests(text: str) -> list[ForgetRequest]:
                 # ("that thing about the quarrel, kindly forget it": asked, not shrugged)
                 polite = re.search(r"\b(?:please|pls|plz|kindly)\b", m.group(0)[:m.start("obj") - m.start()]
                                    if m.group("obj") else "", re.IGNORECASE)
-                shrug = (m.group("verb") or "").lower() in ("forget", "drop", "disregard", "clear") and not polite
+                # ("forget I said it": never a shrug, the user says they told it)
+                shrug = (m.group("verb") or "").lower() in ("forget", "drop", "disregard", "clear") and not polite \
+                    and not re.match(r"i\b", obj, re.IGNORECASE)
                 topic = _fronted(sentence[:m.start("verb") if m.group("verb") else m.start()], shrug) or _told_before(text[:text.find(sentence)] + sentence[:m.start()],
                                                                        told_by_user=shrug)
                 if topic:  # the request's words from where its topic was named: "that thing about ..."
@@ -407,7 +409,10 @@ def _told_before(before: str, told_by_user: bool = False) -> str | None:
             or t.group("setup") or re.match(r"[^,.;:!?]*\b(?:i|i've|ive)\s+(?:said|told|mentioned|shared|wrote)\b",
                                             before[t.end():], re.I)]  # "that thing about X ... i told you"
     # "the guy I told you about is great": what follows "about" is no topic
-    told = [t for t in told if not re.match(r"(?:is|was|are|were|has|had)\b", before[t.end():], re.I)]
+    # ... nor "the thing about my job is it's dull": a thing said of it, not a thing told
+    told = [t for t in told if not re.match(r"(?:is|was|are|were|has|had)\b", before[t.end():], re.I)
+            and not (re.search(r"\b(?:thing|bit|part|stuff)s?\s+\w+\s+$", t.group(0), re.I)
+                     and re.match(r"(?:[\w'-]+\s+){1,3}?(?:is|was|are|were)\b", before[t.end():], re.I))]
     named = list(_TOLD_NAMED.finditer(before))
     if named and (not told or named[-1].start() >= told[-1].end()):  # "that business about Huw I told you": Huw
         topic = named[-1].group("t").strip()
@@ -533,8 +538,8 @@ _FOREIGN_SMALL = frozenset("le la les et de du des un une sur au aux el los las 
                            "und der die das den ein eine il di e".split())
 _VAGUE_STEMS = _VAGUE | _stems(" ".join(sorted(_VAGUE))) | _FOREIGN_SMALL
 # words that name the topic only when nothing else does: "the Pruitt business" is Pruitt,
-# "the affair" is the affair
-_WEAK = _stems("business affair affairs situation drama saga incident mess")  # "business" is read as "busines"
+# "the affair" is the affair, "Linda and her private stuff" is Linda
+_WEAK = _stems("business affair affairs situation drama saga incident mess private personal")  # "business" is read as "busines"
 
 
 def topic_words(topic: str) -> frozenset[str]:
@@ -637,6 +642,12 @@ def said_words(memory_text: str) -> Claim:
     return parse(re.sub(r"\bUser and family\b", "User", memory_text))
 
 
+# "marc's weekend thing": a weekend is held by what a Saturday or a Sunday holds, beside
+# another word of the topic ("the weekend" alone is no memory of Saturday's shift)
+_WEEKEND = _stems("weekend weekends")
+_WEEKEND_DAY = re.compile(r"\b(?:saturday|sunday)s?\b", re.IGNORECASE)
+
+
 def matches(topic: str, memory_text: str, similarity: float, loose: bool = False) -> bool:
     """Whether a memory is of a topic to forget (`PARTIAL_SIMILARITY`); `loose`, for what was
     told in the month the request names, any word of the topic (or a value of its kind)."""
@@ -645,6 +656,8 @@ def matches(topic: str, memory_text: str, similarity: float, loose: bool = False
     have = said.words | said.names
     have = have | _kind_hits(want, have, memory_text) | {w for w in want if any(_one_word(w, h) or _cognate(w, h)
                                                                               for h in have)}
+    if want & _WEEKEND and (want - _WEEKEND) & have and _WEEKEND_DAY.search(memory_text):
+        have |= want & _WEEKEND
     hit = len(want & have)
     if not want or not hit:
         return False

@@ -162,9 +162,9 @@ def test_a_name_in_the_letters_of_another_language_is_known(said, name):
 
 
 @pytest.mark.parametrize(("said", "key", "value"), [
-    ("My mom has been living with my aunt Carol in Raleigh since October.", "mom.home_city", "Raleigh"),
-    ("My mom lives by herself in Tampa and she's 74.", "mom.home_city", "Tampa"),
-    ("My dad lives on his own in Leeds.", "dad.home_city", "Leeds"),
+    ("My mom has been living with my aunt Carol in Raleigh since October.", "mother.home_city", "Raleigh"),
+    ("My mom lives by herself in Tampa and she's 74.", "mother.home_city", "Tampa"),
+    ("My dad lives on his own in Leeds.", "father.home_city", "Leeds"),
 ])
 def test_where_a_relative_lives_with_how_they_live_there(said, key, value):
     assert {f.key: f.value for f in extract_facts(said, NOW).facts if f.key}.get(key) == value

@@ -102,7 +102,8 @@ _HOME_IN_RE = re.compile(
     r"|^(?:the|our) (?:place|flat|apartment|condo|rental|sublet) (?:here )?in (?P<v2>" + _PROPER + r")"
     r" (?:is|has|costs|comes)\b(?!\s+(?:going|gonna|supposed))", _I)
 # "I finally got the keys to the wee bungalow in Milngavie", "we got the keys for our flat
-# in Leith on Friday": a home the user has moved into
+# in Leith on Friday", "we got the keys to a 4 1/2 in verdun" (a flat by its rooms, as
+# Québec lets it): a home the user has moved into
 _DWELLING = (r"(?:place|flat|apartment|studio|condo|unit|rental|house|home|bungalow|cottage|townhouse|duplex|loft|"
              r"cabin|farmhouse|acreage|farm|ranch|officetel|maisonette|terrace|semi)")
 # (a place typed in lower case after so strong a cue too: "got keys to my own 1LDK in kichijoji")
@@ -110,11 +111,15 @@ _PLACE_LOWER = (r"(?!(?:the|a|an|my|our|his|her|their|town|city|centre|center|he
                 r"april|june|july|august)\b)[a-z][a-z'-]{2,}(?:\s+(?!(?:for|with|and|from|on|at|in|by|near|to)\b)[a-z][a-z'-]{2,})?")
 _KEYS_TO_RE = re.compile(
     r"^(?:i|we)(?: have| had|'ve)?(?: (?:just|finally|now|at last|officially))* (?:(?:got|get|picked up|collected|been given|"
-    r"were given|was given) (?:(?:the|our|my) )?keys (?:to|for)|signed (?:for|the lease (?:for|on)|a lease (?:for|on))) "
+    r"were given|was given) (?:(?:the|our|my) )?keys (?:to|for)|signed (?:for|the lease (?:for|on)|a lease (?:for|on))|"
+    # ("we settled on the block in Bunbury": a purchase completed, as Australians say it)
+    r"settled on) "
     # ("we signed for a 3-pièces in Carouge": a lease, a home)
     r"(?:the|our|my|a|an) (?:own )?(?:[\w'-]+ ){0,3}?(?:"
-    + _DWELLING + r"|\d\s?(?:LDK|DK|K|bed|bedroom|br)\b|\d-(?:pi[eè]ces|rooms?|zimmer|roms|værelses))(?:[^,.;]{0,40})? (?:in|out in|near|outside) (?P<v>" + _PROPER
-    + "|" + _PLACE_LOWER + r")(?=\s*(?:[,.;!]|$|\s(?:now|for|with|and|from)\b))", _I)
+    + _DWELLING + r"|block|\d\s?(?:LDK|DK|K|bed|bedroom|br)\b|\d(?:\s\d/2|½)|\d-(?:pi[eè]ces|rooms?|zimmer|roms|værelses))(?:[^,.;]{0,40})? (?:in|out in|near|outside) (?P<v>" + _PROPER
+    + r"(?=\s+(?:last|this|on|during|yesterday|today|earlier)\b)|(?:" + _PROPER
+    # (a place in lower case only where the clause ends or goes on to something else)
+    + "|" + _PLACE_LOWER + r")(?=\s*(?:[,.;!]|$|\s(?:now|for|with|and|from)\b)))", _I)
 # "the first two weeks in the new house on Askøy have been good", "loving the new flat in
 # Leith": the new home the user speaks of living in (never someone else's: "Ana's new flat")
 _IN_NEW_HOME_RE = re.compile(
@@ -209,6 +214,11 @@ def arrival(exp: str) -> list[FactDict]:
             continue  # the keys to a holiday cottage for a week: a visit
         if rx is _IN_NEW_HOME_RE and _THEY_IN_NEW_RE.search(exp):
             continue
+        if _place_ok(v) and rx is _KEYS_TO_RE:
+            # the home said short, as a question finds it, and the clause kept in the user's words
+            # ("collected the keys to the house in Pearland ..., after the closing at the title company")
+            return [{**_profile(exp, "home_city", v, 0.7, "update"), "rule": rule, "short": f"User lives in {v}"},
+                    {"text": exp, "kind": "semantic", "importance": 0.5, "rule": rule}]
         if _place_ok(v):
             out = [{**_profile(exp, "home_city", v, 0.7, "update"), "rule": rule}]
             rent = _RENT_IS_RE.search(exp)

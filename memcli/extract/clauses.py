@@ -360,7 +360,7 @@ _NOT_SUBJECT = (r"(?:Well|Anyway|Anyhow|So|Also|Yes|Yeah|No|Nope|Okay|Ok|Oh|Sorr
                 r"Plus|Btw|Lol|Ugh|Um|Hmm|Update|Again|Still|Meanwhile|Besides|Otherwise|However|Though|Sure|Right|"
                 r"Alright|Thanks|Please|Hi|Hey|Hello|Great|Cool|Nice|Wow|Ah|Aha|Welp|Guess|Turns|There|Here)\b")
 _APPOSED_RE = re.compile(
-    r"^(?P<lead>(?:[^:,]{1,40}:\s+)?)(?:(?:and\s+|then\s+|also\s+)?(?:there'?s|there is|meet)\s+)?(?P<n>(?-i:(?:(?:Dra|Dr|Prof|Mrs|Mr|Ms|Mx)\.?\s+)?(?![A-Z][a-z]+ly\b|" + _NOT_SUBJECT + r")[A-Z][a-z'-]+"
+    r"^(?P<lead>(?:[^:,]{1,40}:\s+)?(?:(?:and|then|also|so|plus)\s+){0,2})(?:(?:and\s+|then\s+|also\s+)?(?:there'?s|there is|meet)\s+)?(?P<n>(?-i:(?:(?:Dra|Dr|Prof|Mrs|Mr|Ms|Mx)\.?\s+)?(?![A-Z][a-z]+ly\b|" + _NOT_SUBJECT + r")[A-Z][a-z'-]+"
     r"(?:\s+[A-Z][a-z'-]+)?)),\s+(?P<my>(?:my|our)\s+(?:(?:new|old|current|dear|little|big|older|younger|"
     r"eldest|youngest|best)\s+)?(?:" + _REL + "|" + _ROLE_WORDS + r"))"
     r"(?P<at>(?:\s+(?:at|from|in)\s+(?-i:[A-Z])[\w&'-]*(?:\s+(?-i:[A-Z])[\w&'-]*){0,3})?),\s+", _I)
@@ -395,7 +395,7 @@ _NAME_APPOSED_RE = re.compile(
 # there's Setanta, our retired greyhound, eleven years old": the name and what it is to the
 # user are one subject ("our Boerboel Tokkie")
 _NAMED_APPOSED_RE = re.compile(
-    r"^(?P<lead>(?:and|also|plus|then)\s+)?(?:(?:there'?s|there is|this is|meet)\s+)?" + _NOT_A_NAME + r"(?!(?:yesterday|today|tomorrow|tonight|anyway|honestly|"
+    r"^(?P<lead>(?:(?:and|also|plus|then|so)\s+){1,2})?(?:(?:there'?s|there is|this is|meet)\s+)?" + _NOT_A_NAME + r"(?!(?:yesterday|today|tomorrow|tonight|anyway|honestly|"
     r"sadly|luckily|well|also|btw|ps|oh|ah|ag|ja|yes|yeah|no|nah|lol|haha|thanks|sorry|update|news|ugh|oops|hmm+|wow|"
     r"omg|uh|um+|er|argh|damn|dang|gosh|jeez|yikes|ouch|whoops|alas|okay|ok|right|so|hey|hi|hello)\b)"
     r"(?P<n>(?-i:[A-Z][a-z'-]+)(?:\s+(?-i:[A-Z][a-z'-]+))?),\s+"
@@ -457,6 +457,23 @@ def _slot_carried(sentence: str) -> str:
     return f"{m['head']}: {rest[:end]} on {slot}{rest[end:]}"
 
 
+# an aside between commas on how a thing is told, not what is told: "Linda, to be fair, is
+# broke", "then, just between us, Linda told me" (never "between us and the river")
+_ASIDE_RE = re.compile(r",\s*(?:just\s+)?(?:between (?:us|ourselves|you and me|you and I|the two of us)|to be (?:fair|honest|frank)|"
+                       r"in (?:all )?fairness|frankly|mind you|if I'm (?:being )?honest|for what it's worth|tbh|ngl|"
+                       r"honestly|believe it or not|funnily enough)\s*,\s*", _I)
+
+
+# a medicine the user was put on, said of whoever prescribed it: "he got me on Eliquis", "Dr
+# Shah switched me to apixaban", "the GP started me on sertraline" (the user is on it now)
+_PUT_ON_RE = re.compile(r"(?:^|(?<=\band )|(?<=\bso ))(?:he|she|they|(?:the|my) (?:doctor|doc|gp|cardiologist|consultant|"
+                        r"specialist|psychiatrist|nurse)|(?-i:Dr\.? [A-Z][\w'-]+)) (?:has |'s |have )?(?:just )?(?:got|put|"
+                        r"started|switched|moved|changed) me (?:on|onto|to|over to) "
+                        # (a medicine by its name, its ending or its dose; never "put me on the spot", "on hold")
+                        r"(?=(?-i:[A-Z])[a-z]|[a-z]+(?:ine|ol|pril|statin|ban|mab|azole|cillin|mycin|pam|lam|ide|one|ate|in)\b"
+                        r"|[\w-]+ \d+(?:\.\d+)?\s?(?:mg|mcg|ml|iu)\b)", _I)
+
+
 def _clauses(sentence: str) -> list[str]:
     if _SUBORDINATE_START_RE.match(sentence):
         # "When I was a kid, I lived in Kerala" / "If I ever get a cat, I'll ...": keep whole
@@ -464,7 +481,7 @@ def _clauses(sentence: str) -> list[str]:
     each = one_each(sentence)
     if each is not None:  # "my kids are Jasmine (13, ...) and Theo (9, ...)": one clause each
         return each
-    sentence = _slot_carried(_undislocated(sentence))
+    sentence = _slot_carried(_undislocated(_PUT_ON_RE.sub("I'm on ", _ASIDE_RE.sub(" ", sentence))))
     sentence = re.sub(r"\bborn\s+and\s+(?=(?:raised|bred|reared)\b)", "born\x01and\x01", sentence, flags=_I)  # one idiom
     # "I live in tempe with my husband marco he's a firefighter": the relative named after a
     # word of place or company, then taken up again by "he": a clause of their own

@@ -57,6 +57,9 @@ GREETING_WORDS = {
 FILLER_RE = re.compile(
     r"^(?:(?:oh|well|so|also|btw|by the way|actually|anyway|anyways|and|but|um+|uh+|yeah|yes|ok|okay|"
     r"(?:hey|hi|hello|good (?:morning|afternoon|evening))(?: again| there| all| everyone)?|fyi|just fyi|just so you know|for context|for the record|honestly|basically|"
+    # an aside on how what follows is told: "just between us, ...", "to be fair, ..."
+    r"(?:just )?between (?:us|ourselves|you and me|you and I|the two of us)|to be (?:fair|honest|frank)|in (?:all )?fairness|"
+    r"frankly|mind you|if I'm (?:being )?honest|"
     r"haha|lol|fun fact|(?:the )?(?:good|bad|big|sad|great|funny|best|worst|other) (?:news|part|thing) (?:is|was)|"
     r"(?:some )?(?:happy|great|exciting|sad|other|more|big|huge|good|bad|quick|small)(?: [a-z]+)? (?:news|update)|"
     r"(?:the )?thing is|oh and|oh also|ah|alright|right|plus|"
@@ -325,7 +328,10 @@ FAMILY_SINGLE = {"mother", "mom", "mum", "father", "dad", "wife", "husband", "pa
                  "girlfriend", "fiance", "fiancee", "fiancé", "fiancée", "spouse", "boss", "manager",
                  "sister", "brother", "son", "daughter", "grandmother", "grandfather", "grandma",
                  "grandpa", "stepmother", "stepfather", "roommate", "flatmate", "landlord",
-                 "therapist", "doctor", "dentist"}
+                 "therapist", "doctor", "dentist", "mama", "papa", "mam"}
+# one's mother and father by every word they are called: a fact of "mama" is the mother's
+PARENT_KEY = {"mom": "mother", "mum": "mother", "mama": "mother", "mam": "mother", "mother": "mother",
+              "dad": "father", "papa": "father", "father": "father"}
 RELATIONS = FAMILY_SINGLE | {"friend", "best friend", "bestie", "bff", "cousin", "colleague", "coworker", "co-worker",
                              "neighbor", "neighbour", "aunt", "uncle", "niece", "nephew", "kid", "kids",
                              "child", "children", "parents", "grandparents", "in-laws", "sibling", "siblings", "team",

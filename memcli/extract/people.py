@@ -76,7 +76,8 @@ _PERSON_PRED_RE = re.compile(
     # news of theirs: "Lindiwe's leaving Wits", "Declan's finished up in AIB", "losa isnt moving anymore"
     r"(?:is |are )?(?:now )?back (?:in|at|to|home|with|for good)\b|"
     # "he's in the Canary Wharf office from today", "Chidi is in Lagos for work": a place or an employer by name
-    r"(?:is|are|'s) (?:now |still |currently )?(?:in|at|with) (?:the )?(?-i:[A-Z])|"
+    # (when said between, as a learner of English says it: "Zosia is this semester in Kraków")
+    r"(?:is|are|'s) (?:now |still |currently |these days |(?:this|for the) (?:semester|term|year|summer|winter) )?(?:in|at|with) (?:the )?(?-i:[A-Z])|"
     # a shift or a leave of theirs: "Meera's on nights at St. Joe's", "Ana is on maternity leave"
     r"(?:is|are|'s) (?:now |still |currently )?on (?:nights|days|earlies|lates|nightshift|(?:the )?(?:night|day|early|"
     r"late|morning|evening|weekend) shifts?|(?:maternity |paternity |parental |sick |medical |long-term )?leave|"

@@ -49,6 +49,7 @@ from .filters import STOP_LEAVE_RE, _classify_discard, _explicit, _first_person,
 from .fragments import dropped_fragments
 from .grammar import _expand, _finish, to_third_person
 from .instead import instead_after_end, it_measures, now_instead, same_month, unstretch
+from .kin import _other_slots
 from .lexicon import (
     _CONDITION_RE,
     _I,
@@ -75,7 +76,7 @@ from .lexicon import (
 )
 from .measures import WEIGHED_RE
 from .people import _NOT_NAMES, _lower_name, _People, _third_party, their_change, their_work_said_next
-from .pets import _pet_met, pet_named_later
+from .pets import _pet_met, pet_in_passing, pet_named_later
 from .quotes import set_apart
 from .roles import (
     HOLDER_LEFT,
@@ -91,7 +92,7 @@ from .roles import (
 )
 from .safety import split_safety, with_allergen
 from .schedule import work_days
-from .slots import ADDRESS_RE, _other_slots, _user_slots, user_slot_said
+from .slots import ADDRESS_RE, _user_slots, user_slot_said
 from .spelling import _everyday as everyday
 from .together import FAMILY_WORDS, partner_together
 from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
@@ -190,8 +191,7 @@ def _as_rule(raw: str, clause: str, now: datetime, explicit: bool, ex: Extractio
     imp = 0.9 if hard else 0.7
     # leave to stop, or a change of mind, changes the rule said before
     # and so does a rule to stop ("dispense with bullet points from now on", "stop using emoji")
-    change = "update" if STOP_LEAVE_RE.match(raw) or mind \
-        or re.match(r"^User wants the assistant to (?:stop|drop|quit|ditch|lose)\b", text) else None
+    change = "update" if STOP_LEAVE_RE.match(raw) or mind or re.match(r"^User wants the assistant to (?:stop|drop|quit|ditch|lose)\b", text) else None
     ex.facts.append(_mk(dict(text=resolved, kind="procedural", importance=imp, safety=hard, rule="procedural",
                              change=change), clause, ed, explicit))
     return True
@@ -459,7 +459,7 @@ def _arrived(s: _Said, clause: str, ex: Extraction) -> bool:
     Cleveland Clinic", `arrivals`): the user's employer or home. Whether it was."""
     facts = arrival(s.exp)
     for d in facts:
-        ex.facts.append(_mk({**d, "text": to_third_person(s.resolved)}, clause, s.event_date, False))
+        ex.facts.append(_mk({**d, "text": d.get("short") or to_third_person(s.resolved)}, clause, s.event_date, False))
     return bool(facts)
 
 
@@ -481,7 +481,7 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     if not s.plan and not facts:
         facts = [{**d, "rule": "role_named"} for d in role_named(exp, resolved)]
     if not s.plan and not facts:
-        if re.match(r"^(?:i|my|call me)\b", exp, _I) or couple_said(exp) or user_slot_said(exp) \
+        if re.match(r"^(?:i|my|call me|(?:ever )?since i)\b", exp, _I) or couple_said(exp) or user_slot_said(exp) \
                 or WEIGHED_RE.search(exp):
             facts = _other_slots(exp, resolved) if re.match(r"^my " + _REL + r"\b", exp, _I) else []
             if not facts and not re.match(r"^my " + _REL + r"\b", exp, _I):
@@ -566,7 +566,7 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
     people = people if people is not None else _People()
     raw = _opening(clause, explicit, ex, people)
     passing = role_in_passing(raw) + care_taken_over(raw) + (home_in_passing(raw) or home_heading(clause)) \
-        + gone_without(raw) + diet_for_a_span(raw) if raw is not None else []
+        + gone_without(raw) + diet_for_a_span(raw) + pet_in_passing(clause) if raw is not None else []
     if raw is not None:  # "..., the other one closed when Dr. Ferrer retired": whatever else the clause is
         ex.facts.extend(_mk(d, clause, None, explicit) for d in holder_left(raw) + holder_replaced(raw)
                         + workplace_of_tie(raw) + workplace_started(raw))

@@ -77,7 +77,7 @@ _ON_THE_LIST_RE = re.compile(r"^i(?:'m| am|'ve| have)?\s+(?:now\s+|just\s+|also\
 _ROLE_KEY = {"boss": "manager", "gaffer": "manager", "line manager": "manager", "lead": "team_lead", "tech lead": "team_lead",
              "adviser": "advisor", "gp": "doctor", "doctora": "doctor", "physician": "doctor",
              "family doctor": "doctor", "general practitioner": "doctor", "physio": "physiotherapist", "mom": "mother", "mum": "mother",
-             "dad": "father", "landlady": "landlord", "caregiver": "carer"}
+             "mama": "mother", "mam": "mother", "dad": "father", "papa": "father", "landlady": "landlord", "caregiver": "carer"}
 # a role's key -> the other words it is called by ("doctor" -> "gp", "physician", ...)
 ROLE_WORDS: dict[str, tuple[str, ...]] = {}
 for _said, _key in _ROLE_KEY.items():

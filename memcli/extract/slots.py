@@ -20,7 +20,6 @@ from .diet import _diet_is, _diet_no_longer, _diet_quit, _diet_started, _eats_ag
 from .grammar import _a, to_third_person
 from .lexicon import (
     _I,
-    _REL,
     CAT_BREEDS,
     DEMONYMS,
     DIETS,
@@ -40,6 +39,7 @@ from .roles import _ROLES
 from .values import (
     _CAR_BRANDS,
     _NOW_RE,
+    _WORKPLACE_RE,
     FactDict,
     Slots,
     _clean_value,
@@ -310,7 +310,7 @@ def _owns_business(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 def _joined(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I joined TCS", "I got a job at Stripe", "I switched to Google"."""
-    m = re.match(r"^i (?:have |'ve |had )?(?:just |recently |finally |now )*(?:joined|started (?:working )?at|started (?:working )?for|"
+    m = re.match(r"^(?:(?:ever )?since )?i (?:have |'ve |had )?(?:just |recently |finally |now )*(?:joined|started (?:working )?at|started (?:working )?for|"
                  r"got (?:a |an |the )?(?:new )?(?:job|offer|position|role|post) (?:at|with)|got hired (?:at|by)|got on at|leased on (?:with|to)|"
                  r"got taken on (?:at|by)|signed (?:on )?(?:a (?:new )?contract )?(?:w|w/|with)|"  # (where in it, between: "accepted a position in the dialysis unit at Maisonneuve-Rosemont")
                  r"(?:accepted|taken|took) (?:a |an |the )?(?:new )?(?:job|offer|position|post|role)"
@@ -324,7 +324,7 @@ def _joined(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
         # "started at 0.25", "started at 6am": an amount or a time is no employer ("3M", "7-Eleven" are)
         if re.fullmatch(r"[$£€]?\d[\d.,:]*\s*(?:am|pm|mg|mcg|ml|g|kg|lbs?|%|k|km|miles?|h|hrs?|hours?|mins?|a\.m\.|p\.m\.)?", v):
             return None
-        if _is_propery(v) and not re.match(r"^switched to", c[2:], _I) or (v and re.search(r"\b(?:job|position|role|offer|hired|post)\b", lc)):
+        if (_is_propery(v) or _WORKPLACE_RE.match(v)) and not re.search(r"\bswitched to", c, _I) or (v and re.search(r"\b(?:job|position|role|offer|hired|post)\b", lc)):
             unit = f" {m.group('unit')}" if m.group("unit") else ""  # "in the dialysis unit": kept
             facts = [_profile(f"User works{unit} at {v}", "employer", v, 0.75, "update")]
             t = re.search(r"\bas (?:a |an |the )?(?P<t>[\w -]+)$", rest, _I)
@@ -337,8 +337,7 @@ def _joined(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 def _unemployed(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I'm between jobs"."""
-    m = re.match(r"^i (?:am )?(?:currently |now )?(?:unemployed|between jobs|out of work|jobless|looking for (?:a )?(?:new )?(?:job|work))\b", c, _I)
-    if m:
+    if re.match(r"^i (?:am )?(?:currently |now )?(?:unemployed|between jobs|out of work|jobless|looking for (?:a )?(?:new )?(?:job|work))\b", c, _I):
         return [_profile(to_third_person(raw), "employer", "unemployed", 0.7, "update")]
     return None
 
@@ -757,44 +756,4 @@ def _user_slots(c: str, raw: str) -> list[FactDict]:
         if found is not None:
             again = still is not None and still.group("a").lower() == "still"
             return [{"rule": rule.__name__.strip("_"), **d, **({"change": None} if again else {})} for d in found]
-    return []
-
-
-GROUP_HOMES = frozenset({"parents", "in-laws", "grandparents"})
-_OTHER_SLOT_RES = [
-    (re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))? (?:lives|is living|has lived|has been living|stays|resides|"
-                r"is based|is now based|now lives|live|are living|have lived|have been living|stay|reside|are based|"
-                r"are now based|now live|just moved|moved|relocated|has moved|have moved)\s+(?:back\s+)?"
-                r"(?:from\s+(?-i:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2})\s+)?"
-                # "lives by herself in Tampa", "has been living with my aunt Carol in Raleigh"
-                r"(?:(?:by (?:herself|himself|themselves)|alone|on (?:her|his|their) own|with (?:my|our|her|his|their) "
-                r"[a-z]+(?: [A-Z]\w+)?)\s+)?(?:in|to)\s+(?P<v>.+)$", _I), "home_city"),
-    (re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))? (?:works|is working|now works|has worked|just started|started|joined|is employed)\s+(?:at|for|with)?\s*(?P<v>.+)$", _I), "employer"),
-    (re.compile(r"^(?i:my) (?i:" + _REL + r")(?:'s name)? is (?:called |named )?(?P<v>[A-Z][\w'-]*)$"), "name"),
-]
-
-
-def _other_slots(c: str, raw: str) -> list[FactDict]:
-    if MY_PARTNER_IS_RE.match(c) or \
-            re.match(r"^(?i:my|our) (?i:" + PARTNER_WORDS[3:-1] + r")(?: [A-Z][\w'-]*)? and [Ii] ", c):
-        return _user_slots(c, raw)
-    for rx, slot in _OTHER_SLOT_RES:
-        m = rx.match(c)
-        if not m:
-            continue
-        rel = m.group("rel").lower().replace(" ", "_")
-        v = _clean_value(m.group("v"))
-        if slot == "home_city" and not _place_ok(v):
-            continue
-        if slot == "employer" and not v:
-            continue
-        ch = "update" if re.search(r"\b(?:moved|relocated|now|joined|started)\b", c, _I) else None
-        named = m.groupdict().get("n")
-        rel_word = m.group("rel").lower()
-        # parents, in-laws, grandparents share one home: a group with one city
-        single = (rel_word in FAMILY_SINGLE or (slot == "home_city" and rel_word in GROUP_HOMES)) and not named
-        text = to_third_person(raw)
-        if single:
-            return [dict(text=text, kind="profile", importance=0.6, key=f"{rel}.{slot}", value=v, change=ch)]
-        return [dict(text=text, kind="semantic", importance=0.55, key=None, value=None, change=None)]
     return []

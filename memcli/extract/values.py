@@ -28,6 +28,13 @@ def _clean_value(v: str) -> str:
     return v.strip(" \"'")
 
 
+# a workplace named by what it is and where: "the equine hospital out in Wetherby", "a dental
+# practice in Leith" (never "the gym", "a new school": as often a member's or a pupil's)
+_WORKPLACE_RE = re.compile(r"^(?:the|a|an) (?:[\w'-]+ ){0,3}?(?:hospital|clinic|practice|surgery|vets|pharmacy|firm|factory|plant|"
+                           r"warehouse|bakery|restaurant|hotel|bank|agency|depot|mine|lab|laboratory|studio|dealership)"
+                           r" (?:out |up |down |over )?(?:in|at|on) (?-i:[A-Z])", _I)
+
+
 def _is_propery(v: str) -> bool:
     return bool(v) and (v[0].isupper() or v[0].isdigit())
 

@@ -58,9 +58,11 @@ ANSWERS = 0.6
 # `later_among_best`: the hits a reader takes as the answer; the share of an earlier hit's
 # score a later one needs to go above it; the cosine that says both are about one thing
 # (scored offline on the eval's dumped rankings: dev +18 -2 checks, test +3 -0, against no
-# reordering)
+# reordering; a share of 0.2, not 0.35, on the stores read again: dev +14 -1, test +0 -0:
+# a later answer said in fewer of the question's words, "User has taken their affairs to
+# Fairbrother Clarke", is still the answer)
 BEST = 3
-SHARE = 0.35
+SHARE = 0.2
 RELATED = 0.2
 _WHEN_Q = re.compile(r"^\W*(?:when|how long)\b", re.I)
 
@@ -154,7 +156,7 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
                     and (_lasting(a.memory) or _lasting(b.memory)) and not _other_keys(a, b) \
                     and b.score >= SHARE * a.score and float(va @ vb) >= RELATED \
                     and _same_subject(a.memory.text, b.memory.text, query) \
-                    and not (b.memory.episode and asked_of_another(own_words(b.memory.text), asked, query)) \
+                    and not asked_of_another(own_words(b.memory.text) if b.memory.episode else b.memory.text, asked, query) \
                     and _of_kind_asked(query, a.memory.text, b.memory.text):
                 later.append((tb, b))
         # every later one goes above it, the latest first: "User got a frenchie pup, Biscuit" as well

@@ -27,11 +27,12 @@ import re
 from typing import TYPE_CHECKING
 
 from ..claims import parse
+from ..episodes import own_words
 from ..models import Hit
 from ..subjects import someone_else
 from ..timeutil import parse_dt
 from .akin import _WHEN_Q, _lasting
-from .newer import _GAP, _LATEST_Q, _PAST_Q, _of_kind_asked, _since
+from .newer import _GAP, _GENERIC, _LATEST_Q, _PAST_Q, _of_kind_asked, _since, asked_of_another
 from .query import stem
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ def chained_first(store: MemoryStore, scope: str, hits: list[Hit], query: str, q
     if who and not any(re.search(r"\b" + re.escape(w) + r"\b", query, re.I) for w in who):
         return hits
     said: set[int] = set()
+    asked = frozenset(parse(query).words - _GENERIC)  # ("her cat poutine is coming ..., Dubu is NOT ok": hers)
     values = values_of(a.memory.text, query)
     for w in values:
         rows = store.search_keyword(scope, w, k=RARE + 1, as_of=as_of)
@@ -94,7 +96,8 @@ def chained_first(store: MemoryStore, scope: str, hits: list[Hit], query: str, q
     for rowid, b in store.by_rowids(scope, sorted(said)).items():
         tb = parse_dt(b.valid_from) if b.valid_from else None
         if b.id != a.memory.id and tb is not None and tb - ta > _GAP and _lasting(b) \
-                and _of_kind_asked(query, a.memory.text, b.text) and _over_beside(b.text, values):
+                and _of_kind_asked(query, a.memory.text, b.text) and _over_beside(b.text, values) \
+                and not asked_of_another(own_words(b.text) if b.episode else b.text, asked, query):
             later.append((tb, rowid, b))
     if not later:
         return hits

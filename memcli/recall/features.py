@@ -99,9 +99,10 @@ _PEOPLE_ASKED = re.compile(r"\b(?:who|whom|whose|family|kids?|children|child|peo
 
 
 def _named_other(text: str) -> bool:
-    """A fact that opens with someone else by name ("Naïka has a summer job at the Jean-Coutu"),
-    not a relative of the user's (`_RELATIVES_FACT`) nor the user."""
-    return not text.startswith("User") and bool(someone_else(text))
+    """A fact that opens with someone else by name ("Naïka has a summer job at the Jean-Coutu")
+    or with a thing of theirs ("Her cat poutine is coming to stay with User"), not a relative
+    of the user's (`_RELATIVES_FACT`) nor the user ("their" is as often the user's)."""
+    return not text.startswith("User") and (bool(someone_else(text)) or re.match(r"(?:Her|His)\s+[a-z]", text) is not None)
 
 
 def _about_the_user_only(names: list[str], query: str) -> bool:

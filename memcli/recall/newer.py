@@ -501,12 +501,21 @@ def _of_kind_asked(query: str, older: str, newer: str) -> bool:
 _AT_LOWER = re.compile(r"\b(?:at|in|to|from|for|with)\s+(?:the\s+)?(?P<w>[a-z][a-z'-]{2,})\b")
 
 
+# ... or a place by what it is: "helps at the food pantry of the parish" after "volunteers at the
+# box office of the Copernicus Center" (never "at work", "at home": no place of its own)
+_AT_PLACE = re.compile(r"\b(?:at|in)\s+(?:the|a|an)\s+(?:[a-z'-]+\s+)?(?P<w>pantry|library|shelter|hospice|hospital|clinic|"
+                       r"school|church|parish|mosque|temple|museum|zoo|farm|garden|allotment|kitchen|theatre|theater|"
+                       r"cafe|café|shop|store|warehouse|factory|depot|lab|studio|gym|pool|rink|stadium|market|bakery)\b")
+
+
 def _lower_place(a: Claim, newer: str) -> bool:
     """Whether `newer` says, after "at", "in", "to", ..., a word in lower case `a` does not say
-    that is no everyday word (`extract.spelling`): a name its writer did not capitalise."""
+    that is no everyday word (`extract.spelling`): a name its writer did not capitalise; or
+    a place by what it is that `a` does not say (`_AT_PLACE`)."""
     everyday = _everyday()
     return any(m["w"] not in everyday and plural_stem(m["w"]) not in a.words and m["w"] not in a.names
-               for m in _AT_LOWER.finditer(newer))
+               for m in _AT_LOWER.finditer(newer)) \
+        or any(plural_stem(m["w"]) not in a.words and m["w"] not in a.words for m in _AT_PLACE.finditer(newer))
 
 
 def _opened_by_new_name(a: Claim, newer: str) -> bool:

@@ -67,7 +67,13 @@ _KIND_MEMBERS: dict[str, str] = {
         # the drugs said by name ("mi cyaan tek aspirin at all")
         "aspirin ibuprofen paracetamol acetaminophen tylenol advil nurofen naproxen codeine tramadol morphine "
         "penicillin amoxicillin antibiotic antibiotics metformin insulin warfarin statin statins sertraline "
-        "fluoxetine prozac citalopram lisinopril amlodipine ozempic levothyroxine omeprazole antihistamine"),
+        "fluoxetine prozac citalopram lisinopril amlodipine ozempic levothyroxine omeprazole antihistamine "
+        "eliquis apixaban xarelto rivaroxaban coumadin clopidogrel plavix heparin atorvastatin simvastatin ramipril "
+        "losartan bisoprolol gabapentin pregabalin prednisone prednisolone salbutamol ventolin"),
+    # a blood thinner by its name ("Dr Broussard got me on Eliquis")
+    "thinner thinners anticoagulant anticoagulants": (
+        "warfarin coumadin eliquis apixaban xarelto rivaroxaban heparin clopidogrel plavix dabigatran pradaxa "
+        "edoxaban aspirin"),
     "commute transport": "bus train tube metro subway tram ferry bike cycle cycling carpool",
     "drink drinks": ("coffee tea beer wine juice soda water matcha latte espresso cappuccino americano chai rooibos "
                      "kinkeliba kombucha smoothie lemonade cola coke whisky whiskey gin vodka rum cocktail cider lager "
