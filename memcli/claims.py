@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from .text import MONTHS, WEEKDAY_SHORT, WEEKDAYS, plural_stem
 
 _TOKEN = re.compile(r"\d[\d,.:/-]*\d(?:st|nd|rd|th|am|pm|kg|km|lb|lbs|k)?|\d(?:st|nd|rd|th|am|pm|kg|km|lb|lbs|k)?"
-                    r"|[A-Za-z\u00c0-\u024f]+(?:['\u2019][A-Za-z]+)*")
+                    r"|[A-Za-z\u00c0-\u024f\u1e00-\u1eff]+(?:['\u2019][A-Za-z]+)*")
 _ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
 _SENTENCE_END = ".!?:;\n"
 

@@ -127,7 +127,7 @@ _BACK = re.compile(r"^(?:it|that|this|those|ça|cela|isso|isto|eso|esto|das|dies
                    r"aye|yeah|yep|eh|lol|thanks|thx|cheers|ta|innit|sha|lah|"
                    r"altogether|totally|for good|(?:from|in|on) (?:ur|your|the) (?:memory|memories|notes|system|records?))\b)", re.IGNORECASE)
 _TOLD_BEFORE = re.compile(r"\b(?:what|everything|anything|all|the|that|this)\s+(?:(?:\w+\s+){0,2}?(?:i|i've|ive)\s+"
-                          r"(?:said|told you|told u|told ye|told ya|mentioned|shared|wrote)(?:\s+" + _WHEN_SAID + r")?|(?:business|matter|thing|stuff|bit|story|"
+                          r"(?:said|told you|told u|told ye|told ya|tell you|mentioned|shared|wrote)(?:\s+" + _WHEN_SAID + r")?|(?:business|matter|thing|stuff|bit|story|"
                           r"part)s?)\s+(?:about|abt|'?bout|re|regarding|with|on)\s+"
                           # "and about the course I flunked, delete that": the topic set up before
                           r"|(?:^|[,;.!?]\s*|\b(?:and|also|oh|ah|so|now|actually)\s+)(?P<setup>about|as for|regarding)\s+(?=(?:the|my|"
@@ -375,7 +375,7 @@ _TOLD_WORD = re.compile(r"\b(?:thing|stuff|story|business|matter|bit|saga|situat
 # (when it was told may come between: "ce que je t'ai dit en mars sur le médecin")
 _TOLD_WHEN = (r"(?:\s+(?:en|em|in|au mois de)\s+[\w\u00e0-\u00fc]+|\s+(?:la semaine derni[èe]re|le mois dernier|el mes pasado|"
               r"la semana pasada|o m[êe]s passado|" + _WHEN_SAID + r"))?")
-_TOLD_LEAD = (r"(?:what i (?:said|told you|wrote)" + _TOLD_WHEN + r" about|ce que (?:j'ai|je t'ai|je vous ai) (?:dit|racont[ée]|"
+_TOLD_LEAD = (r"(?:what i (?:said|told you|wrote|tell you|say)" + _TOLD_WHEN + r" about|ce que (?:j'ai|je t'ai|je vous ai) (?:dit|racont[ée]|"
               r"[ée]crit)" + _TOLD_WHEN + r" (?:sur|de|à propos de)|lo que (?:te )?(?:dije|cont[ée]|escrib[ií])" + _TOLD_WHEN
               + r" (?:de|sobre)|lo de|o que (?:eu )?(?:disse|falei|contei|te disse)" + _TOLD_WHEN + r" (?:sobre|de))\s+")
 _FRONTED_TOLD = re.compile(r"^\W*(?:(?:ah|oh|et|and|also|y|e|bon|alors|so|pues|ok|okay)\W+)*" + _TOLD_LEAD
@@ -539,7 +539,7 @@ _FOREIGN_SMALL = frozenset("le la les et de du des un une sur au aux el los las 
 _VAGUE_STEMS = _VAGUE | _stems(" ".join(sorted(_VAGUE))) | _FOREIGN_SMALL
 # words that name the topic only when nothing else does: "the Pruitt business" is Pruitt,
 # "the affair" is the affair, "Linda and her private stuff" is Linda
-_WEAK = _stems("business affair affairs situation drama saga incident mess private personal")  # "business" is read as "busines"
+_WEAK = _stems("business affair affairs situation drama saga incident mess private personal papers paperwork")  # "business" is read as "busines"
 
 
 def topic_words(topic: str) -> frozenset[str]:

@@ -238,7 +238,7 @@ _SAID_PLAIN_RE = re.compile(r"(?<![\w'-])(?P<w>" + "|".join(_SAID_PLAIN) + r")(?
 _DIALECT_RE = re.compile(r"(?<![\w'-])(?P<w>" + "|".join(sorted(_DIALECT, key=len, reverse=True)) + r")(?![\w'-])", re.I)
 # "a" for "I" before a verb no noun can be ("a said", "a got it wrong", "a rang the bairn"),
 # "me" for "my" before kin ("me son"), "wor/me lass" for "my wife"
-_A_FOR_I_RE = re.compile(r"(?P<pre>^|[.!?,;:]\s+|\b(?:and|but|cos|so|when|if|what|that|as|thing|stuff|bit) )a (?=(?:said|says|got|"
+_A_FOR_I_RE = re.compile(r"(?P<pre>^|[.!?,;:]\s+|\b(?:and|but|cos|so|when|if|what|whit|that|as|thing|stuff|bit) )(?:a|ah) (?=(?:said|says|got|"
                          r"should|rang|forget|forgot|think|thought|knew|was|went|had|did|telt|'ve|'ll|'d|am|cannae|canna|"
                          r"divvent|dinnae|reckon|told|used to|can't|cannot|didn't|don't|wasn't)\b)")  # ("a used Kona": a car)
 _ME_KIN_RE = re.compile(r"\bme (?=(?:son|daughter|mum|mam|ma|dad|da|wife|husband|brother|sister|grandson|granddaughter|"
@@ -247,7 +247,7 @@ _ME_KIN_RE = re.compile(r"\bme (?=(?:son|daughter|mum|mam|ma|dad|da|wife|husband
                         r"boss|gaffer|manager|supervisor|foreman|landlord|landlady|neighbour|neighbor|pal)\b)", re.I)
 _LASS_RE = re.compile(r"\b(?:wor|me|our) lass\b", re.I)
 # "forget wat i told ye", "wen i was 8": in lower case only ("Wat Arun", "Wen" are names)
-_WHAT_TYPED_RE = re.compile(r"(?<![\w'-])(?:wat|wot)(?![\w'-])")
+_WHAT_TYPED_RE = re.compile(r"(?<![\w'-])(?:wat|wot|whit)(?![\w'-])")  # ("whit ah said": Scots)
 _WHEN_TYPED_RE = re.compile(r"(?<![\w'-])wen(?= (?:i|we|he|she|they|you|u)\b)")
 
 

@@ -232,3 +232,23 @@ def test_someone_elses_cat_said_later_stays_below_the_users(real_embedder, tmp_p
     hits = _hits(store, "What is the name of the user's cat?")
     store.close()
     assert "Dubu" in hits[0] and "poutine" not in hits[0], hits
+
+
+@pytest.mark.parametrize(("said", "topic"), [
+    ("An' forget whit ah said aboot gettin' caught speedin' on the bridge, the points an' that.",
+     "gettin' caught speedin' on the bridge"),
+    ("What I tell you about Bảo and his papers, please forget. Delete it.", "Bảo and his papers"),
+])
+def test_a_request_in_a_dialect_or_a_learners_tense(said, topic):
+    assert [r.topic for r in forget_requests(said)] == [topic]
+
+
+def test_a_name_in_vietnamese_letters_is_one_word_of_the_topic():
+    assert matches("Bảo and his papers", "User's dishwasher Bảo, his Aufenthaltstitel expire in January 2025", 0.2)
+    assert not matches("Bảo and his papers", "User's boss Bình signs the papers", 0.2)
+
+
+def test_someone_who_phoned_is_the_she_after():
+    texts = [t for _, t in facts("Leela phoned last night. She and Krish are staying put in Pietermaritzburg even "
+                                 "though their children begged them to come down to Durban.")]
+    assert any(t.startswith("Leela and Krish are staying put in Pietermaritzburg") for t in texts), texts

@@ -462,6 +462,11 @@ def carried_person(text: str, said_before: Iterable[str], people: dict[str, str]
     return next(iter(met)) if len(met) == 1 else None
 
 
+# what someone named did, that says nothing of them to keep but names them for the "she" after
+_DID_RE = re.compile(r"^(?:just |finally |also |already )?(?:phoned|called|rang|texted|messaged|came|went|said|told|sent|"
+                     r"wrote|visited|dropped by|popped in|turned up|showed up|spoke|asked|invited|brought|gave)\b")
+
+
 def _third_party(raw: str, people: _People, now: datetime) -> tuple[FactDict, datetime | None] | None:
     """ "Niamh is from Galway": a fact about a named person, kept as theirs (never a user key)."""
     raw = re.sub(r"^(?:(?:and|also|oh|so|but|plus)\b,?\s+)+", "", raw, flags=re.I)
@@ -481,6 +486,8 @@ def _third_party(raw: str, people: _People, now: datetime) -> tuple[FactDict, da
     # "Renee's assistant principal at a school in Kettering now": an occupation, no article
     job = re.match(r"^is (?:now )?(?P<x>(?!a |an |the )[a-z][\w -]+)$", rest)
     if not pred and not (job and _occupation(job.group("x"))):
+        if _DID_RE.match(rest):  # "Leela phoned last night. She and Krish are staying put ...": she is Leela
+            people.last = people.subject(n)
         return None
     ia = re.match(r"^(?:is|was) (?:a|an) (?P<x>.+)$", rest)
     if ia and not _occupation(ia.group("x")) and not re.match(_REL_WORDS + r"\b", ia.group("x"), _I):
