@@ -10,7 +10,7 @@ import pytest
 from memcli.api import MemoryStore
 from memcli.episodes import parts_of
 from memcli.ingest import Message, ingest
-from memcli.recall import recall
+from memcli.recall import RecallConfig, recall
 
 LONG = ("Kaylee got her driver's license last week, Lord help us all. She's driving the old pickup to school "
         "every morning now. I'm in a 2024 Silverado these days, a red one. Becky says it's a midlife crisis.")
@@ -67,7 +67,9 @@ def test_the_sentence_that_answers_brings_its_long_episode_up(tmp_path, real_emb
         # fourth either way: the question without the user's words is too thin a sentence
         # to find "closed on a house" by; measured over the eval, finding by it wins more
         # than it loses, bench/RESULTS.md)
-        hits = recall(store, "user:a", "Where is the user's home?", k=4, touch=False).hits
+        # (the relatives' facts weighed at 0.8, as when this was measured: the parts, not the damping, are shown)
+        hits = recall(store, "user:a", "Where is the user's home?", k=4, touch=False,
+                      config=RecallConfig.of(others_damp=0.8)).hits
         return [h.memory.id for h in hits].index(episode.id)
 
     # the whole message is a week's news; one sentence says where the user lives

@@ -171,21 +171,6 @@ def test_a_person_said_with_when_between_is_the_she_after():
     assert "Zosia is on the exchange at the Jagiellonian University" in texts, texts
 
 
-@pytest.mark.parametrize(("said", "key"), [
-    ("Home is a flat in Chapel Allerton which I share with my boyfriend Tom and our staffie Pilipili.",
-     "pet.dog.pilipili"),
-    ("Our cat Miso hates the vet", "pet.cat.miso"),
-])
-def test_a_pet_named_in_passing_is_kept_as_the_users_pet(said, key):
-    assert key in [k for k, _ in facts(said)]
-
-
-@pytest.mark.parametrize("said", ["Becky's spaniel Biscuit ate a sock", "our staffie Tyson died last week",
-                                  "her cat Poutine is coming to stay"])
-def test_someone_elses_pet_or_one_gone_is_no_pet_in_passing(said):
-    assert not [k for k, _ in facts(said) if k and k.startswith("pet.")]
-
-
 def _hits(store, query):
     from memcli.recall import recall
 

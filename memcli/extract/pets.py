@@ -124,26 +124,3 @@ def pet_named_later(text: str) -> list[dict]:
     return [dict(text=f"User has a pet {species} named {n}", kind="profile", importance=0.65,
                  key=f"pet.{species}.{n.lower()}", value=n, change="update", rule="pet_named_later")]
 
-
-# a pet named on the way to something else: "which I share with my boyfriend Tom and our
-# staffie Pilipili", "me and my old lab Rosie walk every morning" (never someone else's,
-# "Becky's spaniel Biscuit", "her cat Poutine", nor one gone: "our staffie Tyson died")
-_PET_IN_PASSING_RE = re.compile(
-    r"(?<!'s )\b(?i:my|our)\s+(?:(?i:little|old|new|rescue|crazy|lazy|big|daft|wee|beloved)\s+)?"
-    r"(?P<s>(?i:" + PET_WORDS[3:-1] + "|" + DOG_BREEDS + "|" + CAT_BREEDS + r"))\s+(?P<n>[A-Z][a-z'-]+)\b(?!\s+[A-Z])")
-_GONE_RE = re.compile(r"\b(?:died|passed|put down|put to sleep|lost|gone|rehomed|ran away|buried|miss(?:es)?)\b", _I)
-
-
-def pet_in_passing(raw: str) -> list[dict]:
-    """The user's pet named in passing (`_PET_IN_PASSING_RE`): its own keyed record beside
-    the clause, "User has a pet dog (staffie) named Pilipili"."""
-    if _GONE_RE.search(raw):
-        return []
-    out = []
-    for m in _PET_IN_PASSING_RE.finditer(raw):
-        breed, n = m.group("s").lower(), m.group("n")
-        species = pet_species(breed)
-        kind = f" ({breed})" if breed != species and breed not in _YOUNG else ""
-        out.append(dict(text=f"User has a pet {species}{kind} named {n}", kind="profile", importance=0.65,
-                        key=f"pet.{species}.{n.lower()}", value=n, change=None, rule="pet_in_passing"))
-    return out

@@ -76,7 +76,7 @@ from .lexicon import (
 )
 from .measures import WEIGHED_RE
 from .people import _NOT_NAMES, _lower_name, _People, _third_party, their_change, their_work_said_next
-from .pets import _pet_met, pet_in_passing, pet_named_later
+from .pets import _pet_met, pet_named_later
 from .quotes import set_apart
 from .roles import (
     HOLDER_LEFT,
@@ -566,7 +566,7 @@ def _extract_clause(clause: str, now: datetime, explicit: bool, ex: Extraction,
     people = people if people is not None else _People()
     raw = _opening(clause, explicit, ex, people)
     passing = role_in_passing(raw) + care_taken_over(raw) + (home_in_passing(raw) or home_heading(clause)) \
-        + gone_without(raw) + diet_for_a_span(raw) + pet_in_passing(clause) if raw is not None else []
+        + gone_without(raw) + diet_for_a_span(raw) if raw is not None else []
     if raw is not None:  # "..., the other one closed when Dr. Ferrer retired": whatever else the clause is
         ex.facts.extend(_mk(d, clause, None, explicit) for d in holder_left(raw) + holder_replaced(raw)
                         + workplace_of_tie(raw) + workplace_started(raw))

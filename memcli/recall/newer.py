@@ -427,8 +427,8 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
         return False
     if now and tb - ta > _GAP and _later_rate(a, b, query):
         return True  # (a keyed sum scores its key in full: the later one falls far below it)
-    if b.score < _NEAR * a.score:
-        return False
+    if b.score < _NEAR * a.score or asked_of_another(b.memory.text, asked, query):
+        return False  # ("Her cat poutine is coming to stay with User" gives the user's cat no other name)
     if _MEASURE_Q.search(query) and _PAST_Q.search(query) and not _LATEST_Q.search(query):
         # a measure taken again, asked in the past tense: only a later figure of the same kind
         return tb - ta > _GAP and _later_figure(a, b, query)
@@ -552,7 +552,7 @@ def asked_of_another(turn: str, asked: frozenset[str], query: str) -> bool:
 def _theirs_asked(sentence: str, asked: frozenset[str]) -> bool:
     """Whether `sentence` opens with someone's thing the question asks about: "shannon's dog
     luna ate me good trainers" for "what is the name of the user's dog?"."""
-    m = re.match(r"^\W*(?:(?:and|but|so|also|oh|plus|btw)\W+)*(?!(?:it|that|there|what|here|who|let|he|she)\b)"
+    m = re.match(r"^\W*(?:(?:and|but|so|also|oh|plus|btw)\W+)*(?!(?:it|that|there|what|here|who|let|he|she|user)\b)"
                  r"[a-z][\w-]*['\u2019]s (?P<w>[a-z][\w-]*)", sentence, re.I)
     return m is not None and any(_akin(w, m["w"].lower()) for w in asked)
 
