@@ -427,8 +427,16 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
         return False
     if now and tb - ta > _GAP and _later_rate(a, b, query):
         return True  # (a keyed sum scores its key in full: the later one falls far below it)
-    if b.score < _NEAR * a.score or asked_of_another(b.memory.text, asked, query):
-        return False  # ("Her cat poutine is coming to stay with User" gives the user's cat no other name)
+    if b.score < _NEAR * a.score:
+        return False
+    # ("Her cat poutine is coming to stay with User" gives the user's cat no other name)
+    return _state_replaces(a, b, asked, query, kinds, now) and not asked_of_another(b.memory.text, asked, query)
+
+
+def _state_replaces(a: Hit, b: Hit, asked: frozenset[str], query: str, kinds: frozenset[str], now: bool) -> bool:
+    """`_replaces` for a later fact that scores near enough `a`."""
+    ta, tb = _since(a), _since(b)
+    assert ta is not None and tb is not None
     if _MEASURE_Q.search(query) and _PAST_Q.search(query) and not _LATEST_Q.search(query):
         # a measure taken again, asked in the past tense: only a later figure of the same kind
         return tb - ta > _GAP and _later_figure(a, b, query)
