@@ -56,6 +56,7 @@ def _other_slots(c: str, raw: str) -> list[FactDict]:
         return [dict(text=text, kind="semantic", importance=0.55, key=None, value=None, change=None)]
     return []
 
+
 # a relative who lives with the user: "my mum lives with us now", "Mama's been living in the
 # casita out back", "my dad moved in with us" (never "my sister lives with her boyfriend")
 _WITH_USER_RE = re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))?(?:'s been living| (?:lives|is living|has been living|"
@@ -66,7 +67,7 @@ _WITH_USER_RE = re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))?(?:'s been 
 
 
 # ... or who went into a home: "Dad's settled in his room at the Bethany home in Middle Lake",
-# "my mum moved into a care home in Otley", "my gran's gone into Rosewood Manor"
+# "my mum moved into a care home in Otley", "my grandma's gone into Rosewood Manor"
 _CARE_HOME_RE = re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))?(?:'s| is| has| has been)? (?:now |just |finally )?"
                            r"(?:settled|moved|gone|went|been moved|living|staying) (?:in(?:to)?|to|at) "
                            r"(?:(?:his|her|their) (?:new )?room (?:at|in) |a room (?:at|in) )?(?P<v>(?:(?:a|the) (?:(?:new |local )?(?:care|nursing|retirement|old people's)|(?-i:[A-Z])[\w'-]+) home"
@@ -79,8 +80,7 @@ def _with_user(c: str, raw: str) -> list[FactDict]:
     """A relative's home that is the user's (`_WITH_USER_RE`) or a care home (`_CARE_HOME_RE`)."""
     m = _WITH_USER_RE.match(c) or _CARE_HOME_RE.match(c)
     rel = PARENT_KEY.get(m.group("rel").lower()) if m else None
-    if m is None or rel is None and (m.group("rel").lower() not in FAMILY_SINGLE | {"gran", "granny", "nan", "nana"}
-                                     or m.group("n")):
+    if m is None or rel is None and (m.group("rel").lower() not in FAMILY_SINGLE or m.group("n")):
         return []
     key = f"{rel or m.group('rel').lower()}.home_city"
     value = m.groupdict().get("v") or "with User"

@@ -430,21 +430,20 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
     if b.score < _NEAR * a.score:
         return False
     # ("Her cat poutine is coming to stay with User" gives the user's cat no other name)
-    return _state_replaces(a, b, asked, query, kinds, now) and not asked_of_another(b.memory.text, asked, query)
+    return _state_replaces(a, b, asked, query, kinds, now, tb - ta) and not asked_of_another(b.memory.text, asked, query)
 
 
-def _state_replaces(a: Hit, b: Hit, asked: frozenset[str], query: str, kinds: frozenset[str], now: bool) -> bool:
-    """`_replaces` for a later fact that scores near enough `a`."""
-    ta, tb = _since(a), _since(b)
-    assert ta is not None and tb is not None
+def _state_replaces(a: Hit, b: Hit, asked: frozenset[str], query: str, kinds: frozenset[str], now: bool,
+                    gap: timedelta) -> bool:
+    """`_replaces` for a later fact `b` that scores near enough `a`, said `gap` after it."""
     if _MEASURE_Q.search(query) and _PAST_Q.search(query) and not _LATEST_Q.search(query):
         # a measure taken again, asked in the past tense: only a later figure of the same kind
-        return tb - ta > _GAP and _later_figure(a, b, query)
-    if tb - ta <= _GAP:
+        return gap > _GAP and _later_figure(a, b, query)
+    if gap <= _GAP:
         # one telling: only an end said in it gives way to the new value said beside it, a
         # state or what happened ("Lindiwe is leaving Wits" and "got into UCT, transferring to
         # Cape Town"; "Marek is not in Gdańsk anymore" and "took a job in a shipyard in Oslo")
-        return tb >= ta and _ENDS.search(a.memory.text) is not None and not _ENDS.search(b.memory.text) \
+        return gap >= timedelta(0) and _ENDS.search(a.memory.text) is not None and not _ENDS.search(b.memory.text) \
             and (conflict(a.memory.text, b.memory.text, asked, query) or _beside_end(a, b))
     if not now:
         return False
