@@ -171,52 +171,33 @@ def test_a_person_said_with_when_between_is_the_she_after():
     assert "Zosia is on the exchange at the Jagiellonian University" in texts, texts
 
 
-def _hits(store, query):
+# two sittings, the second months after the first, and the question asked after both
+_LATER = [
+    ("I take Warfarin for the atrial fibrillation.", "2025-09-14",
+     "I been to see Dr Broussard and he got me on Eliquis for the heart rhythm, no more getting stuck every two weeks.",
+     "2025-10-22", "Which blood thinner does the user take?", "Eliquis", None),
+    ("On the Tuesdays I volunteer at the box office of the Copernicus Center, I sell the tickets.", "2025-10-04",
+     "On Tuesdays I help at the food pantry of the parish, I pack the bags.", "2026-04-11",
+     "Where does the user volunteer on Tuesdays?", "pantry", None),
+    # someone else's cat said later stays below the user's
+    ("Live on rue Rachel in the Plateau with my cat Dubu, she is white and squishy.", "2025-05-06",
+     "camille's bday is on july 21. her cat poutine is coming to stay with us while her building does the plumbing, "
+     "Dubu is NOT ok with this lol", "2025-06-18", "What is the name of the user's cat?", "Dubu", "poutine"),
+]
+
+
+@pytest.mark.parametrize(("first", "day1", "second", "day2", "query", "first_hit", "not_first"), _LATER)
+def test_the_later_answer_goes_first_and_someone_elses_does_not(real_embedder, tmp_path, first, day1, second, day2,
+                                                                query, first_hit, not_first):
+    from memcli.api import MemoryStore
     from memcli.recall import recall
 
-    return [h.memory.text for h in recall(store, "user:r", query, k=3, touch=False).hits]
-
-
-def test_a_new_medicine_by_name_goes_above_the_old_for_its_kind(real_embedder, tmp_path):
-    from memcli.api import MemoryStore
-
     store = MemoryStore(tmp_path / "m.db", real_embedder)
-    ingest(store, "user:r", [Message(role="user", content="I take Warfarin for the atrial fibrillation.",
-                                     ts="2025-09-14T10:00:00Z", ref="a")], source="s1")
-    ingest(store, "user:r", [Message(role="user", content="I been to see Dr Broussard and he got me on Eliquis for "
-                                     "the heart rhythm, no more getting stuck every two weeks.",
-                                     ts="2025-10-22T10:00:00Z", ref="b")], source="s2")
-    hits = _hits(store, "Which blood thinner does the user take?")
+    for i, (said, day) in enumerate(((first, day1), (second, day2))):
+        ingest(store, "user:r", [Message(role="user", content=said, ts=f"{day}T10:00:00Z", ref=str(i))], source=f"s{i}")
+    hits = [h.memory.text for h in recall(store, "user:r", query, k=3, touch=False).hits]
     store.close()
-    assert "Eliquis" in hits[0], hits
-
-
-def test_a_place_by_what_it_is_is_a_later_answer_to_where(real_embedder, tmp_path):
-    from memcli.api import MemoryStore
-
-    store = MemoryStore(tmp_path / "m.db", real_embedder)
-    ingest(store, "user:r", [Message(role="user", content="On the Tuesdays I volunteer at the box office of the "
-                                     "Copernicus Center, I sell the tickets.", ts="2025-10-04T10:00:00Z", ref="a")],
-           source="s1")
-    ingest(store, "user:r", [Message(role="user", content="On Tuesdays I help at the food pantry of the parish, I pack "
-                                     "the bags.", ts="2026-04-11T10:00:00Z", ref="b")], source="s2")
-    hits = _hits(store, "Where does the user volunteer on Tuesdays?")
-    store.close()
-    assert "pantry" in hits[0], hits
-
-
-def test_someone_elses_cat_said_later_stays_below_the_users(real_embedder, tmp_path):
-    from memcli.api import MemoryStore
-
-    store = MemoryStore(tmp_path / "m.db", real_embedder)
-    ingest(store, "user:r", [Message(role="user", content="Live on rue Rachel in the Plateau with my cat Dubu, she is "
-                                     "white and squishy.", ts="2025-05-06T10:00:00Z", ref="a")], source="s1")
-    ingest(store, "user:r", [Message(role="user", content="camille's bday is on july 21. her cat poutine is coming to "
-                                     "stay with us while her building does the plumbing, Dubu is NOT ok with this lol",
-                                     ts="2025-06-18T10:00:00Z", ref="b")], source="s2")
-    hits = _hits(store, "What is the name of the user's cat?")
-    store.close()
-    assert "Dubu" in hits[0] and "poutine" not in hits[0], hits
+    assert first_hit in hits[0] and not (not_first and not_first in hits[0]), hits
 
 
 @pytest.mark.parametrize(("said", "topic"), [
