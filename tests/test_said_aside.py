@@ -160,7 +160,8 @@ def test_a_medicine_the_user_was_put_on_is_the_users(said, stored):
     assert [t for _, t in facts(said)] == [stored]
 
 
-@pytest.mark.parametrize("said", ["she put me on the spot", "they put me on hold for an hour", "he got me on the bus"])
+@pytest.mark.parametrize("said", ["she put me on the spot", "they put me on hold for an hour", "he got me on the bus",
+                                  "they moved me to Leeds"])
 def test_put_on_the_spot_is_no_medicine(said):
     assert not [t for _, t in facts(said) if t.startswith("User is on")]
 

@@ -468,7 +468,7 @@ _ASIDE_RE = re.compile(r",\s*(?:just\s+)?(?:between (?:us|ourselves|you and me|y
 # Shah switched me to apixaban", "the GP started me on sertraline" (the user is on it now)
 _PUT_ON_RE = re.compile(r"(?:^|(?<=\band )|(?<=\bso ))(?:he|she|they|(?:the|my) (?:doctor|doc|gp|cardiologist|consultant|"
                         r"specialist|psychiatrist|nurse)|(?-i:Dr\.? [A-Z][\w'-]+)) (?:has |'s |have )?(?:just )?(?:got|put|"
-                        r"started|switched|moved|changed) me (?:on|onto|to|over to) "
+                        r"started|switched|changed) me (?:on|onto|to|over to) "
                         # (a medicine by its name, its ending or its dose; never "put me on the spot", "on hold")
                         r"(?=(?-i:[A-Z])[a-z]|[a-z]+(?:ine|ol|pril|statin|ban|mab|azole|cillin|mycin|pam|lam|ide|one|ate|in)\b"
                         r"|[\w-]+ \d+(?:\.\d+)?\s?(?:mg|mcg|ml|iu)\b)", _I)
