@@ -246,3 +246,21 @@ def test_a_place_typed_in_lower_case_after_at_is_another_value_for_where():
     assert _of_kind_asked(q, "User does part time at Jollibee near campus", "also im a csr at teleperformance now")
     # an everyday word is no name: "at home", "to work"
     assert not _of_kind_asked(q, "User works at Jollibee", "User is at home more now")
+
+
+COURSE = _hit("Tissue viability course in Inverness on 2023-11-14 (14 Nov), must book cover", "2023-10-01T09:00:00Z", 0.67)
+PUT_RIGHT = _hit("Its on 2023-11-21 (21 Nov). misread the email, the other date was the booking deadline",
+                 "2023-10-03T09:00:00Z", 0.24)
+ANOTHER = _hit("Wound care study day on 2023-11-28 (28 Nov)", "2023-10-03T09:00:00Z", 0.24)
+COURSE_VECTORS = {COURSE.memory.id: _unit(1, 0, 0), PUT_RIGHT.memory.id: _unit(0.8, 0.2, 0),
+                  ANOTHER.memory.id: _unit(0.8, 0.2, 0)}
+
+
+def test_a_day_put_right_later_goes_first_for_a_question_of_when():
+    query = "When is the user's tissue viability course in Inverness?"
+    assert later_among_best([COURSE, PUT_RIGHT], COURSE_VECTORS, query) == [PUT_RIGHT, COURSE]
+
+
+def test_another_day_said_without_a_slip_stays_below_for_a_question_of_when():
+    query = "When is the user's tissue viability course in Inverness?"
+    assert later_among_best([COURSE, ANOTHER], COURSE_VECTORS, query) == [COURSE, ANOTHER]

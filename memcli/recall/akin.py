@@ -145,8 +145,8 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
     lives), nor is a turn that tells it of someone else ("shannon's dog luna ate me good
     trainers" for the user's dog: `newer.asked_of_another`). For a question in the present only, never one of when: "where did they live
     before?" may be answered by the older one."""
-    if (_PAST_Q.search(query) and not _LATEST_Q.search(query)) or _WHEN_Q.match(query):
-        return hits
+    # a question of when or of the past: only a day put right later goes above the one it puts right
+    put_right_only = bool((_PAST_Q.search(query) and not _LATEST_Q.search(query)) or _WHEN_Q.match(query))
     out = list(hits)
     moved: set[str] = set()
     n = min(BEST, k)
@@ -159,13 +159,16 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
         later = []
         for b in out[i + 1:n]:
             tb, vb = _since(b), vectors.get(b.memory.id)
-            if tb is not None and vb is not None and b.memory.id not in moved and tb - ta > _GAP \
-                    and (_lasting(a.memory) or _lasting(b.memory)) and not _other_keys(a, b) \
+            # (a day put right may be put right in the same sitting: "Its on the 21st. misread the email")
+            right = tb is not None and tb > ta and day_put_right(a.memory.text, b.memory.text)
+            if tb is not None and vb is not None and b.memory.id not in moved and (tb - ta > _GAP or right) \
+                    and (_lasting(a.memory) or _lasting(b.memory) or right) and not _other_keys(a, b) \
                     and (b.score >= OWN_SHARE * a.score or (b.score >= SHARE * a.score and _own(b, asked))) \
                     and float(va @ vb) >= RELATED \
                     and _same_subject(a.memory.text, b.memory.text, query) \
                     and not asked_of_another(own_words(b.memory.text) if b.memory.episode else b.memory.text, asked, query) \
-                    and _of_kind_asked(query, a.memory.text, b.memory.text):
+                    and _of_kind_asked(query, a.memory.text, b.memory.text) \
+                    and (not put_right_only or right):
                 later.append((tb, b))
         # every later one goes above it, the latest first: "User got a frenchie pup, Biscuit" as well
         # as "User's staffy had to be put down" above "User's staffy Tyson is givin User the eyes"
@@ -174,6 +177,21 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
             out.insert(i, b)
             moved |= {a.memory.id, b.memory.id}
     return out
+
+
+_ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+# what says a day was put right: "misread the email", "not the 19th", "wrong date", "moved to"
+_PUT_RIGHT = re.compile(r"\b(?:misread|mis-read|misremembered|not the \w+|not on the \w+|wrong|my mistake|my bad|i meant|"
+                        r"sorry|correction|mixed (?:it |them |the dates )?up|got (?:it|that|the date) wrong|actually|"
+                        r"(?:moved|changed|pushed|put back|brought forward|rescheduled|postponed) to)\b", re.I)
+
+
+def day_put_right(older: str, newer: str) -> bool:
+    """Whether `newer` puts right the day `older` gives: another day, said with a word of
+    a slip or a change ("Its on 2023-11-21 (21 Nov). misread the email" after "course in
+    Inverness on 2023-11-14"); never a day said without one (another event of the kind)."""
+    a, b = set(_ISO_DAY.findall(older)), set(_ISO_DAY.findall(newer))
+    return bool(a) and bool(b - a) and _PUT_RIGHT.search(newer) is not None
 
 
 def _own(h: Hit, asked: frozenset[str]) -> bool:
