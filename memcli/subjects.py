@@ -11,6 +11,11 @@ from .text import WEEKDAYS
 _WITH_USER = frozenset({"team", "family"})
 
 
+# a fact that opens with a thing of someone else's, said by the pronoun: "Her cat poutine is
+# coming to stay with User" ("Their" is as often the user's, in the third person)
+HERS_OPEN = re.compile(r"(?:Her|His)\s+[a-z]")
+
+
 def someone_else(text: str) -> list[str] | None:
     """The word that names the person a fact is about when it is not the user: the
     name ("Lindiwe", "Marcus", "losa"), else the relation ("sister"); None for the

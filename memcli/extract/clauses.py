@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import _I, _REL, FILLER_RE, IMPERATIVE_VERBS, OCCUPATIONS, RELATIONS, TRADE_HAND_RE
+from .lexicon import _I, _REL, ASIDES, FILLER_RE, IMPERATIVE_VERBS, OCCUPATIONS, RELATIONS, TRADE_HAND_RE
 from .people import one_each
 from .runons import runon_split
 
@@ -459,9 +459,7 @@ def _slot_carried(sentence: str) -> str:
 
 # an aside between commas on how a thing is told, not what is told: "Linda, to be fair, is
 # broke", "then, just between us, Linda told me" (never "between us and the river")
-_ASIDE_RE = re.compile(r",\s*(?:just\s+)?(?:between (?:us|ourselves|you and me|you and I|the two of us)|to be (?:fair|honest|frank)|"
-                       r"in (?:all )?fairness|frankly|mind you|if I'm (?:being )?honest|for what it's worth|tbh|ngl|"
-                       r"honestly|believe it or not|funnily enough)\s*,\s*", _I)
+_ASIDE_RE = re.compile(r",\s*(?:" + ASIDES + r"|for what it's worth|tbh|ngl|honestly|believe it or not|funnily enough)\s*,\s*", _I)
 
 
 # a medicine the user was put on, said of whoever prescribed it: "he got me on Eliquis", "Dr

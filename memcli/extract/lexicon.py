@@ -54,12 +54,13 @@ GREETING_WORDS = {
     "worry", "hiii", "hii", "heyy", "yess", "lmk", "brb", "gtg", "gn", "gm", "xd", "uh", "um", "er",
 }
 
+# an aside on how what follows is told, not what is told: "just between us, ...", "to be fair, ..."
+ASIDES = (r"(?:just )?between (?:us|ourselves|you and me|you and I|the two of us)|to be (?:fair|honest|frank)|"
+          r"in (?:all )?fairness|frankly|mind you|if I'm (?:being )?honest")
 FILLER_RE = re.compile(
     r"^(?:(?:oh|well|so|also|btw|by the way|actually|anyway|anyways|and|but|um+|uh+|yeah|yes|ok|okay|"
     r"(?:hey|hi|hello|good (?:morning|afternoon|evening))(?: again| there| all| everyone)?|fyi|just fyi|just so you know|for context|for the record|honestly|basically|"
-    # an aside on how what follows is told: "just between us, ...", "to be fair, ..."
-    r"(?:just )?between (?:us|ourselves|you and me|you and I|the two of us)|to be (?:fair|honest|frank)|in (?:all )?fairness|"
-    r"frankly|mind you|if I'm (?:being )?honest|"
+    + ASIDES + r"|"
     r"haha|lol|fun fact|(?:the )?(?:good|bad|big|sad|great|funny|best|worst|other) (?:news|part|thing) (?:is|was)|"
     r"(?:some )?(?:happy|great|exciting|sad|other|more|big|huge|good|bad|quick|small)(?: [a-z]+)? (?:news|update)|"
     r"(?:the )?thing is|oh and|oh also|ah|alright|right|plus|"

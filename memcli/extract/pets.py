@@ -123,4 +123,3 @@ def pet_named_later(text: str) -> list[dict]:
     n = name.group("n")
     return [dict(text=f"User has a pet {species} named {n}", kind="profile", importance=0.65,
                  key=f"pet.{species}.{n.lower()}", value=n, change="update", rule="pet_named_later")]
-

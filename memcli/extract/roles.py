@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .grammar import to_third_person
-from .lexicon import _I, OCCUPATIONS, PARTNER_WORDS, PERSON_REPLACEMENT_RES
+from .lexicon import _I, OCCUPATIONS, PARENT_KEY, PARTNER_WORDS, PERSON_REPLACEMENT_RES
 from .people import _NOT_NAMES
 from .values import _NOW_RE, FactDict, _profile
 
@@ -76,8 +76,8 @@ _ON_THE_LIST_RE = re.compile(r"^i(?:'m| am|'ve| have)?\s+(?:now\s+|just\s+|also\
 # Two words for one role share its key: "my boss is Ana" and "I report to Colin now".
 _ROLE_KEY = {"boss": "manager", "gaffer": "manager", "line manager": "manager", "lead": "team_lead", "tech lead": "team_lead",
              "adviser": "advisor", "gp": "doctor", "doctora": "doctor", "physician": "doctor",
-             "family doctor": "doctor", "general practitioner": "doctor", "physio": "physiotherapist", "mom": "mother", "mum": "mother",
-             "mama": "mother", "mam": "mother", "dad": "father", "papa": "father", "landlady": "landlord", "caregiver": "carer"}
+             "family doctor": "doctor", "general practitioner": "doctor", "physio": "physiotherapist",
+             "landlady": "landlord", "caregiver": "carer", **{w: k for w, k in PARENT_KEY.items() if w != k}}
 # a role's key -> the other words it is called by ("doctor" -> "gp", "physician", ...)
 ROLE_WORDS: dict[str, tuple[str, ...]] = {}
 for _said, _key in _ROLE_KEY.items():

@@ -27,9 +27,8 @@ import re
 from typing import TYPE_CHECKING
 
 from ..claims import parse
-from ..episodes import own_words
 from ..models import Hit, Memory
-from ..subjects import someone_else
+from ..subjects import HERS_OPEN, someone_else
 from .newer import (
     _FIGURE_Q,
     _GAP,
@@ -43,6 +42,7 @@ from .newer import (
     _since,
     _state,
     asked_of_another,
+    said_of,
 )
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ SHARE = 0.2
 # before: "Camille's bday is on july 21" goes above no "User's cat Dubu" for "what is the name of
 # the user's cat?"
 OWN_SHARE = 0.35
-_THEIRS_OPEN = re.compile(r"^(?!User\b)[A-Z][\w-]*['\u2019]s\s+[a-z]|^(?:Her|His)\s+[a-z]")
+_NAMED_THINGS_OPEN = re.compile(r"(?!User\b)[A-Z][\w-]*['\u2019]s\s+[a-z]")  # "Camille's bday ..."
 RELATED = 0.2
 _WHEN_Q = re.compile(r"^\W*(?:when|how long)\b", re.I)
 
@@ -166,7 +166,7 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
                     and (b.score >= OWN_SHARE * a.score or (b.score >= SHARE * a.score and _own(b, asked))) \
                     and float(va @ vb) >= RELATED \
                     and _same_subject(a.memory.text, b.memory.text, query) \
-                    and not asked_of_another(own_words(b.memory.text) if b.memory.episode else b.memory.text, asked, query) \
+                    and not asked_of_another(b.memory, asked, query) \
                     and _of_kind_asked(query, a.memory.text, b.memory.text) \
                     and (not put_right_only or right):
                 later.append((tb, b))
@@ -197,9 +197,9 @@ def day_put_right(older: str, newer: str) -> bool:
 def _own(h: Hit, asked: frozenset[str]) -> bool:
     """Whether a hit says a word of the question, in any of its forms, or opens with no one
     else ("Camille's bday ...", "Her cat ...", "Marcus works at ...")."""
-    text = own_words(h.memory.text) if h.memory.episode else h.memory.text
+    text = said_of(h.memory)
     return any(_akin(w, x) for w in asked for x in parse(text).words) \
-        or not (_THEIRS_OPEN.match(text) or someone_else(text))
+        or not (_NAMED_THINGS_OPEN.match(text) or HERS_OPEN.match(text) or someone_else(text))
 
 
 def _lasting(m: Memory) -> bool:

@@ -27,7 +27,6 @@ import re
 from typing import TYPE_CHECKING
 
 from ..claims import parse
-from ..episodes import own_words
 from ..models import Hit
 from ..subjects import someone_else
 from ..timeutil import parse_dt
@@ -97,7 +96,7 @@ def chained_first(store: MemoryStore, scope: str, hits: list[Hit], query: str, q
         tb = parse_dt(b.valid_from) if b.valid_from else None
         if b.id != a.memory.id and tb is not None and tb - ta > _GAP and _lasting(b) \
                 and _of_kind_asked(query, a.memory.text, b.text) and _over_beside(b.text, values) \
-                and not asked_of_another(own_words(b.text) if b.episode else b.text, asked, query):
+                and not asked_of_another(b, asked, query):
             later.append((tb, rowid, b))
     if not later:
         return hits

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from ..extract.lexicon import PARTNER_WORDS, RELATIONS
 from ..extract.roles import ROLE_WORDS
 from ..models import Memory
-from ..subjects import someone_else
+from ..subjects import HERS_OPEN, someone_else
 from .candidates import Candidates
 from .config import FeatureConfig
 from .query import (
@@ -102,7 +102,7 @@ def _named_other(text: str) -> bool:
     """A fact that opens with someone else by name ("Naïka has a summer job at the Jean-Coutu")
     or with a thing of theirs ("Her cat poutine is coming to stay with User"), not a relative
     of the user's (`_RELATIVES_FACT`) nor the user ("their" is as often the user's)."""
-    return not text.startswith("User") and (bool(someone_else(text)) or re.match(r"(?:Her|His)\s+[a-z]", text) is not None)
+    return not text.startswith("User") and (bool(someone_else(text)) or HERS_OPEN.match(text) is not None)
 
 
 def _about_the_user_only(names: list[str], query: str) -> bool:

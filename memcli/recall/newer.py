@@ -417,7 +417,7 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
         facts = [f for f in told.get(b.memory.id, []) if _state(f)]
         return bool(facts) and ta is not None and tb is not None and tb - ta > _GAP \
             and b.score >= _NEAR * a.score and not _PAST_TURN.search(own_words(b.memory.text)) \
-            and not asked_of_another(own_words(b.memory.text), asked, query) \
+            and not asked_of_another(b.memory, asked, query) \
             and (conflict(a.memory.text, own_words(b.memory.text), asked, query)
                  or _later_day(a.memory.text, own_words(b.memory.text), query)) \
             and any(other_value(a.memory.text, f.text) for f in facts)
@@ -430,7 +430,7 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
     if b.score < _NEAR * a.score:
         return False
     # ("Her cat poutine is coming to stay with User" gives the user's cat no other name)
-    return _state_replaces(a, b, asked, query, kinds, now, tb - ta) and not asked_of_another(b.memory.text, asked, query)
+    return _state_replaces(a, b, asked, query, kinds, now, tb - ta) and not asked_of_another(b.memory, asked, query)
 
 
 def _state_replaces(a: Hit, b: Hit, asked: frozenset[str], query: str, kinds: frozenset[str], now: bool,
@@ -543,15 +543,21 @@ _ANOTHER_OPENS = re.compile(r"^\W*(?:(?:and|but|so|also|oh|plus|btw)\W+)*(?:she|
 _RELATION_ASKED = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, RELATIONS))) + r")\b", re.I)
 
 
-def asked_of_another(turn: str, asked: frozenset[str], query: str) -> bool:
+def said_of(m: Memory) -> str:
+    """What a memory says: an episode's own words (not the question it quotes), else its text."""
+    return own_words(m.text) if m.episode else m.text
+
+
+def asked_of_another(m: Memory, asked: frozenset[str], query: str) -> bool:
     """Whether, for a question about the user themself (`query` names no one and no
-    relative), every sentence of `turn` that says a word the question asks about is about
-    someone else, opened by "she", "he" or "they": "3rd date with amara yesterday. she's
+    relative), every sentence of `m` (of an episode, its own words: `said_of`) that says a
+    word the question asks about is about someone else, opened by "she", "he" or "they", or
+    by someone's thing ("Her cat poutine ..."): "3rd date with amara yesterday. she's
     allergic to shellfish so ..." gives no other value to "User is allergic to peanuts".
     Of "where does the user's sister live?", "she's moved to Leeds" may well be the answer."""
     if query_names(query) or _RELATION_ASKED.search(query):
         return False
-    said = [s for s in re.split(r"(?<=[.!?;])\s+|\n+", turn)
+    said = [s for s in re.split(r"(?<=[.!?;])\s+|\n+", said_of(m))
             if any(_akin(w, x) for w in asked for x in parse(s).words)]
     return bool(said) and all(_ANOTHER_OPENS.match(s) or _theirs_asked(s, asked) for s in said)
 
