@@ -124,11 +124,13 @@ _BACK = re.compile(r"^(?:it|that|this|those|ça|cela|isso|isto|eso|esto|das|dies
                    r"kept|stored|saved|anywhere|either|too|as well|for me|ok|okay|that'?s|it'?s|i|fully|entirely|completely|"
                    r"stp|svp|porfa|por favor|bitte|s'il (?:te|vous) pla[iî]t|per favore|"
                    # a word tagged on as the user talks ("forget it aye", "delete that mate")
-                   r"aye|yeah|yep|eh|lol|thanks|thx|cheers|ta|innit|sha|lah|"
+                   r"aye|yeah|yep|eh|lol|thanks|thx|cheers|ta|innit|sha|lah|alright|all right|mate|bro|dude|"
                    r"altogether|totally|for good|(?:from|in|on) (?:ur|your|the) (?:memory|memories|notes|system|records?))\b)", re.IGNORECASE)
 _TOLD_BEFORE = re.compile(r"\b(?:what|everything|anything|all|the|that|this)\s+(?:(?:\w+\s+){0,2}?(?:i|i've|ive)\s+"
                           r"(?:said|told you|told u|told ye|told ya|tell you|mentioned|shared|wrote)(?:\s+" + _WHEN_SAID + r")?|(?:business|matter|thing|stuff|bit|story|"
                           r"part)s?)\s+(?:about|abt|'?bout|re|regarding|with|on)\s+"
+                          # "the matter of Jordi and his wife that I told you": a story of someone
+                          r"|\b(?:the|that|this)\s+(?:business|matter|story|affair)\s+of\s+(?=(?-i:[A-Z])|(?:the|my|our|his|her|their)\b)"
                           # "and about the course I flunked, delete that": the topic set up before
                           r"|(?:^|[,;.!?]\s*|\b(?:and|also|oh|ah|so|now|actually)\s+)(?P<setup>about|as for|regarding)\s+(?=(?:the|my|"
                           r"that|this|what|our)\b|(?-i:[A-Z])[a-z])", re.IGNORECASE)
@@ -348,7 +350,8 @@ _RUN_ON = re.compile(r"(?<![\w'])" + "".join(rf"(?<!\b{w} )" for w in (
     "i'll", "might", "would", "could", "should", "must", "not", "ever", "sometimes", "usually")) +
     r"(?<!(?<!\bin )\bmay )"  # (the month: "what I told you in may forget it")
     +
-    r"(?P<verb>forget|delete|erase|drop)\s+(?P<obj>(?:it|that|this)\b.*)$", re.IGNORECASE)
+    # ("that thing I told you about Brody forget about that alright": "about" before what it points at)
+    r"(?P<verb>forget|delete|erase|drop)\s+(?:about\s+)?(?P<obj>(?:it|that|this)\b.*)$", re.IGNORECASE)
 
 
 # "the therapist stuff I told you way back", "that trick with the tacho sensor I told you
@@ -427,6 +430,7 @@ def _told_before(before: str, told_by_user: bool = False) -> str | None:
     # a topic set up before ("about the course I flunked, ...") runs to the end of its clause
     end = (_CLAUSE_END if told[-1].group("setup") else _TOPIC_END).search(rest, 1)
     topic = _WHEN_TOLD.sub("", (rest[:end.start()] if end else rest).strip(" \"'"))
+    topic = re.sub(r"\s+(?:that|which)$", "", topic, flags=re.IGNORECASE)  # "Jordi and his wife that I told you"
     if not topic_words(topic) and end is not None:
         # only when it was told ("the money I told you about in April, the loan from my cousin
         # for the house"): the thing named after it, else the one named before the telling

@@ -228,14 +228,15 @@ _DIALECT = {"wor": "our", "aboot": "about", "oot": "out", "doon": "down", "hoose
             # ... and of Scots: "goin oot wi ruaridh", "that thing a telt ye aboot the tech"
             "wi": "with", "telt": "told", "fae": "from", "intae": "into", "gonnae": "going to",
             "shouldnae": "shouldn't", "wouldnae": "wouldn't", "couldnae": "couldn't", "havenae": "haven't",
-            "wisnae": "wasn't", "disnae": "doesn't", "doesnae": "doesn't"}
+            "wisnae": "wasn't", "disnae": "doesn't", "doesnae": "doesn't", "maw": "mum",
+            "pardner": "friend"}  # ("Lennox, my pardner": Caribbean and Southern US for a friend)
 # ... and the function words of Cajun, Caribbean and Pidgin English, read and not kept (what
 # a fact says of the user in its own words is "them", "with")
 _SAID_PLAIN = {"dis": "this", "dat": "that", "dem": "them", "dey": "they", "dere": "there", "wit": "with", "ting": "thing",
                "tings": "things"}  # ("the court ting": Dublin and Caribbean English)
 # (never inside a name: "Yu-ting", "Dat-Khoa")
 _SAID_PLAIN_RE = re.compile(r"(?<![\w'-])(?P<w>" + "|".join(_SAID_PLAIN) + r")(?![\w'-])", re.I)
-_DIALECT_RE = re.compile(r"(?<![\w'-])(?P<w>" + "|".join(sorted(_DIALECT, key=len, reverse=True)) + r")(?![\w'-])", re.I)
+_DIALECT_RE = re.compile(r"(?<![\w'-])(?P<w>" + "|".join(sorted(_DIALECT, key=len, reverse=True)) + r")(?![\w-]|'(?!s\b))", re.I)
 # "a" for "I" before a verb no noun can be ("a said", "a got it wrong", "a rang the bairn"),
 # "me" for "my" before kin ("me son"), "wor/me lass" for "my wife"
 _A_FOR_I_RE = re.compile(r"(?P<pre>^|[.!?,;:]\s+|\b(?:and|but|cos|so|when|if|what|whit|that|as|thing|stuff|bit) )(?:a|ah) (?=(?:said|says|got|"
@@ -246,6 +247,13 @@ _ME_KIN_RE = re.compile(r"\bme (?=(?:son|daughter|mum|mam|ma|dad|da|wife|husband
                         r"fianc[ée]e?|auntie|aunt|uncle|cousin|niece|nephew|grandkids|dog|pup|cat|own|"
                         r"boss|gaffer|manager|supervisor|foreman|landlord|landlady|neighbour|neighbor|pal)\b)", re.I)
 _LASS_RE = re.compile(r"\b(?:wor|me|our) lass\b", re.I)
+# Scots "ma" for "my" before what one has ("ma maw", "ma first wage", "ma room"), in lower case
+# and never after a possessive ("my ma said"); and "tae" for "to" ("the keys tae a room")
+_MA_MY_RE = re.compile(r"(?<![\w'-])(?<!\bmy )(?<!\byour )(?<!\bthe )(?<!\bhis )(?<!\bher )(?<!\bour )ma (?=(?:maw|mum|mam|da|"
+                       r"dad|brother|sister|wee|big|wean|weans|bairn|pal|pals|mate|mates|missus|lass|lad|boyfriend|girlfriend|"
+                       r"gran|granny|nan|grandad|auntie|uncle|cousin|first|own|new|old|auld|last|best|room|flat|hoose|house|"
+                       r"job|boss|gaffer|shift|wage|wages|rent|car|bag|knife|knives|phone|heid|family|section|station)\b)")
+_TAE_RE = re.compile(r"(?<![\w'-])tae(?= (?:a|an|the|my|ma|work|london|glasgow|[a-z]+ing)\b)")
 # "forget wat i told ye", "wen i was 8": in lower case only ("Wat Arun", "Wen" are names)
 _WHAT_TYPED_RE = re.compile(r"(?<![\w'-])(?:wat|wot|whit)(?![\w'-])")  # ("whit ah said": Scots)
 _WHEN_TYPED_RE = re.compile(r"(?<![\w'-])wen(?= (?:i|we|he|she|they|you|u)\b)")
@@ -297,6 +305,7 @@ def undialected(text: str) -> str:
     text = re.sub(r"\b([Ss]is|[Bb]ro) (?=[A-Z][a-z])", lambda m: {"s": "sister ", "b": "brother "}[m[1][0].lower()]
                   if m[1][0].islower() else {"s": "Sister ", "b": "Brother "}[m[1][0].lower()], text)
     text = _ME_KIN_RE.sub("my ", _A_FOR_I_RE.sub(lambda m: m["pre"] + "I ", text))
+    text = _TAE_RE.sub("to", _MA_MY_RE.sub("my ", text))
     text = re.sub(r"\b(I|we|they) been\b", r"\1've been", text)  # "I been sellin'", "we been there"
     text = _WHEN_TYPED_RE.sub("when", _WHAT_TYPED_RE.sub("what", text))
     text = _SAID_PLAIN_RE.sub(lambda m: _SAID_PLAIN[m["w"].lower()].capitalize() if m["w"][0].isupper()
@@ -310,13 +319,29 @@ def unclipped(text: str) -> str:
     texted "n" between words is "and" ("kayla n me are done"), "w" is "with", a texted "r" after "i", "we" or
     "they" is "are" ("marcus n i r done"); an age said without its
     verb has it ("she 10 years old now", Pidgin "Malia stay 9 years old")."""
-    text = re.sub(r"(?:(?<=[a-z]) |^)n (?=[a-z])", lambda m: " and " if m[0][0] == " " else "and ", text,
-                  flags=re.I)  # "kayla n me", "n me n naledi went": and
+    text = re.sub(r"(?:(?<=[a-z.!?,;]) |^)n (?=[a-z])", lambda m: " and " if m[0][0] == " " else "and ", text,
+                  flags=re.I)  # "kayla n me", "n me n naledi went", "she cried. n ma maw's workin": and
     text = re.sub(r"(?<=[a-z]) w/? (?=[a-z])", " with ", text)  # "signed w falconpay", "padel w the guys": with
     text = re.sub(r"\b(i|we|they|you|u|me) r\b", r"\1 are", text, flags=re.I)  # "marcus n i r done": are
     # an age said without its "is": "she 10 years old now", "Keoni stay 12 years old" (Pidgin "stay")
     text = _AGE_NO_VERB_RE.sub(lambda m: f"{m['s']} {_BE.get(m['s'].lower(), 'is')} {m['n']}", text)
-    return _CLIPPED_RE.sub(lambda m: m["w"] + "g" if m["w"].lower() in _CLIPPED else m[0], text)
+    text = _CLIPPED_RE.sub(lambda m: m["w"] + "g" if m["w"].lower() in _CLIPPED else m[0], text)
+    text = _TOLD_TWICE_RE.sub(lambda m: f"{m['lead'] or ''}{m['rel']} {m['name']} ", text)
+    return _NO_BE_RE.sub(lambda m: f"{m['pre']}{m['s']} {_BE_OF[m['s'].lower()]} {m['v']}", text)
+
+
+# a subject said twice, as speech does: "And Lennox, my pardner, he hand over the shop" (my
+# pardner Lennox hand over the shop)
+_TOLD_TWICE_RE = re.compile(r"(?:(?<=^)|(?<=[.!?]\s))(?P<lead>(?:[Aa]nd|[Bb]ut|[Ss]o|[Oo]h|[Aa]lso|[Nn]ow) )?"
+                            r"(?!(?:[A-Za-z]+ly|Anyway|Anyhow|Well|Look|Listen|Okay|Ok|Yes|No|Yeah|So|Also|Then|Now|Sorry|Thanks|Right|Plus|"
+                            r"Besides|Still|Today|Yesterday|Tomorrow|Sadly|Again)\b)(?P<name>(?-i:[A-Z])[a-z'-]+), (?P<rel>(?:my|our) (?:[a-z'-]+ )?[a-z'-]+), (?:he|she) ")
+# a verb-ing without its "is", in Caribbean, Pidgin and African American English ("so he
+# driving Uber in he Camry", "I living by she since August"): at a clause's opening only
+# ("I saw him driving"), never a verb whose own form ends in -ing ("I bring", "we sing")
+_BE_OF = {"i": "am", "he": "is", "she": "is", "we": "are", "they": "are"}
+_NO_BE_RE = re.compile(r"(?P<pre>(?:^|[,.;:!?]\s+|\b(?:and|but|so|now|cos|because|since|when|then)\s+))(?P<s>(?i:i|he|she|we|they)) "
+                       r"(?!(?:bring|sing|ring|sting|swing|cling|fling|sling|spring|string|wring|wing|thing|king|ding|ping)\b)"
+                       r"(?P<v>[a-z]{2,}ing)\b(?! (?:is|was|are|were|has|had)\b)")
 
 
 def reclipped(text: str, typed: str) -> str:

@@ -1288,6 +1288,9 @@ def test_a_label_with_no_value_is_no_note(text):
 @pytest.mark.parametrize(("text", "place"), [
     ("big news. We finally got the keys to the condo down at marina bay in quincy, 2 bedroom 5th floor.", "quincy"),
     ("and got keys to my own 1LDK in kichijoji, 5 min from school.", "kichijoji"),
+    # a room let in a shared house, said in Scots ("tae" for "to")
+    ("got the keys tae a room in peckham wi 2 randoms aff spareroom, 720 a month", "peckham"),
+    ("We got the keys to a room in Leith with two other students.", "Leith"),
 ])
 def test_keys_to_a_home_said_in_lower_case_name_the_home(text, place):
     assert by_key(text)["home_city"].value == place
@@ -1295,6 +1298,21 @@ def test_keys_to_a_home_said_in_lower_case_name_the_home(text, place):
 
 def test_keys_to_a_holiday_cottage_are_no_home():
     assert "home_city" not in by_key("we got the keys to the holiday cottage in Cornwall for a week")
+    assert "home_city" not in by_key("we got the keys to the room in the hotel in Paris for the weekend")
+
+
+@pytest.mark.parametrize("text", [
+    "news fae hame, ma maw cried fur a week. n ma maw's workin at the greggs at govan cross since november",
+    "ma maw's workin at the greggs at govan cross",
+])
+def test_a_scots_mother_said_as_ma_maw_has_her_job_keyed(text):
+    assert "greggs" in by_key(text)["mother.employer"].text
+
+
+def test_scots_words_read_only_where_they_mean_my_and_to():
+    from memcli.text import undialected
+    assert undialected("my ma said the tae kwon do class is good") == "my ma said the tae kwon do class is good"
+    assert undialected("ma first wage went on a knife, the bus tae work") == "my first wage went on a knife, the bus to work"
 
 
 @pytest.mark.parametrize(("text", "place"), [
@@ -1843,3 +1861,23 @@ def test_me_as_a_word_of_a_name_stays():
     assert [f.text for f in extract_facts("Rob found it on Trade Me from a farmer in Hunterville", NOW).facts] \
         == ["Rob found it on Trade Me from a farmer in Hunterville"]
     assert [f.text for f in extract_facts("Mum gave me the car", NOW).facts] == ["Mum gave User the car"]
+
+
+def test_a_subject_said_twice_and_a_verb_without_its_is_are_read_as_one_clause():
+    said = ("And Lennox, my pardner, he hand over the roti shop to he nephew. But you know Lennox can't sit "
+            "down, so he driving Uber in he Camry, nights mostly.")
+    texts = [f.text for f in ex(said).facts]
+    assert any(t.startswith("User's pardner Lennox is driving Uber") for t in texts), texts
+    assert any(t.startswith("User's pardner Lennox hand over the roti shop") for t in texts), texts
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("so he driving Uber now", "so he is driving Uber now"),
+    ("I living by she since August", "I am living by she since August"),
+    ("they bring the kids at 5, I sing in the choir", "they bring the kids at 5, I sing in the choir"),
+    ("I saw him driving the van", "I saw him driving the van"),
+    ("he working is what matters", "he working is what matters"),
+])
+def test_a_verb_without_its_is_only_at_a_clause_opening(said, want):
+    from memcli.text import unclipped
+    assert unclipped(said) == want

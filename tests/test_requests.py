@@ -270,6 +270,14 @@ def test_what_was_told_last_year_is_forgotten_in_either_order(real_embedder, tmp
     # run on, the telling after its topic, and "may" the month
     ("also that thing about the ticket on the four ten with the cop and the court i told you in may forget it please "
      "delete all that it got thrown out anyway", ["the ticket on the four ten with the cop and the court"]),
+    # "forget about that", run on, with a word tagged on after it
+    ("hey that thing I told you about Brody and the random forget about that alright he's getting help",
+     ["Brody and the random"]),
+    ("the stuff I said about the garage forget about it mate", ["the garage"]),
+    # the matter of someone, the telling after it
+    ("Before I forget: the matter of Jordi and his wife that I told you in December, please erase it completely.",
+     ["Jordi and his wife"]),
+    ("the story of my uncle and the lottery that I told you, delete it please", ["my uncle and the lottery"]),
 ])
 def test_a_request_that_points_back_at_what_was_said(text, topics):
     assert [r.topic for r in forget_requests(text)] == topics
@@ -284,6 +292,9 @@ def test_a_request_that_points_back_at_what_was_said(text, topics):
     "the film I mentioned, I always forget that",  # the user's forgetting, not a request
     "the password I told you about, you will forget it",
     "the film I mentioned was great, I forget its name",
+    "the car broke down again, forget about it alright",  # nothing told the memory
+    "the matter of fact is I hate it, forget it",
+    "that thing I told you about Brody, I always forget about that alright",
 ])
 def test_pointing_back_without_a_request_or_a_telling_is_none(text):
     assert forget_requests(text) == []

@@ -115,7 +115,7 @@ _KEYS_TO_RE = re.compile(
     # ("we settled on the block in Bunbury": a purchase completed, as Australians say it)
     r"settled on) "
     # ("we signed for a 3-pièces in Carouge": a lease, a home)
-    r"(?:the|our|my|a|an) (?:own )?(?:[\w'-]+ ){0,3}?(?:"
+    r"(?:the|our|my|a|an) (?:own )?(?:[\w'-]+ ){0,3}?(?:room|bedsit|flatshare|houseshare|"
     + _DWELLING + r"|block|\d\s?(?:LDK|DK|K|bed|bedroom|br)\b|\d(?:\s\d/2|½)|\d-(?:pi[eè]ces|rooms?|zimmer|roms|værelses))(?:[^,.;]{0,40})? (?:in|out in|near|outside) (?P<v>" + _PROPER
     + r"(?=\s+(?:last|this|on|during|yesterday|today|earlier)\b)|(?:" + _PROPER
     # (a place in lower case only where the clause ends or goes on to something else)
