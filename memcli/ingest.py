@@ -26,7 +26,15 @@ from .extract.spelling import respell, spellings
 from .models import Candidate, Decision, Memory, Outcome
 from .putright import later_corrections, later_switches, set_right
 from .rebind import introduced, read_again
-from .requests import ForgetRequest, forget_requests, kept_back, matching_memories, unsaid_before, without_requests
+from .requests import (
+    ForgetRequest,
+    forget_requests,
+    kept_back,
+    matching_memories,
+    topic_words,
+    unsaid_before,
+    without_requests,
+)
 from .results import beaten_records
 from .scope import validate_scope
 from .text import MONTHS, check_text, decode_input, load_json
@@ -316,6 +324,7 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
     vector = store.embed_query(req.topic)
     month = _month_named(req.clause)
     found = matching_memories(store, scope, req.topic, vector, loose=month is not None)
+    found += _confided(store, scope, req.clause, vector, {m.id for m, _ in found})
     if _LAST_SITTING.search(req.clause):
         found = _told_last(store, scope, found, ts)
     elif month:
@@ -330,6 +339,38 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
         store.log(Decision(scope=scope, op="NOOP", fact=req.clause[:200], decided_by="user",
                            reason=f"a request to forget {req.topic!r} matched no stored memory", turn=turn_id, at=ts))
     return [m.id for m, _ in found]
+
+
+# What the user said in confidence ("Something else, between me and you. Persaud upstairs lose
+# he whole pension at the casino"): the story a later request to forget most likely means
+_CONFIDED = re.compile(r"\b(?:between (?:me and you|you and me|us|ourselves)|in (?:strict |strictest )?confidence|"
+                       r"(?:don'?t|do not) tell (?:anyone|anybody|a soul)|keep (?:this|it) to yourself|off the record|"
+                       r"entre nous|(?:strictly )?confidential)\b", re.I)
+
+
+_ASKING = topic_words("forget erase delete remove wipe scratch drop tell told said say mentioned please pls oh hey "
+                      "alright ok okay completely entirely thanks yeah aye mate")
+
+
+def _confided(store: MemoryStore, scope: str, clause: str, vector: np.ndarray, have: set[str]) -> list[tuple[Memory, float]]:
+    """The memories of a turn said in confidence that share any word the request's clause
+    names its story by ("that business about the people upstairs in the old place, the
+    quarrelling and the money, forget that": the story told "between me and you" of the man
+    upstairs and his quarrels), beyond those the topic names whole (`have`)."""
+    words = topic_words(clause) - _ASKING
+    if not words:
+        return []
+    loose = [(m, sim) for m, sim in matching_memories(store, scope, " ".join(sorted(words)), vector, loose=True)
+             if m.id not in have]
+    said = {t["id"]: str(t.get("content") or "") for t in store.turns(scope, sorted({t for m, _ in loose for t in m.source_turns}))}
+    out = [(m, sim) for m, sim in loose if any(_CONFIDED.search(said.get(t, "")) for t in m.source_turns)]
+    # the whole confided message matched: what else it told of others goes with it ("Persaud
+    # lose he whole pension"), what it told of the user stays
+    told = {t for m, _ in out if m.kind == "episodic" for t in m.source_turns}
+    taken = have | {m.id for m, _ in out}
+    out += [(m, 0.0) for t in sorted(told) for m in store.facts_of_turn(scope, t)
+            if m.id not in taken and m.active and "User" not in m.text]
+    return list({m.id: (m, sim) for m, sim in reversed(out)}.values())
 
 
 # A request for what was told in the last sitting: "that business I told you about Ewan last

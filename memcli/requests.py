@@ -408,7 +408,7 @@ def _told_before(before: str, told_by_user: bool = False) -> str | None:
     "that business about X", "the X stuff I told you" of the message before it (with
     `told_by_user`, only one the user says they told: "what I said about X")."""
     told = [t for t in _TOLD_BEFORE.finditer(before)
-            if not told_by_user or re.search(r"\b(?:said|told|mentioned|shared|wrote)\b", t.group(0), re.I)
+            if not told_by_user or re.search(r"\b(?:said|told|tell you|mentioned|shared|wrote)\b", t.group(0), re.I)
             or t.group("setup") or re.match(r"[^,.;:!?]*\b(?:i|i've|ive)\s+(?:said|told|mentioned|shared|wrote)\b",
                                             before[t.end():], re.I)]  # "that thing about X ... i told you"
     # "the guy I told you about is great": what follows "about" is no topic
@@ -652,6 +652,23 @@ _WEEKEND = _stems("weekend weekends")
 _WEEKEND_DAY = re.compile(r"\b(?:saturday|sunday)s?\b", re.IGNORECASE)
 
 
+# a person said by what they are ("the committee man", "that woman from the choir"): held by a
+# memory that names someone and is not the user's own ("Gareth from the committee was caught
+# fiddling the books", never "User sings in the choir")
+_SOMEONE = _stems("man woman guy lady bloke fella chap person people folks lad lass girl boy gentleman dude")
+_SOMEONE_NAMED = re.compile(r"\b(?!User\b)(?-i:[A-Z])[a-z][\w'-]+")
+
+
+def _names_someone(text: str) -> bool:
+    from .extract.people import _NOT_NAMES
+
+    return any(w.lower() not in _NOT_NAMES for w in _SOMEONE_NAMED.findall(text))
+# one role by its other words: "my coworker and HR" is the colleague of "a colleague of User's"
+_SAME_ROLE = {w: group.split()[0] for group in ("colleague coworker workmate", "neighbour neighbor",
+                                                "boss manager supervisor gaffer", "friend mate pal buddy")
+              for w in _stems(group)}
+
+
 def matches(topic: str, memory_text: str, similarity: float, loose: bool = False) -> bool:
     """Whether a memory is of a topic to forget (`PARTIAL_SIMILARITY`); `loose`, for what was
     told in the month the request names, any word of the topic (or a value of its kind)."""
@@ -662,6 +679,9 @@ def matches(topic: str, memory_text: str, similarity: float, loose: bool = False
                                                                               for h in have)}
     if want & _WEEKEND and (want - _WEEKEND) & have and _WEEKEND_DAY.search(memory_text):
         have |= want & _WEEKEND
+    if want & _SOMEONE and not memory_text.startswith("User") and _names_someone(memory_text):
+        have |= want & _SOMEONE  # "the committee man": someone named, not the user
+    have |= {w for w in want for h in have if _SAME_ROLE.get(w, w) == _SAME_ROLE.get(h, h)}
     hit = len(want & have)
     if not want or not hit:
         return False

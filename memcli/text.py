@@ -20,6 +20,8 @@ from __future__ import annotations
 import functools
 import json
 import re
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from .errors import InputError
@@ -327,6 +329,8 @@ def unclipped(text: str) -> str:
     text = _AGE_NO_VERB_RE.sub(lambda m: f"{m['s']} {_BE.get(m['s'].lower(), 'is')} {m['n']}", text)
     text = _CLIPPED_RE.sub(lambda m: m["w"] + "g" if m["w"].lower() in _CLIPPED else m[0], text)
     text = _TOLD_TWICE_RE.sub(lambda m: f"{m['lead'] or ''}{m['rel']} {m['name']} ", text)
+    text = _NAMED_NEXT_RE.sub(lambda m: f"{m['a']}, {m['n']}" if _a_name(m["n"]) else m[0], text)
+    text = _TOPIC_SET_RE.sub(lambda m: f"{m['lead'] or ''}{m['who']}" + (" " if m[0].endswith(" ") else ""), text)
     return _NO_BE_RE.sub(lambda m: f"{m['pre']}{m['s']} {_BE_OF[m['s'].lower()]} {m['v']}", text)
 
 
@@ -335,6 +339,42 @@ def unclipped(text: str) -> str:
 _TOLD_TWICE_RE = re.compile(r"(?:(?<=^)|(?<=[.!?]\s))(?P<lead>(?:[Aa]nd|[Bb]ut|[Ss]o|[Oo]h|[Aa]lso|[Nn]ow) )?"
                             r"(?!(?:[A-Za-z]+ly|Anyway|Anyhow|Well|Look|Listen|Okay|Ok|Yes|No|Yeah|So|Also|Then|Now|Sorry|Thanks|Right|Plus|"
                             r"Besides|Still|Today|Yesterday|Tomorrow|Sadly|Again)\b)(?P<name>(?-i:[A-Z])[a-z'-]+), (?P<rel>(?:my|our) (?:[a-z'-]+ )?[a-z'-]+), (?:he|she) ")
+# the one the user is seeing, named in a fragment of its own just after: "been seein a lass since
+# da simmer. kirsty." (seein a lass since da simmer, kirsty)
+_NAMED_NEXT_RE = re.compile(r"(?P<a>\b(?i:seeing|seein'?|dating)\s+(?i:this|a|an|some)\s+(?i:girl|guy|woman|man|lady|lass|lad|"
+                            r"quine|bloke|fella|one|someone|somebody)\b[^.!?\n]{0,40}?)[.!?]+\s+(?P<n>[A-Za-z][a-z'-]{2,})(?=\s*(?:[.!?]|$))")
+
+
+@cache
+def everyday() -> frozenset[str]:
+    """The whole words of the bundled tokenizer's (uncased) vocabulary."""
+    path = Path(__file__).resolve().parent / "data" / "minilm" / "tokenizer.json"
+    try:
+        vocab = json.loads(path.read_text(encoding="utf-8"))["model"]["vocab"]
+    except (OSError, KeyError, ValueError):
+        return frozenset()
+    return frozenset(w for w in vocab if w.isalpha() and not w.startswith("##"))
+
+
+_NOT_A_NAME_SAID = frozenset("nice great cute lovely amazing awesome sweet fine anyway finally seriously honestly yes no "
+                             "yeah yep nope lol haha wow ok okay well right true same cool perfect brilliant gorgeous "
+                             "beautiful funny weird crazy early later tonight today tomorrow yesterday again soon".split())
+
+
+def _a_name(word: str) -> bool:
+    """Whether a word said alone may be a name: capitalised and no word of judgment or time
+    ("Fiona.", not "Lovely." or "Monday."), or in lower case and no everyday word ("kirsty.")."""
+    low = word.lower()
+    if low in _NOT_A_NAME_SAID or low.endswith("ly") or low in WEEKDAYS or low in MONTHS:
+        return False
+    return word[0].isupper() or low not in everyday()
+
+
+# a person set as the topic, then taken up again: "And talking about Jaylen, the boy get into
+# Brooklyn Tech" (Jaylen get into ...), "speaking of my sister, she's in Leeds", "as for Tom, he quit"
+_TOPIC_SET_RE = re.compile(r"(?:(?<=^)|(?<=[.!?]\s))(?P<lead>(?:[Aa]nd|[Bb]ut|[Ss]o|[Oo]h|[Aa]lso|[Nn]ow) )?(?:(?i:talking|speaking) "
+                           r"(?i:about|of)|(?i:as for|as regards|as to)) (?P<who>(?-i:[A-Z])[a-z'-]+|(?i:my|our) [a-z'-]+(?: (?-i:[A-Z])[a-z'-]+)?),"
+                           r" (?:he|she|(?i:the) (?:boy|girl|lad|lass|kid|child|wee one|little one|old man|old lady|man|woman))\b ?")
 # a verb-ing without its "is", in Caribbean, Pidgin and African American English ("so he
 # driving Uber in he Camry", "I living by she since August"): at a clause's opening only
 # ("I saw him driving"), never a verb whose own form ends in -ing ("I bring", "we sing")

@@ -1881,3 +1881,16 @@ def test_a_subject_said_twice_and_a_verb_without_its_is_are_read_as_one_clause()
 def test_a_verb_without_its_is_only_at_a_clause_opening(said, want):
     from memcli.text import unclipped
     assert unclipped(said) == want
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("And talking about Jaylen, the boy get into Brooklyn Tech!", "And Jaylen get into Brooklyn Tech!"),
+    ("Speaking of my sister, she's moved to Leeds.", "my sister's moved to Leeds."),
+    ("As for Tom, he quit the band.", "Tom quit the band."),
+    # a topic that is no person stays as said
+    ("Talking about money, the rent went up.", "Talking about money, the rent went up."),
+    ("speaking of which, he called", "speaking of which, he called"),
+])
+def test_a_person_set_as_the_topic_and_taken_up_again_is_the_subject(said, want):
+    from memcli.text import unclipped
+    assert unclipped(said) == want

@@ -25,6 +25,10 @@ NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
     ("You'll never guess. I've been stepping out wi' a gentleman. Alastair Guthrie, he's a widower fae Carnoustie.",
      "Alastair"),
     ("I've been seeing a fella. Dermot Byrne, he's a retired joiner.", "Dermot"),
+    # when and where from said first, the name alone after it, in a dialect's word for a girl
+    ("been seein a lass since da simmer. kirsty. met her at da regatta in walls", "Kirsty"),
+    ("I'm seeing a woman from church. Fiona. She sings in the choir.", "Fiona"),
+    ("I'm seeing a girl from Leeds, Amy", "Amy"),
 ])
 def test_the_one_the_user_is_seeing_is_their_partner(said, name):
     facts = extract_facts(said, NOW).facts
@@ -122,3 +126,15 @@ def test_no_person_had_no_person_named(said):
 def test_another_pet_adopted_is_named():
     facts = extract_facts("I adopted another cat called Brigadeiro", NOW).facts
     assert [f for f in facts if f.key and f.key.startswith("pet.cat")], [(f.text, f.key) for f in facts]
+
+
+@pytest.mark.parametrize("said", ["seeing a guy from work, great so far", "I've been seeing a girl for a while. Lovely.",
+                                  "I'm seeing a guy from work. Monday. we'll see"])
+def test_a_word_of_judgment_or_a_day_after_the_one_seen_is_no_name(said):
+    assert not [f for f in extract_facts(said, NOW).facts if f.key == "partner"]
+
+
+def test_a_name_opening_the_sentence_then_called_my_guy_is_the_partner():
+    facts = extract_facts("sammy's taking me to the mercury gig on thursday, he's my guy now 🥰 he does sound "
+                          "engineering at a studio in kileleshwa", NOW).facts
+    assert "User's boyfriend Sammy does sound engineering at a studio in kileleshwa" in [f.text for f in facts]

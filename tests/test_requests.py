@@ -646,6 +646,24 @@ def _said(store, *messages):
     return [m.text for m in store.list_memories("user:m")]
 
 
+def test_a_story_told_in_confidence_goes_when_a_request_names_any_of_it(real_embedder, tmp_path):
+    """What was told "between me and you" is what a later request most likely means, though
+    it names the story in other words ("the people upstairs ..., the quarrelling and the
+    money"); what was said openly with the same words stays."""
+    from memcli.api import MemoryStore
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    active = _said(store, ("2025-06-22T20:00:00Z", "The old place has a damp basement and the stairs kill my knee."),
+                   ("2025-06-22T20:11:55Z", "Something else, between me and you. Persaud upstairs, the landlord "
+                                            "brother, he lose he whole pension at the casino in Atlantic City, and "
+                                            "I hearing them quarrelling through the ceiling whole night."),
+                   ("2025-09-14T20:33:12Z", "Oh, and that business I tell you about the people upstairs in the old "
+                                            "place, the quarrelling and the money, forget that please."))
+    store.close()
+    assert not [t for t in active if "casino" in t or "pension" in t], active
+    assert [t for t in active if "damp basement" in t], active
+
+
 def test_a_request_pointing_back_at_the_message_before_forgets_it(real_embedder, tmp_path):
     """"forget that ticket" names a ticket the message before told without the word: that
     message goes; "that bit about Gary and Leanne" is the message that named Leanne."""
@@ -950,3 +968,17 @@ def test_a_telling_named_that_matches_nothing_yet_keeps_the_message_before(real_
                                             "the court stuff, I shouldn't have told you about it, please don't keep it"))
     store.close()
     assert [t for t in active if "Sione" in t], active
+
+
+@pytest.mark.parametrize(("topic", "memory", "want"), [
+    # someone said by what they are: a memory naming someone else, not the user's own
+    ("the committee man", "Gareth from the committee was caught fiddling the books", True),
+    ("the committee man", "User is on the committee", False),
+    ("that woman from the choir", "User sings in the choir on Thursdays", False),
+    ("that woman from the choir", "Marjorie from the choir has been spreading rumours about the vicar", True),
+    # one role by another of its words
+    ("my coworker and HR", "A colleague of User's reported Dan to HR", True),
+    ("my coworker and HR", "User's sister works in HR", False),
+])
+def test_someone_said_by_what_they_are_or_by_another_word_for_their_role(topic, memory, want):
+    assert matches(topic, memory, 0.3) is want

@@ -119,3 +119,34 @@ def test_a_pronoun_after_a_titled_name_is_the_whole_name(said, fact, never):
     texts = _texts(said)
     assert fact in texts
     assert not any(t == never or t.startswith(never + " ") for t in texts)
+
+
+@pytest.mark.parametrize(("said", "meant"), [
+    ("Grandson Tyler is 26. Ashley is 22, she is at the vet college in Saskatoon.",
+     "Ashley is at the vet college in Saskatoon"),
+    ("engaged. Divya, wedding 9 Feb in Chennai. she's a SWE, remote for a Bangalore startup.",
+     "Divya is a SWE, remote for a Bangalore startup"),
+    ("Efua's contract with the Goethe-Institut began on 12 January; she teaches German courses for adults.",
+     "Efua teaches German courses for adults"),
+])
+def test_a_she_after_a_name_that_opens_the_clause_before_is_that_name(said, meant):
+    assert [t for t in _texts(said) if t.startswith(meant)], _texts(said)
+
+
+@pytest.mark.parametrize("said", [
+    "Kelly's fella Gaz has got himself in a hole, he owes a load to the bookies.",  # Gaz, not Kelly
+    "Honestly it was a long week. She left early on Friday.",  # no one named
+])
+def test_a_she_or_he_is_not_a_name_that_only_owns_the_subject_or_a_word_that_opens(said):
+    assert not [t for t in _texts(said) if t.startswith(("Kelly owes", "Honestly left", "Honestly owes"))], _texts(said)
+
+
+def test_a_known_name_typed_in_lower_case_is_whom_he_means():
+    texts = _texts("jithin landed in dublin on the 28th of june!! got a job quick also, he started at workday in the "
+                   "docklands", people={"Jithin": ""})
+    assert [t for t in texts if t.startswith("Jithin started at workday")], texts
+
+
+def test_a_known_name_that_is_also_a_word_is_the_name_only_as_written():
+    texts = _texts("the rose bush died. she was furious", people={"Rose": "sister"})
+    assert not [t for t in texts if "Rose was furious" in t or "sister Rose was" in t], texts

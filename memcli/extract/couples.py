@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ..text import _a_name
 from .grammar import to_third_person
 from .lexicon import _I, DATED_AS, DATED_ONE, PARTNER_WORDS
 from .people import _NOT_NAMES, _NOT_PARTNER, NOT_DATED
@@ -18,7 +19,7 @@ _SEE = r"(?:seeing|seein'?|(?:started|began)\s+(?:to\s+see|seeing)|stepping\s+ou
 _DATE = r"(?:dating|(?:started|began)\s+(?:to\s+date|dating))"
 _DATING_RE = re.compile(
     r"^(?:(?:also|and|so)[,.\u2026]*\s+)?(?:i(?:'m| am)\s+|i(?:'ve| have)\s+been\s+|i\s+(?=started|began))?(?:now\s+)?(?:"
-    + _SEE + r"\s+(?:this|a|an|some)\s+(?P<w>" + DATED_ONE + r")|" + _SEE
+    + _SEE + r"\s+(?:this|a|an|some)\s+(?P<w>" + DATED_ONE + r")(?P<where>\s+(?:since|for|from|at|in)\s+[^,.!?]{1,25}?(?=,))?|" + _SEE
     + r"\s+some(?:one|body)(?:\s+new)?|" + _DATE + r"\s+(?:(?:this|a|an)\s+(?P<w2>" + DATED_ONE + r"))?)"
     # "seeing someone new 🙈 called marcus", "seeing someone, his name is Raúl"
     r"(?:\W*\s+(?:called|named)\s+|[,.!\W]*\s+(?:his|her|their)\s+name(?:'s|\s+is)\s+|\W+)(?P<v>(?!new\b)[^\W\d_][\w'-]*)\b"
@@ -45,6 +46,8 @@ def _dating(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
         return None
     if m.group("v3") and (v.islower() and v in everyday() or v.lower() in _NOT_PARTNER or _OUTING_RE.search(c)):
         return None  # "going out with friends", "going out with Dave from accounts for his birthday"
+    if m.group("where") and not (_a_name(v) and re.match(r"\s*(?:[.!?]|$)", c[m.end("v"):])):
+        return None  # "seeing a guy from work, great so far": no name after where they are from
     v = v.capitalize() if v.islower() else v
     r = DATED_AS.get((m.group("w") or m.group("w2") or "").lower(), "partner")
     return [_profile(f"User's {r} is {v}", "partner", v, 0.75, "update")]

@@ -342,9 +342,10 @@ _REL = r"(?P<rel>best friend|" + "|".join(sorted((re.escape(r) for r in RELATION
 PARTNER_WORDS = r"(?:wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|spouse)"
 # the one the user says they are seeing, by the word that introduces them ("seeing this girl
 # destiny", "stepping out wi' a gentleman"), and the partner word each stands for
-DATED_ONE = r"(?:girl|guy|woman|man|lady|dude|bloke|gal|gentleman|fella|fellow|chap)"
+DATED_ONE = r"(?:girl|guy|woman|man|lady|dude|bloke|gal|gentleman|fella|fellow|chap|lass|lad|quine)"
 DATED_AS = {"girl": "girlfriend", "woman": "girlfriend", "lady": "girlfriend", "gal": "girlfriend", "guy": "boyfriend",
-            "man": "boyfriend", "dude": "boyfriend", "bloke": "boyfriend"}
+            "man": "boyfriend", "dude": "boyfriend", "bloke": "boyfriend", "lass": "girlfriend", "quine": "girlfriend",
+            "lad": "boyfriend"}
 
 
 def partner_word(text: str) -> str | None:

@@ -12,7 +12,7 @@ from datetime import datetime
 
 from ..dates import resolve_dates
 from ..models import Fact
-from ..text import MONTHS, WEEKDAYS
+from ..text import MONTHS, WEEKDAYS, everyday
 from .filters import _SINCE_RE, _STATE_FROM_RE
 from .grammar import to_third_person
 from .lexicon import _I, CAT_BREEDS, DATED_AS, DATED_ONE, DOG_BREEDS, PET_WORDS, RELATIONS
@@ -248,7 +248,9 @@ _DATED_RE = re.compile(r"\b(?:seeing|seein'?|dating|stepping out (?:with|wi'?))\
 # someone named in company, then called the user's partner by a pronoun: "me and naledi went
 # to the movies, she's my girl for real now", "dinner with Tomás, he's officially my boyfriend"
 _CALLED_PARTNER_RE = re.compile(
-    r"\b(?:with|and|&|met|meeting|took|taking|seeing)\s+(?P<n>(?-i:" + _NAME_WORD + r")|(?-i:[a-z][a-z'-]{2,}))\b(?!')"
+    # (or opening the sentence: "sammy's taking me to the gig, he's my guy now")
+    r"(?:\b(?:with|and|&|met|meeting|took|taking|seeing)\s+|(?:^|(?<=[.!?]\s))(?=\w+'s\s+\w+ing\b))"
+    r"(?P<n>(?-i:" + _NAME_WORD + r")|(?-i:[a-z][a-z'-]{2,}))\b(?!'(?!s\s+\w+ing\b))"
     r"[^.!?\n]{0,80}?\b(?:she|he)(?:'s|\s+is)\s+(?:(?:now|officially|finally|really)\s+)?my\s+"
     r"(?:(?:new|proper|official|real)\s+)?(?P<w>girlfriend|boyfriend|partner|gf|bf|" + DATED_ONE + r")\b", re.I)
 
@@ -266,9 +268,8 @@ def _dated(text: str) -> list[tuple[str, str]]:
     """(name, relation) of someone the user says they are seeing, named where introduced,
     or called their partner just after (`_CALLED_PARTNER_RE`)."""
     said = [(m["n"], DATED_AS.get(m["w"].lower(), "partner")) for m in _DATED_RE.finditer(text)]
-    said += [(m["n"], {"gf": "girlfriend", "bf": "boyfriend"}.get(m["w"].lower(), DATED_AS.get(m["w"].lower(),
-                                                                                            m["w"].lower())))
-             for m in _CALLED_PARTNER_RE.finditer(text)]
+    said += [(re.sub(r"['\u2019]s$", "", m["n"]), {"gf": "girlfriend", "bf": "boyfriend"}.get(
+        m["w"].lower(), DATED_AS.get(m["w"].lower(), m["w"].lower()))) for m in _CALLED_PARTNER_RE.finditer(text)]
     said += [(m["n"], "partner") for m in _WITH_FOR_A_WHILE_RE.finditer(text)]
     return [(n, rel) for n, rel in said if n.split()[0].lower() not in _NOT_NAMES | NOT_DATED | _NOT_PARTNER]
 
@@ -281,6 +282,17 @@ _NOT_PARTNER = frozenset("me my the him her them us his our your their some frie
 # guy who ...", "seeing someone about the boiler")
 NOT_DATED = frozenset("a an the for since at in on from who and but tomorrow tonight today again now about to with "
                       "while else that because soon later next professionally him her them it called named".split())
+
+
+# a capitalised word opening a clause as its subject: a person, though not introduced (not
+# "Kelly's fella Gaz ... he owes": the one named after)
+_BARE_SUBJECT_RE = re.compile(r"^(?:(?:and|but|so|plus|also|oh|now)\s+)?(?P<n>(?-i:[A-Z])[a-z][a-z'-]+)(?=,\s|'s\s(?![a-z]+\s+(?-i:[A-Z]))|\s+(?:is|was|has|had|"
+                              r"got|(?-i:[a-z]+ed)|(?-i:[a-z]+s))\b)", re.IGNORECASE)
+# words that open a clause capitalised and are no one
+_NOT_SUBJECTS = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april may "
+                          "june july august september october november december christmas easter work mum dad mam mom "
+                          "honestly anyway apparently actually basically luckily sadly hopefully unfortunately "
+                          "everything nothing nobody everyone".split())
 
 
 class _People:
@@ -337,7 +349,9 @@ class _People:
     def scan(self, clause: str) -> None:
         best: tuple[int, str] | None = None
         for n in self.names:
-            for m in re.finditer(r"\b" + re.escape(n) + r"\b(?:'s (?P<rel>(?i:" + _REL_WORDS + r"))\b)?", clause):
+            # (in any case when no everyday word: "jithin landed" of a known Jithin; never "rose" of Rose)
+            said = re.escape(n) if n.lower() in everyday() else f"(?i:{re.escape(n)})"
+            for m in re.finditer(r"\b" + said + r"\b(?:'s (?P<rel>(?i:" + _REL_WORDS + r"))\b)?", clause):
                 if any(m.start() >= f.start() and m.start() + len(n) <= f.end()
                        for full in self.names if full != n and n in full.split()
                        for f in re.finditer(r"\b" + re.escape(full) + r"\b", clause)):
@@ -351,6 +365,11 @@ class _People:
         if best is None:
             for m in _UNNAMED_REL_RE.finditer(clause):
                 best = (m.start(), "my " + m.group("rel").lower())
+        # ... or a name the clause opens with as its subject, said without who they are ("Ashley
+        # is 22, she is at the vet college", "Efua's contract began; she teaches German")
+        bare = _BARE_SUBJECT_RE.match(clause) if best is None else None
+        if bare and bare["n"].lower() not in _NOT_NAMES | _NOT_SUBJECTS:
+            best = (0, bare["n"])
         if best:
             self.last = best[1]
         elif _ANIMAL_RE.search(clause):

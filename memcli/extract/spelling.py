@@ -17,13 +17,10 @@ tokenizer's vocabulary is the list of everyday words (a word it has whole), so "
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
-from functools import cache
-from pathlib import Path
 
-from ..text import CLAIM_STOPWORDS, MONTHS, WEEKDAYS
+from ..text import CLAIM_STOPWORDS, MONTHS, WEEKDAYS, everyday
 
 _WORD = r"[A-Z][a-z\u00df-\u024f'-]+"
 # a run of capitalised words inside a sentence: after a word and a space, not after a stop
@@ -38,15 +35,7 @@ _NEVER = frozenset([*MONTHS, *WEEKDAYS, *CLAIM_STOPWORDS,
                      "can could shall should must might may mark bill grace hope rose joy faith".split()])
 
 
-@cache
-def _everyday() -> frozenset[str]:
-    """The whole words of the bundled tokenizer's (uncased) vocabulary."""
-    path = Path(__file__).resolve().parent.parent / "data" / "minilm" / "tokenizer.json"
-    try:
-        vocab = json.loads(path.read_text(encoding="utf-8"))["model"]["vocab"]
-    except (OSError, KeyError, ValueError):
-        return frozenset()
-    return frozenset(w for w in vocab if w.isalpha() and not w.startswith("##"))
+_everyday = everyday  # (the name the rules import it by)
 
 
 def spellings(texts: Iterable[str]) -> dict[str, str]:

@@ -88,7 +88,9 @@ _ASPECTS = (
     # after "son Kevin 17, senior at Elsik High School")
     (frozenset("school schools college university uni".split()),
      frozenset("school college university uni academy campus dorm dorms studies studying student enrolled "
-               "kindergarten nursery preschool".split()), "name"),
+               # ("the boy get into Brooklyn Tech", "Ama is at Chapel Allerton Primary")
+               "kindergarten nursery preschool tech high primary secondary grammar polytechnic gymnasium lycee lycée "
+               "freshman sophomore".split()), "name"),
     # a partner is another one by another name ("User's partner is Minho" after "User broke up
     # with their partner Daniel"; "User's partner is Daniel" after "User's bf marcus is at purdue")
     (frozenset("dating partner partners boyfriend girlfriend husband wife spouse fiance fiancé fiancee relationship "
