@@ -654,7 +654,8 @@ _WEEKEND_DAY = re.compile(r"\b(?:saturday|sunday)s?\b", re.IGNORECASE)
 
 # a person said by what they are ("the committee man", "that woman from the choir"): held by a
 # memory that names someone and is not the user's own ("Gareth from the committee was caught
-# fiddling the books", never "User sings in the choir")
+# fiddling the books", never "User sings in the choir"), and says another word of the topic
+# ("the girl" alone is no one's story)
 _SOMEONE = _stems("man woman guy lady bloke fella chap person people folks lad lass girl boy gentleman dude")
 _SOMEONE_NAMED = re.compile(r"\b(?!User\b)(?-i:[A-Z])[a-z][\w'-]+")
 
@@ -679,8 +680,8 @@ def matches(topic: str, memory_text: str, similarity: float, loose: bool = False
                                                                               for h in have)}
     if want & _WEEKEND and (want - _WEEKEND) & have and _WEEKEND_DAY.search(memory_text):
         have |= want & _WEEKEND
-    if want & _SOMEONE and not memory_text.startswith("User") and _names_someone(memory_text):
-        have |= want & _SOMEONE  # "the committee man": someone named, not the user
+    if want & _SOMEONE and (want - _SOMEONE) & have and not memory_text.startswith("User") and _names_someone(memory_text):
+        have |= want & _SOMEONE  # "the committee man": someone named, not the user, beside another word of the topic
     have |= {w for w in want for h in have if _SAME_ROLE.get(w, w) == _SAME_ROLE.get(h, h)}
     hit = len(want & have)
     if not want or not hit:

@@ -976,6 +976,9 @@ def test_a_telling_named_that_matches_nothing_yet_keeps_the_message_before(real_
     ("the committee man", "User is on the committee", False),
     ("that woman from the choir", "User sings in the choir on Thursdays", False),
     ("that woman from the choir", "Marjorie from the choir has been spreading rumours about the vicar", True),
+    # ... and never by the word for a person alone
+    ("the girl", "The Ellsworths went over to that young vet Dr Haskell out of Kaycee", False),
+    ("the girl", "Wade's sleeping in his own bed since he started on the road and bridge crew", False),
     # one role by another of its words
     ("my coworker and HR", "A colleague of User's reported Dan to HR", True),
     ("my coworker and HR", "User's sister works in HR", False),

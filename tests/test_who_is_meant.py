@@ -150,3 +150,14 @@ def test_a_known_name_typed_in_lower_case_is_whom_he_means():
 def test_a_known_name_that_is_also_a_word_is_the_name_only_as_written():
     texts = _texts("the rose bush died. she was furious", people={"Rose": "sister"})
     assert not [t for t in texts if "Rose was furious" in t or "sister Rose was" in t], texts
+
+
+def test_a_she_after_a_name_typed_in_lower_case_that_is_no_word_is_that_name():
+    texts = _texts("liya made biryani for jithin's welcome 😋 she's a midwife in the rotunda so she was giving us "
+                   "baby lectures the whole dinner lol")
+    assert "Liya is a midwife in the rotunda" in texts, texts
+
+
+def test_a_she_after_a_place_that_opens_a_clause_keeps_nothing_of_it():
+    texts = _texts("Leeds was grey all week. She loves it though.")
+    assert not [t for t in texts if t.startswith("Leeds loves")], texts

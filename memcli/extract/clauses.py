@@ -368,7 +368,9 @@ _APPOSED_RE = re.compile(
 
 # "my boss, he is awful", "honestly my sister, she's in Lyon now": a person or thing said
 # first and taken up again by a pronoun is the subject ("my boss is awful"), not a clause
-# of its own (never "I told my boss, he laughed": the name is no clause's opening).
+# of its own (never "I told my boss, he laughed": the name is no clause's opening). A name said
+# first ("Lennox, my pardner, he ...", "talking about Jaylen, the boy ...") is read before the
+# people of the message are found (`text.unclipped`), so that it introduces them.
 _DISLOCATED_RE = re.compile(r"^(?P<lead>(?:[a-z]+,?\s+)?)(?P<np>(?:my|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s*,\s+"
                             r"(?:he|she|they|it)(?P<v>'s|'re|'ve|'ll|\s+(?=[a-z]))", _I)
 _CONTRACTED = {"'s": " is ", "'re": " are ", "'ve": " have ", "'ll": " will "}

@@ -40,9 +40,11 @@ _LOWER = r"[a-z\u00df-\u00f6\u00f8-\u00ff\u0100-\u017f']"
 _NAME_WORD = _UPPER + _LOWER + r"+(?:-" + _UPPER + r"?" + _LOWER + r"+)*"  # "Bat-Erdene", "Mary-jane"
 _NAME = _NAME_WORD + r"(?:\s+" + _NAME_WORD + r")?"
 _TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Fr|Sr|Rev)\.?\s+)?"
+_WHICH_ONE = r"(?i:little|big|baby|older|younger|elder|eldest|oldest|youngest|middle|twin|half|late|kid)"
 _PERSON_INTRO_RES = [
     # ("my neighbour Mr. Okada": the name with its title, never "Mr" alone)
-    re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r")),? (?P<n>" + _TITLE + _NAME + r")\b"),
+    # ("my little brother Wyatt", "my eldest daughter Ana": a word of which one before the relation)
+    re.compile(r"\b(?i:my|our) (?:" + _WHICH_ONE + r" )?(?P<rel>(?i:" + _REL_WORDS + r")),? (?P<n>" + _TITLE + _NAME + r")\b"),
     re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))(?:'s name)? is (?:called |named )?(?P<n>" + _TITLE
                + _NAME + r")\b"),
     re.compile(r"\b(?i:a|an|my|our|one|another) (?:(?i:new|other) )?(?P<rel>(?i:" + _REL_WORDS + r")) (?:named|called) (?P<n>"
@@ -109,7 +111,7 @@ _THEIR_NEW_RE = re.compile(r"\b(?:back for good|back (?:in|at|to|home|with)|took
 _PARTICIPLES = r"(?:finished|left|gone|got|moved|been|started|quit|taken|had|become|joined|changed|switched)"
 
 
-_UNNAMED_REL_RE = re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))\b(?!'s| [A-Z])")
+_UNNAMED_REL_RE = re.compile(r"\b(?i:my|our) (?:" + _WHICH_ONE + r" )?(?P<rel>(?i:" + _REL_WORDS + r"))\b(?!'s| [A-Z])")
 
 
 # Casual messages write names in lower case: "my bestie losa is moving". A lower-case word
@@ -288,6 +290,8 @@ NOT_DATED = frozenset("a an the for since at in on from who and but tomorrow ton
 # "Kelly's fella Gaz ... he owes": the one named after)
 _BARE_SUBJECT_RE = re.compile(r"^(?:(?:and|but|so|plus|also|oh|now)\s+)?(?P<n>(?-i:[A-Z])[a-z][a-z'-]+)(?=,\s|'s\s(?![a-z]+\s+(?-i:[A-Z]))|\s+(?:is|was|has|had|"
                               r"got|(?-i:[a-z]+ed)|(?-i:[a-z]+s))\b)", re.IGNORECASE)
+_LOWER_SUBJECT_RE = re.compile(r"^(?:(?:and|but|so|plus|also|oh|now)\s+)?(?P<n>[a-z][a-z'-]{2,})(?=\s+(?:is|was|has|had|got|"
+                               r"made|went|came|took|left|said|[a-z]+ed)\b)")
 # words that open a clause capitalised and are no one
 _NOT_SUBJECTS = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april may "
                           "june july august september october november december christmas easter work mum dad mam mom "
@@ -303,6 +307,7 @@ class _People:
         self.last: str | None = None
         self.called: dict[str, str] = {}  # the pronoun a person was already called by in this message
         self.aliases: set[str] = set()  # one word of a known two-word name ("Wei" of "Chen Wei")
+        self.resolved = False  # whether the last clause's "she" or "he" was put as the one named
 
     @classmethod
     def known(cls, people: dict[str, str], last: str | None = None) -> _People:
@@ -341,6 +346,11 @@ class _People:
             if _lower_name(m.group("n")) and not any(k.lower() == m.group("n") for k in self.names):
                 self.names.setdefault(m.group("n"), m.group("rel").lower())
 
+    def opens(self, clause: str) -> bool:
+        """Whether a clause of five words or more opens with the person last named, put for its
+        "she" or "he" ("Liya is a midwife in the rotunda"): a fact of theirs, not small talk."""
+        return self.resolved and len(clause.split()) >= 5 and clause.startswith(f"{self.last} ")
+
     def named(self, word: str) -> str | None:
         """The known name a word is, whatever its case ("losa" after "my bestie losa")."""
         low = word.lower()
@@ -368,8 +378,11 @@ class _People:
         # ... or a name the clause opens with as its subject, said without who they are ("Ashley
         # is 22, she is at the vet college", "Efua's contract began; she teaches German")
         bare = _BARE_SUBJECT_RE.match(clause) if best is None else None
+        if bare is None and best is None:  # ... typed in lower case, when no everyday word: "liya made biryani"
+            bare = _LOWER_SUBJECT_RE.match(clause)
+            bare = bare if bare and bare["n"] not in everyday() else None
         if bare and bare["n"].lower() not in _NOT_NAMES | _NOT_SUBJECTS:
-            best = (0, bare["n"])
+            best = (0, bare["n"][:1].upper() + bare["n"][1:])
         if best:
             self.last = best[1]
         elif _ANIMAL_RE.search(clause):
@@ -425,6 +438,7 @@ class _People:
         return True
 
     def resolve_pronoun(self, clause: str) -> str:
+        self.resolved = False
         if not self.last:
             return clause
         own = re.match(r"^(?P<p>her|his)\s+(?P<rest>[a-z][\w'-]*\b.*)$", clause, _I)
@@ -444,6 +458,7 @@ class _People:
         named = re.search(r"(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*)*$", who)
         if named and who.startswith("my ") and re.match(r"\s*(?:now |also |still )?(?:my|our)\s", m.group("rest"), _I):
             who = named.group(0)  # "he's my fiancé now": what he is to the user is said anew
+        self.resolved = True
         return f"{m['pre'] or ''}{who} {verb}{m.group('rest')}".replace("  ", " ")
 
 

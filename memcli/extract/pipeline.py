@@ -415,7 +415,7 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
             and not _DONE_TO_NAMED_RE.match(raw) \
             and not _named_did(raw)  # "hired Marisol": what the user did, to someone; "Kerem proposed"
         resolved, ed = resolve_dates(raw, now)  # ("booked for three weeks today": a day to come is content)
-        if weather or short or not (_carries_content(raw) or (ed is not None and ed.date() > now.date() and not re.search(r"\bnot\b", raw, _I)) or _named_did(raw) or people.names.get(people.named(re.split(r"['\u2019\s]", raw)[0]) or "")):
+        if weather or short or not (_carries_content(raw) or (ed is not None and ed.date() > now.date() and not re.search(r"\bnot\b", raw, _I)) or _named_did(raw) or people.names.get(people.named(re.split(r"['\u2019\s]", raw)[0]) or "") or people.opens(raw)):
             _discard(ex, clause, "small talk" if weather or short else "not about the user")
         else:
             # "Yara moves into Zetland Road on 1 December at £1,025", "700 usd here for a
