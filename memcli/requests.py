@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 _VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrap|scrub|drop|disregard|unlearn|purge|clear|"
          # what is taken back by a verb of doing: only with what was said ("take out that thing about
          # Nino", "bin wot i said bout shazia"), never "take out the bins" (`_SAID_ONLY`)
-         r"take\s+out|leave\s+out|cut\s+out|bin|withdraw|retract|"
+         r"take\s+out|leave\s+out|cut\s+out|bin|withdraw|retract|ignore|"
          # and the same asked in the languages users mix in: "apaga isso", "borra eso", "oublie ça"
          r"apaga|apague|borra|borre|oublie|oubliez|efface|vergiss|lösch|lösche|cancella|dimentica|esquece|esqueça|"
          r"esqueca|olvida|lupakan|lupain|hapus|strike|"
@@ -45,8 +45,8 @@ _VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrap|scrub|drop|disregard
 # Verbs of doing to things as much as to memory ("drop the kids at school", "clear the table
 # before dinner"): a request only when what follows names what was said, not a place or a time
 _PHYSICAL = frozenset("remove wipe scratch scrap strike scrub drop purge clear apaga apague borra borre efface".split())
-_SAID_ONLY = frozenset({"take out", "leave out", "cut out", "bin", "withdraw", "retract"})
-_KEEP = r"(?:remember|keep|store|save|hold on to|record|retain)"
+_SAID_ONLY = frozenset({"take out", "leave out", "cut out", "bin", "withdraw", "retract", "ignore"})
+_KEEP = r"(?:remember|keep|store|save|hold on to|hold onto|record|retain)"
 # "dont put that down forget I said anything about hank": a request of what was said needs
 # no pause before it, unless a subject or an adverb makes it a statement ("I always forget
 # what I said about her")
@@ -82,7 +82,8 @@ _WHEN_SAID = (r"(?:earlier|before|last time|yesterday|the other (?:day|week)|age
               r"last (?:week|month|year|session|spring|summer|autumn|fall|winter)|"
               r"(?:in|over|during) the (?:spring|summer|autumn|fall|winter)|in " + _MONTHS + ")")
 _SAID = (r"(?:(?:what|wot|wat|wetin|wha|weh|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+"
-         r"(?:i|i've|ive|i have|we|mi|a)\s+"
+         # ("nani says: please forget what she told you about Pinky's in-laws": a message typed for someone)
+         r"(?:i|i've|ive|i have|we|mi|a|she|he)\s+"
          r"(?:just\s+|ever\s+)?(?:said|told(?: you| u| ye| ya)?|tole(?: you| u| ya)?|telt ye|mentioned|shared|wrote|written|say|"
          r"seh|tell you|typed|talked|talk)"
          r"(?:\s+" + _WHEN_SAID + r")?\s+(?:" + _ABOUT + r"|on|of)\s+"
@@ -131,6 +132,9 @@ _TOLD_BEFORE = re.compile(r"\b(?:what|everything|anything|all|the|that|this)\s+(
                           r"part)s?)\s+(?:about|abt|'?bout|re|regarding|with|on)\s+"
                           # "the matter of Jordi and his wife that I told you": a story of someone
                           r"|\b(?:the|that|this)\s+(?:business|matter|story|affair)\s+of\s+(?=(?-i:[A-Z])|(?:the|my|our|his|her|their)\b)"
+                          # "I shouldn't have told you about Dai and the money. Please forget it."
+                          r"|\b(?:i|we)\s+(?:shouldn'?t|should not|should never|never should)\s+have\s+(?:told you|said anything|"
+                          r"mentioned|brought up)\s+(?:about\s+)?"
                           # "and about the course I flunked, delete that": the topic set up before
                           r"|(?:^|[,;.!?]\s*|\b(?:and|also|oh|ah|so|now|actually)\s+)(?P<setup>about|as for|regarding)\s+(?=(?:the|my|"
                           r"that|this|what|our)\b|(?-i:[A-Z])[a-z])", re.IGNORECASE)
@@ -141,7 +145,7 @@ _NOT_A_STOP = "".join(rf"(?<!\b{a})" for a in _TITLE_WORDS)
 _TOPIC_END = re.compile(
     r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s[-/]\s|\b(?:because|cause|cuz|since|as|so|it'?s|its|it is|he'?s|she'?s|they'?re|"
     r"i'?ve|i'?m|i'?d|i|that'?s|from (?:whatever|your|the|my|memory)|from memory|anywhere|please|pls|plz|"
-    r"thanks|thank you|ok|yeah|yea|innit|tho|though|lol|lmao|"
+    r"thanks|thank you|ok|okay|yeah|yea|innit|tho|though|lol|lmao|"
     # a spoken particle closing the clause: "don't remember the Raymond thing can, is his private matter"
     r"lah|leh|lor|hor|sia|meh|(?-i:ah)|ya|yah|deh|dong|(?:can|po)(?=\s*[,.!?]|\s*$))\b)", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s-\s|\b(?:because|cause|cuz|since|so)\b)", re.IGNORECASE)
@@ -194,6 +198,13 @@ _ABOUT_TOLD = re.compile(r"about\s+(?P<t>[^,.;!?]{2,60}?)\s+(?:(?:what|that|whic
                          r"mentioned)\b", re.IGNORECASE)
 
 
+# what was told, by any word for it: "that gist I told you about Tolu's landlord", "the news
+# I mentioned about Rhodri": what it was about
+_GIST_TOLD = re.compile(r"(?:the|that|this)\s+[\w'-]+\s+(?:(?:that|which)\s+)?(?:i|we)\s+(?:told you|told u|said|mentioned|"
+                        r"shared|wrote)\s+(?:about|abt|'?bout|of|on)\s+(?!(?:from|in|last|before|earlier|yesterday|ages|"
+                        r"a while|back|the other|it|that|this)\b)", re.IGNORECASE)
+
+
 def _topic(obj: str, asked: bool = False) -> str | None:
     # "forget about what I wrote about Piotr": what was said, asked about
     obj = re.sub(r"^about\s+(?=(?:what|everything|anything|all)\s)", "", obj.strip(), flags=re.IGNORECASE)
@@ -205,7 +216,7 @@ def _topic(obj: str, asked: bool = False) -> str | None:
     # "don't keep any of the Pruitt business": how much of it, not what
     obj = re.sub(r"^(?:any|all)\s+of\s+(?=(?:the|my|our|that|this|those|these|his|her|their)\s)", "", obj,
                  flags=re.IGNORECASE)
-    said = re.match(_SAID, obj, re.IGNORECASE)
+    said = re.match(_SAID, obj, re.IGNORECASE) or _GIST_TOLD.match(obj)
     about = re.match(r"about\s+(?=" + _POSSESSIVE.pattern[1:] + ")", obj, re.IGNORECASE)
     any_about = _ANY_ABOUT.match(obj)
     if said:

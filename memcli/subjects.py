@@ -88,3 +88,15 @@ def same_subject(text: str, key: str | None, other: str, other_key: str | None) 
     if mine and theirs is None:
         return re.search(r"\b" + re.escape(mine.replace("_", " ")) + r"\b", other, re.IGNORECASE) is not None
     return False
+
+
+# a place or a post left, said after the leaving ("left the hospital", "quit Wits"), not the user
+LEFT_A_PLACE_RE = re.compile(r"\b(?:left|quit|resigned from)\s+(?!(?:User|them|him|her|us|me)\b)(?:the\s+|their\s+|his\s+|her\s+)?"
+                              r"[\w'-]{2,}")
+# who someone is to the user, and nothing else: "User's best friend here is Nuria"
+RELATION_RE = re.compile(r"^User's (?:[\w-]+ ){1,3}(?:here |now |still )?is (?-i:[A-Z])[\w'-]+(?: [A-Z][\w'-]+)?\W*$")
+
+
+# someone named who leaves, opening the end ("Javi left", "Xiao-Wen quit"): a name, though
+# it opens the sentence
+LEAVER_RE = re.compile(r"^(?!User\b)([A-Z][\w'-]+) (?:(?:finally|just|already|recently) )?(?:left|quit|resigned)\b")

@@ -38,7 +38,7 @@ from .llm import LLM
 from .models import Candidate, Decision, Memory, Neighbour, Outcome
 from .scope import validate_scope
 from .store.vectors import COARSE_MIN, OVERSAMPLE
-from .subjects import same_subject
+from .subjects import LEAVER_RE, LEFT_A_PLACE_RE, RELATION_RE, same_subject
 from .text import claim_words, comparable, coverage_stem
 from .timeutil import to_iso, utcnow
 
@@ -431,7 +431,13 @@ def _named_target(cand: Candidate, near: list[Neighbour]) -> Neighbour | None:
     if held:
         # one who left ("Javi left") leaves a job: the record of the work they did, if one
         # is there, before what else is said of them ("Javi is good with the customers")
-        leaver = _LEAVER_RE.match(cand.text) or re.search(r"\b(?:left|quit|resigned)\b", cand.text)
+        leaver = LEAVER_RE.match(cand.text) or re.search(r"\b(?:left|quit|resigned)\b", cand.text)
+        if leaver and LEFT_A_PLACE_RE.search(cand.text):
+            # ("Nuria left the hospital": a place left, never who she is to the user, "User's
+            # best friend here is Nuria")
+            held = [n for n in held if not RELATION_RE.match(n.memory.text)]
+            if not held:
+                return None
         return next((n for n in held if leaver and _works(n.memory.text)), held[0])
     # a long record that the keyword index found by the name, the only one holding it ("give up
     # the Scotstoun lot" and "aqua aerobics, Tuesday mornings at Scotstoun Leisure Centre, ...")
@@ -456,16 +462,11 @@ def _end_op(cand: Candidate) -> str:
     return "UPDATE" if _GOT_AFTER_RE.search(cand.text, end.end() if end else 0) else "DELETE"
 
 
-# someone named who leaves, opening the end ("Javi left", "Xiao-Wen quit"): a name, though
-# it opens the sentence
-_LEAVER_RE = re.compile(r"^(?!User\b)([A-Z][\w'-]+) (?:(?:finally|just|already|recently) )?(?:left|quit|resigned)\b")
-
-
 def _names_ended(text: str) -> frozenset[str]:
     """The names an end says, the one who left among them: of what it ends when it says
     what ("sold the Transit back to Pascoe, got a Vauxhall Vivaro" ends the Transit,
     never the Vivaro)."""
-    leaver = _LEAVER_RE.match(text)
+    leaver = LEAVER_RE.match(text)
     m = ENDED_RE.search(text)
     said = re.split(r"\s(?:back|to|from|with|at|in|on|for|after|off|and|an')\s", m.group("o") or m.group("f"))[0] \
         if m and (m.group("o") or m.group("f")) else text
@@ -593,7 +594,7 @@ def superseded_by_later(cand: Candidate, near: list[Neighbour]) -> Neighbour | N
     for n in near:
         when = n.memory.valid_from
         # ("Javi left", said later, is far in meaning from "Mi primo Javi works the window": the name is the topic)
-        leaver = _LEAVER_RE.match(n.memory.text)
+        leaver = LEAVER_RE.match(n.memory.text)
         if not when or when <= cand.valid_from or (n.similarity < TOPIC_TARGET and not (
                 leaver and re.search(r"\b" + re.escape(leaver.group(1)) + r"\b", cand.text))):
             continue

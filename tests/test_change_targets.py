@@ -686,3 +686,15 @@ def test_a_habit_given_up_with_none_stored_adds_nothing_beside_the_users_words(r
                                        "2025-03-20T10:00:00Z")])
     assert not any("gave up" in t for t in current) and any("3 months no booze" in t for t in current), current
     store.close()
+
+
+@pytest.mark.parametrize("order", [(0, 1), (1, 0)])
+def test_someone_who_left_a_place_is_still_who_they_are_to_the_user(real_embedder, tmp_path, order):
+    """"Nuria left the hospital" ends her work there, never "User's best friend here is
+    Nuria", in either order of ingest."""
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    said = [("My best friend here is Nuria, we did the residencia together.", "2024-10-08T10:00:00Z"),
+            ("News: Nuria left the hospital, she works as a doula in Valencia now.", "2025-01-15T10:00:00Z")]
+    active = _tell(store, "user:t", [said[i] for i in order])
+    assert [t for t in active if "best friend here is Nuria" in t], active
+    store.close()

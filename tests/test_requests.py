@@ -278,6 +278,8 @@ def test_what_was_told_last_year_is_forgotten_in_either_order(real_embedder, tmp
     ("Before I forget: the matter of Jordi and his wife that I told you in December, please erase it completely.",
      ["Jordi and his wife"]),
     ("the story of my uncle and the lottery that I told you, delete it please", ["my uncle and the lottery"]),
+    # a regret of the telling, the request in the next sentence
+    ("I shouldn't have told you about Dai and the money. Please forget it.", ["Dai and the money"]),
 ])
 def test_a_request_that_points_back_at_what_was_said(text, topics):
     assert [r.topic for r in forget_requests(text)] == topics
@@ -985,3 +987,22 @@ def test_a_telling_named_that_matches_nothing_yet_keeps_the_message_before(real_
 ])
 def test_someone_said_by_what_they_are_or_by_another_word_for_their_role(topic, memory, want):
     assert matches(topic, memory, 0.3) is want
+
+
+@pytest.mark.parametrize(("text", "topic"), [
+    # a message typed for someone else, what she told
+    ("nani says: please forget what she told you about Pinky's in-laws", "Pinky's in-laws"),
+    ("don't hold onto what I told you about the committee man", "the committee man"),
+    ("Ignore what I told you about Simran's boyfriend, she will kill me.", "Simran's boyfriend"),
+    # what was told by any word for it
+    ("Abeg, forget that gist I told you about Tolu's landlord.", "Tolu's landlord"),
+    ("please forget the news I mentioned about Rhodri, it's not official", "Rhodri"),
+])
+def test_more_ways_of_asking_to_forget_name_their_topic(text, topic):
+    assert [r.topic for r in forget_requests(text)] == [topic]
+
+
+@pytest.mark.parametrize("text", ["ignore the noise outside", "I shouldn't have told you that, forget it",
+                                  "just ignore my typos lol"])
+def test_ignoring_a_thing_or_a_regret_alone_is_no_request(text):
+    assert forget_requests(text) == []

@@ -577,7 +577,9 @@ def known_people(texts: Iterable[str] | None) -> dict[str, str]:
                    # (after a few words that lead in: "Two children User's daughter Rosaria she is nurse")
                    r"^(?:(?!User)[A-Za-z]+ ){0,2}User's " + rel + r" (?P<n>" + _NAME + r")\b",
                    r"^(?P<n>" + _NAME + r") \(User's " + rel + r"\)",
-                   r"^(?P<n>" + _NAME + r"),\s+(?:that is |who is )?User's " + rel + r"\s*,"):
+                   r"^(?P<n>" + _NAME + r"),\s+(?:that is |who is )?User's " + rel + r"\s*,",
+                   # a note that opens with the relation: "Best friend Kamran from ned uni days is ..."
+                   r"^" + rel + r" (?P<n>" + _NAME + r")\b(?! (?:and|&) User\b)"):
             m = re.match(rx, t.strip().rstrip("."))
             if m and m.group("n").split()[0].lower() not in _NOT_NAMES:
                 out.setdefault(m.group("n"), m.group("rel").lower())
