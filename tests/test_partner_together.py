@@ -140,3 +140,13 @@ def test_hits_that_only_name_the_person_keep_no_answer_out():
     assert out[3].memory.text == "Yesenia got moved to Bonham Elementary"
     # and when its best answers are shown already, nothing changes
     assert joined(named, [named[2], named[1]], "Yesenia", k=3) == named
+
+
+def test_a_best_mate_is_asked_by_any_word_for_a_best_friend(tmp_path, real_embedder):
+    from memcli.recall.hop import person_asked
+    store = _store(tmp_path, real_embedder,
+                   ("my best mate Dyl knows a plumber from the pub", "2026-01-02T10:00:00Z"))
+    assert person_asked(store, "user:t", "What trade is the user's best mate licensed in?") == \
+        ("the user's best mate", "Dyl")
+    assert person_asked(store, "user:t", "What does the user's best friend do for work?") == \
+        ("the user's best friend", "Dyl")

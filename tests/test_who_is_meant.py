@@ -162,8 +162,3 @@ def test_a_she_after_a_place_that_opens_a_clause_keeps_nothing_of_it():
     texts = _texts("Leeds was grey all week. She loves it though.")
     assert not [t for t in texts if t.startswith("Leeds loves")], texts
 
-
-def test_a_note_that_opens_with_the_relation_introduces_the_one_named():
-    from memcli.extract import known_people
-    assert known_people(["Best friend Kamran from ned uni days is the only one who visits User here"]) == \
-        {"Kamran": "best friend"}

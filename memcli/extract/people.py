@@ -32,7 +32,7 @@ _NOT_NAMES = {
     *WEEKDAYS, *MONTHS,
 }
 
-_REL_WORDS = r"(?:maid of honou?r|best man|best friend|" + "|".join(
+_REL_WORDS = r"(?:maid of honou?r|best man|best friend|best mate|best pal|best bud|best buddy|" + "|".join(
     sorted((re.escape(r) for r in RELATIONS if " " not in r and r != "kid's"), key=len, reverse=True)) + r")"
 # a name, in the letters of the languages users write them in too ("Raúl", "Zoë", "Łukasz", "Naïka")
 _UPPER = r"[A-Z\u00c0-\u00d6\u00d8-\u00de\u0141\u0160\u017d]"
@@ -577,9 +577,7 @@ def known_people(texts: Iterable[str] | None) -> dict[str, str]:
                    # (after a few words that lead in: "Two children User's daughter Rosaria she is nurse")
                    r"^(?:(?!User)[A-Za-z]+ ){0,2}User's " + rel + r" (?P<n>" + _NAME + r")\b",
                    r"^(?P<n>" + _NAME + r") \(User's " + rel + r"\)",
-                   r"^(?P<n>" + _NAME + r"),\s+(?:that is |who is )?User's " + rel + r"\s*,",
-                   # a note that opens with the relation: "Best friend Kamran from ned uni days is ..."
-                   r"^" + rel + r" (?P<n>" + _NAME + r")\b(?! (?:and|&) User\b)"):
+                   r"^(?P<n>" + _NAME + r"),\s+(?:that is |who is )?User's " + rel + r"\s*,"):
             m = re.match(rx, t.strip().rstrip("."))
             if m and m.group("n").split()[0].lower() not in _NOT_NAMES:
                 out.setdefault(m.group("n"), m.group("rel").lower())

@@ -23,10 +23,14 @@ if TYPE_CHECKING:
     from ..store import Store as MemoryStore
 
 _PARTNER = frozenset("partner boyfriend girlfriend husband wife fiance fiancee fiancé fiancée spouse bf gf".split())
-_SAME = {"bf": "boyfriend", "gf": "girlfriend", "mom": "mum", "mother": "mum", "dad": "father", "kid": "child"}
+_SAME = {"bf": "boyfriend", "gf": "girlfriend", "mom": "mum", "mother": "mum", "dad": "father", "kid": "child",
+         # one best friend by every word for them
+         "best mate": "best friend", "best pal": "best friend", "best bud": "best friend", "best buddy": "best friend",
+         "bestie": "best friend", "bff": "best friend"}
 _RELATION_Q = re.compile(
     r"\b(?:the )?user'?s (?P<rel>partner|boyfriend|girlfriend|husband|wife|fianc[ée]e?|spouse|bf|gf|son|daughter|"
-    r"sister|brother|mum|mom|mother|dad|father|kid|child|cousin|best friend|bestie|roommate|flatmate)\b",
+    r"sister|brother|mum|mom|mother|dad|father|kid|child|cousin|best friend|best mate|best pal|best bud|best buddy|bestie|bff|"
+    r"roommate|flatmate)\b",
     re.I)  # never "the user's business partner": "partner" does not follow "user's" there
 # how many of the person's hits join, and how well they must answer the renamed question
 _JOIN = 2
