@@ -38,6 +38,8 @@ _VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrap|scrub|drop|disregard
          # and the same asked in the languages users mix in: "apaga isso", "borra eso", "oublie ça"
          r"apaga|apague|borra|borre|oublie|oubliez|efface|vergiss|lösch|lösche|cancella|dimentica|esquece|esqueça|"
          r"esqueca|olvida|lupakan|lupain|hapus|strike|"
+         # "let's pretend I never told you about Simran's boyfriend": what follows is the topic
+         r"pretend (?:i|we) never (?:told you|said anything|said|mentioned)(?: anything)?(?: about)?|"
          # Swahili, Hindi and Urdu, Kreyòl, Tagalog, the Nordic languages, Finnish, Dutch, Polish
          r"sahau|bhool jao|bhul jao|bhool ja|bliye|efase|kalimutan|glöm|glem|unohda|vergeet|zapomnij|"
          # and as it is spelled in a text or said in a dialect: "4get", "fuhget", "fi get what mi seh"
@@ -60,11 +62,13 @@ _BARE_LEAD = (r"(?<![\w'])" + "".join(rf"(?<!\b{w} )" for w in _NOT_AFTER) +
 _INTERJECTION = r"(?:aiya|aiyah|aiyo|aiyoh|alamak|arre|arrey|yaar|ugh|oops|oi|eish|ag|ach|wah|haiya|ay|ai|pois|olha|aki|yaani|tanpri)"
 # What may stand before an imperative: politeness, discourse words, "can you".
 # "do me a favour, forget that ticket": a favour asked before the imperative
-_LEAD = (r"(?:^|[,;:(\u2014\u2013]\s*|\b(?:and|also|ok|okay|oh|eh|ah|so|but|then|just|actually|please|pls|plz|kindly|now|wait|hmm|sorry|"
+_LEAD = (r"(?:^|[,;:(\u2014\u2013]\s*|\b(?:and|also|ok|okay|oh|eh|ah|so|but|then|just|actually|please|pls|plz|kindly|now|wait|hmm|sorry|let'?s|"
          + _INTERJECTION[3:-1] + r")\s+|"
          r"\bdo me a favou?r,?\s+(?:and\s+)?|" + _BARE_LEAD + ")"
          r"(?:(?:please|pls|plz|kindly|also|just|actually|and|n|&|abeg|biko|bitte|stp|svp|(?:no,?\s+)?mejor)\s+)*")
 _ASK = (r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|just\s+)?"
+        # "Nani wants you to forget about ...", "I'd like you to delete ...": asked for someone
+        r"|(?:[\w'-]+\s+)?(?:wants?|would like|'d like|needs?)\s+(?:you|u)\s+to\s+(?=(?:forget|delete|erase|remove)\b)"
         # "I think you should forget that about Geir": advice is a request too
         r"|(?:i think\s+)?(?:you|u)\s+(?:should|need to|must|have to|better)\s+(?:just\s+|really\s+)?"
         r"(?=(?:forget|delete|erase|strike|unlearn)\b))?")
@@ -72,6 +76,9 @@ _ASK = (r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|j
 # drop the romanisation now" is about the replies, not the memory)
 _PERMIT = r"(?:you|u)\s+(?:can|could|may)\s+(?:just\s+|now\s+|also\s+)?(?=(?:forget|delete|erase)\b)"
 _NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|dinna|dinnae|dinnit|dunna|dunnae|divvent|no need to|stop|i'?d rather you (?:didn'?t|didnae|didna)|"
+             # "you don't need to remember ...", "it would be better if you did not keep ...", "I'd prefer you didn't ..."
+             r"(?:you\s+)?(?:don'?t|do not) need to|(?:better|best) if you (?:didn'?t|did not|don'?t|do not)|"
+             r"i'?d prefer (?:it )?(?:if )?you (?:didn'?t|did not)|"
              r"i don'?t want you to|(?:can|could|would) (?:you|u) (?:please |pls )?not)\s+" + _KEEP + r"(?:ing)?)")
 _ABOUT = r"(?:about|abt|'?bout|aboot|re|regarding)"  # "what a said aboot Gary": as a dialect says it
 # when it was said, between the saying and what about: "what I told you in the spring about my
@@ -101,6 +108,8 @@ _SAID = (r"(?:(?:what|wot|wat|wetin|wha|weh|everything|anything|all|the (?:thing
          r"|(?:that|this)\s+(?:about|abt|'?bout|regarding)\s+|(?:lo|eso|esto)\s+(?:de|del|sobre)\s+"
          # "delete that bit bout leah", "scrap the part about the loan"
          r"|(?:the|that|this)\s+(?:whole\s+)?(?:thing|stuff|bit|part|story|info)\s+(?:" + _ABOUT[3:-1] + r"|on|with)\s+"
+         # "wipe the bit where I talked about Gareth"
+         r"|(?:the|that|this)\s+(?:bit|part)\s+where\s+(?:i|we)\s+(?:talked|said|went on|was going on|told you)\s+(?:about\s+)?"
          # "oublie l'histoire de Khady", "oublie ce que j'ai dit sur Paul"
          r"|(?:l'histoire|l'affaire|le truc|ce que (?:j'ai|je t'ai|je vous ai) (?:dit|racont[ée]|[ée]crit))\s+"
          r"(?:de|du|des|d'|sur|[àa] propos de)\s*)")
@@ -277,6 +286,8 @@ def forget_requests(text: str) -> list[ForgetRequest]:
             # "that, the thing about Jean-Robert and the money": what "that" is, said after it
             obj = re.sub(r"^(?:it|that|this)\s*[,\u2014\u2013-]+\s*(?=(?:the|that|what|wot|everything|anything)\s)", "", obj,
                          flags=re.IGNORECASE)
+            # "remove from your memory what I said about ...": where from, before what
+            obj = re.sub(r"^from\s+(?:your|ur|the)\s+(?:memory|memories|notes|records?|system)\s+", "", obj, flags=re.IGNORECASE)
             said_only = re.sub(r"\s+", " ", (m.group("verb") or "").lower()) in _SAID_ONLY
             if said_only and not re.match(_SAID, obj, re.IGNORECASE) and not _TOLD_AS.match(obj) and not _BACK.match(obj):
                 m = _REQUEST.search(sentence, m.end())  # "take out the bins", "bin the receipts": no request

@@ -997,12 +997,21 @@ def test_someone_said_by_what_they_are_or_by_another_word_for_their_role(topic, 
     # what was told by any word for it
     ("Abeg, forget that gist I told you about Tolu's landlord.", "Tolu's landlord"),
     ("please forget the news I mentioned about Rhodri, it's not official", "Rhodri"),
+    # asked in other words: not needing, rather not, wanted by someone, pretending, where it is kept
+    ("Can you wipe the bit where I talked about Gareth?", "Gareth"),
+    ("you don't need to remember the stuff about my coworker", "my coworker"),
+    ("It would be better if you did not keep what I said about Mrs. Bains.", "Mrs. Bains"),
+    ("Could you please remove from your memory what I said about Olivier's separation?", "Olivier's separation"),
+    ("Nani wants you to forget about Pinky's in-laws", "Pinky's in-laws"),
+    ("Let's pretend I never told you about Simran's boyfriend.", "Simran's boyfriend"),
 ])
 def test_more_ways_of_asking_to_forget_name_their_topic(text, topic):
     assert [r.topic for r in forget_requests(text)] == [topic]
 
 
 @pytest.mark.parametrize("text", ["ignore the noise outside", "I shouldn't have told you that, forget it",
-                                  "just ignore my typos lol"])
+                                  "just ignore my typos lol", "let's forget about work for a bit",
+                                  "I never told you about my trip, did I?", "I want you to remember this",
+                                  "you don't need to remember to call, I will"])
 def test_ignoring_a_thing_or_a_regret_alone_is_no_request(text):
     assert forget_requests(text) == []
