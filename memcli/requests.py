@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from .claims import Claim, parse
 from .extract.clauses import _ABBREVIATIONS
 from .recall.topics import members
+from .subjects import names_someone
 from .text import MONTHS, undialected
 
 if TYPE_CHECKING:
@@ -679,13 +680,6 @@ _WEEKEND_DAY = re.compile(r"\b(?:saturday|sunday)s?\b", re.IGNORECASE)
 # fiddling the books", never "User sings in the choir"), and says another word of the topic
 # ("the girl" alone is no one's story)
 _SOMEONE = _stems("man woman guy lady bloke fella chap person people folks lad lass girl boy gentleman dude")
-_SOMEONE_NAMED = re.compile(r"\b(?!User\b)(?-i:[A-Z])[a-z][\w'-]+")
-
-
-def _names_someone(text: str) -> bool:
-    from .extract.people import _NOT_NAMES
-
-    return any(w.lower() not in _NOT_NAMES for w in _SOMEONE_NAMED.findall(text))
 # one role by its other words: "my coworker and HR" is the colleague of "a colleague of User's"
 _SAME_ROLE = {w: group.split()[0] for group in ("colleague coworker workmate", "neighbour neighbor",
                                                 "boss manager supervisor gaffer", "friend mate pal buddy")
@@ -702,7 +696,7 @@ def matches(topic: str, memory_text: str, similarity: float, loose: bool = False
                                                                               for h in have)}
     if want & _WEEKEND and (want - _WEEKEND) & have and _WEEKEND_DAY.search(memory_text):
         have |= want & _WEEKEND
-    if want & _SOMEONE and (want - _SOMEONE) & have and not memory_text.startswith("User") and _names_someone(memory_text):
+    if want & _SOMEONE and (want - _SOMEONE) & have and not memory_text.startswith("User") and names_someone(memory_text):
         have |= want & _SOMEONE  # "the committee man": someone named, not the user, beside another word of the topic
     have |= {w for w in want for h in have if _SAME_ROLE.get(w, w) == _SAME_ROLE.get(h, h)}
     hit = len(want & have)

@@ -100,3 +100,14 @@ RELATION_RE = re.compile(r"^User's (?:[\w-]+ ){1,3}(?:here |now |still )?is (?-i
 # someone named who leaves, opening the end ("Javi left", "Xiao-Wen quit"): a name, though
 # it opens the sentence
 LEAVER_RE = re.compile(r"^(?!User\b)([A-Z][\w'-]+) (?:(?:finally|just|already|recently) )?(?:left|quit|resigned)\b")
+
+
+_NAMED = re.compile(r"\b(?!User\b)(?-i:[A-Z])[a-z][\w'-]+")
+
+
+def names_someone(text: str) -> bool:
+    """Whether a text names someone other than the user: a capitalised word that is no
+    word of the sentence ("Gareth from the committee", not "The old place")."""
+    from .extract.people import _NOT_NAMES
+
+    return any(w.lower() not in _NOT_NAMES for w in _NAMED.findall(text))
