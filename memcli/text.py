@@ -320,7 +320,10 @@ def unclipped(text: str) -> str:
     destiny"), for the words in `_CLIPPED` only ("Berlin", "cousin", "within" stay); a
     texted "n" between words is "and" ("kayla n me are done"), "w" is "with", a texted "r" after "i", "we" or
     "they" is "are" ("marcus n i r done"); an age said without its
-    verb has it ("she 10 years old now", Pidgin "Malia stay 9 years old")."""
+    verb has it ("she 10 years old now", Pidgin "Malia stay 9 years old"). Speech written
+    down is read as one clause: a subject said twice ("Lennox, my pardner, he ..."), a person
+    set as the topic ("talking about Jaylen, the boy ..."), the one seen named after ("seein
+    a lass. kirsty."), a verb-ing without its "is" ("so he driving Uber")."""
     text = re.sub(r"(?:(?<=[a-z.!?,;]) |^)n (?=[a-z])", lambda m: " and " if m[0][0] == " " else "and ", text,
                   flags=re.I)  # "kayla n me", "n me n naledi went", "she cried. n ma maw's workin": and
     text = re.sub(r"(?<=[a-z]) w/? (?=[a-z])", " with ", text)  # "signed w falconpay", "padel w the guys": with
