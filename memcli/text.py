@@ -256,6 +256,9 @@ _MA_MY_RE = re.compile(r"(?<![\w'-])(?<!\bmy )(?<!\byour )(?<!\bthe )(?<!\bhis )
                        r"gran|granny|nan|grandad|auntie|uncle|cousin|first|own|new|old|auld|last|best|room|flat|hoose|house|"
                        r"job|boss|gaffer|shift|wage|wages|rent|car|bag|knife|knives|phone|heid|family|section|station)\b)")
 _TAE_RE = re.compile(r"(?<![\w'-])tae(?= (?:a|an|the|my|ma|work|london|glasgow|[a-z]+ing)\b)")
+# words typed short or without their apostrophe, that no name is
+_TYPED_SHORT = frozenset("thats dont cant wont didnt isnt aint im ive id ill youre theyre hes shes whats lemme gonna wanna "
+                         "gotta tho ur ya omg lol lmao pls plz tbh ngl idk rn fr smh wtf".split())
 # "forget wat i told ye", "wen i was 8": in lower case only ("Wat Arun", "Wen" are names)
 _WHAT_TYPED_RE = re.compile(r"(?<![\w'-])(?:wat|wot|whit)(?![\w'-])")  # ("whit ah said": Scots)
 _WHEN_TYPED_RE = re.compile(r"(?<![\w'-])wen(?= (?:i|we|he|she|they|you|u)\b)")
@@ -306,6 +309,10 @@ def undialected(text: str) -> str:
     # "sis Mei", "bro Dan": the kin word in full before a name
     text = re.sub(r"\b([Ss]is|[Bb]ro) (?=[A-Z][a-z])", lambda m: {"s": "sister ", "b": "brother "}[m[1][0].lower()]
                   if m[1][0].islower() else {"s": "Sister ", "b": "Brother "}[m[1][0].lower()], text)
+    # ... and before a name in lower case: no everyday word ("my sis linh") or one with its "'s"
+    # ("big bro ryan's 21"; never "bro thats like 7k", "nah bro car not my thing")
+    text = re.sub(r"\b(sis|bro) (?=([a-z][a-z-]+)('s)?\b)", lambda m: {"s": "sister ", "b": "brother "}[m[1][0]]
+                  if (m[3] or m[2] not in everyday()) and m[2] not in _TYPED_SHORT else m[0], text)
     text = _ME_KIN_RE.sub("my ", _A_FOR_I_RE.sub(lambda m: m["pre"] + "I ", text))
     text = _TAE_RE.sub("to", _MA_MY_RE.sub("my ", text))
     text = re.sub(r"\b(I|we|they) been\b", r"\1've been", text)  # "I been sellin'", "we been there"

@@ -162,3 +162,21 @@ def test_a_she_after_a_place_that_opens_a_clause_keeps_nothing_of_it():
     texts = _texts("Leeds was grey all week. She loves it though.")
     assert not [t for t in texts if t.startswith("Leeds loves")], texts
 
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("my sis linh is up in sacramento working for the state", "my sister linh is up in sacramento working for the state"),
+    ("wee bro jamie's in s4 at castlehead high", "wee brother jamie's in s4 at castlehead high"),
+    # never a word typed short or an everyday word after "bro"
+    ("bro thats like 7k too mahal", "bro thats like 7k too mahal"),
+    ("nah bro car not my thing", "nah bro car not my thing"),
+    ("bro big news", "bro big news"),
+])
+def test_sis_or_bro_before_a_name_in_lower_case_is_the_kin(said, want):
+    from memcli.text import undialected
+    assert undialected(said) == want
+
+
+def test_a_relative_named_is_no_attribute_of_the_user():
+    facts = extract_facts("my big brother Ryan is 21", NOW).facts
+    assert not [f for f in facts if f.key and "brother" in f.key], [(f.key, f.text) for f in facts]

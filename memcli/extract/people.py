@@ -40,7 +40,7 @@ _LOWER = r"[a-z\u00df-\u00f6\u00f8-\u00ff\u0100-\u017f']"
 _NAME_WORD = _UPPER + _LOWER + r"+(?:-" + _UPPER + r"?" + _LOWER + r"+)*"  # "Bat-Erdene", "Mary-jane"
 _NAME = _NAME_WORD + r"(?:\s+" + _NAME_WORD + r")?"
 _TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Fr|Sr|Rev)\.?\s+)?"
-_WHICH_ONE = r"(?i:little|big|baby|older|younger|elder|eldest|oldest|youngest|middle|twin|half|late|kid)"
+_WHICH_ONE = r"(?i:little|big|baby|older|younger|elder|eldest|oldest|youngest|middle|twin|half|late|kid|wee|small)"
 _PERSON_INTRO_RES = [
     # ("my neighbour Mr. Okada": the name with its title, never "Mr" alone)
     # ("my little brother Wyatt", "my eldest daughter Ana": a word of which one before the relation)

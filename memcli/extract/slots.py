@@ -29,6 +29,7 @@ from .lexicon import (
     ID_NOUNS,
     PARTNER_WORDS,
     PET_WORDS,
+    RELATIONS,
     STUDENT_WORDS,
     VEHICLES,
 )
@@ -660,7 +661,8 @@ def _attribute_key(phrase: str) -> str | None:
         words = [_SAME_ATTRIBUTE[words[0]]]  # "Pay is AED 12,800" after "my salary is AED 9,500"
     if not words or words[-1] in _MULTI_HEADS or (words[-1].endswith("s") and not words[-1].endswith("ss")):
         return None
-    if any(w in ("allergy", "allergic", "intolerance", "medication", "condition") for w in words):
+    if any(w in ("allergy", "allergic", "intolerance", "medication", "condition") for w in words) \
+            or any(w in RELATIONS for w in words[:-1]):  # ("my big brother Ryan is 21": a person, no attribute)
         return None
     return "_".join(words)
 
