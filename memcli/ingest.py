@@ -369,7 +369,7 @@ def _confided(store: MemoryStore, scope: str, clause: str, vector: np.ndarray, h
     told = {t for m, _ in out if m.kind == "episodic" for t in m.source_turns}
     taken = have | {m.id for m, _ in out}
     out += [(m, 0.0) for t in sorted(told) for m in store.facts_of_turn(scope, t)
-            if m.id not in taken and m.active and "User" not in m.text]
+            if m.id not in taken and "User" not in m.text]
     return list({m.id: (m, sim) for m, sim in reversed(out)}.values())
 
 

@@ -208,8 +208,7 @@ _ABOUT_TOLD = re.compile(r"about\s+(?P<t>[^,.;!?]{2,60}?)\s+(?:(?:what|that|whic
                          r"mentioned)\b", re.IGNORECASE)
 
 
-# what was told, by any word for it: "that gist I told you about Tolu's landlord", "the news
-# I mentioned about Rhodri": what it was about
+# what was told, by any word for it ("that gist I told you about Tolu's landlord"): what about
 _GIST_TOLD = re.compile(r"(?:the|that|this)\s+[\w'-]+\s+(?:(?:that|which)\s+)?(?:i|we)\s+(?:told you|told u|said|mentioned|"
                         r"shared|wrote)\s+(?:about|abt|'?bout|of|on)\s+(?!(?:from|in|last|before|earlier|yesterday|ages|"
                         r"a while|back|the other|it|that|this)\b)", re.IGNORECASE)
@@ -698,7 +697,8 @@ def matches(topic: str, memory_text: str, similarity: float, loose: bool = False
         have |= want & _WEEKEND
     if want & _SOMEONE and (want - _SOMEONE) & have and not memory_text.startswith("User") and names_someone(memory_text):
         have |= want & _SOMEONE  # "the committee man": someone named, not the user, beside another word of the topic
-    have |= {w for w in want for h in have if _SAME_ROLE.get(w, w) == _SAME_ROLE.get(h, h)}
+    roles = {_SAME_ROLE[h] for h in have if h in _SAME_ROLE}
+    have |= {w for w in want if _SAME_ROLE.get(w) in roles}
     hit = len(want & have)
     if not want or not hit:
         return False

@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import json
 import re
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -338,7 +337,7 @@ def unclipped(text: str) -> str:
     # an age said without its "is": "she 10 years old now", "Keoni stay 12 years old" (Pidgin "stay")
     text = _AGE_NO_VERB_RE.sub(lambda m: f"{m['s']} {_BE.get(m['s'].lower(), 'is')} {m['n']}", text)
     text = _CLIPPED_RE.sub(lambda m: m["w"] + "g" if m["w"].lower() in _CLIPPED else m[0], text)
-    text = _TOLD_TWICE_RE.sub(lambda m: f"{m['lead'] or ''}{m['rel']} {m['name']} ", text)
+    text = _TOLD_TWICE_RE.sub(lambda m: f"{m['lead'] or ''}{m['rel']} {m['name']} " if _a_name(m["name"]) else m[0], text)
     text = _NAMED_NEXT_RE.sub(lambda m: f"{m['a']}, {m['n']}" if _a_name(m["n"]) else m[0], text)
     text = _TOPIC_SET_RE.sub(lambda m: f"{m['lead'] or ''}{m['who']}" + (" " if m[0].endswith(" ") else ""), text)
     return _NO_BE_RE.sub(lambda m: f"{m['pre']}{m['s']} {_BE_OF[m['s'].lower()]} {m['v']}", text)
@@ -346,16 +345,16 @@ def unclipped(text: str) -> str:
 
 # a subject said twice, as speech does: "And Lennox, my pardner, he hand over the shop" (my
 # pardner Lennox hand over the shop)
+# (never a word that opens a sentence and names no one: "Honestly, my boss, he is awful", `_a_name`)
 _TOLD_TWICE_RE = re.compile(r"(?:(?<=^)|(?<=[.!?]\s))(?P<lead>(?:[Aa]nd|[Bb]ut|[Ss]o|[Oo]h|[Aa]lso|[Nn]ow) )?"
-                            r"(?!(?:[A-Za-z]+ly|Anyway|Anyhow|Well|Look|Listen|Okay|Ok|Yes|No|Yeah|So|Also|Then|Now|Sorry|Thanks|Right|Plus|"
-                            r"Besides|Still|Today|Yesterday|Tomorrow|Sadly|Again)\b)(?P<name>(?-i:[A-Z])[a-z'-]+), (?P<rel>(?:my|our) (?:[a-z'-]+ )?[a-z'-]+), (?:he|she) ")
+                            r"(?P<name>(?-i:[A-Z])[a-z'-]+), (?P<rel>(?:my|our) (?:[a-z'-]+ )?[a-z'-]+), (?:he|she) ")
 # the one the user is seeing, named in a fragment of its own just after: "been seein a lass since
 # da simmer. kirsty." (seein a lass since da simmer, kirsty)
 _NAMED_NEXT_RE = re.compile(r"(?P<a>\b(?i:seeing|seein'?|dating)\s+(?i:this|a|an|some)\s+(?i:girl|guy|woman|man|lady|lass|lad|"
                             r"quine|bloke|fella|one|someone|somebody)\b[^.!?\n]{0,40}?)[.!?]+\s+(?P<n>[A-Za-z][a-z'-]{2,})(?=\s*(?:[.!?]|$))")
 
 
-@cache
+@functools.cache
 def everyday() -> frozenset[str]:
     """The whole words of the bundled tokenizer's (uncased) vocabulary."""
     path = Path(__file__).resolve().parent / "data" / "minilm" / "tokenizer.json"
@@ -366,9 +365,10 @@ def everyday() -> frozenset[str]:
     return frozenset(w for w in vocab if w.isalpha() and not w.startswith("##"))
 
 
-_NOT_A_NAME_SAID = frozenset("nice great cute lovely amazing awesome sweet fine anyway finally seriously honestly yes no "
-                             "yeah yep nope lol haha wow ok okay well right true same cool perfect brilliant gorgeous "
-                             "beautiful funny weird crazy early later tonight today tomorrow yesterday again soon".split())
+_NOT_A_NAME_SAID = frozenset("nice great cute lovely amazing awesome sweet fine anyway anyhow finally seriously honestly yes "
+                             "no yeah yep nope lol haha wow ok okay well right true same cool perfect brilliant gorgeous "
+                             "beautiful funny weird crazy early later tonight today tomorrow yesterday again soon look "
+                             "listen so also then now sorry thanks plus besides still".split())
 
 
 def _a_name(word: str) -> bool:

@@ -292,11 +292,8 @@ _BARE_SUBJECT_RE = re.compile(r"^(?:(?:and|but|so|plus|also|oh|now)\s+)?(?P<n>(?
                               r"got|(?-i:[a-z]+ed)|(?-i:[a-z]+s))\b)", re.IGNORECASE)
 _LOWER_SUBJECT_RE = re.compile(r"^(?:(?:and|but|so|plus|also|oh|now)\s+)?(?P<n>[a-z][a-z'-]{2,})(?=\s+(?:is|was|has|had|got|"
                                r"made|went|came|took|left|said|[a-z]+ed)\b)")
-# words that open a clause capitalised and are no one
-_NOT_SUBJECTS = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april may "
-                          "june july august september october november december christmas easter work mum dad mam mom "
-                          "honestly anyway apparently actually basically luckily sadly hopefully unfortunately "
-                          "everything nothing nobody everyone".split())
+# words that open a clause capitalised and are no one, beyond `_NOT_NAMES`
+_NOT_SUBJECTS = frozenset("christmas easter mum dad mam mom anyway apparently luckily sadly hopefully unfortunately".split())
 
 
 class _People:
