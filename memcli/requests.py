@@ -32,10 +32,10 @@ if TYPE_CHECKING:
     from .models import Memory
     from .store import Store as MemoryStore
 
-_VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrap|scrub|drop|disregard|unlearn|purge|clear|"
+_VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrap|scrub\s+out|scrub|drop|disregard|unlearn|purge|clear|"
          # what is taken back by a verb of doing: only with what was said ("take out that thing about
          # Nino", "bin wot i said bout shazia"), never "take out the bins" (`_SAID_ONLY`)
-         r"take\s+out|leave\s+out|cut\s+out|bin|withdraw|retract|ignore|"
+         r"take\s+out|leave\s+out|cut\s+out|bin|withdraw|retract|ignore|lose|get\s+rid\s+of|throw\s+(?:out|away)|chuck|ditch|toss|cross\s+(?:out|off)|(?<=rather you )forgot|(?<=rather u )forgot|"
          # and the same asked in the languages users mix in: "apaga isso", "borra eso", "oublie ça"
          r"apaga|apague|borra|borre|oublie|oubliez|efface|vergiss|lösch|lösche|cancella|dimentica|esquece|esqueça|"
          r"esqueca|olvida|lupakan|lupain|hapus|strike|"
@@ -48,8 +48,9 @@ _VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrap|scrub|drop|disregard
 # Verbs of doing to things as much as to memory ("drop the kids at school", "clear the table
 # before dinner"): a request only when what follows names what was said, not a place or a time
 _PHYSICAL = frozenset("remove wipe scratch scrap strike scrub drop purge clear apaga apague borra borre efface".split())
-_SAID_ONLY = frozenset({"take out", "leave out", "cut out", "bin", "withdraw", "retract", "ignore"})
-_KEEP = r"(?:remember|keep|store|save|hold on to|hold onto|record|retain)"
+_SAID_ONLY = frozenset({"take out", "leave out", "cut out", "bin", "withdraw", "retract", "ignore", "lose", "get rid of", "throw out", "throw away", "chuck", "ditch", "toss", "scrub out", "cross out", "cross off"})
+_KEEP = (r"(?:remember|keep|store|save|record|retain|note down|write down|jot down|make a note of|(?:hold|hang) on ?to(?=\s+(?:what|wot|"
+         r"anything|everything|(?:the|that|this) (?:[\w'-]+ )?(?:stuff|bit|part|thing|story|info|business|matter)\b)))")  # (never "don't hold on to the rail")
 # "dont put that down forget I said anything about hank": a request of what was said needs
 # no pause before it, unless a subject or an adverb makes it a statement ("I always forget
 # what I said about her")
@@ -69,25 +70,24 @@ _LEAD = (r"(?:^|[,;:(\u2014\u2013]\s*|\b(?:and|also|ok|okay|oh|eh|ah|so|but|then
          r"(?:(?:please|pls|plz|kindly|also|just|actually|and|n|&|abeg|biko|bitte|stp|svp|(?:no,?\s+)?mejor)\s+)*")
 _ASK = (r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|just\s+)?"
         # "Nani wants you to forget about ...", "I'd like you to delete ...": asked for someone
-        r"|(?:[\w'-]+\s+)?(?:wants?|would like|'d like|needs?)\s+(?:you|u)\s+to\s+(?=(?:forget|delete|erase|remove)\b)"
+        r"|(?:[\w'-]+\s+)?(?:wants?|would like|i?'d like|needs?)\s+(?:you|u)\s+to\s+(?=(?:forget|delete|erase|remove|drop|scrap|wipe|bin|lose|ditch)\b)"
+        r"|i'?d (?:much )?rather (?:you|u) (?=forgot\b)"  # "I'd rather you forgot about the loan thing"
         # "I think you should forget that about Geir": advice is a request too
         r"|(?:i think\s+)?(?:you|u)\s+(?:should|need to|must|have to|better)\s+(?:just\s+|really\s+)?"
         r"(?=(?:forget|delete|erase|strike|unlearn)\b))?")
 # "you can forget those ward codes": a permission, with a verb of memory only ("you can
 # drop the romanisation now" is about the replies, not the memory)
-_PERMIT = r"(?:you|u)\s+(?:can|could|may)\s+(?:just\s+|now\s+|also\s+)?(?=(?:forget|delete|erase)\b)"
+_PERMIT = r"(?:you|u)\s+(?:can|could|may)\s+(?:just\s+|now\s+|also\s+)?(?=(?:forget|delete|erase|bin|lose|ditch|chuck|toss)\b)"
 _NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|dinna|dinnae|dinnit|dunna|dunnae|divvent|no need to|stop|i'?d rather you (?:didn'?t|didnae|didna)|"
              # "you don't need to remember ...", "it would be better if you did not keep ...", "I'd prefer you didn't ..."
              r"(?:you\s+)?(?:don'?t|do not) need to|(?:better|best) if you (?:didn'?t|did not|don'?t|do not)|"
              r"i'?d prefer (?:it )?(?:if )?you (?:didn'?t|did not)|"
-             r"i don'?t want you to|(?:can|could|would) (?:you|u) (?:please |pls )?not)\s+" + _KEEP + r"(?:ing)?)")
-_ABOUT = r"(?:about|abt|'?bout|aboot|re|regarding)"  # "what a said aboot Gary": as a dialect says it
-# when it was said, between the saying and what about: "what I told you in the spring about my
-# brother", "what I said last week about the loan", "what I mentioned a while back about Dee"
+             r"i don'?t want you to|(?:can|could|would) (?:you|u) (?:please |pls )?not|i (?:would |must )?(?:ask|request) (?:that )?you (?:do )?not)\s+" + _KEEP + r"(?:ing)?)")
+_ABOUT = r"(?:about|abt|'?bout|aboot|re|regarding|concerning)"  # "what a said aboot Gary": as a dialect says it
+# when it was said, between the saying and what about: "what I told you in the spring about my brother", "what I said last week about the loan"
 _MONTHS = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 _WHEN_SAID = (r"(?:earlier|before|last time|yesterday|the other (?:day|week)|ages ago|a (?:while|bit) (?:ago|back)|"
-              r"(?:a few|a couple of|two|three|some) (?:days|weeks|months) (?:ago|back)|"
-              r"last (?:week|month|year|session|spring|summer|autumn|fall|winter)|"
+              r"(?:a few|a couple of|two|three|some) (?:days|weeks|months) (?:ago|back)|last (?:week|month|year|session|spring|summer|autumn|fall|winter)|"
               r"(?:in|over|during) the (?:spring|summer|autumn|fall|winter)|in " + _MONTHS + ")")
 _SAID = (r"(?:(?:what|wot|wat|wetin|wha|weh|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+"
          # ("nani says: please forget what she told you about Pinky's in-laws": a message typed for someone)
@@ -110,7 +110,7 @@ _SAID = (r"(?:(?:what|wot|wat|wetin|wha|weh|everything|anything|all|the (?:thing
          # "delete that bit bout leah", "scrap the part about the loan"
          r"|(?:the|that|this)\s+(?:whole\s+)?(?:thing|stuff|bit|part|story|info)\s+(?:" + _ABOUT[3:-1] + r"|on|with)\s+"
          # "wipe the bit where I talked about Gareth"
-         r"|(?:the|that|this)\s+(?:bit|part)\s+where\s+(?:i|we)\s+(?:talked|said|went on|was going on|told you)\s+(?:about\s+)?"
+         r"|(?:the|that|this)\s+(?:bit|part)\s+where\s+(?:i|we)\s+(?:talked|said|went on|was going on|told you|mentioned|brought up)\s+(?:about\s+)?"
          # "oublie l'histoire de Khady", "oublie ce que j'ai dit sur Paul"
          r"|(?:l'histoire|l'affaire|le truc|ce que (?:j'ai|je t'ai|je vous ai) (?:dit|racont[ée]|[ée]crit))\s+"
          r"(?:de|du|des|d'|sur|[àa] propos de)\s*)")
@@ -139,7 +139,7 @@ _BACK = re.compile(r"^(?:it|that|this|those|ça|cela|isso|isto|eso|esto|das|dies
                    r"altogether|totally|for good|(?:from|in|on) (?:ur|your|the) (?:memory|memories|notes|system|records?))\b)", re.IGNORECASE)
 _TOLD_BEFORE = re.compile(r"\b(?:what|everything|anything|all|the|that|this)\s+(?:(?:\w+\s+){0,2}?(?:i|i've|ive)\s+"
                           r"(?:said|told you|told u|told ye|told ya|tell you|mentioned|shared|wrote)(?:\s+" + _WHEN_SAID + r")?|(?:business|matter|thing|stuff|bit|story|"
-                          r"part)s?)\s+(?:about|abt|'?bout|re|regarding|with|on)\s+"
+                          r"part)s?)\s+(?:about|abt|'?bout|re|regarding|concerning|with|on)\s+"
                           # "the matter of Jordi and his wife that I told you": a story of someone
                           r"|\b(?:the|that|this)\s+(?:business|matter|story|affair)\s+of\s+(?=(?-i:[A-Z])|(?:the|my|our|his|her|their)\b)"
                           # "I shouldn't have told you about Dai and the money. Please forget it."
@@ -154,8 +154,8 @@ _TITLE_WORDS = (*_ABBREVIATIONS, "mr", "mrs", "ms", "dr", "prof")
 _NOT_A_STOP = "".join(rf"(?<!\b{a})" for a in _TITLE_WORDS)
 _TOPIC_END = re.compile(
     r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s[-/]\s|\b(?:because|cause|cuz|since|as|so|it'?s|its|it is|he'?s|she'?s|they'?re|"
-    r"i'?ve|i'?m|i'?d|i|that'?s|from (?:whatever|your|the|my|memory)|from memory|anywhere|please|pls|plz|"
-    r"thanks|thank you|ok|okay|yeah|yea|innit|tho|though|lol|lmao|"
+    r"i'?ve|i'?m|i'?d|i|that'?s|from (?:whatever|your|the|my|memory)|from memory|on file|anywhere|please|pls|plz|"
+    r"thanks|thank you|ok|okay|yeah|yea|innit|tho|though|lol|lmao|comma|period|full stop|"  # (dictated punctuation)
     # a spoken particle closing the clause: "don't remember the Raymond thing can, is his private matter"
     r"lah|leh|lor|hor|sia|meh|(?-i:ah)|ya|yah|deh|dong|(?:can|po)(?=\s*[,.!?]|\s*$))\b)", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s-\s|\b(?:because|cause|cuz|since|so)\b)", re.IGNORECASE)
@@ -421,7 +421,7 @@ def _fronted(before: str, told: bool = False) -> str | None:
     if m is None or (told and not _TOLD_WORD.search(m["t"])):
         return None
     topic = _FROM_WHEN.sub("", _WHEN_TOLD.sub("", _TOLD_AS.sub("", m["t"].strip())))
-    topic = re.sub(r"^what i (?:said|told you|wrote) about\s+", "", topic, flags=re.IGNORECASE)
+    topic = re.sub(r"^what i (?:said|told you|wrote|mentioned)(?:\s+[\w-]+){0,4}?\s+" + _ABOUT + r"\s+", "", topic, flags=re.IGNORECASE)
     return topic if topic_words(topic) else None
 
 
@@ -563,8 +563,7 @@ def _stems(words: str) -> frozenset[str]:
 _FOREIGN_SMALL = frozenset("le la les et de du des un une sur au aux el los las y del lo o os as em do da dos das um uma "
                            "und der die das den ein eine il di e".split())
 _VAGUE_STEMS = _VAGUE | _stems(" ".join(sorted(_VAGUE))) | _FOREIGN_SMALL
-# words that name the topic only when nothing else does: "the Pruitt business" is Pruitt,
-# "the affair" is the affair, "Linda and her private stuff" is Linda
+# words that name the topic only when nothing else does: "the Pruitt business" is Pruitt, "the affair" is the affair
 _WEAK = _stems("business affair affairs situation drama saga incident mess private personal papers paperwork")  # "business" is read as "busines"
 
 
@@ -704,8 +703,8 @@ def matches(topic: str, memory_text: str, similarity: float, loose: bool = False
         return False
     if loose:
         return True
-    if hit == len(want) or hit >= 2:
-        return True  # every word of the topic, or two of them ("roma norte" of "my old address in roma norte")
+    if hit == len(want) or (hit >= 2 and (2 * hit >= len(want) or similarity >= PARTIAL_SIMILARITY)):
+        return True  # all, or two and half of them ("roma norte" of "my old address in roma norte")
     return len(want) >= 2 and hit >= len(want) - 1 and similarity >= PARTIAL_SIMILARITY
 
 

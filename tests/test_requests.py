@@ -1015,3 +1015,61 @@ def test_more_ways_of_asking_to_forget_name_their_topic(text, topic):
                                   "you don't need to remember to call, I will"])
 def test_ignoring_a_thing_or_a_regret_alone_is_no_request(text):
     assert forget_requests(text) == []
+
+
+_STORY = "the couple in room two and what Dawn found in the bin"
+
+
+@pytest.mark.parametrize(("memory", "want"), [
+    ("The couple in room two during the week of 2024-11-18, signed in as Mr and Mrs Fairbairn, well Dawn found a "
+     "prescription bag in the bin with a different surname on it", True),
+    # two words of a long topic are not the story: what else was said of the rooms and of Dawn stays
+    ("Janice's niece Dawn does the rooms of a morning since the fourth", False),
+    ("User runs Sea Holly House, a bed and breakfast in Whitby, four letting rooms and the bins out on a Tuesday", False),
+])
+def test_a_long_topic_takes_half_its_words_or_more(memory, want):
+    assert matches(_STORY, memory, 0.3) is want
+
+
+def test_two_words_of_a_short_topic_still_suffice():
+    assert matches("my old address in roma norte", "User lives on Calle Colima in Roma Norte", 0.2)
+
+
+@pytest.mark.parametrize(("text", "topic"), [
+    ("One further matter. I ask that you not retain what I told you about the council member who rode in my cab.",
+     "the council member who rode in my cab"),
+    ("I would ask that you do not keep the part about my debts.", "my debts"),
+])
+def test_a_formal_request_not_to_retain(text, topic):
+    assert [r.topic for r in forget_requests(text)] == [topic]
+
+
+@pytest.mark.parametrize(("text", "topic"), [
+    # verbs of getting rid of a thing, of what was said only
+    ("Can you scrub out what I said about my ex?", "my ex"),
+    ("You can bin that info about Dave", "Dave"),
+    ("Please lose the bit about my ex", "my ex"),
+    ("Get rid of what I said about Tomasz", "Tomasz"),
+    ("Throw out what I said about the promotion", "the promotion"),
+    # keeping said in other words
+    ("Please don't hang on to the stuff about my sister's divorce", "my sister's divorce"),
+    ("Don't note down what I said about my boss", "my boss"),
+    ("Don't write down anything about my sister's health", "my sister's health"),
+    ("No need to hang onto the thing about my cousin", "my cousin"),
+    # asked as a wish
+    ("I'd like you to forget the part about my neighbour", "my neighbour"),
+    ("I'd rather you forgot about the loan thing", "the loan thing"),
+    ("Remove the part where I mentioned my ex-husband", "my ex-husband"),
+    ("Regarding what I wrote some weeks ago concerning my brother-in-law's finances: kindly disregard it.",
+     "my brother-in-law's finances"),
+])
+def test_yet_more_ways_of_asking_to_forget(text, topic):
+    assert [r.topic for r in forget_requests(text)] == [topic]
+
+
+@pytest.mark.parametrize("text", ["I need to lose weight", "get rid of the old sofa", "throw out the old milk",
+                                  "so forgot my keys lol", "I forgot about the loan thing", "we chucked the old tv",
+                                  "you can bin the receipts", "ditch the car and take the bus",
+                                  "don't hang on to the rail", "don't hold on to the rail"])
+def test_getting_rid_of_things_is_no_request(text):
+    assert forget_requests(text) == []
