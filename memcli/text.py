@@ -349,9 +349,10 @@ def unclipped(text: str) -> str:
 _TOLD_TWICE_RE = re.compile(r"(?:(?<=^)|(?<=[.!?]\s))(?P<lead>(?:[Aa]nd|[Bb]ut|[Ss]o|[Oo]h|[Aa]lso|[Nn]ow) )?"
                             r"(?P<name>(?-i:[A-Z])[a-z'-]+), (?P<rel>(?:my|our) (?:[a-z'-]+ )?[a-z'-]+), (?:he|she) ")
 # the one the user is seeing, named in a fragment of its own just after: "been seein a lass since
-# da simmer. kirsty." (seein a lass since da simmer, kirsty)
-_NAMED_NEXT_RE = re.compile(r"(?P<a>\b(?i:seeing|seein'?|dating)\s+(?i:this|a|an|some)\s+(?i:girl|guy|woman|man|lady|lass|lad|"
-                            r"quine|bloke|fella|one|someone|somebody)\b[^.!?\n]{0,40}?)[.!?]+\s+(?P<n>[A-Za-z][a-z'-]{2,})(?=\s*(?:[.!?]|$))")
+# da simmer. kirsty." (seein a lass since da simmer, kirsty) ... or a friend of the heart: "I've a gentleman friend. Wilf. From the bowls club."
+_NAMED_NEXT_RE = re.compile(r"(?P<a>\b(?:(?i:seeing|seein'?|dating)\s+(?i:this|a|an|some)\s+(?i:girl|guy|woman|man|lady|lass|lad|"
+                            r"quine|bloke|fella|one|someone|somebody)|(?i:i'?ve|i have|i'?ve got|i have got) (?i:a|an) (?i:new )?"
+                            r"(?i:gentleman|lady|man|boy|girl)[ -]?(?i:friend))\b[^.!?\n]{0,40}?)[.!?]+\s+(?P<n>[A-Za-z][a-z'-]{2,})(?=\s*(?:[.!?]|$))")
 
 
 @functools.cache

@@ -40,7 +40,10 @@ _FIRM_WORDS = (r"Tech|Technologies|Labs?|Bank|Group|Ltd|Inc|GmbH|LLC|Systems|Sof
 _FIRST_SPELL = (
     r"^(?:(?:so|ok|okay|well|anyway|also|alors|bon|pues|and),?\s+)*"  # ("Alors, the first month at ...")
     r"(?:(?:it is|it's|i am in|i'm in|i am|i'm|just finished|finished|survived|done with|made it through) )?"
-    r"(?:(?:my |our |the )?(?:first|1st|2nd|second|3rd|third) (?:full )?(?:day|week|wk|month|shift|fortnight|sprint|rotation|hitch)s?(?: back)?(?: of work| on the (?:tools|job|floor|line|road))?"
+    # ("guess who survived her first week of orientation at RPA": the user, of herself)
+    r"(?:guess who (?:just )?(?:survived|finished|made it through|got through|smashed) (?:her|his|their) )?"
+    r"(?:(?:my |our |the )?(?:first|1st|2nd|second|3rd|third) (?:full )?(?:day|week|wk|month|shift|fortnight|sprint|rotation|hitch)s?(?: back)?"
+    r"(?: of (?:work|orientation|induction|onboarding|training)| on the (?:tools|job|floor|line|road))?"
     # ... in the languages users mix in: "primera semana en Trastea", "première semaine chez Ubisoft",
     # "unang linggo sa Accenture", "erste Woche bei Zalando"
     r"|(?:(?:mi|mon|ma|my) )?(?:primera|primer|première|premier|primeira|primeiro|unang|erste[nr]?|prima|primo) "
@@ -120,6 +123,14 @@ _KEYS_TO_RE = re.compile(
     + r"(?=\s+(?:last|this|on|during|yesterday|today|earlier)\b)|(?:" + _PROPER
     # (a place in lower case only where the clause ends or goes on to something else)
     + "|" + _PLACE_LOWER + r")(?=\s*(?:[,.;!]|$|\s(?:now|for|with|and|from)\b)))", _I)
+# "me n rhys from the shop got a flat above the bakery in st agnes", "we bought a house in
+# Didsbury": a home got (never a room or a cottage, as often a stay; never "got a flat tyre")
+_GOT_A_HOME_RE = re.compile(
+    r"^(?:i|we|me (?:n|and|&) [\w'-]+(?: from (?:the )?[\w'-]+)?|(?:my|our|the) [\w'-]+ and i|[\w'-]+ and i)(?: have| had|'ve)?"
+    r"(?: (?:just|finally|at last|officially))* (?:got|bought) (?:a|our|my|the) (?:own |little |wee |first )?"
+    r"(?:flat|house|place|apartment|home|bungalow|condo|townhouse|semi|terrace|maisonette)"
+    r"(?: (?:above|over|behind|near|next to|off|on|by) (?:the|a) [\w'-]+)? (?:in|out in) (?P<v>" + _PROPER
+    + r"|(?:st\.? )?" + _PLACE_LOWER + r")(?=\s*(?:[,.;!]|$|\s(?:now|for|with|and|from|last|this|on|yesterday)\b))", _I)
 # "the first two weeks in the new house on Askøy have been good", "loving the new flat in
 # Leith": the new home the user speaks of living in (never someone else's: "Ana's new flat")
 _IN_NEW_HOME_RE = re.compile(
@@ -204,17 +215,17 @@ def arrival(exp: str) -> list[FactDict]:
         if v and not stay and not _VISIT.search(exp) and not _NOT_THE_USERS_JOB.search(exp) and not _FEAST_RE.match(v):
             return [{**_profile(exp, "employer", v, 0.75, "update"), "rule": "first_spell_at"}]
     for rule, rx in (("home_in", _HOME_IN_RE), ("settling_in", _SETTLING_RE), ("commute_from", _COMMUTE_FROM_RE),
-                     ("keys_to", _KEYS_TO_RE), ("own_place", _OWN_PLACE_RE), ("in_new_home", _IN_NEW_HOME_RE),
+                     ("keys_to", _KEYS_TO_RE), ("got_a_home", _GOT_A_HOME_RE), ("own_place", _OWN_PLACE_RE), ("in_new_home", _IN_NEW_HOME_RE),
                      ("in_dwelling", _IN_DWELLING_RE),
                      ("housed_in", _HOUSED_IN_RE)):
         m = rx.match(exp)
         v = _clean_value(re.split(r",\s+", next((g for g in (m.groupdict().get(f"v{n}") for n in ("", 2, 3, 4, 5)) if g),
                                                  ""))[0]) if m else ""
-        if rx in (_KEYS_TO_RE, _OWN_PLACE_RE, _IN_DWELLING_RE) and (_VISIT.search(exp) or _STAY_RE.search(exp)):
+        if rx in (_KEYS_TO_RE, _GOT_A_HOME_RE, _OWN_PLACE_RE, _IN_DWELLING_RE) and (_VISIT.search(exp) or _STAY_RE.search(exp)):
             continue  # the keys to a holiday cottage for a week: a visit
         if rx is _IN_NEW_HOME_RE and _THEY_IN_NEW_RE.search(exp):
             continue
-        if _place_ok(v) and rx is _KEYS_TO_RE:
+        if _place_ok(v) and rx in (_KEYS_TO_RE, _GOT_A_HOME_RE):
             # the home said short, as a question finds it, and the clause kept in the user's words
             # ("collected the keys to the house in Pearland ..., after the closing at the title company")
             return [{**_profile(exp, "home_city", v, 0.7, "update"), "rule": rule, "short": f"User lives in {v}"},

@@ -9,7 +9,18 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import _I, _REL, ASIDES, FILLER_RE, IMPERATIVE_VERBS, OCCUPATIONS, RELATIONS, TRADE_HAND_RE
+from .lexicon import (
+    _I,
+    _REL,
+    ASIDES,
+    FILLER_RE,
+    HAS_PARTICIPLE,
+    IMPERATIVE_VERBS,
+    IRREGULAR_PAST,
+    OCCUPATIONS,
+    RELATIONS,
+    TRADE_HAND_RE,
+)
 from .people import one_each
 from .runons import runon_split
 
@@ -79,8 +90,11 @@ _OCCUPATION_AT_RE = re.compile(r"^(?!(?:(?:and|but|so|also|plus|then|oh)\s+)?(?:
                                r"(?P<p>at|for|with|on)\s+(?!(?:me|us|you|him|her|them)\b)\S", _I)
 _OWN_VERB_RE = re.compile(r"\b(?:is|are|was|were|be|sounds?|seems?|feels?|looks?|makes?|would|will|can|could|"
                           r"should|must|has|had|says?|said|told|wants?|thinks?|rains?|raining|snows?|snowing)\b", _I)
+# ("Kerensa got head chef at a bistro": someone's news, not "I'm ..."; the irregular past too)
 _PAST_VERB_RE = re.compile(r"\b(?!(?:called|named) [A-Z]|(?:based|retired|engaged|unemployed|self-employed)\b)"
-                           r"(?i:[a-z]{3,}ed)\b")
+                           r"(?i:[a-z]{3,}ed|" + "|".join(sorted(IRREGULAR_PAST - {"read", "set", "put", "cut", "hit", "let", "cost",
+                                                                             "hurt", "bet", "beat", "split", "spread", "upset",
+                                                                             "born", "lit", "shut", "led"})) + r")\b")
 
 
 # An interjection before a subject-less clause; not a conjunction, whose clause may go on
@@ -382,7 +396,7 @@ def _undislocated(sentence: str) -> str:
                                                                 "anyway", "ugh", "oh", "btw", "plus", "now")):
         return sentence
     verb = _CONTRACTED.get(m.group("v").lower(), " ")
-    if verb == " is " and re.match(r"\s*(?:been|got|gotten|had|gone|done|moved|started|left|taken)\b", sentence[m.end():]):
+    if verb == " is " and re.match(r"\s*" + HAS_PARTICIPLE, sentence[m.end():], _I):
         verb = " has "  # "my ex, he's been phoning": has
     return f"{m.group('lead')}{m.group('np')}{verb}{sentence[m.end():].lstrip()}"
 

@@ -23,7 +23,9 @@ _DATING_RE = re.compile(
     + r"\s+some(?:one|body)(?:\s+new)?|" + _DATE + r"\s+(?:(?:this|a|an)\s+(?P<w2>" + DATED_ONE + r"))?)"
     # "seeing someone new 🙈 called marcus", "seeing someone, his name is Raúl"
     r"(?:\W*\s+(?:called|named)\s+|[,.!\W]*\s+(?:his|her|their)\s+name(?:'s|\s+is)\s+|\W+)(?P<v>(?!new\b)[^\W\d_][\w'-]*)\b"
-    r"|^(?:i(?:'ve| have)\s+been\s+)(?:seeing|dating)\s+(?P<v2>(?-i:[A-Z])[a-z'-]+)\s+(?:for|since)\b"
+    # ("been seein morwenna, shes a lifeguard at perranporth": a name in lower case, then who she is)
+    r"|^(?:i(?:'ve| have)\s+been\s+)(?:seeing|seein'?|dating)\s+(?P<v2>(?-i:[A-Z])[a-z'-]+(?=\s+(?:for|since)\b|,)|"
+    r"(?-i:[a-z])[a-z'-]{2,}(?=,\s+(?:she|he|they)(?:'s|s|\s+is|\s+are)\b))"
     # "going out with Ruaridh from the climbing academy", "I'm going out with Kofi now": a
     # couple, not an evening ("going out with Tom tonight", "going out with the girls")
     r"|^(?:(?:also|and|so)[,.\u2026]*\s+)?(?:i(?:'m| am)\s+|i(?:'ve| have)\s+been\s+|been\s+)?(?:now\s+)?"
@@ -44,6 +46,8 @@ def _dating(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     v = (m.group("v") or m.group("v2") or m.group("v3")) if m else None
     if m is None or v is None or v.lower() in _NOT_NAMES or v.lower() in NOT_DATED:
         return None
+    if m.group("v2") and v.islower() and (v in everyday() or not _a_name(v)):
+        return None  # "been seeing clients, they're lovely"
     if m.group("v3") and (v.islower() and v in everyday() or v.lower() in _NOT_PARTNER or _OUTING_RE.search(c)):
         return None  # "going out with friends", "going out with Dave from accounts for his birthday"
     if m.group("where") and not (_a_name(v) and re.match(r"\s*(?:[.!?]|$)", c[m.end("v"):])):

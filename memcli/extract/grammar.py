@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import _I, ADVERBS, IRREGULAR_PAST, MODALS, NOT_VERBS
+from .lexicon import _I, ADVERBS, HAS_PARTICIPLE, IRREGULAR_PAST, MODALS, NOT_VERBS
 
 _CONTRACTIONS = [
     (r"\bi'm\b", "I am"), (r"\bim\b", "I am"), (r"\bi've\b", "I have"), (r"\bive\b", "I have"),
@@ -21,8 +21,8 @@ _CONTRACTIONS = [
     (r"\b(do|does|did|is|are|was|were|has|had|would|could|should|must|need|might)n't\b", r"\1 not"),
     (r"\bwe're\b", "we are"), (r"\bwe've\b", "we have"), (r"\bwe'll\b", "we will"), (r"\bwe'd\b", "we would"),
     # "she's been in billing since March", "he's got a new job": has, before a participle
-    (r"\b(he|she|it|that|there|who|what)'s\s+(?=(?:been|got|gotten|had|done|gone|seen|taken|moved|started|left)\b)",
-     r"\1 has "),
+    # ("she's outsold me at the market": any past form with its object, `HAS_PARTICIPLE`)
+    (r"\b(he|she|it|that|there|who|what)'s\s+(?=" + HAS_PARTICIPLE + ")", r"\1 has "),
     (r"\bit's\b", "it is"), (r"\bthat's\b", "that is"),
     (r"\bthey're\b", "they are"), (r"\bthere's\b", "there is"), (r"\bhe's\b", "he is"), (r"\bshe's\b", "she is"),
     (r"\bgonna\b", "going to"), (r"\bwanna\b", "want to"), (r"\b(i|we) gotta\b", r"\1 have to"),

@@ -35,6 +35,16 @@ IRREGULAR_PAST = {
     "learnt", "burnt", "dreamt", "spelt", "knelt", "dealt", "sought", "born",
 }
 
+# A participle after "'s" that makes it "has": one that is never an adjective ("she's been",
+# "he's got"), or any past form with its object after it ("she's outsold me at the market",
+# "he's booked the hall", "she's sold her car"); never "she's tired of it", "he's married".
+_OBJECT_AFTER = r"\s+(?:me|us|him|her|them|it|the|a|an|my|our|his|their|your|this|that|every|all|\d)\b"
+HAS_PARTICIPLE = (r"(?:(?:finished|left|gone|got|gotten|moved|been|started|quit|taken|had|become|joined|changed|switched|"
+                  r"done|seen)\b|(?:[a-z]{2,}ed|(?:out|over|re|under)?(?:"
+                  + "|".join(sorted(IRREGULAR_PAST - {"born", "read", "set", "put", "cut", "hit", "let", "upset", "split",
+                                                      "spread", "cost", "hurt", "bet", "beat"}))
+                  + r"))(?=" + _OBJECT_AFTER + r"))")
+
 NOT_VERBS = ADVERBS | {"and", "or", "but", "too", "myself", "not", "no", "a", "an", "the", "to", "in",
                        "at", "of", "for", "with", "as", "so", "i", "am", "personally"}
 
@@ -116,6 +126,9 @@ OCCUPATIONS = {
     "strategist", "planner", "auditor", "surveyor", "inspector", "paralegal", "judge",
     "pharmacologist", "epidemiologist", "nutritionist", "dietitian", "chiropractor", "mason",
     "welder", "machinist", "captain", "sailor", "steward", "stewardess", "attendant",
+    "lineman", "linesman", "diver", "fisherman", "fabricator", "joiner", "miner", "roughneck", "deckhand",
+    "childminder", "rancher", "beekeeper", "trucker", "cabbie", "builder", "detective", "physio", "counsellor",
+    "counselor",
     # (words that name a thing as often as a job, "server", "rep", "cleaner", are left out)
     "hygienist", "orthodontist", "podiatrist", "bartender", "courier", "dispatcher", "supervisor",
     "foreman", "lifeguard", "caretaker", "housekeeper", "gardener", "landscaper", "roofer", "painter",
@@ -329,10 +342,13 @@ FAMILY_SINGLE = {"mother", "mom", "mum", "father", "dad", "wife", "husband", "pa
                  "girlfriend", "fiance", "fiancee", "fiancé", "fiancée", "spouse", "boss", "manager",
                  "sister", "brother", "son", "daughter", "grandmother", "grandfather", "grandma",
                  "grandpa", "stepmother", "stepfather", "roommate", "flatmate", "landlord",
-                 "therapist", "doctor", "dentist", "mama", "papa", "mam"}
+                 "therapist", "doctor", "dentist", "mama", "papa", "mam",
+                 # a parent by the word of the language the user mixes in ("my mamá Rosa", "my amma")
+                 "mamá", "papá", "mãe", "maman", "amma", "ammi"}
 # one's mother and father by every word they are called: a fact of "mama" is the mother's
 PARENT_KEY = {"mom": "mother", "mum": "mother", "mama": "mother", "mam": "mother", "mother": "mother",
-              "dad": "father", "papa": "father", "father": "father"}
+              "mamá": "mother", "mãe": "mother", "maman": "mother", "amma": "mother", "ammi": "mother",
+              "dad": "father", "papa": "father", "papá": "father", "father": "father"}
 RELATIONS = FAMILY_SINGLE | {"friend", "best friend", "bestie", "bff", "cousin", "colleague", "coworker", "co-worker",
                              "neighbor", "neighbour", "aunt", "uncle", "niece", "nephew", "kid", "kids",
                              "child", "children", "parents", "grandparents", "in-laws", "sibling", "siblings", "team",

@@ -15,7 +15,7 @@ from ..models import Fact
 from ..text import MONTHS, WEEKDAYS, everyday
 from .filters import _SINCE_RE, _STATE_FROM_RE
 from .grammar import to_third_person
-from .lexicon import _I, CAT_BREEDS, DATED_AS, DATED_ONE, DOG_BREEDS, PET_WORDS, RELATIONS
+from .lexicon import _I, CAT_BREEDS, DATED_AS, DATED_ONE, DOG_BREEDS, HAS_PARTICIPLE, PET_WORDS, RELATIONS
 from .values import FactDict, _occupation
 
 _NOT_NAMES = {
@@ -47,8 +47,9 @@ _PERSON_INTRO_RES = [
     re.compile(r"\b(?i:my|our) (?:" + _WHICH_ONE + r" )?(?P<rel>(?i:" + _REL_WORDS + r")),? (?P<n>" + _TITLE + _NAME + r")\b"),
     re.compile(r"\b(?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))(?:'s name)? is (?:called |named )?(?P<n>" + _TITLE
                + _NAME + r")\b"),
-    re.compile(r"\b(?i:a|an|my|our|one|another) (?:(?i:new|other) )?(?P<rel>(?i:" + _REL_WORDS + r")) (?:named|called) (?P<n>"
-               + _NAME + r")\b"),
+    # ("got a kid named Owen from the tech center": a young one, no child of the user's)
+    re.compile(r"\b(?:(?i:my|our) |(?i:a|an|one|another) (?!(?i:kid|boy|girl|lad|lass|child|baby)\b))(?:(?i:new|other) )?(?P<rel>(?i:"
+               + _REL_WORDS + r")) (?:named|called) (?P<n>" + _NAME + r")\b"),
     re.compile(r"\b(?P<n>" + _NAME + r") is (?i:my|our) (?P<rel>(?i:" + _REL_WORDS + r"))\b"),
     # without "my", as a learner of English may say it: "Yu-ting is daughter, 10 years"
     re.compile(r"(?:^|[.,;]\s+|\band\s+)(?P<n>" + _NAME + r") is (?P<rel>(?i:daughter|son|wife|husband|mother|father|brother|"
@@ -56,6 +57,10 @@ _PERSON_INTRO_RES = [
     # "Karen, that's my daughter, lives up in Tampa", "Karen, my daughter, ..."
     re.compile(r"\b(?P<n>" + _NAME + r"),\s+(?:(?i:that's|that is|who's|who is|she's|he's)\s+)?(?i:my|our) "
                r"(?P<rel>(?i:" + _REL_WORDS + r"))\s*,"),
+    # who they are said in the next clause: "I ring our Jean, she's my big sister", "met Carla for
+    # lunch, she's my cousin from Leeds"
+    re.compile(r"\b(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\b)(?P<n>" + _NAME + r")(?: [a-z][\w'-]*){0,4},\s+(?i:she's|he's|she is|he is) (?i:my|our) (?:"
+               + _WHICH_ONE + r" )?(?P<rel>(?i:" + _REL_WORDS + r"))\b(?!['\u2019-])"),
 ]
 # what someone else can be said to be or do, for a fact about a named person
 _PERSON_PRED_RE = re.compile(
@@ -108,7 +113,7 @@ _THEIR_NEW_RE = re.compile(r"\b(?:back for good|back (?:in|at|to|home|with)|took
                            r"|\b(?:is|are|'s)\s+(?:now\s+)?(?:on|at|with|in)\b.*\b(?:since|as of|from)\s+(?:the\s+)?"
                            r"(?:new year'?s|january|february|march|april|may|june|july|august|september|october|"
                            r"november|december|last|this|\d{4}|(?:mon|tues|wednes|thurs|fri|satur|sun)day)", _I)
-_PARTICIPLES = r"(?:finished|left|gone|got|moved|been|started|quit|taken|had|become|joined|changed|switched)"
+_PARTICIPLES = HAS_PARTICIPLE
 
 
 _UNNAMED_REL_RE = re.compile(r"\b(?i:my|our) (?:" + _WHICH_ONE + r" )?(?P<rel>(?i:" + _REL_WORDS + r"))\b(?!'s| [A-Z])")

@@ -92,7 +92,7 @@ from .roles import (
 )
 from .safety import split_safety, with_allergen
 from .schedule import work_days
-from .slots import ADDRESS_RE, _user_slots, user_slot_said
+from .slots import ADDRESS_RE, GIVEN_A_CAR_RE, MY_PARTNER_IS_RE, _user_slots, user_slot_said
 from .spelling import _everyday as everyday
 from .together import FAMILY_WORDS, partner_together
 from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
@@ -380,8 +380,8 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
         if role:
             ex.facts.append(_mk({**role[0], "rule": "role_named"}, clause, None, False))
             return True
-        # "Kindly note the address for service: 27 Lordswood Road, Harborne": the user's home
-        home = [d for d in _user_slots(raw, raw) if d.get("key") == "home_city"] if ADDRESS_RE.match(raw) else []
+        # "Kindly note the address for service: 27 Lordswood Road, Harborne": the user's home; "gf is Tegan": partner
+        home = [d for d in _user_slots(raw, raw) if d.get("key") in ("home_city", "partner")] if ADDRESS_RE.match(raw) or MY_PARTNER_IS_RE.match(raw) else []
         if home:
             ex.facts.append(_mk(home[0], clause, None, False))
             return True
@@ -481,10 +481,10 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     if not s.plan and not facts:
         facts = [{**d, "rule": "role_named"} for d in role_named(exp, resolved)]
     if not s.plan and not facts:
-        if re.match(r"^(?:i|my|call me|(?:ever )?since i)\b", exp, _I) or couple_said(exp) or user_slot_said(exp) \
+        if re.match(r"^(?:(?:in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|last (?:week|month)|this (?:week|month))(?: \d{4})?,? (?=i\b))?(?:i|my|call me|(?:ever )?since i)\b", exp, _I) or couple_said(exp) or user_slot_said(exp) \
                 or WEIGHED_RE.search(exp):
             facts = _other_slots(exp, resolved) if re.match(r"^my " + _REL + r"\b", exp, _I) else []
-            if not facts and not re.match(r"^my " + _REL + r"\b", exp, _I):
+            if not facts and (not re.match(r"^my " + _REL + r"\b", exp, _I) or GIVEN_A_CAR_RE.match(exp)):
                 facts = _user_slots(exp, resolved)
     if facts:
         return facts

@@ -311,9 +311,9 @@ def _owns_business(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 def _joined(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I joined TCS", "I got a job at Stripe", "I switched to Google"."""
-    m = re.match(r"^(?:(?:ever )?since )?i (?:have |'ve |had )?(?:just |recently |finally |now )*(?:joined|started (?:working )?at|started (?:working )?for|"
+    m = re.match(r"^(?:(?:ever )?since |(?:in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|last (?:week|month)|this (?:week|month))(?: \d{4})?,? )?i (?:have |'ve |had )?(?:just |recently |finally |now )*(?:joined|started (?:working )?at|started (?:working )?for|"
                  r"got (?:a |an |the )?(?:new )?(?:job|offer|position|role|post) (?:at|with)|got hired (?:at|by)|got on at|leased on (?:with|to)|"
-                 r"got taken on (?:at|by)|signed (?:on )?(?:a (?:new )?contract )?(?:w|w/|with)|"  # (where in it, between: "accepted a position in the dialysis unit at Maisonneuve-Rosemont")
+                 r"got taken on (?:at|by)|(?:signed|sign) (?:on )?(?:(?:a|the|my) (?:new )?contract )?(?:w|w/|with)|"  # (where in it, between: "accepted a position in the dialysis unit at Maisonneuve-Rosemont")
                  r"(?:accepted|taken|took) (?:a |an |the )?(?:new )?(?:job|offer|position|post|role)"
                  r"(?: (?P<unit>(?:in|on) (?:the |a )?[\w' -]{2,40}?))? (?:at|with|from)|"
                  r"(?:started|began|start|begin) (?:a |my |the )?(?:new |first )?(?:full[- ]time |part[- ]time )?"
@@ -504,17 +504,23 @@ def _graduated(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return None
 
 
-# a partner named after the relation: "my wife is called Sofia", "my boyfriend's Callum, ..." (never "my boyfriend's Mum")
-MY_PARTNER_IS_RE = re.compile(r"^(?i:my) (?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"))(?:(?:'s name)? is (?:called |named )?|'s (?=[A-Z][\w-]*\s*(?:[,.;!]|$))(?!(?i:" + "|".join(sorted(FAMILY_SINGLE)) + r")\b))"
+# a partner named after the relation: "my wife is called Sofia", "my boyfriend's Callum, ..." (never "my boyfriend's Mum"),
+# "my" left out as a text leaves it ("gf is Tegan, 8 months tmoz")
+MY_PARTNER_IS_RE = re.compile(r"^(?:(?i:my) )?(?P<r>(?i:" + PARTNER_WORDS[3:-1] + r"|gf|bf|hubby))(?:(?:'s name)? is (?:called |named )?|'s (?=[A-Z][\w-]*\s*(?:[,.;!]|$))(?!(?i:" + "|".join(sorted(FAMILY_SINGLE)) + r")\b))"
                               r"(?P<v>(?:(?:Mrs|Mr|Ms|Dr|Prof)\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)")
 # a partner named before the relation: "Weronika is my girlfriend since March"
 PARTNER_IS_RE = re.compile(r"^(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?) is (?:now )?(?i:my) (?:new )?(?P<r>(?i:"
                            + PARTNER_WORDS[3:-1] + r"))\b(?!'|-|\s+(?:and|or)\b)")
 
 
+# a partner had, named after it: "I have a boyfriend, Tom", "I've a gentleman friend, Wilf"
+HAVE_PARTNER_RE = re.compile(r"^(?i:i have|i've|ive)(?: got)? (?i:a|an) (?:(?i:new) )?(?P<r>(?i:boyfriend|girlfriend|partner|"
+                             r"fianc[ée]e?|(?:gentleman|lady|man|boy|girl)[ -]?friend)),? (?P<v>[A-Z][\w'-]*)\b")
+
+
 def _partner_named(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
-    """"my wife is called Sofia", "Weronika is my girlfriend since March"."""
-    m = MY_PARTNER_IS_RE.match(c) or PARTNER_IS_RE.match(c)
+    """"my wife is called Sofia", "Weronika is my girlfriend since March", "I have a boyfriend, Tom"."""
+    m = MY_PARTNER_IS_RE.match(c) or PARTNER_IS_RE.match(c) or HAVE_PARTNER_RE.match(c)
     if m and m.re is PARTNER_IS_RE and re.match(r"\s+(?:in|at|for|on|from|with)\b", c[m.end():]):
         return None  # "my partner in crime", "my partner at the firm": no partner of the heart
     if m and m.group("v").split()[0].lower() not in _NOT_NAMES | FAMILY_SINGLE:
@@ -580,6 +586,11 @@ _NOT_VEHICLES_GOT = frozenset("note city fit partner mini pilot focus polo golf 
                               "escape explorer frontier sierra".split())
 
 
+GIVEN_A_CAR_RE = re.compile(r"^(?:(?:my|our) )?(?:[\w'-]+ ){0,2}?[\w'-]+(?:'s)? (?:has |'s |just |finally )*(?:gave|give|gives|given|handed|"
+                            r"passed|sold|lent|loaned) (?:me|us) (?:his|her|their|the) (?:old |spare |second )?"
+                            r"(?P<v>(?:(?:19|20)\d\d )?[\w-]+(?: [\w-]+)?)(?=\s*(?:[,.;!(]|$|\s(?:for|so|and|which|that)\b))", re.I)
+
+
 def _car_bought(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I just bought a Honda Civic", "i got a 79 Kombi from an oke in Noordhoek", "traded the
     CR-V for a 2021 RAV4 hybrid"."""
@@ -591,6 +602,13 @@ def _car_bought(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
               or m.group("v").split()[-1].lower() in VEHICLES - _NOT_VEHICLES_GOT):
         v = _clean_value(m.group("v"))
         return [_profile(f"User owns {_a(v)}", "car", v, 0.6, "update")]
+    # "uncle pete give me his old corsa, 2010, silver", "Dad's handed me his Astra": a vehicle given
+    m = GIVEN_A_CAR_RE.match(c)  # (by its make, model or kind: "gave me the car" says no other one)
+    if m and m.group("v").split()[-1].lower() not in {"car", "vehicle", "motor", "ride", "wheels"} \
+            and (_CAR_BRANDS.search(m.group("v")) or m.group("v").split()[-1].lower() in VEHICLES - _NOT_VEHICLES_GOT):
+        v = _clean_value(m.group("v"))
+        return [_profile(f"User drives {_a(v)}", "car", v, 0.6, "update"),
+                dict(text=to_third_person(raw), kind="semantic", importance=0.5)]  # (who gave it, as said)
     # "I'm in a 2024 Silverado, red", "I'm pushing a silver 2021 Toyota Tacoma now": the one
     # driven now, by its make or its model year
     m = re.match(r"^(?:I'm|I am|Im) (?:now |driving |pushing |rolling in |in |picking up |collecting )+(?:a |an )(?P<v>" + _CAR_ADJ
@@ -657,6 +675,8 @@ def _attribute_key(phrase: str) -> str | None:
     if len(words) >= 3 and words[-2] in ("with", "for", "at", "from", "to") \
             and words[-1] in ("them", "him", "her", "us", "it", "you"):
         words = words[:-2]  # "my rate with them is 11p a word": whose it is was said before, the key is `rate`
+    if words and re.fullmatch(PARTNER_WORDS + r"|gf|bf|hubby", words[-1]):
+        return None  # "gf is Tegan": the partner (`_partner_named`)
     if len(words) == 1 and words[0] in _SAME_ATTRIBUTE:
         words = [_SAME_ATTRIBUTE[words[0]]]  # "Pay is AED 12,800" after "my salary is AED 9,500"
     if not words or words[-1] in _MULTI_HEADS or (words[-1].endswith("s") and not words[-1].endswith("ss")):
@@ -740,7 +760,7 @@ def user_slot_said(c: str) -> bool:
     """Whether a clause that opens with neither "I" nor "my" may still fill a slot of the
     user's: a partner named first, a change of an attribute, a workplace, an address, an
     employer that hired the user ("Jökull Adventures hired me as a glacier guide")."""
-    return any(rx.match(c) for rx in (PARTNER_IS_RE, ATTR_CHANGE_RE, WITH_ORG_RE, LEAD_IN_RE, ADDRESS_RE, HIRED_BY_RE))
+    return any(rx.match(c) for rx in (PARTNER_IS_RE, MY_PARTNER_IS_RE, GIVEN_A_CAR_RE, ATTR_CHANGE_RE, WITH_ORG_RE, LEAD_IN_RE, ADDRESS_RE, HIRED_BY_RE))
 
 
 def _user_slots(c: str, raw: str) -> list[FactDict]:

@@ -30,7 +30,7 @@ from .chain import chained_first
 from .config import AbstainConfig, CandidateConfig, ContextConfig, FeatureConfig, RecallConfig, Weights
 from .context import ordered_by_turn, read_neighbours, shares
 from .features import QueryFeatures, Signals, score_all
-from .hop import joined, person_asked
+from .hop import joined, people_asked, person_asked
 from .keyed import profile
 from .newer import newer_first
 from .query import STOPWORDS, in_span, key_stems, keyword_query, query_names, query_span, said_plainly
@@ -125,11 +125,17 @@ def recall(
                         include_inactive=include_inactive, kind=kind, key=key, since=since, until=until,
                         touch=False, now=now, hop=False)
         hits = newer_first(joined(hits, theirs.hits, asked[1], k), query, cfg.blend.newer_window, told)
+    phrase, names = (people_asked(store, scope, query) if hop and not raw_query and asked is None else None) or ("", [])
+    for name in names:  # "where do the user's sons go to school?": each of them
+        theirs = recall(store, scope, query.replace(phrase, name), k=k, config=cfg, as_of=as_of,
+                        include_inactive=include_inactive, kind=kind, key=key, since=since, until=until,
+                        touch=False, now=now, hop=False)
+        hits = joined(hits, theirs.hits, name, k, most=1)
     if cfg.blend.chain_values and not raw_query:  # a later telling that names the answer's value
         hits = chained_first(store, scope, hits, query, cands.query_vector, as_of=as_of)
     if cfg.blend.later_first:  # of two answers shown, the later one first
         vectors = _vectors_of(store, scope, hits[:BEST], rowid, vectors)
-        hits = later_among_best(hits, vectors, query, k)
+        hits = later_among_best(hits, vectors, query, k, told)
     if min_score is not None:
         hits = [h for h in hits if h.score >= min_score]
     hits = hits[:k]

@@ -43,7 +43,9 @@ from .newer import (
     _state,
     asked_of_another,
     said_of,
+    told_of_another,
 )
+from .query import ANSWER_RES, answer_type
 
 if TYPE_CHECKING:
     import numpy as np
@@ -71,7 +73,8 @@ SHARE = 0.2
 OWN_SHARE = 0.35
 _NAMED_THINGS_OPEN = re.compile(r"(?!User\b)[A-Z][\w-]*['\u2019]s\s+[a-z]")  # "Camille's bday ..."
 RELATED = 0.2
-_WHEN_Q = re.compile(r"^\W*(?:when|how long)\b", re.I)
+# ("on what date does the user fly home?": when, in other words; "which day ..." may ask a weekday that changed)
+_WHEN_Q = re.compile(r"^\W*(?:when|how long|(?:on |by |from |until )?(?:what|which) date\b)", re.I)
 
 
 def akin_later_first(hits: list[Hit], vectors: dict[str, np.ndarray], query: str) -> list[Hit]:
@@ -104,7 +107,7 @@ def _value_asked(query: str, older: str, newer: str) -> bool:
     does not say for a question for an amount, else a name ("Oolong cheese foam is number
     one" after "Best seller is brown sugar boba milk"); never what only says it still
     holds ("User is still at EnterpriseSG"), nor a question of when (a date is `newer`'s)."""
-    if re.search(r"\bstill\b", newer, re.I) or re.match(r"^\W*when\b", query, re.I) \
+    if re.search(r"\bstill\b", newer, re.I) or _WHEN_Q.match(query) \
             or not _of_kind_asked(query, older, newer):
         return False
     a, b = parse(older), parse(newer)
@@ -130,7 +133,8 @@ def _successor(a: Hit, va: np.ndarray, below: list[Hit], vectors: dict[str, np.n
     return later[0][1] if best >= AKIN and best - runner >= MARGIN else None
 
 
-def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str, k: int = BEST) -> list[Hit]:
+def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str, k: int = BEST,
+                     told: dict[str, list[Memory]] | None = None) -> list[Hit]:
     """`hits` with, among the first `BEST` (the first `k` when fewer are asked for), a
     statement said later (in another sitting) about the same subject above an earlier one
     it scores at least `SHARE` of and is near in meaning (`RELATED`; `vectors`: memory id
@@ -151,6 +155,9 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
     moved: set[str] = set()
     n = min(BEST, k)
     asked = frozenset(parse(query).words - _GENERIC)
+    # a question of work answered by a work: "has six children enrolled" is no later job than
+    # "works as a Somali interpreter"; "opened a family child care" is
+    work = ANSWER_RES["work"] if answer_type(query) == "work" else None
     for i in range(min(n, len(out))):
         a = out[i]
         ta, va = _since(a), vectors.get(a.memory.id)
@@ -167,6 +174,8 @@ def later_among_best(hits: list[Hit], vectors: dict[str, np.ndarray], query: str
                     and float(va @ vb) >= RELATED \
                     and _same_subject(a.memory.text, b.memory.text, query) \
                     and not asked_of_another(b.memory, asked, query) \
+                    and not told_of_another(a.memory.text, b.memory, told or {}, query) \
+                    and (work is None or not work.search(a.memory.text) or work.search(b.memory.text)) \
                     and _of_kind_asked(query, a.memory.text, b.memory.text) \
                     and (not put_right_only or right):
                 later.append((tb, b))
@@ -196,10 +205,14 @@ def day_put_right(older: str, newer: str) -> bool:
 
 def _own(h: Hit, asked: frozenset[str]) -> bool:
     """Whether a hit says a word of the question, in any of its forms, or opens with no one
-    else ("Camille's bday ...", "Her cat ...", "Marcus works at ...")."""
+    else ("Camille's bday ...", "Her cat ...", "Marcus works at ...") nor a thing ("The
+    Terrano go to a mechanic for parts" is no answer to which company the user works for)."""
     text = said_of(h.memory)
     return any(_akin(w, x) for w in asked for x in parse(text).words) \
-        or not (_NAMED_THINGS_OPEN.match(text) or HERS_OPEN.match(text) or someone_else(text))
+        or not (_NAMED_THINGS_OPEN.match(text) or HERS_OPEN.match(text) or someone_else(text) or _THING_OPEN.match(text))
+
+
+_THING_OPEN = re.compile(r"^(?:The|This|That) (?-i:[A-Z])[\w-]+ (?!(?:and|&|n) User\b)")  # a thing by its name
 
 
 def _lasting(m: Memory) -> bool:

@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 
 _PARTNER = frozenset("partner boyfriend girlfriend husband wife fiance fiancee fiancé fiancée spouse bf gf".split())
 _SAME = {"bf": "boyfriend", "gf": "girlfriend", "mom": "mum", "mother": "mum", "dad": "father", "kid": "child",
+         # a parent by the word of the language the user mixes in ("my mamá Rosa", "Amma")
+         **{w: "mum" for w in "mama mamá mamã mãe mamãe mami mam maman mutti amma ammi ammu nanay inay".split()},
+         **{w: "father" for w in "papa papá pai papai tatay abba appa".split()},
+         "boy": "son", "girl": "daughter",  # "our boy Tyler's twenty-seven"
          # one best friend by every word for them
          "best mate": "best friend", "best pal": "best friend", "best bud": "best friend", "best buddy": "best friend",
          "bestie": "best friend", "bff": "best friend"}
@@ -74,9 +78,41 @@ def person_asked(store: MemoryStore, scope: str, query: str, as_of: str | None =
 
 _POSSESSIVE = re.compile(r"['\u2019]s$")
 
+# A question about several relatives at once: "which schools do the user's sons attend?" is
+# asked again of each of them by name ("... do Abdullahi attend?", "... do Yusuf attend?"),
+# when the scope names two to five of that relation.
+_KIDS = frozenset({"son", "daughter", "kid", "child"})
+_GRANDKIDS = frozenset({"grandson", "granddaughter", "grandchild", "grandkid"})
+_PLURALS = {"sons": {"son"}, "daughters": {"daughter"}, "boys": {"son"}, "girls": {"daughter"}, "kids": _KIDS,
+            "children": _KIDS, "sisters": {"sister"}, "brothers": {"brother"}, "cousins": {"cousin"},
+            "grandsons": {"grandson"}, "granddaughters": {"granddaughter"}, "grandkids": _GRANDKIDS,
+            "grandchildren": _GRANDKIDS, "parents": {"mum", "father"}}
+_PLURAL_Q = re.compile(r"\b(?:the )?user'?s (?:two |three |four )?(?P<rel>" + "|".join(_PLURALS) + r")\b", re.I)
+# "User's sons are Abdullahi, who is fifteen, and Yusuf, who is nine", "User's two girls, Ama and Efua"
+_PLURAL_SAID = re.compile(r"^User's (?:[\w-]+ ){0,2}?(?P<rel>" + "|".join(_PLURALS) + r")\b,?(?: are| were)?(?: called| named)?"
+                          r"(?P<names>.*)$")
+_A_NAME = re.compile(r"(?<![\w'])(?-i:[A-Z][a-z\u00e0-\u024f'-]+)(?![\w'])")
 
-def joined(hits: list[Hit], theirs: list[Hit], name: str, k: int) -> list[Hit]:
-    """`hits` with those of the best `_JOIN` of `theirs` that name `name` that are not
+
+def people_asked(store: MemoryStore, scope: str, query: str) -> tuple[str, list[str]] | None:
+    """(the relation phrase of `query` in the plural, the names the scope holds for it), or
+    None when it holds fewer than two (or more than five) of them."""
+    m = _PLURAL_Q.search(query)
+    if m is None:
+        return None
+    wanted = _PLURALS[m.group("rel").lower()]
+    texts = store.introductions(scope)
+    names = [_POSSESSIVE.sub("", n) for n, r in known_people(texts).items() if _norm(r) in wanted]
+    for text in texts:
+        said = _PLURAL_SAID.match(text)
+        if said is not None and _PLURALS[said.group("rel").lower()] == wanted:
+            names += [n for n in _A_NAME.findall(said.group("names")) if n != "User" and n.lower() not in _NOT_NAMES]
+    names = list(dict.fromkeys(_POSSESSIVE.sub("", n) for n in names))
+    return (m.group(0), names) if 2 <= len(names) <= 5 else None
+
+
+def joined(hits: list[Hit], theirs: list[Hit], name: str, k: int, most: int = _JOIN) -> list[Hit]:
+    """`hits` with those of the best `most` of `theirs` that name `name` that are not
     among the first `k` already, each under the first hit and above the first that
     scores less."""
     seen = {h.memory.id for h in hits[:k]}
@@ -84,7 +120,7 @@ def joined(hits: list[Hit], theirs: list[Hit], name: str, k: int) -> list[Hit]:
     # the renamed question's best answers that name them, unless shown already: hits that
     # name the person are not yet answers ("User's wife is Yesenia" for "which school does
     # the user's wife teach at?" leaves out "Yesenia got moved to Bonham Elementary")
-    best = [h for h in theirs if said.search(h.memory.text)][:_JOIN]
+    best = [h for h in theirs if said.search(h.memory.text)][:most]
     extra = [h for h in best if h.memory.id not in seen and h.score >= _MIN_SCORE]
     if not extra:
         return hits
@@ -96,4 +132,4 @@ def joined(hits: list[Hit], theirs: list[Hit], name: str, k: int) -> list[Hit]:
     return out
 
 
-__all__ = ["joined", "person_asked"]
+__all__ = ["joined", "people_asked", "person_asked"]

@@ -36,6 +36,7 @@ from ..subjects import someone_else
 from ..text import coverage_stem as stem
 from ..text import plural_stem
 from ..timeutil import parse_dt
+from .features import _RELATIVES_FACT, _about_the_user_only, _named_other
 from .query import ANSWER_RES, asked_key_stems, query_names, where_question
 from .topics import members_asked
 
@@ -255,7 +256,8 @@ def _name_like(text: str) -> set[str]:
 # work told by what one does or was offered, or by a kind of workplace: "architect at a firm
 # in Levent", "got an offer from a studio in Berlin", "is at Daimaru department store since
 # last week"
-_WORK_TOLD = frozenset(OCCUPATIONS) | frozenset("offer offered hired position post contract internship store hospital "
+_OCCUPATION_WORDS = frozenset(OCCUPATIONS)
+_WORK_TOLD = _OCCUPATION_WORDS | frozenset("offer offered hired position post contract internship store hospital "
                                                 "clinic company firm bank factory plant agency studio restaurant hotel "
                                                 "warehouse pharmacy".split())
 
@@ -311,9 +313,20 @@ _COMMUTE = re.compile(r"\b(?:go|goes|going|went|get|gets|getting|got|ride|rides|
                       r"\s+(?:in\s+)?to\s+work\b", re.I)
 
 
+# someone's trade said of the person one went to or saw, not of the subject: "the Terrano go
+# to a mechanic for parts", "saw the doctor on Friday", "rang the plumber" (never "off to
+# his principal job in Marton", "went to a nursing job")
+_VISITED = re.compile(r"\b(?:to|from|by|with|see|sees|saw|seen|seeing|visit(?:s|ed|ing)?|call(?:s|ed)?|rang|ring|"
+                      r"phoned?|ask(?:s|ed)?)\s+(?:a|an|the|my|our|User's)\s+(?P<w>[\w-]+(?:\s+(?!(?:job|role|post|position|"
+                      r"work|shift)\b)[\w-]+)?)\b(?!\s+(?:job|role|post|position|work|shift)\b)", re.I)
+
+
 def _aspect_words(text: str, claim: Claim) -> frozenset[str]:
-    """The words a statement tells a side of life with: not "work" of the way to work."""
-    return claim.words - {"work"} if _COMMUTE.search(text) else claim.words
+    """The words a statement tells a side of life with: not "work" of the way to work, nor
+    the trade of someone the subject went to."""
+    words = claim.words - {"work"} if _COMMUTE.search(text) else claim.words
+    visited = {w for m in _VISITED.finditer(text) for w in parse(m.group("w")).words} & _OCCUPATION_WORDS
+    return words - visited if visited else words
 
 
 def conflict(older: str, newer: str, asked: frozenset[str] | None = None, query: str = "") -> bool:
@@ -397,6 +410,17 @@ def other_value(older: str, newer: str) -> bool:
                                           (a.months, b.months)))
 
 
+def told_of_another(older: str, turn: Memory, told: dict[str, list[Memory]], query: str) -> bool:
+    """Whether `turn` stands for facts (`told`) all of someone else's, where `older` is the
+    user's own state and the question asks of the user alone: "rohit came up ... had to check
+    every dish for prawns bc he's allergic" (told as "User's boyfriend Rohit ...") is no later
+    word on "User is allergic to cashews"."""
+    if not turn.episode or not older.startswith("User ") or not _about_the_user_only([], query):
+        return False
+    facts = told.get(turn.id, [])
+    return bool(facts) and all(_RELATIVES_FACT.match(f.text) or _named_other(f.text) for f in facts)
+
+
 def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozenset[str],
               told: dict[str, list[Memory]] | None = None) -> bool:
     """Whether the state `b` was said after `a` (a state, an event or the turn that said
@@ -415,14 +439,16 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
                 and tb - ta > _GAP and b.score >= _NEAR * a.score and any(
                     _same_figure_kind(a.memory.text, f.text) for f in told.get(b.memory.id, [])):
             return True
-        # the turn says what the question asks about, its state fact gives it another value
+        # the turn says what the question asks about, its state fact gives it another value (of the
+    # user's, when the older is: "rohit came up ... he's allergic" is no allergy of the user's)
         facts = [f for f in told.get(b.memory.id, []) if _state(f)]
         return bool(facts) and ta is not None and tb is not None and tb - ta > _GAP \
             and b.score >= _NEAR * a.score and not _PAST_TURN.search(own_words(b.memory.text)) \
             and not asked_of_another(b.memory, asked, query) \
             and (conflict(a.memory.text, own_words(b.memory.text), asked, query)
                  or _later_day(a.memory.text, own_words(b.memory.text), query)) \
-            and any(other_value(a.memory.text, f.text) for f in facts)
+            and any(other_value(a.memory.text, f.text) for f in facts) \
+            and not told_of_another(a.memory.text, b.memory, told, query)
     # the latest of a kind asked for ("the most recent A1C") is an event too: "A1C came back 6.9"
     now = _state(b.memory) or (bool(_LATEST_Q.search(query)) and not b.memory.episode)
     if ta is None or tb is None or b.memory.episode:
@@ -488,6 +514,11 @@ _OPENS_WITH_NAME = re.compile(r"^(?!(?:The|This|That|These|Those|It|Its|There|Th
                               r"\s+(?:is|was|has|had|does|did|works|runs|drives|teaches|took|takes|got|gets|[a-z]{3,}s)\b")
 
 
+_DATE_Q = re.compile(r"^\W*(?:on |by |from |until )?(?:what|which) date\b", re.I)
+_DAY_SAID = re.compile(r"\b\d{4}-\d\d-\d\d\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:january|february|march|april|"
+                       r"may|june|july|august|september|october|november|december)\b")
+
+
 def _of_kind_asked(query: str, older: str, newer: str) -> bool:
     """Whether the other value `newer` gives is of the kind the question asks for: a name
     for a question for a place, an organisation or a person, a figure for a question for an
@@ -500,6 +531,8 @@ def _of_kind_asked(query: str, older: str, newer: str) -> bool:
         return bool(b.names - a.words - a.names) or _opened_by_new_name(a, newer) or _lower_place(a, newer)
     if _HOURS_Q.search(query):
         return any(not _ISO_DAY.match(n) for n in b.numbers - a.numbers)
+    if _DATE_Q.match(query):  # "on what date ...?": a day the older does not say ("User lives in Marrickville" says none)
+        return bool(set(_DAY_SAID.findall(newer.lower())) - set(_DAY_SAID.findall(older.lower())))
     if _FIGURE_Q.search(query):
         return bool(b.numbers - a.numbers)
     return True

@@ -87,7 +87,13 @@ ANSWER_RES = {
                         r"kes|sar|kwd|r)\s?\d)|.*?\b(?!(?:19|20)\d\d\b)\d[\d,.]{2,}\b)", re.I | re.S),
     "work": re.compile(r"\b(?:works?|working|worked|job|employed|teach(?:es|ing)?|retired|retiring|unemployed|"
                        r"self-employed|laid off|redundant|stay-at-home)\b|\b(?:is|'s|as|was) (?:a |an )?"
-                       r"(?:[\w-]+ )?(?:" + "|".join(sorted(OCCUPATIONS)) + r")s?\b", re.I),
+                       r"(?:[\w-]+ )?(?:" + "|".join(sorted(OCCUPATIONS)) + r")s?\b"
+                       # a business of one's own: "opened his restaurant at last, Xamar Kitchen", "runs a
+                       # family child care in the lower level"
+                       r"|\b(?:runs?|running|owns?|opened|opens|opening) (?:a |an |his |her |their |the |User's )?(?:own )?"
+                       r"(?:[\w'-]+ ){0,2}?(?:restaurant|shop|caf[eé]|business|salon|bakery|bar|pub|firm|company|practice|"
+                       r"clinic|stall|food truck|farm|garage|studio|store|daycare|day care|child ?care|nursery|b&b|"
+                       r"guest ?house)\b", re.I),
 }
 
 
