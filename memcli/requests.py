@@ -50,7 +50,7 @@ _VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrap|scrub\s+out|scrub|dr
 _PHYSICAL = frozenset("remove wipe scratch scrap strike scrub drop purge clear apaga apague borra borre efface".split())
 _SAID_ONLY = frozenset({"take out", "leave out", "cut out", "bin", "withdraw", "retract", "ignore", "lose", "get rid of", "throw out", "throw away", "chuck", "ditch", "toss", "scrub out", "cross out", "cross off"})
 _KEEP = (r"(?:remember|keep|store|save|record|retain|note down|write down|jot down|make a note of|(?:hold|hang) on ?to(?=\s+(?:what|wot|"
-         r"anything|everything|(?:the|that|this) (?:[\w'-]+ )?(?:stuff|bit|part|thing|story|info|business|matter)\b)))")  # (never "don't hold on to the rail")
+         r"anything|everything|my|our|(?:the|that|this) (?:[\w'-]+ )?(?:stuff|bit|part|thing|story|info|business|matter)\b)))")  # (never "don't hold on to the rail")
 # "dont put that down forget I said anything about hank": a request of what was said needs
 # no pause before it, unless a subject or an adverb makes it a statement ("I always forget
 # what I said about her")
@@ -167,7 +167,7 @@ _ANY_ABOUT = re.compile(r"(?:anything|everything|all|whatever)\s+(?:at all\s+)?(
                         re.IGNORECASE)
 # "the story about the boiler", "the salary conversation": what a topic is told as, not what it is
 _TOLD_AS = re.compile(r"^(?:the|that|this|our|my)\s+(?:whole\s+)?(?:story|conversation|chat|discussion|thing|stuff|bit|"
-                      r"part|info)\s+(?:about|abt|'?bout|re|regarding|on|of|with)\s+", re.IGNORECASE)
+                      r"part|info|note|notes|details?|entry|record)\s+(?:about|abt|'?bout|re|regarding|on|of|with)\s+", re.IGNORECASE)
 _VAGUE = frozenset({"thing", "stuff", "bit", "part", "story", "info", "information", "detail", "old", "said", "matter",
                     "note", "notes", "entry", "record", "memory", "memories",
                     "conversation", "chat", "discussion", "before", "earlier", "above", "aforementioned",
@@ -277,6 +277,7 @@ def forget_requests(text: str) -> list[ForgetRequest]:
         sentence = re.sub(r"^\s*[-*\u2022]\s+", "", sentence)  # a list's item: "- forget the complaint thing"
         # "take that out, the thing about Jean-Robert": the particle before what is taken out
         sentence = re.sub(r"\b(take|leave|cut)\s+(it|that|this)\s+out\b", r"\1 out \2", sentence, flags=re.IGNORECASE)
+        sentence = re.sub(r"\b(?:keep|leave)\s+(.{2,60}?)\s+out of (?:your|ur|the) (?:memory|memories|notes|records?|files?)\b", r"don't keep \1", sentence, flags=re.IGNORECASE)  # "keep X out of your notes"
         sentence = _unjoined(sentence)
         # a request whose object names nothing ("forget all that, I'd rather you didn't
         # keep anything about him") may be followed by one that does: look on after it

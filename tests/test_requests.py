@@ -23,7 +23,7 @@ from memcli.requests import NOT_REQUESTS, forget_requests, matches, unsaid_befor
     ("Forget what I said about the French lessons.", "the French lessons"),
     # other verbs, other languages, other Englishes
     ("Scrub what I said about Dad. His business.", "Dad"),
-    ("please remove the note about my trip to Spain", "the note about my trip to Spain"),
+    ("please remove the note about my trip to Spain", "my trip to Spain"),  # (what the note is on)
     ("drop my old address from your notes", "my old address"),
     ("Hmm. Actually abeg forget wetin I talk about Uche matter, na him private business", "Uche matter"),
     # the topic set up before the request
@@ -521,7 +521,7 @@ def test_forget_that_in_a_run_of_its_own_points_back_at_the_last_message_stored(
     ("Tell ye fit, dinna keep that bit aboot Callum an the Bon Accord. Bin it.", ["Callum an the Bon Accord"]),
     # after "wait", "hmm", "sorry"
     ("wait forget that penalty thing plz, contract is confidential", ["that penalty thing"]),
-    ("hmm, sorry delete the note about my sister's rehab", ["the note about my sister's rehab"]),
+    ("hmm, sorry delete the note about my sister's rehab", ["my sister's rehab"]),
     # how much of it is not what: "any of the Pruitt business"
     ("Strike that. Don't keep any of the Pruitt business.", ["the Pruitt business"]),
     # the topic named first, then asked politely: "..., kindly forget it fully"
@@ -1072,4 +1072,20 @@ def test_yet_more_ways_of_asking_to_forget(text, topic):
                                   "you can bin the receipts", "ditch the car and take the bus",
                                   "don't hang on to the rail", "don't hold on to the rail"])
 def test_getting_rid_of_things_is_no_request(text):
+    assert forget_requests(text) == []
+
+
+@pytest.mark.parametrize(("text", "topic"), [
+    ("Keep my sister's diagnosis out of your memory.", "my sister's diagnosis"),
+    ("leave my brother's divorce out of your notes", "my brother's divorce"),
+    ("Wipe the note on my brother's arrest.", "my brother's arrest"),
+    ("Please remove the details about my old flat", "my old flat"),
+    ("Don't hang onto my ex's number", "my ex's number"),
+])
+def test_kept_out_of_the_notes_and_what_a_note_is_on(text, topic):
+    assert [r.topic for r in forget_requests(text)] == [topic]
+
+
+@pytest.mark.parametrize("text", ["keep the dog out of the kitchen", "leave it out of the fridge"])
+def test_kept_out_of_a_room_is_no_request(text):
     assert forget_requests(text) == []

@@ -121,12 +121,14 @@ def test_been_seein_a_name_in_lower_case_then_who_she_is_is_the_partner():
 @pytest.mark.parametrize(("said", "want"), [
     ("And I might as well tell you, I've a gentleman friend. Wilf. From the bowls club.", "User's gentleman friend is Wilf"),
     ("I have a boyfriend. Tom.", "User's boyfriend is Tom"),
+    ("I have a new fella, Gary", "User's fella is Gary"),
 ])
 def test_a_partner_had_and_named_in_the_fragment_after(said, want):
     assert (want, "partner") in _facts(said)
 
 
-@pytest.mark.parametrize("said", ["I have a girlfriend, Honestly she is great", "I've got a girlfriend. Honestly."])
+@pytest.mark.parametrize("said", ["I have a girlfriend, Honestly she is great", "I've got a girlfriend. Honestly.",
+                                  "I have a guy, Dave, for the garden"])
 def test_a_word_after_a_partner_had_is_no_name(said):
     assert not any(k == "partner" for _, k in _facts(said))
 
@@ -136,3 +138,64 @@ def test_a_word_after_a_partner_had_is_no_name(said):
 def test_someones_news_of_a_job_is_no_job_of_the_users(said):
     assert not any(k in ("job_title", "employer") for _, k in _facts(said))
     assert ("User is a head chef", "job_title") in _facts("head chef now at Maison Olea")
+
+
+@pytest.mark.parametrize(("said", "key", "value"), [
+    ("Just signed on with Maersk", "employer", "Maersk"),
+    ("Landed a job at Rolls-Royce", "employer", "Rolls-Royce"),
+    ("Accepted the offer from Shopify", "employer", "Shopify"),
+    ("Took a job with the council", "employer", "council"),
+    ("Signed the lease on a place in Clapham", "home_city", "Clapham"),
+    ("Collected the keys to the flat in Leith on Friday", "home_city", "Leith"),
+])
+def test_a_hiring_or_a_lease_said_without_i_is_the_users(said, key, value):
+    assert any(k == key and value in t for t, k in _facts(said))
+
+
+@pytest.mark.parametrize("said", ["took the kids to the zoo", "Signed for the parcel"])
+def test_other_things_done_without_i_set_no_slot(said):
+    assert not any(k for _, k in _facts(said))
+
+
+@pytest.mark.parametrize(("said", "key", "value"), [
+    ("My wife got a job at the Royal Infirmary", "wife.employer", "the Royal Infirmary"),
+    ("my husband took a job with the council", "husband.employer", "the council"),
+    ("my dad signed on with Maersk", "father.employer", "Maersk"),
+])
+def test_a_job_a_relative_got_is_their_employer(said, key, value):
+    assert [(f.key, f.value, f.change) for f in extract_facts(said, NOW).facts] == [(key, value, "update")]
+
+
+def test_a_job_lined_up_names_no_employer():
+    assert not any(k for _, k in _facts("my mum got a job lined up"))
+
+
+@pytest.mark.parametrize(("said", "key", "value"), [
+    ("my sister got the keys to her flat in Leith", "sister.home_city", "Leith"),
+    ("my son bought a house in Didsbury", "son.home_city", "Didsbury"),
+])
+def test_a_home_a_relative_got_is_their_home(said, key, value):
+    assert [(f.key, f.value, f.change) for f in extract_facts(said, NOW).facts] == [(key, value, "update")]
+
+
+@pytest.mark.parametrize("said", ["my dad bought a house in need of work", "my mum got the keys to the church hall"])
+def test_no_relatives_home_from_a_state_or_a_hall(said):
+    assert not any(k for _, k in _facts(said))
+
+
+@pytest.mark.parametrize("said", ["havent touched meat since January", "I haven't eaten meat in years"])
+def test_meat_not_touched_for_a_long_while_is_the_diet(said):
+    assert ("User does not eat meat", "diet") in _facts(said)
+
+
+@pytest.mark.parametrize("said", ["I have not had meat today", "I havent had meat for two days"])
+def test_a_day_without_meat_is_no_diet(said):
+    assert not any(k == "diet" for _, k in _facts(said))
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("Best friend Kamran from ned uni days, works at Systems Ltd", "User's best friend Kamran from ned uni days"),
+    ("Best mate Dyl lives in Cardiff", "User's best mate Dyl lives in Cardiff"),
+])
+def test_a_best_friend_noted_without_my_is_the_users(said, want):
+    assert any(t.startswith(want) for t, _ in _facts(said))

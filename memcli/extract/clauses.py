@@ -49,7 +49,7 @@ _SUBJECTLESS_RE = re.compile(
     r"^(?:just\s+|finally\s+|recently\s+|also\s+)?(?:got|moved|started|quit|left|joined|bought|sold|switched|"
     r"adopted|relocated|became|finished|passed|graduated|retired|changed|stopped|picked up|signed up|booked|"
     r"took up|gave up|lost|won|broke|met|married|weighed|ditched|dumped|swapped|traded|replaced|dropped|cancell?ed|canceled|"
-    r"transferred|signed with)\b", _I)
+    r"transferred|signed with|signed|landed|accepted|took|completed on|closed on|collected|haven'?t|havent)\b", _I)
 # ... and what the user was made: "Promoted to partner in March", "frocked to OS1" ("I got ...")
 _SUBJECTLESS_MADE_RE = re.compile(r"^(?:just\s+|finally\s+)?(?:promoted|frocked|posted|reassigned)\s+to\b", _I)
 _SUBJECTLESS_BEEN_RE = re.compile(r"^been\b", _I)
@@ -110,11 +110,12 @@ _INTRO_NAME_RE = re.compile(r"^(?P<n>(?-i:[A-Z][a-z'-]+))\s*,\s+(?P<rest>[a-z].*
 
 
 # A relative said without "my" at the start of a clause, then their name or what they do:
-# "Partner Meera is a pharmacist", "Husband Tom works nights", "sister lives in Leeds"; not
+# "Partner Meera is a pharmacist", "Husband Tom works nights", "sister lives in Leeds", "Best friend
+# Kamran from ned uni days"; not
 # a vocative or a possessive ("Brother, help", "Mum's the word"), nor "Kids these days".
 _BARE_RELATION_RE = re.compile(
-    r"^(?-i:(?P<rel>" + "|".join(sorted((re.escape(r.capitalize()) + "|" + re.escape(r) for r in RELATIONS
-                                         if " " not in r and r not in ("team", "ex", "baby", "kid's")),
+    r"^(?-i:(?P<rel>" + "|".join(sorted((re.escape(r.capitalize()) + "|" + re.escape(r) for r in RELATIONS | {"best mate", "best pal"}
+                                         if r not in ("team", "ex", "baby", "kid's")),
                                         key=len, reverse=True)) + r"))\s+"
     r"(?=(?-i:[A-Z][a-z]+)\b(?!')|(?:is|was|has|had|just|lives|works|moved|started|got|wants|says|said|"
     r"left|quit|retired|passed|turned|teaches|studies|drives|runs|loves|hates)\b)")

@@ -70,8 +70,11 @@ def _diet_no_longer(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 def _no_meat(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I no longer eat meat", "I stopped eating meat": a new diet value, not a deletion."""
-    if re.match(r"^i (?:no longer eat|stopped eating|quit eating|gave up|do not eat|cut out|cut)\s+(?:red\s+)?meat\b", c, _I):
-        ch = "update" if re.search(r"\b(?:no longer|stopped|quit|gave up|anymore|cut|now)\b", lc) else None
+    # ("I haven't touched meat since January": a diet said by how long it has held)
+    if re.match(r"^i (?:no longer eat|stopped eating|quit eating|gave up|do not eat|cut out|cut)\s+(?:red\s+)?meat\b", c, _I) \
+            or re.match(r"^i have not (?:touched|eaten|had) (?:any )?(?:red )?meat (?:since|in (?:months|years|ages)\b|for (?:months|years|"
+                        r"ages|(?:a|two|three|four|five|six|\d+) (?:months|years)))", c, _I):
+        ch = "update" if re.search(r"\b(?:no longer|stopped|quit|gave up|anymore|cut|now|since)\b", lc) else None
         return [_profile("User does not eat meat", "diet", "no meat", 0.8, ch)]
     return None
 

@@ -22,7 +22,16 @@ _OTHER_SLOT_RES = [
                 # "lives by herself in Tampa", "has been living with my aunt Carol in Raleigh"
                 r"(?:(?:by (?:herself|himself|themselves)|alone|on (?:her|his|their) own|with (?:my|our|her|his|their) "
                 r"[a-z]+(?: [A-Z]\w+)?)\s+)?(?:(?:out|up|down|over) )?(?:in|to)\s+(?P<v>.+)$", _I), "home_city"),
-    (re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))? (?:works|is working|now works|has worked|just started|started|joined|is employed)\s+(?:at|for|with)?\s*(?P<v>.+)$", _I), "employer"),
+    # a home got: "my sister got the keys to her flat in Leith", "my son bought a house in Didsbury"
+    (re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))? (?:(?:just |finally )?(?:got|picked up|collected) the keys (?:to|for)|"
+                r"(?:just |finally )?(?:bought|completed on|closed on|signed the lease (?:on|for))) (?:her|his|their|a|an|the) (?:own |new |first )?"
+                r"(?:flat|house|place|apartment|home|bungalow|condo|townhouse|semi|terrace|cottage|unit)\s+(?:in|out in|up in|down in)\s+(?P<v>(?-i:[A-Z]).+)$",
+                _I), "home_city"),
+    (re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))? (?:works|is working|now works|has worked|just started|started|joined|is employed|"
+                r"has been working)\s+(?:at|for|with)?\s*(?P<v>.+)$", _I), "employer"),
+    # a job got, by where: "my wife got a job at the Royal Infirmary", "my dad signed on with Maersk"
+    (re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))? (?:(?:just |finally )?(?:got|landed|took|accepted) (?:a |an |the )?(?:new )?"
+                r"(?:job|post|position|role)|signed(?: on)?)\s+(?:at|for|with)\s+(?P<v>.+)$", _I), "employer"),
     (re.compile(r"^(?i:my) (?i:" + _REL + r")(?:'s name)? is (?:called |named )?(?P<v>[A-Z][\w'-]*)$"), "name"),
 ]
 
@@ -45,7 +54,8 @@ def _other_slots(c: str, raw: str) -> list[FactDict]:
             continue
         if slot == "employer" and not v:
             continue
-        ch = "update" if re.search(r"\b(?:moved|relocated|now|joined|started)\b", c, _I) else None
+        ch = "update" if re.search(r"\b(?:moved|relocated|now|joined|started|got|landed|took|accepted|signed|bought|completed|closed|"
+                                   r"collected|picked)\b", c, _I) else None
         named = m.groupdict().get("n")
         rel_word = m.group("rel").lower()
         # parents, in-laws, grandparents share one home: a group with one city

@@ -21,6 +21,7 @@ from .grammar import _a, to_third_person
 from .lexicon import (
     _I,
     CAT_BREEDS,
+    DATED_AS,
     DEMONYMS,
     DIETS,
     DIETS2,
@@ -312,7 +313,7 @@ def _owns_business(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 def _joined(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I joined TCS", "I got a job at Stripe", "I switched to Google"."""
     m = re.match(r"^(?:(?:ever )?since |(?:in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|last (?:week|month)|this (?:week|month))(?: \d{4})?,? )?i (?:have |'ve |had )?(?:just |recently |finally |now )*(?:joined|started (?:working )?at|started (?:working )?for|"
-                 r"got (?:a |an |the )?(?:new )?(?:job|offer|position|role|post) (?:at|with)|got hired (?:at|by)|got on at|leased on (?:with|to)|"
+                 r"(?:got|landed|bagged|scored) (?:a |an |the )?(?:new )?(?:job|offer|position|role|post) (?:at|with)|got hired (?:at|by)|got on at|leased on (?:with|to)|"
                  r"got taken on (?:at|by)|(?:signed|sign) (?:on )?(?:(?:a|the|my) (?:new )?contract )?(?:w|w/|with)|"  # (where in it, between: "accepted a position in the dialysis unit at Maisonneuve-Rosemont")
                  r"(?:accepted|taken|took) (?:a |an |the )?(?:new )?(?:job|offer|position|post|role)"
                  r"(?: (?P<unit>(?:in|on) (?:the |a )?[\w' -]{2,40}?))? (?:at|with|from)|"
@@ -515,7 +516,8 @@ PARTNER_IS_RE = re.compile(r"^(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?) is (?:now 
 
 # a partner had, named after it: "I have a boyfriend, Tom", "I've a gentleman friend, Wilf"
 HAVE_PARTNER_RE = re.compile(r"^(?i:i have|i've|ive)(?: got)? (?i:a|an) (?:(?i:new) )?(?P<r>(?i:boyfriend|girlfriend|partner|"
-                             r"fianc[ée]e?|(?:gentleman|lady|man|boy|girl)[ -]?friend)),? (?P<v>[A-Z][\w'-]*)\b")
+                             r"fianc[ée]e?|(?:gentleman|lady|man|boy|girl)[ -]?friend)|(?<=new )(?i:fella|fellow|bloke|man|guy|"
+                             r"lass|lady|woman|girl)),? (?P<v>[A-Z][\w'-]*)\b")  # ("a new fella, Gary"; never "a guy, Dave, for the garden")
 
 
 def _partner_named(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
@@ -525,7 +527,7 @@ def _partner_named(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
         return None  # "my partner in crime", "my partner at the firm": no partner of the heart
     if m and m.group("v").split()[0].lower() not in _NOT_NAMES | FAMILY_SINGLE:
         v = m.group("v")
-        r = m.group("r").lower()
+        r = DATED_AS.get(m.group("r").lower(), m.group("r").lower())
         return [_profile(f"User's {r} is {v}", "partner", v, 0.75)]
     return None
 
