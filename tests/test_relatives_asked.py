@@ -31,8 +31,9 @@ def test_a_question_about_several_relatives_is_asked_of_each_by_name(db_path, re
 
 
 def test_one_relative_or_none_named_asks_nothing_again(store):
-    _add(store, "user:o", "User's son Callum is at Leith Academy")
+    _add(store, "user:o", "User's son Callum is at Leith Academy", "User's kids are at Leeds Grammar")
     assert people_asked(store, "user:o", "Where do the user's sons go to school?") is None
+    assert people_asked(store, "user:o", "Where do the user's kids go to school?") is None  # a school's name is no kid
     assert people_asked(store, "user:o", "Where does the user's son go to school?") is None
 
 

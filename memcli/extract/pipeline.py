@@ -92,7 +92,7 @@ from .roles import (
 )
 from .safety import split_safety, with_allergen
 from .schedule import work_days
-from .slots import ADDRESS_RE, GIVEN_A_CAR_RE, MY_PARTNER_IS_RE, _user_slots, user_slot_said
+from .slots import ADDRESS_RE, GIVEN_A_CAR_RE, MONTH_LEAD, MY_PARTNER_IS_RE, _user_slots, user_slot_said
 from .spelling import _everyday as everyday
 from .together import FAMILY_WORDS, partner_together
 from .values import _DATE_PHRASE_RE, FactDict, _date_phrase, _imp, _profile
@@ -481,7 +481,7 @@ def _rule_facts(s: _Said, now: datetime) -> list[FactDict]:
     if not s.plan and not facts:
         facts = [{**d, "rule": "role_named"} for d in role_named(exp, resolved)]
     if not s.plan and not facts:
-        if re.match(r"^(?:(?:in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|last (?:week|month)|this (?:week|month))(?: \d{4})?,? (?=i\b))?(?:i|my|call me|(?:ever )?since i)\b", exp, _I) or couple_said(exp) or user_slot_said(exp) \
+        if re.match(r"^(?:" + MONTH_LEAD + r"(?=i\b))?(?:i|my|call me|(?:ever )?since i)\b", exp, _I) or couple_said(exp) or user_slot_said(exp) \
                 or WEIGHED_RE.search(exp):
             facts = _other_slots(exp, resolved) if re.match(r"^my " + _REL + r"\b", exp, _I) else []
             if not facts and (not re.match(r"^my " + _REL + r"\b", exp, _I) or GIVEN_A_CAR_RE.match(exp)):

@@ -310,9 +310,14 @@ def _owns_business(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return [_profile(f"User works at {v}", "employer", v, 0.75, "update" if now_cue else None)]
 
 
+# a month or a week said first ("In November I sign the contract with Cermaq"; never a year:
+# "in 2019 I joined Google" is history)
+MONTH_LEAD = r"(?:in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|last (?:week|month)|this (?:week|month))(?: \d{4})?,? "
+
+
 def _joined(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"I joined TCS", "I got a job at Stripe", "I switched to Google"."""
-    m = re.match(r"^(?:(?:ever )?since |(?:in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|last (?:week|month)|this (?:week|month))(?: \d{4})?,? )?i (?:have |'ve |had )?(?:just |recently |finally |now )*(?:joined|started (?:working )?at|started (?:working )?for|"
+    m = re.match(r"^(?:(?:ever )?since |" + MONTH_LEAD + r")?i (?:have |'ve |had )?(?:just |recently |finally |now )*(?:joined|started (?:working )?at|started (?:working )?for|"
                  r"(?:got|landed|bagged|scored) (?:a |an |the )?(?:new )?(?:job|offer|position|role|post) (?:at|with)|got hired (?:at|by)|got on at|leased on (?:with|to)|"
                  r"got taken on (?:at|by)|(?:signed|sign) (?:on )?(?:(?:a|the|my) (?:new )?contract )?(?:w|w/|with)|"  # (where in it, between: "accepted a position in the dialysis unit at Maisonneuve-Rosemont")
                  r"(?:accepted|taken|took) (?:a |an |the )?(?:new )?(?:job|offer|position|post|role)"

@@ -8,7 +8,9 @@ the hits, under the first, each above the first hit that scores less.
 The name is the one the scope holds for the relation now: the active `partner` slot for a
 partner of any word ("boyfriend", "wife", "gf"), else the latest record that introduces a
 relative of that word ("User's son Callum is ...", `extract.people.known_people`). A
-relation with two names ("the user's sisters") asks nothing: which one is a guess.
+relation with two names asks nothing when said in the singular ("the user's sister": which
+one is a guess); said in the plural ("which schools do the user's sons attend?"), it is
+asked again of each of the two to five the scope names (`people_asked`), one recall each.
 """
 
 from __future__ import annotations
@@ -89,8 +91,8 @@ _PLURALS = {"sons": {"son"}, "daughters": {"daughter"}, "boys": {"son"}, "girls"
             "grandchildren": _GRANDKIDS, "parents": {"mum", "father"}}
 _PLURAL_Q = re.compile(r"\b(?:the )?user'?s (?:two |three |four )?(?P<rel>" + "|".join(_PLURALS) + r")\b", re.I)
 # "User's sons are Abdullahi, who is fifteen, and Yusuf, who is nine", "User's two girls, Ama and Efua"
-_PLURAL_SAID = re.compile(r"^User's (?:[\w-]+ ){0,2}?(?P<rel>" + "|".join(_PLURALS) + r")\b,?(?: are| were)?(?: called| named)?"
-                          r"(?P<names>.*)$")
+_PLURAL_SAID = re.compile(r"^User's (?:[\w-]+ ){0,2}?(?P<rel>" + "|".join(_PLURALS) + r")\b,?(?: are| were)?(?: called| named)?,?\s+"
+                          r"(?P<names>(?-i:[A-Z]).*)$")  # (names first: never "User's kids are at Leeds Grammar")
 _A_NAME = re.compile(r"(?<![\w'])(?-i:[A-Z][a-z\u00e0-\u024f'-]+)(?![\w'])")
 
 

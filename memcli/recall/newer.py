@@ -440,7 +440,7 @@ def _replaces(b: Hit, a: Hit, asked: frozenset[str], query: str, kinds: frozense
                     _same_figure_kind(a.memory.text, f.text) for f in told.get(b.memory.id, [])):
             return True
         # the turn says what the question asks about, its state fact gives it another value (of the
-    # user's, when the older is: "rohit came up ... he's allergic" is no allergy of the user's)
+        # user's, when the older is: "rohit came up ... he's allergic" is no allergy of the user's)
         facts = [f for f in told.get(b.memory.id, []) if _state(f)]
         return bool(facts) and ta is not None and tb is not None and tb - ta > _GAP \
             and b.score >= _NEAR * a.score and not _PAST_TURN.search(own_words(b.memory.text)) \
