@@ -16,8 +16,8 @@ from .lexicon import (
     FILLER_RE,
     HAS_PARTICIPLE,
     IMPERATIVE_VERBS,
-    IRREGULAR_PAST,
     OCCUPATIONS,
+    PAST_FORMS,
     RELATIONS,
     TRADE_HAND_RE,
 )
@@ -92,9 +92,7 @@ _OWN_VERB_RE = re.compile(r"\b(?:is|are|was|were|be|sounds?|seems?|feels?|looks?
                           r"should|must|has|had|says?|said|told|wants?|thinks?|rains?|raining|snows?|snowing)\b", _I)
 # ("Kerensa got head chef at a bistro": someone's news, not "I'm ..."; the irregular past too)
 _PAST_VERB_RE = re.compile(r"\b(?!(?:called|named) [A-Z]|(?:based|retired|engaged|unemployed|self-employed)\b)"
-                           r"(?i:[a-z]{3,}ed|" + "|".join(sorted(IRREGULAR_PAST - {"read", "set", "put", "cut", "hit", "let", "cost",
-                                                                             "hurt", "bet", "beat", "split", "spread", "upset",
-                                                                             "born", "lit", "shut", "led"})) + r")\b")
+                           r"(?i:[a-z]{3,}ed|" + "|".join(sorted(PAST_FORMS - {"lit", "shut", "led"})) + r")\b")
 
 
 # An interjection before a subject-less clause; not a conjunction, whose clause may go on

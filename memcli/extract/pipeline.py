@@ -381,9 +381,9 @@ def _not_the_users(raw: str, clause: str, now: datetime, ex: Extraction, people:
             ex.facts.append(_mk({**role[0], "rule": "role_named"}, clause, None, False))
             return True
         # "Kindly note the address for service: 27 Lordswood Road, Harborne": the user's home; "gf is Tegan": partner
-        home = [d for d in _user_slots(raw, raw) if d.get("key") in ("home_city", "partner")] if ADDRESS_RE.match(raw) or MY_PARTNER_IS_RE.match(raw) else []
-        if home:
-            ex.facts.append(_mk(home[0], clause, None, False))
+        slot = [d for d in _user_slots(raw, raw) if d.get("key") in ("home_city", "partner")] if ADDRESS_RE.match(raw) or MY_PARTNER_IS_RE.match(raw) else []
+        if slot:
+            ex.facts.append(_mk(slot[0], clause, None, False))
             return True
         attr = bare_attribute(raw) if people.named(raw.split()[0]) is None else None  # "zayn is 15": a kid named
         if attr is not None:

@@ -36,6 +36,7 @@ from .newer import (
     _LATEST_Q,
     _NEAR,
     _PAST_Q,
+    DATE_ASKED,
     _akin,
     _of_kind_asked,
     _same_subject,
@@ -74,7 +75,7 @@ OWN_SHARE = 0.35
 _NAMED_THINGS_OPEN = re.compile(r"(?!User\b)[A-Z][\w-]*['\u2019]s\s+[a-z]")  # "Camille's bday ..."
 RELATED = 0.2
 # ("on what date does the user fly home?": when, in other words; "which day ..." may ask a weekday that changed)
-_WHEN_Q = re.compile(r"^\W*(?:when|how long|(?:on |by |from |until )?(?:what|which) date\b)", re.I)
+_WHEN_Q = re.compile(r"^\W*(?:when|how long|" + DATE_ASKED + ")", re.I)
 
 
 def akin_later_first(hits: list[Hit], vectors: dict[str, np.ndarray], query: str) -> list[Hit]:

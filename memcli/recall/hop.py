@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ..extract.lexicon import PARENT_KEY
 from ..extract.people import _NOT_NAMES, known_people
 from ..models import Hit
 
@@ -26,9 +27,10 @@ if TYPE_CHECKING:
 
 _PARTNER = frozenset("partner boyfriend girlfriend husband wife fiance fiancee fiancé fiancée spouse bf gf".split())
 _SAME = {"bf": "boyfriend", "gf": "girlfriend", "mom": "mum", "mother": "mum", "dad": "father", "kid": "child",
-         # a parent by the word of the language the user mixes in ("my mamá Rosa", "Amma")
-         **{w: "mum" for w in "mama mamá mamã mãe mamãe mami mam maman mutti amma ammi ammu nanay inay".split()},
-         **{w: "father" for w in "papa papá pai papai tatay abba appa".split()},
+         # a parent by every word the lexicon reads for one ("my mamá Rosa", "Amma"), and more the user may mix in
+         **{w: "mum" if k == "mother" else "father" for w, k in PARENT_KEY.items()},
+         **{w: "mum" for w in "mamã mamãe mami mutti ammu nanay inay".split()},
+         **{w: "father" for w in "pai papai tatay abba appa".split()},
          "boy": "son", "girl": "daughter",  # "our boy Tyler's twenty-seven"
          # one best friend by every word for them
          "best mate": "best friend", "best pal": "best friend", "best bud": "best friend", "best buddy": "best friend",

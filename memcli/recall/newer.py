@@ -514,7 +514,8 @@ _OPENS_WITH_NAME = re.compile(r"^(?!(?:The|This|That|These|Those|It|Its|There|Th
                               r"\s+(?:is|was|has|had|does|did|works|runs|drives|teaches|took|takes|got|gets|[a-z]{3,}s)\b")
 
 
-_DATE_Q = re.compile(r"^\W*(?:on |by |from |until )?(?:what|which) date\b", re.I)
+DATE_ASKED = r"(?:on |by |from |until )?(?:what|which) date\b"  # "on what date ...?"
+_DATE_Q = re.compile(r"^\W*" + DATE_ASKED, re.I)
 _DAY_SAID = re.compile(r"\b\d{4}-\d\d-\d\d\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:january|february|march|april|"
                        r"may|june|july|august|september|october|november|december)\b")
 
