@@ -9,7 +9,7 @@ import re
 from datetime import date, datetime
 from functools import partial
 
-from .text import MONTH_NAMES, WEEKDAY_SHORT, WEEKDAYS
+from .text import MONTH_NAMES, MONTHS, WEEKDAY_SHORT, WEEKDAYS
 
 _ORDINAL_WORDS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
                   "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth").split()
@@ -205,3 +205,31 @@ def short_weekday_as_word(m: re.Match[str], text: str) -> bool:
     bare = "prep" in m.re.groupindex and not m.group("prep")
     before = text[:m.start("wd")].rstrip()
     return bare and (not before or before[-1] in ".!?")
+
+
+# A request for what was told in a month: "the Kasia thing from August: forget it", "what I
+# told you in March about the visa"; or in a season: "that thing about Larry I said back in
+# the spring", "what I told you over the summer" (the months of a northern year).
+# ... in the languages users mix in: "ce que je t'ai dit en mars", "lo que te dije en abril"
+_MONTH_FORMS = {form: n for n, forms in enumerate((
+    "enero janvier janeiro januar", "febrero février fevrier fevereiro februar", "marzo mars março marco märz",
+    "abril avril april", "mayo mai maio", "junio juin junho juni", "julio juillet julho juli", "agosto août aout",
+    "septiembre setiembre septembre setembro", "octubre octobre outubro oktober", "noviembre novembre novembro",
+    "diciembre décembre dezembro dezember"), start=1) for form in forms.split()}
+_SEASONS = {"spring": (3, 4, 5), "summer": (6, 7, 8), "autumn": (9, 10, 11), "fall": (9, 10, 11), "winter": (12, 1, 2)}
+_TOLD_IN = re.compile(r"\b(?:from|in|back in|en|em|im)\s+(?P<m>" + "|".join(MONTHS)
+                      + r"|(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)(?=\.|\b)|"
+                      + "|".join(sorted(_MONTH_FORMS, key=len, reverse=True)) + r")\b"
+                      r"|\b(?:in|back in|over|during|from|this|last)\s+(?:the\s+)?(?P<s>spring|summer|autumn|fall|winter)\b"
+                      r"(?!\s+(?:of\s+)?(?:19|20)\d\d)", re.I)
+
+
+def months_told(clause: str) -> frozenset[int] | None:
+    """The months (1 to 12) a request says it was told in (`_TOLD_IN`), or None."""
+    told = _TOLD_IN.search(clause)
+    if told is None:
+        return None
+    if told["s"]:
+        return frozenset(_SEASONS[told["s"].lower()])
+    said = told["m"].lower()
+    return frozenset({_MONTH_FORMS[said] if said in _MONTH_FORMS else [m[:3] for m in MONTHS].index(said[:3]) + 1})

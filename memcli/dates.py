@@ -630,8 +630,9 @@ def _h_season(m: re.Match[str], c: _Ctx) -> _Result:
         if start(y) <= t < start(y) + relativedelta(months=3):
             current = start(y)
     upcoming = start(t.year) if start(t.year) > t else start(t.year + 1)
-    if which in ("this", "coming"):
-        d = current or upcoming
+    ended = max(start(y) for y in (t.year - 2, t.year - 1, t.year) if start(y) + relativedelta(months=3) <= t)
+    if which in ("this", "coming"):  # ("this summer", said in September: the one just gone)
+        d = current or (ended if which == "this" and (t - ended).days < 92 + 45 else upcoming)
     elif which == "next":
         d = (current + relativedelta(years=1)) if current else upcoming
     else:  # last / past
@@ -640,9 +641,7 @@ def _h_season(m: re.Match[str], c: _Ctx) -> _Result:
             d = start(d.year - 1)
     label = "autumn" if name == "fall" else name
     p = (m.group("prep") or "in").lower()
-    if p in ("on", "during", "for"):
-        p = "in"
-    return f"{p} {label} {d.year}", d
+    return f"{'in' if p in ('on', 'during', 'for') else p} {label} {d.year}", d
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .claims import parse
 from .compared import compared_values, later_comparisons
+from .date_words import months_told
 from .episodes import Episode, close_superseded, episode_of, part_vectors, store_episode
 from .errors import InputError, ModelError
 from .extract import known_people
@@ -31,13 +32,14 @@ from .requests import (
     forget_requests,
     kept_back,
     matching_memories,
+    of_person_asked,
     topic_words,
     unsaid_before,
     without_requests,
 )
 from .results import beaten_records
 from .scope import validate_scope
-from .text import MONTHS, check_text, decode_input, load_json
+from .text import check_text, decode_input, load_json
 from .timeutil import parse_dt, to_iso, utcnow
 from .write import reconcile
 
@@ -322,7 +324,7 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
     """Archive what a forget request names (the user's decision, logged per record);
     a request that matches nothing is logged too, so `memcli log` says why nothing went."""
     vector = store.embed_query(req.topic)
-    month = _month_named(req.clause)
+    month = months_told(req.clause)
     found = matching_memories(store, scope, req.topic, vector, loose=month is not None)
     found += _confided(store, scope, req.clause, vector, {m.id for m, _ in found})
     if _LAST_SITTING.search(req.clause):
@@ -330,7 +332,8 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
     elif month:
         found = _told_in(store, scope, found, month, ts)
     reason = f"the user asked to forget {req.topic!r}: {req.clause[:160]}"
-    found = [(m, sim) for m, sim in found if store.get(scope, m.id).active]  # one request's archive is not redone
+    found = [(m, sim) for m, sim in found if store.get(scope, m.id).active  # one request's archive is not redone
+             and of_person_asked(req.topic, req.clause, m.text)]
     for m, _sim in found:
         store.archive(scope, m.id, reason=reason, at=ts)
         store.log(Decision(scope=scope, op="ARCHIVE", fact=m.text, target=m.id, decided_by="user",
@@ -360,7 +363,7 @@ def _confided(store: MemoryStore, scope: str, clause: str, vector: np.ndarray, h
     words = topic_words(clause) - _ASKING
     if not words:
         return []
-    loose = [(m, sim) for m, sim in matching_memories(store, scope, " ".join(sorted(words)), vector, loose=True)
+    loose = [(m, sim) for m, sim in matching_memories(store, scope, " ".join(sorted(words)), vector, loose=True, confided=True)
              if m.id not in have]
     said = {t["id"]: str(t.get("content") or "") for t in store.turns(scope, sorted({t for m, _ in loose for t in m.source_turns}))}
     out = [(m, sim) for m, sim in loose if any(_CONFIDED.search(said.get(t, "")) for t in m.source_turns)]
@@ -376,7 +379,7 @@ def _confided(store: MemoryStore, scope: str, clause: str, vector: np.ndarray, h
 # A request for what was told in the last sitting: "that business I told you about Ewan last
 # time", "what I said about her the other day", "in our last chat".
 _LAST_SITTING = re.compile(r"\b(?:last time|last session|the other day|yesterday|(?:on|in) our (?:last|previous) "
-                           r"(?:chat|conversation|session))\b", re.I)
+                           r"(?:chat|conversation|session)|la derni[èe]re fois|la [úu]ltima vez|da [úu]ltima vez)\b", re.I)
 
 
 def _told_last(store: MemoryStore, scope: str, found: list[tuple[Memory, float]],
@@ -391,35 +394,14 @@ def _told_last(store: MemoryStore, scope: str, found: list[tuple[Memory, float]]
     return [(m, sim) for m, sim in found if day[m.id] == last] if last else found
 
 
-# A request for what was told in a month: "the Kasia thing from August: forget it", "what I
-# told you in March about the visa".
-# ... in the languages users mix in: "ce que je t'ai dit en mars", "lo que te dije en abril"
-_MONTH_FORMS = {form: n for n, forms in enumerate((
-    "enero janvier janeiro januar", "febrero février fevrier fevereiro februar", "marzo mars março marco märz",
-    "abril avril april", "mayo mai maio", "junio juin junho juni", "julio juillet julho juli", "agosto août aout",
-    "septiembre setiembre septembre setembro", "octubre octobre outubro oktober", "noviembre novembre novembro",
-    "diciembre décembre dezembro dezember"), start=1) for form in forms.split()}
-_TOLD_IN = re.compile(r"\b(?:from|in|back in|en|em|im)\s+(?P<m>" + "|".join(MONTHS) + r"|(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)(?=\.|\b)|"
-                      + "|".join(sorted(_MONTH_FORMS, key=len, reverse=True)) + r")\b", re.I)
-
-
-def _month_named(clause: str) -> int | None:
-    """The month a request says it was told in (`_TOLD_IN`), 1 to 12, or None."""
-    month = _TOLD_IN.search(clause)
-    if month is None:
-        return None
-    said = month["m"].lower()
-    return _MONTH_FORMS[said] if said in _MONTH_FORMS else [m[:3] for m in MONTHS].index(said[:3]) + 1
-
-
-def _told_in(store: MemoryStore, scope: str, found: list[tuple[Memory, float]], month: int,
+def _told_in(store: MemoryStore, scope: str, found: list[tuple[Memory, float]], months: frozenset[int],
              ts: str) -> list[tuple[Memory, float]]:
-    """Of the memories a request names, those told in `month` (its latest before the
+    """Of the memories a request names, those told in `months` (its latest before the
     request): "the Kasia thing from August" is what was said of her then, not that she is a
     dentist; none when none was told then (what was told then may be ingested later:
     `forget_said_before`)."""
     said = {t["id"]: str(t["ts"] or "") for t in store.turns(scope, sorted({t for m, _ in found for t in m.source_turns}))}
-    when = {m.id: [said[t][:7] for t in m.source_turns if said.get(t, "")[5:7] == f"{month:02d}" and said[t] < ts]
+    when = {m.id: [said[t][:7] for t in m.source_turns if said.get(t, "")[5:7] in {f"{n:02d}" for n in months} and said[t] < ts]
             for m, _ in found}
     latest = max((w for ws in when.values() for w in ws), default=None)
     return [(m, sim) for m, sim in found if latest in when[m.id]]
@@ -428,11 +410,11 @@ def _told_in(store: MemoryStore, scope: str, found: list[tuple[Memory, float]], 
 def _in_month_asked(clause: str, ts: str, asked_at: str) -> bool:
     """Whether a message said at `ts` is of the month a request names, if it names one
     (within the year before it was asked)."""
-    month = _month_named(clause)
-    if month is None:
+    months = months_told(clause)
+    if months is None:
         return True
     said, asked = parse_dt(ts), parse_dt(asked_at)
-    return said is not None and asked is not None and said.month == month and (asked - said).days < 366
+    return said is not None and asked is not None and said.month in months and (asked - said).days < 366
 
 
 # How soon after a message "forget that" may be said of it.
@@ -606,7 +588,7 @@ def forget_said_before(store: MemoryStore, scope: str, requests: list[_Asked], n
         if asked.vector is None:
             asked.vector = store.embed_query(req.fact)
         sims = {m.id: store.similarity_to(scope, asked.vector, m.id) for m in new if m.id not in gone}
-        loose = _month_named(req.reason) is not None  # (of the month named: any word of the topic)
+        loose = months_told(req.reason) is not None  # (of the month named: any word of the topic)
         hit = [m for m in new if m.id in sims and matches(req.fact, m.text, sims[m.id], loose)]
         want = topic_words(req.fact)
         if hit:

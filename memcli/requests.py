@@ -3,13 +3,12 @@
 "please forget what I told you about the key safe codes", "pls forget my old
 address", "don't keep my mobile number", "scratch what I said about Declan" are
 not facts about the user: they are instructions to archive what matches. This
-module finds them (a family of imperative phrasings, with the clauses that only
-look like them left alone: "in case I forget", "don't forget to call", "I forgot
-my keys", "forget it") and picks the memories they are about, conservatively: a
-memory goes only when every word of the topic is in it, or most of them and the
-vectors agree, and what was said in the same turn as a match ("Rob had an affair. He
-met her at the gym") goes with it when it shares a word of the topic. What is not
-archived stays, and the log says why.
+module finds them (a family of imperative phrasings, with the clauses that only look like
+them left alone: "in case I forget", "don't forget to call", "I forgot my keys", "forget
+it") and picks the memories they are about, conservatively: a memory goes only when every
+word of the topic is in it, or most of them and the vectors agree, and what was said in the
+same turn as a match ("Rob had an affair. He met her at the gym") goes with it when it
+shares a word of the topic. What is not archived stays, and the log says why.
 """
 
 from __future__ import annotations
@@ -21,8 +20,30 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .claims import Claim, parse
-from .extract.clauses import _ABBREVIATIONS
+from .extract.lexicon import RELATIONS
 from .recall.topics import members
+from .request_words import (
+    _ABOUT,
+    _ANY_ABOUT,
+    _BACK,
+    _CLAUSE_END,
+    _INTERJECTION,
+    _MONTHS,
+    _PHYSICAL,
+    _POSSESSIVE,
+    _REQUEST,
+    _SAID,
+    _SAID_ONLY,
+    _TITLE_WORDS,
+    _TOLD_AS,
+    _TOLD_BEFORE,
+    _TOPIC_END,
+    _VAGUE,
+    _WHEN_SAID,
+)
+from .request_words import (
+    NOT_REQUESTS as NOT_REQUESTS,
+)
 from .subjects import names_someone
 from .text import MONTHS, undialected
 
@@ -31,156 +52,6 @@ if TYPE_CHECKING:
 
     from .models import Memory
     from .store import Store as MemoryStore
-
-_VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrap|scrub\s+out|scrub|drop|disregard|unlearn|purge|clear|"
-         # what is taken back by a verb of doing: only with what was said ("take out that thing about
-         # Nino", "bin wot i said bout shazia"), never "take out the bins" (`_SAID_ONLY`)
-         r"take\s+out|leave\s+out|cut\s+out|bin|withdraw|retract|ignore|lose|get\s+rid\s+of|throw\s+(?:out|away)|chuck|ditch|toss|cross\s+(?:out|off)|(?<=rather you )forgot|(?<=rather u )forgot|"
-         # and the same asked in the languages users mix in: "apaga isso", "borra eso", "oublie ça"
-         r"apaga|apague|borra|borre|oublie|oubliez|efface|vergiss|lösch|lösche|cancella|dimentica|esquece|esqueça|"
-         r"esqueca|olvida|lupakan|lupain|hapus|strike|"
-         # "let's pretend I never told you about Simran's boyfriend": what follows is the topic
-         r"pretend (?:i|we) never (?:told you|said anything|said|mentioned)(?: anything)?(?: about)?|"
-         # Swahili, Hindi and Urdu, Kreyòl, Tagalog, the Nordic languages, Finnish, Dutch, Polish
-         r"sahau|bhool jao|bhul jao|bhool ja|bliye|efase|kalimutan|glöm|glem|unohda|vergeet|zapomnij|"
-         # and as it is spelled in a text or said in a dialect: "4get", "fuhget", "fi get what mi seh"
-         r"4get|forgit|fuhget|fugget|f[ei] ?get(?=\s+(?:what|wha|weh|everything|all)\s))")
-# Verbs of doing to things as much as to memory ("drop the kids at school", "clear the table
-# before dinner"): a request only when what follows names what was said, not a place or a time
-_PHYSICAL = frozenset("remove wipe scratch scrap strike scrub drop purge clear apaga apague borra borre efface".split())
-_SAID_ONLY = frozenset({"take out", "leave out", "cut out", "bin", "withdraw", "retract", "ignore", "lose", "get rid of", "throw out", "throw away", "chuck", "ditch", "toss", "scrub out", "cross out", "cross off"})
-_KEEP = (r"(?:remember|keep|store|save|record|retain|note down|write down|jot down|make a note of|(?:hold|hang) on ?to(?=\s+(?:what|wot|"
-         r"anything|everything|my|our|(?:the|that|this) (?:[\w'-]+ )?(?:stuff|bit|part|thing|story|info|business|matter)\b)))")  # (never "don't hold on to the rail")
-# "dont put that down forget I said anything about hank": a request of what was said needs
-# no pause before it, unless a subject or an adverb makes it a statement ("I always forget
-# what I said about her")
-_NOT_AFTER = ("i", "we", "you", "u", "they", "he", "she", "to", "can", "will", "never", "always", "often", "don't",
-              "dont", "i'll", "might", "may", "would", "could", "should", "must", "not", "ever", "sometimes", "usually")
-_BARE_LEAD = (r"(?<![\w'])" + "".join(rf"(?<!\b{w} )" for w in _NOT_AFTER) +
-              r"(?=(?:forget|erase|delete|disregard)\s+(?:what\s+|that\s+)?(?:i|we)\s+(?:ever\s+|just\s+|even\s+)?"
-              r"(?:said|mentioned|told|wrote)\b)")
-# the words of feeling a request may open with, in the languages users mix in ("aiya forget
-# that ICAC thing ah", "eish, delete that")
-_INTERJECTION = r"(?:aiya|aiyah|aiyo|aiyoh|alamak|arre|arrey|yaar|ugh|oops|oi|eish|ag|ach|wah|haiya|ay|ai|pois|olha|aki|yaani|tanpri)"
-# What may stand before an imperative: politeness, discourse words, "can you".
-# "do me a favour, forget that ticket": a favour asked before the imperative
-_LEAD = (r"(?:^|[,;:(\u2014\u2013]\s*|\b(?:and|also|ok|okay|oh|eh|ah|so|but|then|just|actually|please|pls|plz|kindly|now|wait|hmm|sorry|let'?s|"
-         + _INTERJECTION[3:-1] + r")\s+|"
-         r"\bdo me a favou?r,?\s+(?:and\s+)?|" + _BARE_LEAD + ")"
-         r"(?:(?:please|pls|plz|kindly|also|just|actually|and|n|&|abeg|biko|bitte|stp|svp|(?:no,?\s+)?mejor)\s+)*")
-_ASK = (r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+|just\s+)?"
-        # "Nani wants you to forget about ...", "I'd like you to delete ...": asked for someone
-        r"|(?:[\w'-]+\s+)?(?:wants?|would like|i?'d like|needs?)\s+(?:you|u)\s+to\s+(?=(?:forget|delete|erase|remove|drop|scrap|wipe|bin|lose|ditch)\b)"
-        r"|i'?d (?:much )?rather (?:you|u) (?=forgot\b)"  # "I'd rather you forgot about the loan thing"
-        # "I think you should forget that about Geir": advice is a request too
-        r"|(?:i think\s+)?(?:you|u)\s+(?:should|need to|must|have to|better)\s+(?:just\s+|really\s+)?"
-        r"(?=(?:forget|delete|erase|strike|unlearn)\b))?")
-# "you can forget those ward codes": a permission, with a verb of memory only ("you can
-# drop the romanisation now" is about the replies, not the memory)
-_PERMIT = r"(?:you|u)\s+(?:can|could|may)\s+(?:just\s+|now\s+|also\s+)?(?=(?:forget|delete|erase|bin|lose|ditch|chuck|toss)\b)"
-_NEG_KEEP = (r"(?:(?:please\s+|pls\s+|plz\s+)?(?:don'?t|do not|dont|dinna|dinnae|dinnit|dunna|dunnae|divvent|no need to|stop|i'?d rather you (?:didn'?t|didnae|didna)|"
-             # "you don't need to remember ...", "it would be better if you did not keep ...", "I'd prefer you didn't ..."
-             r"(?:you\s+)?(?:don'?t|do not) need to|(?:better|best) if you (?:didn'?t|did not|don'?t|do not)|"
-             r"i'?d prefer (?:it )?(?:if )?you (?:didn'?t|did not)|"
-             r"i don'?t want you to|(?:can|could|would) (?:you|u) (?:please |pls )?not|i (?:would |must )?(?:ask|request) (?:that )?you (?:do )?not)\s+" + _KEEP + r"(?:ing)?)")
-_ABOUT = r"(?:about|abt|'?bout|aboot|re|regarding|concerning)"  # "what a said aboot Gary": as a dialect says it
-# when it was said, between the saying and what about: "what I told you in the spring about my brother", "what I said last week about the loan"
-_MONTHS = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
-_WHEN_SAID = (r"(?:earlier|before|last time|yesterday|the other (?:day|week)|ages ago|a (?:while|bit) (?:ago|back)|"
-              r"(?:a few|a couple of|two|three|some) (?:days|weeks|months) (?:ago|back)|last (?:week|month|year|session|spring|summer|autumn|fall|winter)|"
-              r"(?:in|over|during) the (?:spring|summer|autumn|fall|winter)|in " + _MONTHS + ")")
-_SAID = (r"(?:(?:what|wot|wat|wetin|wha|weh|everything|anything|all|the (?:thing|stuff|bit|part|story)s?(?: that)?)\s+"
-         # ("nani says: please forget what she told you about Pinky's in-laws": a message typed for someone)
-         r"(?:i|i've|ive|i have|we|mi|a|she|he)\s+"
-         r"(?:just\s+|ever\s+)?(?:said|told(?: you| u| ye| ya)?|tole(?: you| u| ya)?|telt ye|mentioned|shared|wrote|written|say|"
-         r"seh|tell you|typed|talked|talk)"
-         r"(?:\s+" + _WHEN_SAID + r")?\s+(?:" + _ABOUT + r"|on|of)\s+"
-         # "forget I said anything 'bout Dwayne's boy", "forget I ever mentioned the loan", "forget I
-         # tole you dat about Dale"
-         r"|(?:that\s+)?(?:i|we)\s+(?:ever\s+|even\s+)?(?:said|mentioned|told you|told u|told ye|told ya|tole you|tole ya|brought up|"
-         r"talked)\s+(?:(?:anything|something|a thing|a word|(?:all )?(?:of )?(?:that|this|dat|dis)|it|stuff)\s+)?"
-         r"(?:" + _ABOUT + r"|of)\s+"
-         # Indonesian: "lupain aja soal DanaKilat"
-         r"|(?:aja\s+|saja\s+)?(?:soal|tentang)\s+"
-         # Swahili: "sahau hiyo story ya Musa"; Kreyòl: "bliye koze Jean an"
-         r"|(?:hiyo\s+|ile\s+)?(?:story|stori|habari|mambo|kisa|issue)\s+(?:ya|za|wa)\s+|(?:koze|istwa|zafè)\s+"
-         r"|(?:that\s+)?(?:i|we)\s+(?:ever\s+|even\s+)?(?:mentioned|brought up)\s+"
-         # "forget that about Geir", "strike that about Greyling", "olvida lo de Rudy"
-         r"|(?:that|this)\s+(?:about|abt|'?bout|regarding)\s+|(?:lo|eso|esto)\s+(?:de|del|sobre)\s+"
-         # "delete that bit bout leah", "scrap the part about the loan"
-         r"|(?:the|that|this)\s+(?:whole\s+)?(?:thing|stuff|bit|part|story|info)\s+(?:" + _ABOUT[3:-1] + r"|on|with)\s+"
-         # "wipe the bit where I talked about Gareth"
-         r"|(?:the|that|this)\s+(?:bit|part)\s+where\s+(?:i|we)\s+(?:talked|said|went on|was going on|told you|mentioned|brought up)\s+(?:about\s+)?"
-         # "oublie l'histoire de Khady", "oublie ce que j'ai dit sur Paul"
-         r"|(?:l'histoire|l'affaire|le truc|ce que (?:j'ai|je t'ai|je vous ai) (?:dit|racont[ée]|[ée]crit))\s+"
-         r"(?:de|du|des|d'|sur|[àa] propos de)\s*)")
-# "don't keep my X" may also start mid-sentence, after a word boundary.
-_LEAD_ANYWHERE = _LEAD.replace("(?:^|", "(?:^|\\b|")
-_REQUEST = re.compile(
-    # ("I don't keep the receipts": a habit said, not a request)
-    r"(?:" + _LEAD + r"(?:" + _ASK + r"|" + _PERMIT + r")(?P<verb>" + _VERB + r")|" + _LEAD_ANYWHERE
-    + "".join(rf"(?<!\b{w} )" for w in ("i", "we", "they", "he", "she", "you", "u", "a")) + _NEG_KEEP + r")"
-    r"\s+(?P<obj>.+)$"
-    # "I don't want that kept anywhere": the thing not to keep before the keeping
-    r"|\bi (?:don'?t|do not|dont) want (?P<obj2>that|it|this|those|any of (?:that|it)) (?:kept|stored|saved|remembered|"
-    r"hanging around|lying around|on file)\b",
-    re.IGNORECASE)
-# A request whose object points back ("..., forget it", "could you not keep that"): the
-# topic is what the message said before it was told ("what I said about Siobhan and her
-# divorce, forget it", "that business about Huw I told you, ..., could you not keep that")
-_BACK = re.compile(r"^(?:it|that|this|those|ça|cela|isso|isto|eso|esto|das|dies|questo|that one|all (?:of )?(?:that|this|it)|any of (?:that|it)"
-                   # "forget I ever said that to you": what was said, pointed at
-                   r"|i (?:ever |even |ever even )?(?:said|told you|told u|told ye|told ya|mentioned|brought up|wrote)(?: (?:that|it|this|any of "
-                   r"(?:that|it)))?(?: to (?:you|u))?)\b\s*(?:[,.;!?]|$|(?:please|pls|"
-                   r"kept|stored|saved|anywhere|either|too|as well|for me|ok|okay|that'?s|it'?s|i|fully|entirely|completely|"
-                   r"stp|svp|porfa|por favor|bitte|s'il (?:te|vous) pla[iî]t|per favore|"
-                   # a word tagged on as the user talks ("forget it aye", "delete that mate")
-                   r"aye|yeah|yep|eh|lol|thanks|thx|cheers|ta|innit|sha|lah|alright|all right|mate|bro|dude|"
-                   r"altogether|totally|for good|(?:from|in|on) (?:ur|your|the) (?:memory|memories|notes|system|records?))\b)", re.IGNORECASE)
-_TOLD_BEFORE = re.compile(r"\b(?:what|everything|anything|all|the|that|this)\s+(?:(?:\w+\s+){0,2}?(?:i|i've|ive)\s+"
-                          r"(?:said|told you|told u|told ye|told ya|tell you|mentioned|shared|wrote)(?:\s+" + _WHEN_SAID + r")?|(?:business|matter|thing|stuff|bit|story|"
-                          r"part)s?)\s+(?:about|abt|'?bout|re|regarding|concerning|with|on)\s+"
-                          # "the matter of Jordi and his wife that I told you": a story of someone
-                          r"|\b(?:the|that|this)\s+(?:business|matter|story|affair)\s+of\s+(?=(?-i:[A-Z])|(?:the|my|our|his|her|their)\b)"
-                          # "I shouldn't have told you about Dai and the money. Please forget it."
-                          r"|\b(?:i|we)\s+(?:shouldn'?t|should not|should never|never should)\s+have\s+(?:told you|said anything|"
-                          r"mentioned|brought up)\s+(?:about\s+)?"
-                          # "and about the course I flunked, delete that": the topic set up before
-                          r"|(?:^|[,;.!?]\s*|\b(?:and|also|oh|ah|so|now|actually)\s+)(?P<setup>about|as for|regarding)\s+(?=(?:the|my|"
-                          r"that|this|what|our)\b|(?-i:[A-Z])[a-z])", re.IGNORECASE)
-# Where a topic ends: the reason or the next clause.
-# the abbreviations the sentence splitter knows, and titles typed in lower case ("dr. okafor")
-_TITLE_WORDS = (*_ABBREVIATIONS, "mr", "mrs", "ms", "dr", "prof")
-_NOT_A_STOP = "".join(rf"(?<!\b{a})" for a in _TITLE_WORDS)
-_TOPIC_END = re.compile(
-    r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s[-/]\s|\b(?:because|cause|cuz|since|as|so|it'?s|its|it is|he'?s|she'?s|they'?re|"
-    r"i'?ve|i'?m|i'?d|i|that'?s|from (?:whatever|your|the|my|memory)|from memory|on file|anywhere|please|pls|plz|"
-    r"thanks|thank you|ok|okay|yeah|yea|innit|tho|though|lol|lmao|comma|period|full stop|"  # (dictated punctuation)
-    # a spoken particle closing the clause: "don't remember the Raymond thing can, is his private matter"
-    r"lah|leh|lor|hor|sia|meh|(?-i:ah)|ya|yah|deh|dong|(?:can|po)(?=\s*[,.!?]|\s*$))\b)", re.IGNORECASE)
-_CLAUSE_END = re.compile(r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s-\s|\b(?:because|cause|cuz|since|so)\b)", re.IGNORECASE)
-# ("that ticket", not "that easily" or "that for now")
-_POSSESSIVE = re.compile(r"^(?:my|our|the|his|her|their|those|these|that(?=\s+(?!\w+ly\b|(?:is|was|too|for|now|please|"
-                         r"one|thing|stuff|bit|part|already|right|then|okay|ok)\b))|[a-z]+'s)\s+", re.IGNORECASE)
-# "anything about him", "everything about the move": what was said, without "I said"
-_ANY_ABOUT = re.compile(r"(?:anything|everything|all|whatever)\s+(?:at all\s+)?(?:about|abt|'?bout|re|regarding|to do with)\s+",
-                        re.IGNORECASE)
-# "the story about the boiler", "the salary conversation": what a topic is told as, not what it is
-_TOLD_AS = re.compile(r"^(?:the|that|this|our|my)\s+(?:whole\s+)?(?:story|conversation|chat|discussion|thing|stuff|bit|"
-                      r"part|info|note|notes|details?|entry|record)\s+(?:about|abt|'?bout|re|regarding|on|of|with)\s+", re.IGNORECASE)
-_VAGUE = frozenset({"thing", "stuff", "bit", "part", "story", "info", "information", "detail", "old", "said", "matter",
-                    "note", "notes", "entry", "record", "memory", "memories",
-                    "conversation", "chat", "discussion", "before", "earlier", "above", "aforementioned",
-                    "told", "mentioned", "whole", "all", "everything", "how", "much", "many", "what", "when",
-                    "where", "who", "why", "which"})
-
-# Probes the request test must not fire on (documented negative cases, tested).
-NOT_REQUESTS = ("in case I forget", "I always forget my keys", "don't forget to call mum", "did you forget?",
-                "forget it, never mind", "I forgot my password again", "never forget where you came from",
-                "forget about work for a while, let's talk games", "I'll delete the app tonight",
-                "we removed the old shed", "I want to remember this trip forever",
-                "forget about it", "just forget about work tonight")
-
 
 @dataclass(frozen=True)
 class ForgetRequest:
@@ -274,10 +145,17 @@ def forget_requests(text: str) -> list[ForgetRequest]:
     out = []
     text = undialected(text)  # (what the sentences are found in: a request looks back in the same words)
     for sentence in _SENTENCE_BREAK.split(text):
+        earlier = text[:max(text.find(sentence), 0)]  # (what the message said before it, found before it is reworded)
         sentence = re.sub(r"^\s*[-*\u2022]\s+", "", sentence)  # a list's item: "- forget the complaint thing"
+        sentence = re.sub(r":\s*not for (?:storage|the record|your (?:notes|memory|records?)|keeping)\b", ": don't keep that", sentence,
+                          flags=re.IGNORECASE)  # "2) Note from May regarding colleague on sick leave: not for storage"
+        sentence = re.sub(r"\b(?:keep|leave)\s+(.{2,60}?)\s+out of (?:your|ur|the) (?:memory|memories|notes|records?|files?|head|book)\b", r"don't keep \1", sentence, flags=re.IGNORECASE)  # "keep X out of your notes"
         # "take that out, the thing about Jean-Robert": the particle before what is taken out
         sentence = re.sub(r"\b(take|leave|cut)\s+(it|that|this)\s+out\b", r"\1 out \2", sentence, flags=re.IGNORECASE)
-        sentence = re.sub(r"\b(?:keep|leave)\s+(.{2,60}?)\s+out of (?:your|ur|the) (?:memory|memories|notes|records?|files?)\b", r"don't keep \1", sentence, flags=re.IGNORECASE)  # "keep X out of your notes"
+        # "hoy it in the bin, pet": binned; "you don't need to be hanging on to it": hang on to
+        sentence = re.sub(r"\b(?:hoy|throw|chuck|toss|stick|put|bung|lob)\s+(it|that|this|them)\s+in\s+(?:the\s+)?(?:bin|trash|rubbish|"
+                          r"garbage|bucket)\b", r"bin \1", sentence, flags=re.IGNORECASE)
+        sentence = re.sub(r"\bbe\s+(keep|stor|sav|remember|record|hold|hang)(?:e?ing)\b", lambda m: m[1] + ("e" if m[1] in ("stor", "sav") else ""), sentence, flags=re.IGNORECASE)
         sentence = _unjoined(sentence)
         # a request whose object names nothing ("forget all that, I'd rather you didn't
         # keep anything about him") may be followed by one that does: look on after it
@@ -307,19 +185,26 @@ def forget_requests(text: str) -> list[ForgetRequest]:
                 # ("forget I said it": never a shrug, the user says they told it)
                 shrug = (m.group("verb") or "").lower() in ("forget", "drop", "disregard", "clear") and not polite \
                     and not re.match(r"i\b", obj, re.IGNORECASE)
-                topic = _fronted(sentence[:m.start("verb") if m.group("verb") else m.start()], shrug) or _told_before(text[:text.find(sentence)] + sentence[:m.start()],
-                                                                       told_by_user=shrug)
+                at = m.start("verb") if m.group("verb") else m.start("neg") if m.group("neg") else m.start()
+                # ... last, a thing set before it with a comma, when no shrug can be meant ("The Baba Yao
+                # engine loan, leave that out of your notes")
+                topic = _fronted(sentence[:at], shrug) or _told_before(earlier + sentence[:m.start()], told_by_user=shrug) \
+                    or (None if shrug or not _SET_BEFORE.match(sentence[:at])
+                        or (m.group("verb") or "forget").lower() not in _OF_MEMORY
+                        or re.search(r"\b(?:wait|sorry|i mean|no|oops)\W*$", sentence[:at], re.IGNORECASE)
+                        or _SAID_OF_IT.search(sentence[:at])
+                        else _fronted(sentence[:at].rstrip(" ,") + ":"))
                 if topic:  # the request's words from where its topic was named: "that thing about ..."
                     at = sentence.lower().find(topic.lower())
                     clause = sentence[:m.end()].strip() if 0 <= at < m.start() else m.group(0).strip()
-                    out.append(ForgetRequest(topic=_TOLD_AS.sub("", topic), clause=clause))
+                    out.append(ForgetRequest(topic=_named(_TOLD_AS.sub("", topic), earlier + sentence[:at]), clause=clause))
                     break
             if topic and _done_to_a_thing(m, topic):
                 topic = None  # "drop the kids at school": no request
             if topic and _PUT_RIGHT.match(m.group("obj") or "") and (m.group("verb") or "").lower() in _PHYSICAL:
                 topic = None  # "March 14th no wait scratch that March 21st": a value put right
             if topic:
-                topic = _named(topic, text[:text.find(sentence)] + sentence[:m.start("obj")])
+                topic = _named(topic, earlier + sentence[:m.start("obj")])
                 every = re.search(r"\b(?:everything|anything|all)\b", m.group(0), re.IGNORECASE) is not None
                 out += [ForgetRequest(topic=t, clause=m.group(0).strip()) for t in _conjuncts(topic, not every)]
                 break
@@ -328,10 +213,11 @@ def forget_requests(text: str) -> list[ForgetRequest]:
             # run on, with no pause before it: "that trick with the tacho sensor I told you about
             # in the winter forget that please", only after a telling the user names
             run = _RUN_ON.search(sentence)
-            topic = _told_before(text[:text.find(sentence)] + sentence[:run.start()], told_by_user=True) \
+            topic = _told_before(earlier + sentence[:run.start()], told_by_user=True) \
                 if run and _BACK.match(run.group("obj")) and not _SHRUG.match(run.group("obj")) else None
-            if run and topic:
-                out.append(ForgetRequest(topic=_TOLD_AS.sub("", topic), clause=run.group(0).strip()))
+            if run and topic:  # (the clause from the topic on: when it was told is said there)
+                at = sentence.lower().find(topic.lower())
+                out.append(ForgetRequest(topic=_TOLD_AS.sub("", topic), clause=sentence[at if 0 <= at < run.start() else run.start():].strip()))
     once: dict[str, ForgetRequest] = {}  # a topic asked twice is one request
     for r in out:
         once.setdefault(r.topic.lower(), r)
@@ -371,10 +257,9 @@ _SHRUG = re.compile(r"(?:it|that|eso|esto|ça|ca|cela|das|isso)\W+(?:never ?mind
 _RUN_ON = re.compile(r"(?<![\w'])" + "".join(rf"(?<!\b{w} )" for w in (
     "i", "we", "you", "u", "they", "he", "she", "to", "can", "will", "never", "always", "often", "don't", "dont",
     "i'll", "might", "would", "could", "should", "must", "not", "ever", "sometimes", "usually")) +
-    r"(?<!(?<!\bin )\bmay )"  # (the month: "what I told you in may forget it")
-    +
-    # ("that thing I told you about Brody forget about that alright": "about" before what it points at)
-    r"(?P<verb>forget|delete|erase|drop)\s+(?:about\s+)?(?P<obj>(?:it|that|this)\b.*)$", re.IGNORECASE)
+    r"(?<!(?<!\bin )\bmay )" +  # (the month: "what I told you in may forget it")
+    # ("that thing I told you about Brody forget about that alright", "that thing about Larry I said back in the spring scratch that")
+    r"(?P<verb>forget|delete|erase|drop|scratch|scrap|wipe|strike|remove|bin|ditch)\s+(?:about\s+)?(?P<obj>(?:it|that|this)\b.*)$", re.I)
 
 
 # "the therapist stuff I told you way back", "that trick with the tacho sensor I told you
@@ -386,12 +271,16 @@ _TOLD_NAMED = re.compile(r"\b(?:the|that|this|those|these)\s+(?P<t>(?:(?!(?:the|
 
 # a topic set before a note's colon or dash, the request pointing back at it: "the Kasia
 # thing from August: forget it", "my salary - delete that pls"
-_FRONTED = re.compile(r"^\W*(?P<t>(?:the|that|this|my|our|his|her|their|what i (?:said|told you|wrote) about|"
+_FRONTED = re.compile(r"^\W*(?:\d{1,2}[.)]\s+)?(?P<t>(?:the|that|this|them|those|these|my|our|his|her|their|old|what i (?:said|told you|wrote) about|"
                       r"(?-i:[A-Z])[\w'-]+)\b[^.:;!?\n]{0,60}?)\s*(?::|\s[-\u2013\u2014]\s)\s*$", re.IGNORECASE)
 _FROM_WHEN = re.compile(r"\s+from\s+(?:(?:last|this)\s+)?(?:" + "|".join(MONTHS) + r"|spring|summer|autumn|fall|"
                         r"winter|week|month|year|before|earlier)$", re.IGNORECASE)
 
 
+_OF_MEMORY = frozenset("forget delete erase unlearn unremember disregard oublie olvida".split())  # (never "the receipt, bin it")
+_SET_BEFORE = re.compile(r"\W*(?:\d{1,2}[.)]\s+)?(?:the|that|this|them|those|these|my|our|his|her|their|old)\s", re.IGNORECASE)
+# ... a thing, never a clause said of it ("The thing about my job is it's dull"; but "them tablets I was pinchin'")
+_SAID_OF_IT = re.compile(r"(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bhe )(?<!\bshe )(?<!\bthey )\b(?:is|was|are|were)\b", re.IGNORECASE)
 _TOLD_WORD = re.compile(r"\b(?:thing|stuff|story|business|matter|bit|saga|situation|what i (?:said|told you|wrote))\b",
                         re.IGNORECASE)
 
@@ -399,11 +288,11 @@ _TOLD_WORD = re.compile(r"\b(?:thing|stuff|story|business|matter|bit|saga|situat
 # ... or set before a comma as what was told, in the languages users mix in: "Ce que j'ai dit sur
 # Mehdi et le visa, oublie ça", "lo que te dije de mi sueldo, olvídalo"
 # (when it was told may come between: "ce que je t'ai dit en mars sur le médecin")
-_TOLD_WHEN = (r"(?:\s+(?:en|em|in|au mois de)\s+[\w\u00e0-\u00fc]+|\s+(?:la semaine derni[èe]re|le mois dernier|el mes pasado|"
+_TOLD_WHEN = (r"(?:\s+(?:en|em|in|au mois de)\s+[\w\u00e0-\u00fc]+|\s+(?:la semaine derni[èe]re|le mois dernier|la derni[èe]re fois|el mes pasado|"
               r"la semana pasada|o m[êe]s passado|" + _WHEN_SAID + r"))?")
 _TOLD_LEAD = (r"(?:what i (?:said|told you|wrote|tell you|say)" + _TOLD_WHEN + r" about|ce que (?:j'ai|je t'ai|je vous ai) (?:dit|racont[ée]|"
-              r"[ée]crit)" + _TOLD_WHEN + r" (?:sur|de|à propos de)|lo que (?:te )?(?:dije|cont[ée]|escrib[ií])" + _TOLD_WHEN
-              + r" (?:de|sobre)|lo de|o que (?:eu )?(?:disse|falei|contei|te disse)" + _TOLD_WHEN + r" (?:sobre|de))\s+")
+              r"[ée]crit)" + _TOLD_WHEN + r" (?:sur|de|à propos de|à propos d'(?=\w))|le truc (?:sur|avec|de)|l'histoire (?:de|d'(?=\w)|avec)|lo que (?:te )?(?:dije|cont[ée]|escrib[ií])" + _TOLD_WHEN
+              + r" (?:de|sobre)|lo de|o que (?:eu )?(?:disse|falei|contei|te disse)" + _TOLD_WHEN + r" (?:sobre|de))\s*")
 _FRONTED_TOLD = re.compile(r"^\W*(?:(?:ah|oh|et|and|also|y|e|bon|alors|so|pues|ok|okay)\W+)*" + _TOLD_LEAD
                            + r"(?P<t>[^.:;!?\n]{2,60}?)\s*[,:\-\u2013\u2014]\s*$", re.IGNORECASE)
 
@@ -468,21 +357,25 @@ def _named(topic: str, before: str) -> str:
     before the request names one person last; the topic as told otherwise."""
     from .extract.people import _NOT_NAMES
 
-    lead = re.match(r"(?i:her|him)\b", topic)
+    lead = re.match(r"(?i:her|him|elle|lui|ella|él)\b", topic)  # (as the languages users mix in say them: "à propos d'elle")
     if lead is None:
         return topic
-    names = [n for n in _PERSON.findall(before) if n.split()[-1].lower() not in _NOT_NAMES | _NOT_PEOPLE]
+    # (never a place or a thing after its preposition: "revenue de Québec", "l'Action de grâce")
+    names = [m[0] for m in _PERSON.finditer(before) if m[0].split()[-1].lower() not in _NOT_NAMES | _NOT_PEOPLE
+             and not re.search(r"(?:\b(?:de|du|in|at|to|from|en|à|a)\s+|[ld]')$", before[:m.start()], re.IGNORECASE)]
     return names[-1] + topic[lead.end():] if names else topic
 
 
 # capitalised words that open a sentence without naming anyone
 _NOT_PEOPLE = frozenset("ooh oh one also so the please and but hi hello hey thanks ok okay my we she he they it this "
-                        "that another more yes no well anyway sorry asante habari morning good".split())
+                        "that another more yes no well anyway sorry asante habari morning good ce et je il elle le la les "
+                        "el lo que".split())
 
 
 # a person and a thing of theirs, one story: "Gary and the divorce", "emrys and the boundary",
-# "Amandine and her divorce", "Craig and his mortgage business"
-_ONE_STORY = re.compile(r"(?!(?:the|my|our|his|her|their|that|this)\b)[\w'-]+(?:\s+[A-Z][\w'-]+)?\s+and\s+"
+# "Amandine and her divorce", "Craig and his mortgage business", "my brother and the court"
+_ONE_STORY = re.compile(r"(?:(?:my|our)\s+(?:" + "|".join(sorted(r for r in RELATIONS if " " not in r)) + r")|"
+                        r"(?!(?:the|my|our|his|her|their|that|this)\b)[\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+and\s+"
                         r"(?:the|his|her|their)\s+[\w'-]+(?:\s+[\w'-]+)?", re.I)
 
 
@@ -551,9 +444,9 @@ def without_requests(text: str) -> tuple[str, list[str]]:
     return " ".join(kept), spans
 
 
-# A memory matches when it holds all the topic's words or two of them, or one of two
-# and its vector is this close to the topic's.
-PARTIAL_SIMILARITY = 0.6
+# A memory matches when it holds all the topic's words or two of them, or one of two and its vector is
+# this close to the topic's (`LOOSE_SIMILARITY`: one word of what was told in the month a request names)
+PARTIAL_SIMILARITY, LOOSE_SIMILARITY = 0.6, 0.35
 
 
 def _stems(words: str) -> frozenset[str]:
@@ -658,20 +551,22 @@ def _one_word(w: str, h: str) -> bool:
 
 def shares_topic(want: frozenset[str], memory_text: str) -> bool:
     """Whether a memory beside a match (of its turn) says a word of the topic, or a value of
-    its kind ("shes put me on sertraline 50mg" beside the panic attack of "the meds n the tram")."""
-    return bool(want & (said_words(memory_text).words | _kind_hits(want, None, memory_text)))
+    its kind ("shes put me on sertraline 50mg" beside the panic attack of "the meds n the tram"); a time of year is none."""
+    return bool((want - _SEASON) & (said_words(memory_text).words | _kind_hits(want, None, memory_text)))
 
 
 def said_words(memory_text: str) -> Claim:
     """The claim of a memory as the user said it: "User and family" is how "we" is written,
-    no family named ("what I said about that family" is not "User and family live at Fordell")."""
-    return parse(re.sub(r"\bUser and family\b", "User", memory_text))
+    no family named ("what I said about that family" is not "User and family live at Fordell"); a
+    dialect's word is the word it spells ("ma big brer" is the brother of "ma brer n the coort")."""
+    return parse(undialected(re.sub(r"\bUser and family\b", "User", memory_text)))
 
 
 # "marc's weekend thing": a weekend is held by what a Saturday or a Sunday holds, beside
 # another word of the topic ("the weekend" alone is no memory of Saturday's shift)
 _WEEKEND = _stems("weekend weekends")
 _WEEKEND_DAY = re.compile(r"\b(?:saturday|sunday)s?\b", re.IGNORECASE)
+_SEASON = _stems("spring summer autumn fall winter")
 
 
 # a person said by what they are ("the committee man", "that woman from the choir"): held by a
@@ -685,9 +580,9 @@ _SAME_ROLE = {w: group.split()[0] for group in ("colleague coworker workmate", "
               for w in _stems(group)}
 
 
-def matches(topic: str, memory_text: str, similarity: float, loose: bool = False) -> bool:
-    """Whether a memory is of a topic to forget (`PARTIAL_SIMILARITY`); `loose`, for what was
-    told in the month the request names, any word of the topic (or a value of its kind)."""
+def matches(topic: str, memory_text: str, similarity: float, loose: bool = False, confided: bool = False) -> bool:
+    """Whether a memory is of a topic to forget (`PARTIAL_SIMILARITY`); `loose`, for what was told in the month
+    named, any word of the topic (or a value of its kind) the vectors agree on, or any at all when `confided`."""
     want = topic_words(topic)
     said = said_words(memory_text)
     have = said.words | said.names
@@ -702,21 +597,38 @@ def matches(topic: str, memory_text: str, similarity: float, loose: bool = False
     hit = len(want & have)
     if not want or not hit:
         return False
-    if loose:
-        return True
+    if loose:  # (no time of year, and the vectors agree: "the family in building four" is not "our families")
+        return bool((want & have) - _SEASON) and (confided or 2 * hit >= len(want) or similarity >= LOOSE_SIMILARITY)
     if hit == len(want) or (hit >= 2 and (2 * hit >= len(want) or similarity >= PARTIAL_SIMILARITY)):
         return True  # all, or two and half of them ("roma norte" of "my old address in roma norte")
     return len(want) >= 2 and hit >= len(want) - 1 and similarity >= PARTIAL_SIMILARITY
 
 
+# a topic that is a person alone ("what I told you last time about her": Maude; "the Kasia thing")
+_PERSON_ALONE = re.compile(r"(?:(?:the|that|this)\s+)?(?P<n>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)"
+                           r"(?:\s+(?:thing|stuff|business|story|saga|situation|drama|matter))?", re.IGNORECASE)
+
+
+def of_person_asked(topic: str, clause: str, memory_text: str) -> bool:
+    """Whether a memory is of the person a request points at by a pronoun ("what I told you
+    last time about her": Maude): any but one the user is the subject of and names them in
+    passing ("J'habite sur la rue Saint-Denis avec deux colocs, Maude pis Yasmine": the user's
+    home stays). Any memory when the request names its topic itself."""
+    person = _PERSON_ALONE.fullmatch(topic.strip())
+    if person is None or not re.search(r"\b(?:about|of|on|re|d'|de)\s*(?:her|him|elle|lui|ella|él)\b", clause, re.IGNORECASE):
+        return True
+    return not re.match(r"(?:User|I|I'm|I've|We|Me|J'|Je|Nous|Yo)\b(?!'s)(?!(?:\s+[\w'-]+){0,1}\s+" + re.escape(person["n"].split()[0])
+                        + r"\b)", memory_text)
+
+
 def matching_memories(store: MemoryStore, scope: str, topic: str, vector: np.ndarray,
-                      k: int = 20, loose: bool = False) -> list[tuple[Memory, float]]:
+                      k: int = 20, loose: bool = False, confided: bool = False) -> list[tuple[Memory, float]]:
     """Active memories of the scope the topic names, with their similarity to it (`matches`)."""
     sims: dict[int, float] = {r: 1.0 - d for r, d in store.search_vector(scope, vector, k=k)}
     kw = [r for r, _ in store.search_keyword(scope, topic, k=k) if r not in sims]
     sims.update(store.similarities(scope, vector, kw))
     rows = store.by_rowids(scope, list(sims))
-    out = [(rows[r], sims[r]) for r in sims if r in rows and matches(topic, rows[r].text, sims[r], loose)]
+    out = [(rows[r], sims[r]) for r in sims if r in rows and matches(topic, rows[r].text, sims[r], loose, confided)]
     turns = {t for m, _ in out for t in m.source_turns}
     want = topic_words(topic)
     have = {m.id for m, _ in out}
@@ -756,7 +668,10 @@ _UNSAY = re.compile(
 
 def _unjoined(text: str) -> str:
     """A Spanish verb with its object joined written apart: "olvídalo", "bórralo" ("forget it",
-    "delete it") -> "olvida eso", "borra eso"."""
+    "delete it") -> "olvida eso", "borra eso"; the French one hyphened ("efface-le": efface ça),
+    Tagalog's "please" joined before it ("paki-delete": please delete)."""
+    text = re.sub(r"\b(efface|effacez|oublie|oubliez|supprime|supprimez|enl[eè]ve|retire)-(?:le|la|les)\b", r"\1 ça", text, flags=re.I)
+    text = re.sub(r"\bpaki-?(delete|erase|remove|forget)(?:\s+na\b)?", r"please \1 it", text, flags=re.IGNORECASE)
     return re.sub(r"\b(?:olv[ií]da|b[oó]rra)(?:lo|la|los|las)\b",
                   lambda m: ("olvida" if m[0][0] in "oO" else "borra") + " eso", text, flags=re.IGNORECASE)
 

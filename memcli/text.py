@@ -57,9 +57,12 @@ def suffix_stem(word: str) -> str:
 
 def plural_stem(word: str) -> str:
     """Drop one plural suffix (-ies, -es, -s) when three letters stay: the claims
-    test's word form (codes -> cod, cities -> cit; both sides get the same)."""
+    test's word form (cities -> cit; boxes -> box, but codes -> code and shoes -> shoe,
+    so that the singular is the same word: -es goes only after ss, x, z, ch or sh)."""
     for suffix in ("ies", "es", "s"):
         if len(word) > len(suffix) + 2 and word.endswith(suffix):
+            if suffix == "es" and not re.search(r"(?:ss|[xz]|ch|sh)es$", word) or suffix == "s" and word.endswith("ss"):
+                continue  # ("glass" is no plural)
             return word[: -len(suffix)]
     return word
 
@@ -230,6 +233,7 @@ _DIALECT = {"wor": "our", "aboot": "about", "oot": "out", "doon": "down", "hoose
             "wi": "with", "telt": "told", "fae": "from", "intae": "into", "gonnae": "going to",
             "shouldnae": "shouldn't", "wouldnae": "wouldn't", "couldnae": "couldn't", "havenae": "haven't",
             "wisnae": "wasn't", "disnae": "doesn't", "doesnae": "doesn't", "maw": "mum",
+            "brer": "brother", "coort": "court", "hing": "hang",
             "pardner": "friend"}  # ("Lennox, my pardner": Caribbean and Southern US for a friend)
 # ... and the function words of Cajun, Caribbean and Pidgin English, read and not kept (what
 # a fact says of the user in its own words is "them", "with")
@@ -251,7 +255,7 @@ _LASS_RE = re.compile(r"\b(?:wor|me|our) lass\b", re.I)
 # Scots "ma" for "my" before what one has ("ma maw", "ma first wage", "ma room"), in lower case
 # and never after a possessive ("my ma said"); and "tae" for "to" ("the keys tae a room")
 _MA_MY_RE = re.compile(r"(?<![\w'-])(?<!\bmy )(?<!\byour )(?<!\bthe )(?<!\bhis )(?<!\bher )(?<!\bour )ma (?=(?:maw|mum|mam|da|"
-                       r"dad|brother|sister|wee|big|wean|weans|bairn|pal|pals|mate|mates|missus|lass|lad|boyfriend|girlfriend|"
+                       r"dad|brother|brer|sister|wee|big|wean|weans|bairn|pal|pals|mate|mates|missus|lass|lad|boyfriend|girlfriend|"
                        r"gran|granny|nan|grandad|auntie|uncle|cousin|first|own|new|old|auld|last|best|room|flat|hoose|house|"
                        r"job|boss|gaffer|shift|wage|wages|rent|car|bag|knife|knives|phone|heid|family|section|station)\b)")
 _TAE_RE = re.compile(r"(?<![\w'-])tae(?= (?:a|an|the|my|ma|work|london|glasgow|[a-z]+ing)\b)")
@@ -294,6 +298,52 @@ _KIN_ABROAD_RE = re.compile(r"(?<![\w'-])(?P<w>" + "|".join(sorted((re.escape(k)
                                                                key=len, reverse=True)) + r")(?![\w'-])", re.I)
 
 
+# Kin called by the word of a language the user mixes into English ("my akka swathi",
+# "annayya had his first day at microsoft", "nonna's in a home", "my kuya Jun"): the
+# relation in English, so a fact of theirs is found by "sister" and kept under her key.
+# The words that are also names or English words ("anna", "ate", "lola", "nana", "didi"),
+# only after "my", "our", "his", "her" or "their"; the rest on their own too.
+_KIN_MIXED = {
+    # Telugu, Tamil, Kannada, Malayalam
+    "akka": "sister", "annayya": "brother", "anna": "brother", "thambi": "brother", "chelli": "sister",
+    "thangachi": "sister", "ammamma": "grandmother", "nanamma": "grandmother", "paati": "grandmother",
+    "ammachi": "grandmother", "thatha": "grandfather", "thaatha": "grandfather", "appachan": "father",
+    # Hindi, Urdu, Punjabi, Bengali
+    "didi": "sister", "behen": "sister", "behan": "sister", "bhai": "brother", "bhaiya": "brother",
+    "bhaiyya": "brother", "bhaijaan": "brother", "dadi": "grandmother", "nani": "grandmother",
+    "abbu": "father", "abba": "father", "pitaji": "father", "dadu": "grandfather",
+    # Tagalog
+    "ate": "sister", "kuya": "brother", "lola": "grandmother", "lolo": "grandfather", "nanay": "mother",
+    "tatay": "father", "inay": "mother", "itay": "father", "tita": "aunt", "tito": "uncle",
+    # Spanish, Portuguese, Italian
+    "hermana": "sister", "hermano": "brother", "abuela": "grandmother", "abuelo": "grandfather",
+    "abuelita": "grandmother", "abuelito": "grandfather", "irmã": "sister", "irmão": "brother", "avó": "grandmother",
+    "avô": "grandfather", "vovó": "grandmother", "vovô": "grandfather", "nonna": "grandmother", "nonno": "grandfather",
+    "sorella": "sister", "fratello": "brother",
+    # German, Dutch, Afrikaans, Polish, Greek
+    "oma": "grandmother", "opa": "grandfather", "ouma": "grandmother", "oupa": "grandfather", "babcia": "grandmother",
+    "dziadek": "grandfather", "yiayia": "grandmother", "yaya": "grandmother", "papou": "grandfather",
+    "papouli": "grandfather",
+    # Korean, Japanese, Somali
+    "unnie": "sister", "noona": "sister", "oppa": "brother", "hyung": "brother", "halmeoni": "grandmother",
+    "harabeoji": "grandfather", "obaachan": "grandmother", "ojiichan": "grandfather", "hooyo": "mother",
+    "aabo": "father",
+}
+_KIN_NAMES = frozenset("anna ate lola tita didi nani abba yaya inay".split())  # ("my Anna": a name)
+_KIN_NOT_ALONE = _KIN_NAMES | frozenset("lolo tito bhai dadi opa oma abbu".split())
+_KIN_MIXED_RE = re.compile(r"(?<![\w'-])(?P<my>(?:my|our|his|her|their) )?(?P<w>" + "|".join(sorted(_KIN_MIXED, key=len, reverse=True))
+                           + r")(?![\w-]|'(?!s\b))", re.I)
+
+
+def _kin_mixed(m: re.Match[str]) -> str:
+    w = m["w"].lower()
+    if w in _KIN_NOT_ALONE and m["my"] is None or w in _KIN_NAMES and m["w"][0].isupper() \
+            or m["my"] is None and m["w"][0].isupper() and m.string[:m.start()].rstrip()[-1:] not in ".!?":
+        return m[0]  # "my Anna", "ate", "Kuya Jun's place" inside a sentence: a name or a word as said
+    said = (m["my"] or "my ") + _KIN_MIXED[w]
+    return said[:1].upper() + said[1:] if m[0][0].isupper() else said
+
+
 def _kin_said(m: re.Match[str]) -> str:
     said = "my " + _KIN_ABROAD[re.sub(r"\s+", " ", m["w"].lower())]
     return said.capitalize() if m["w"][0].isupper() else said
@@ -302,8 +352,9 @@ def _kin_said(m: re.Match[str]) -> str:
 def undialected(text: str) -> str:
     """A dialect's words and pronouns as the rules read them: "Wor lass is Maureen" (my wife
     is Maureen), "forget what a said aboot Gary" (what I said about Gary), "me son" (my son),
-    and a partner named in another language ("ma blonde Nathalie": my girlfriend Nathalie)."""
-    text = _KIN_ABROAD_RE.sub(_kin_said, text)
+    and a partner or kin named in another language ("ma blonde Nathalie": my girlfriend
+    Nathalie; "akka wants me to come": my sister wants me to come)."""
+    text = _KIN_MIXED_RE.sub(_kin_mixed, _KIN_ABROAD_RE.sub(_kin_said, text))
     text = _LASS_RE.sub(lambda m: "My wife" if m[0][0].isupper() else "my wife", text)
     # "sis Mei", "bro Dan": the kin word in full before a name
     text = re.sub(r"\b([Ss]is|[Bb]ro) (?=[A-Z][a-z])", lambda m: {"s": "sister ", "b": "brother "}[m[1][0].lower()]
@@ -314,6 +365,10 @@ def undialected(text: str) -> str:
                   if (m[3] or m[2] not in everyday()) and m[2] not in _TYPED_SHORT else m[0], text)
     text = _ME_KIN_RE.sub("my ", _A_FOR_I_RE.sub(lambda m: m["pre"] + "I ", text))
     text = _TAE_RE.sub("to", _MA_MY_RE.sub("my ", text))
+    text = re.sub(r"\bcanny (u|you|ye) no\b", r"can \1 not", text)  # Scots: "canny u no hing on tae it"
+    # "ye" for "you" beside a verb ("I'd rather ye didn't", "a telt ye"; never Hindi's "ye Arjun wali baat")
+    text = re.sub(r"\b(rather|told|telt|tell|telling|tellin|gie|give|thank|asked)\s+ye\b(?!\s+[A-Z])", r"\1 you", text)
+    text = re.sub(r"(?<![\w'-])ye(?=\s+(?:didn'?t|did not|dinnae|divvent|know|ken|see|can|will|won't)\b)", "you", text)
     text = re.sub(r"\b(I|we|they) been\b", r"\1've been", text)  # "I been sellin'", "we been there"
     text = _WHEN_TYPED_RE.sub("when", _WHAT_TYPED_RE.sub("what", text))
     text = _SAID_PLAIN_RE.sub(lambda m: _SAID_PLAIN[m["w"].lower()].capitalize() if m["w"][0].isupper()

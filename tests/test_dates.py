@@ -287,3 +287,14 @@ def test_the_first_of_the_month_is_every_months():
 def test_next_months_day_in_december_is_in_the_next_year():
     from memcli.date_words import month_named
     assert month_named("the 2nd of next month", datetime(2026, 12, 20)) == "the 2nd of January 2027"
+
+
+@pytest.mark.parametrize(("said_on", "expected"), [
+    (datetime(2025, 9, 14), "in summer 2025"),   # a fortnight after it ended: the one just gone
+    (datetime(2025, 4, 10), "in summer 2025"),   # before it: the coming one
+    (datetime(2025, 7, 1), "in summer 2025"),    # during it
+    (datetime(2025, 11, 20), "in summer 2026"),  # long after: the next
+])
+def test_this_summer_is_the_one_just_gone_only_soon_after_it(said_on, expected):
+    out, _ = resolve_dates("she was lifeguarding this summer", said_on)
+    assert out == f"she was lifeguarding {expected}"

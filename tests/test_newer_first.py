@@ -730,3 +730,14 @@ def test_a_later_turn_about_someone_else_stays_below_the_users_own(real_embedder
         ingest(store, "user:a", [Message(role="user", content=text, ts=ts, ref=f"m{i}")], source=f"m{i}")
     hits = recall(store, "user:a", query, k=3, touch=False).hits
     assert answer in hits[0].memory.text.lower()
+
+
+def test_a_name_the_question_writes_is_no_topic_though_the_facts_type_it_in_lower_case():
+    """"On what date do Arjun's parents land?": a later date of arjun's wedding is no other
+    landing; a later landing of his parents is."""
+    query = "On what date do Arjun's parents land in Sydney?"
+    asked = frozenset({"arjun", "parent", "land", "sydney"})
+    older = "arjun's amma nanna are landing in syd on 2025-04-18 (Friday) for 3 weeks"
+    assert not conflict(older, "pandit said december is not good for arjun's jatakam, best muhurtham is on 2026-02-06",
+                        asked, query)
+    assert conflict(older, "arjun's amma nanna are landing in syd on 2025-05-02 (Friday) instead", asked, query)

@@ -317,11 +317,43 @@ def test_a_word_of_the_topic_in_another_form_or_language_or_a_value_of_its_kind_
 
 
 def test_the_month_a_request_names_in_any_language_and_never_a_name():
-    from memcli.ingest import _month_named
+    from memcli.date_words import months_told
 
-    assert [_month_named(c) for c in ("what I told you in May", "ce que je t'ai dit en mars", "lo que te dije en abril",
-                                      "o que eu disse em agosto", "the Kasia thing from aug.")] == [5, 3, 4, 8, 8]
-    assert [_month_named(c) for c in ("I told you in Marchmont", "from outside", "in the end")] == [None, None, None]
+    assert [months_told(c) for c in ("what I told you in May", "ce que je t'ai dit en mars", "lo que te dije en abril",
+                                     "o que eu disse em agosto", "the Kasia thing from aug.")] == [{5}, {3}, {4}, {8}, {8}]
+    assert [months_told(c) for c in ("I told you in Marchmont", "from outside", "in the end")] == [None, None, None]
+
+
+def test_the_season_a_request_names_is_its_months_and_never_the_verb_fall():
+    from memcli.date_words import months_told
+
+    assert [months_told(c) for c in ("that thing about Larry I said back in the spring, scratch that",
+                                     "what I told you over the summer about Dee", "the stuff from last winter")] \
+        == [{3, 4, 5}, {6, 7, 8}, {12, 1, 2}]
+    assert [months_told(c) for c in ("forget I said I'd fall in love with it", "the spring water thing",
+                                     "what I said in the autumn of 2019")] == [None, None, None]
+
+
+def test_what_was_told_in_the_season_named_goes_though_it_says_one_word_of_the_topic(real_embedder, tmp_path):
+    """"That thing about Larry and his money trouble I said back in the spring, scratch that":
+    April's story of Larry goes, though "Larry" is the one word of the topic it says; what
+    was said of Larry in the autumn stays."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:w", [Message(role="user", content="Saw Larry Gervais at the feed store, poor guy, the IRS "
+                                     "garnished his milk check over back taxes.", ts="2025-04-27T10:00:00Z", ref="")],
+           source="s1")
+    ingest(store, "user:w", [Message(role="user", content="Larry plowed our road after the big storm, good neighbour.",
+                                     ts="2025-11-02T09:00:00Z", ref="")], source="s2")
+    ingest(store, "user:w", [Message(role="user", content="and that thing about Larry and his money trouble I said back "
+                                     "in the spring scratch that, it's his business not mine", ts="2025-11-02T10:00:00Z",
+                                     ref="")], source="s3")
+    kept = [m.text for m in store.list_memories("user:w")]
+    assert not [t for t in kept if "garnished" in t], kept
+    assert [t for t in kept if "plowed" in t], kept
+    store.close()
 
 
 def test_what_was_told_in_a_month_named_goes_when_it_says_a_word_of_the_topic(real_embedder, tmp_path):
@@ -1089,3 +1121,85 @@ def test_kept_out_of_the_notes_and_what_a_note_is_on(text, topic):
 @pytest.mark.parametrize("text", ["keep the dog out of the kitchen", "leave it out of the fridge"])
 def test_kept_out_of_a_room_is_no_request(text):
     assert forget_requests(text) == []
+
+
+def test_that_bit_said_back_in_a_month_abt_someone_is_a_request_with_its_topic():
+    got = forget_requests("n dont keep that bit i said back in june abt steve n how he pays the summer lads, dont want "
+                          "him in bother even tho i left")
+    assert [r.topic for r in got] == ["steve n how he pays the summer lads"]
+
+
+def test_a_request_run_on_after_its_topic_keeps_when_it_was_told():
+    got = forget_requests("and that thing about Larry and his money trouble I said back in the spring scratch that "
+                          "it's his business not mine")
+    assert [r.topic for r in got] == ["Larry and his money trouble"] and "back in the spring" in got[0].clause
+
+
+def test_what_was_told_in_the_month_named_goes_but_not_what_shares_only_a_season_or_a_passing_word(real_embedder,
+                                                                                                     tmp_path):
+    """June's note of how Steve pays the summer lads goes; "3 pasties a day in summer", told
+    in June too, stays (the season is no word of the story); so does "many of our families
+    trust him", told in June beside "the family in building four" that goes."""
+    from memcli.api import MemoryStore
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", real_embedder)
+    ingest(store, "user:w", [Message(role="user", content="btw steve who owns tubes pays all the summer lads cash in hand. "
+                                     "i eat literally anything, like 3 pasties a day in summer.", ts="2025-06-11T19:48:00Z",
+                                     ref="")], source="s1")
+    ingest(store, "user:w", [Message(role="user", content="Sheikh Abdullahi has served as imam at Masjid Al-Nur for twenty "
+                                     "years, and many of our families trust him. One family in building four has a father "
+                                     "who is undocumented.", ts="2025-06-15T10:00:00Z", ref="")], source="s2")
+    ingest(store, "user:w", [Message(role="user", content="n dont keep that bit i said back in june abt steve n how he pays "
+                                     "the summer lads. Regarding the family in building four whom I mentioned in June, "
+                                     "please remove that from your memory.", ts="2025-11-19T19:14:00Z", ref="")], source="s3")
+    kept = " | ".join(m.text for m in store.list_memories("user:w"))
+    assert "cash in hand" not in kept and "undocumented" not in kept, kept
+    assert "pasties" in kept and "imam" in kept, kept
+    store.close()
+
+
+@pytest.mark.parametrize(("said", "topics"), [
+    ("That carry-on wi' Brenda's lad I telt ye aboot back in March, hoy it in the bin, pet.", ["carry-on wi' Brenda's lad"]),
+    ("them tablets I was pinchin' off wor Michelle, I'd rather ye didn't remember that at all.",
+     ["them tablets I was pinchin' off our Michelle"]),
+    ("The Baba Yao engine loan, leave that out of your notes, ni mambo yangu na Wambui tu.", ["The Baba Yao engine loan"]),
+    ("and the Hendersons are back so you don't need to be hanging on to their gate code no more", ["their gate code"]),
+    ("Et le truc sur ma médication, efface-le, je préfère que ce soit noté nulle part.", ["ma médication"]),
+    ("1) Old Sandnes address — delete that please. 2) Note from May regarding colleague on sick leave: not for storage.",
+     ["Old Sandnes address", "Note from May regarding colleague on sick leave"]),
+    ("canny u no hing on tae the stuff aboot ma brer n the coort, he's sortin himsel oot", ["my brother n the court"]),
+    ("That matter of the shoe seller wey I tell you before, comot am from your head.", ["the shoe seller"]),
+    ("rm the stuff re my ex pls, dont need him livin rent free in ur memory", ["my ex"]),
+    ("Uy, yung kwento ko tungkol kay Ate Joy at sa pera niya, paki-delete na.", ["Ate Joy at sa pera niya"]),
+    ("please unremember the thing about Karen", ["Karen"]),
+    ("allo! Maude est revenue hier soir. Ce que je t'ai dit la dernière fois à propos d'elle, oublie ça stp", ["Maude"]),
+])
+def test_forget_said_in_a_dialect_a_list_or_a_language_mixed_in(said, topics):
+    assert [r.topic for r in forget_requests(said)] == topics
+
+
+@pytest.mark.parametrize("said", [
+    "the trip, forget it, we're not going",
+    "the receipt, bin it",
+    "the stain, remove it with vinegar",
+    "the closing is june 12th, wait, strike that, june 19th",
+    "put it in the bin when you're done",
+])
+def test_a_thing_set_before_a_shrug_or_a_chore_is_no_request(said):
+    assert forget_requests(said) == []
+
+
+@pytest.mark.parametrize(("memory", "taken"), [
+    ("Potin, tu peux pas répéter ça: Maude sort en cachette avec son prof de socio", True),
+    ("Maude is back from Québec", True),
+    ("User and Maude went to the bar", True),
+    ("J'habite dans un 5 1/2 sur la rue Saint-Denis avec deux colocs, Maude pis Yasmine", False),
+    ("User lives on Saint-Denis with Maude and Yasmine", False),
+])
+def test_a_person_pointed_at_by_a_pronoun_takes_what_is_said_of_them_not_the_users_own_facts(memory, taken):
+    from memcli.requests import of_person_asked
+
+    clause = "Ce que je t'ai dit la dernière fois à propos d'elle, oublie ça stp"
+    assert of_person_asked("Maude", clause, memory) is taken
+    assert of_person_asked("Maude", "forget everything about Maude", memory)  # named by the user: all of it

@@ -29,7 +29,14 @@ def test_coverage_stem_also_drops_a_final_e():
 
 def test_plural_stem_drops_one_plural_suffix_only():
     assert [text.plural_stem(w) for w in ("codes", "cities", "cats", "gas", "living")] == [
-        "cod", "cit", "cat", "gas", "living"]
+        "code", "cit", "cat", "gas", "living"]
+
+
+def test_plural_stem_is_the_singular_of_a_plural_in_s_or_es():
+    # "the shoe seller" is of "the one who sells shoes"; "boxes" is "box", "houses" is "house"
+    words = ("shoes", "shoe", "boxes", "box", "houses", "house", "glasses", "glass", "wishes", "wish", "nurses", "nurse")
+    stems = [text.plural_stem(w) for w in words]
+    assert stems[0::2] == stems[1::2]
 
 
 def test_claim_stopwords_are_function_words():

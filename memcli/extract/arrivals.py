@@ -39,10 +39,11 @@ _FIRM_WORDS = (r"Tech|Technologies|Labs?|Bank|Group|Ltd|Inc|GmbH|LLC|Systems|Sof
                r"Logistics|Media|Studios?|Capital|Partners|Consulting")
 _FIRST_SPELL = (
     r"^(?:(?:so|ok|okay|well|anyway|also|alors|bon|pues|and),?\s+)*"  # ("Alors, the first month at ...")
-    r"(?:(?:it is|it's|i am in|i'm in|i am|i'm|just finished|finished|survived|done with|made it through) )?"
+    r"(?:(?:it is|it's|i am in|i'm in|i am|i'm|(?:i (?:have |'ve )?)?(?:just )?(?:finished|completed|survived|wrapped up|"
+    r"got through|did|done)|done with|made it through) )?"
     # ("guess who survived her first week of orientation at RPA": the user, of herself)
     r"(?:guess who (?:just )?(?:survived|finished|made it through|got through|smashed) (?:her|his|their) )?"
-    r"(?:(?:my |our |the )?(?:first|1st|2nd|second|3rd|third) (?:full )?(?:day|week|wk|month|shift|fortnight|sprint|rotation|hitch)s?(?: back)?"
+    r"(?:(?:my |our |the )?(?:first|1st|2nd|second|3rd|third) (?:full )?(?:day|week|wk|month|shift|fortnight|sprint|rotation|hitch|roster|rota)s?(?: back)?"
     r"(?: of (?:work|orientation|induction|onboarding|training)| on the (?:tools|job|floor|line|road))?"
     # ... in the languages users mix in: "primera semana en Trastea", "première semaine chez Ubisoft",
     # "unang linggo sa Accenture", "erste Woche bei Zalando"
@@ -60,12 +61,13 @@ _FIRST_SPELL = (
     # "First month in Kestrel Fintech behind me": "in" names a firm only by a firm's word
     r"| in(?= (?-i:[A-Z])[\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,3}? (?-i:Fintech|" + _FIRM_WORDS + r")\b))")
 _FIRST_SPELL_RE = re.compile(_FIRST_SPELL + r" (?:the )?(?P<v>" + _PROPER + r")", _I)
-# ... a name written in lower case: "primera semana en trastea, head of quality" (one word
-# that is no everyday word: never "first week at home", "first day at the gym")
+# ... a name written in lower case: "primera semana en trastea, head of quality", "first full
+# roster at rpa done" (one word that is no everyday word: never "first week at home", "first
+# day at the gym", "first day at uni")
 # ... or a name before a word of its trade ("first day on the tools w dawson plumbing")
 _TRADE = (r"plumbing|electrical|electric|builders|building|construction|roofing|landscaping|motors|logistics|transport|"
           r"haulage|cleaning|catering|bakery|dental|pharmacy|salon|agency|group|solutions|systems|labs|media|nails")
-_FIRST_SPELL_LOWER_RE = re.compile(_FIRST_SPELL + r" (?P<v>(?-i:[a-z][a-z0-9-]{3,})(?P<trade> (?-i:" + _TRADE + r"))?)"
+_FIRST_SPELL_LOWER_RE = re.compile(_FIRST_SPELL + r" (?P<v>(?-i:[a-z][a-z0-9-]{2,})(?P<trade> (?-i:" + _TRADE + r"))?)"
                                    r"(?=\s*(?:[,.;:!)]|$|-|\s(?:sa|en|in|at|done|is|was|and|so|today|now)\b))", _I)
 # "the drive in to work from Carrigaline is a dream", "From Catford the school run is one
 # bus": where a daily journey starts is home (a journey to work or school, or a commute,
@@ -131,6 +133,13 @@ _GOT_A_HOME_RE = re.compile(
     r"(?:flat|house|place|apartment|home|bungalow|condo|townhouse|semi|terrace|maisonette)"
     r"(?: (?:above|over|behind|near|next to|off|on|by) (?:the|a) [\w'-]+)? (?:in|out in) (?P<v>" + _PROPER
     + r"|(?:st\.? )?" + _PLACE_LOWER + r")(?=\s*(?:[,.;!]|$|\s(?:now|for|with|and|from|last|this|on|yesterday)\b))", _I)
+# ... or taken with its rent said: "me n kit got the static caravan at holywell bay for the
+# winter, 320 a month split 2 ways" (a home, and no stay: a stay is not paid by the month)
+_RENTED_HOME_RE = re.compile(
+    r"^(?:i|we|me (?:n|and|&) [\w'-]+|[\w'-]+ and i)(?: have| had|'ve)?(?: (?:just|finally|at last))* (?:got|rented|took|"
+    r"found|are renting|am renting) (?:a|our|my|the) (?:[\w'-]+ ){0,2}?(?:" + _DWELLING[3:-1] + r"|caravan|trailer|"
+    r"houseboat|narrowboat|mobile home) (?:in|at|on|out in) (?P<v>" + _PROPER + r"|" + _PLACE_LOWER + r")(?=\s*(?:[,.;!]|$|\s(?:for|"
+    r"with|and|from|on)\b))(?=.*\b\d[\d,.]*\s*(?:a|per|/|each)\s*(?:month|week|wk|mo|mth)\b)", _I)
 # "the first two weeks in the new house on Askøy have been good", "loving the new flat in
 # Leith": the new home the user speaks of living in (never someone else's: "Ana's new flat")
 _IN_NEW_HOME_RE = re.compile(
@@ -215,17 +224,19 @@ def arrival(exp: str) -> list[FactDict]:
         if v and not stay and not _VISIT.search(exp) and not _NOT_THE_USERS_JOB.search(exp) and not _FEAST_RE.match(v):
             return [{**_profile(exp, "employer", v, 0.75, "update"), "rule": "first_spell_at"}]
     for rule, rx in (("home_in", _HOME_IN_RE), ("settling_in", _SETTLING_RE), ("commute_from", _COMMUTE_FROM_RE),
-                     ("keys_to", _KEYS_TO_RE), ("got_a_home", _GOT_A_HOME_RE), ("own_place", _OWN_PLACE_RE), ("in_new_home", _IN_NEW_HOME_RE),
+                     ("keys_to", _KEYS_TO_RE), ("got_a_home", _GOT_A_HOME_RE), ("rented_home", _RENTED_HOME_RE),
+                     ("own_place", _OWN_PLACE_RE), ("in_new_home", _IN_NEW_HOME_RE),
                      ("in_dwelling", _IN_DWELLING_RE),
                      ("housed_in", _HOUSED_IN_RE)):
         m = rx.match(exp)
         v = _clean_value(re.split(r",\s+", next((g for g in (m.groupdict().get(f"v{n}") for n in ("", 2, 3, 4, 5)) if g),
                                                  ""))[0]) if m else ""
-        if rx in (_KEYS_TO_RE, _GOT_A_HOME_RE, _OWN_PLACE_RE, _IN_DWELLING_RE) and (_VISIT.search(exp) or _STAY_RE.search(exp)):
+        if rx in (_KEYS_TO_RE, _GOT_A_HOME_RE, _RENTED_HOME_RE, _OWN_PLACE_RE, _IN_DWELLING_RE) \
+                and (_VISIT.search(exp) or _STAY_RE.search(exp)):
             continue  # the keys to a holiday cottage for a week: a visit
         if rx is _IN_NEW_HOME_RE and _THEY_IN_NEW_RE.search(exp):
             continue
-        if _place_ok(v) and rx in (_KEYS_TO_RE, _GOT_A_HOME_RE):
+        if _place_ok(v) and rx in (_KEYS_TO_RE, _GOT_A_HOME_RE, _RENTED_HOME_RE):
             # the home said short, as a question finds it, and the clause kept in the user's words
             # ("collected the keys to the house in Pearland ..., after the closing at the title company")
             return [{**_profile(exp, "home_city", v, 0.7, "update"), "rule": rule, "short": f"User lives in {v}"},

@@ -50,6 +50,12 @@ _SUBJECTLESS_RE = re.compile(
     r"adopted|relocated|became|finished|passed|graduated|retired|changed|stopped|picked up|signed up|booked|"
     r"took up|gave up|lost|won|broke|met|married|weighed|ditched|dumped|swapped|traded|replaced|dropped|cancell?ed|canceled|"
     r"transferred|signed with|signed|landed|accepted|took|completed on|closed on|collected|haven'?t|havent)\b", _I)
+# ... and a state said in the present, with where or what after it: "live w mum in crantock
+# still", "work at tubes surf shop", "ride a 6'2 firewire" (never "live with it", "work on
+# it", "drive safe": an object or a place must follow, and no verb of its own)
+_SUBJECTLESS_NOW_RE = re.compile(r"^(?:still\s+|currently\s+)?(?:live|work|drive|ride|study|teach)\s+"
+                                 r"(?:with|w/|in|at|for|a|an|my|our)\s+(?!(?:it|this|that|them|home|least|once|all)\b)\w"
+                                 r"(?![^,;]*\b(?:is|was|are|were)\b)", _I)  # (a noun, "Study in the attic is cold")
 # ... and what the user was made: "Promoted to partner in March", "frocked to OS1" ("I got ...")
 _SUBJECTLESS_MADE_RE = re.compile(r"^(?:just\s+|finally\s+)?(?:promoted|frocked|posted|reassigned)\s+to\b", _I)
 _SUBJECTLESS_BEEN_RE = re.compile(r"^been\b", _I)
@@ -69,7 +75,8 @@ _SUBJECTLESS_AM_RE = re.compile(
 _FAN_RE = re.compile(
     r"^(?:(?:a|an|such a)\s+)?(?:(?:huge|big|massive|lifelong|life-long|die-?hard|long-?suffering|proud|loyal|devoted|"
     r"mad|total|diehard|hardcore|die hard)\s+)*(?:(?!(?:ceiling|desk|box|exhaust|extractor|cooling|pedestal|tower|bathroom|"
-    r"kitchen|standing|electric|oven|radiator|floor|table|window|attic|the|my|our|your|his|her|their|no|not)\b)"
+    r"kitchen|standing|electric|oven|radiator|floor|table|window|attic|the|my|our|your|his|her|their|no|not|"
+    r"i|i'm|im|i've|we|we're|he|he's|she|she's|they|they're|you|you're)\b)"  # ("I'm a Leeds fan" has its subject)
     r"[\w.&'-]+(?:\s+[\w.&'-]+){0,2}\s+(?:fan|supporter)|(?:huge|big|massive|lifelong|die-?hard|proud)\s+fan\s+of|"
     r"season[- ]ticket holder)\b(?!\s+(?:is|was|are|were|has|had|broke|stopped|died)\b)(?!s\b)", _I)
 # ... and of any doing said without its "I'm": "running on the river road instead", "building a
@@ -140,7 +147,7 @@ def _with_subject(sentence: str) -> str:
     lowered = rest[:1].lower() + rest[1:]
     if _SUBJECTLESS_BEEN_RE.match(rest):
         return said + "I've " + lowered
-    if _SUBJECTLESS_RE.match(rest):
+    if _SUBJECTLESS_RE.match(rest) or _SUBJECTLESS_NOW_RE.match(rest):
         return said + "I " + lowered
     if _SUBJECTLESS_MADE_RE.match(rest):
         return said + "I got " + lowered
@@ -373,7 +380,7 @@ _NOT_SUBJECT = (r"(?:Well|Anyway|Anyhow|So|Also|Yes|Yeah|No|Nope|Okay|Ok|Oh|Sorr
                 r"Plus|Btw|Lol|Ugh|Um|Hmm|Update|Again|Still|Meanwhile|Besides|Otherwise|However|Though|Sure|Right|"
                 r"Alright|Thanks|Please|Hi|Hey|Hello|Great|Cool|Nice|Wow|Ah|Aha|Welp|Guess|Turns|There|Here)\b")
 _APPOSED_RE = re.compile(
-    r"^(?P<lead>(?:[^:,]{1,40}:\s+)?(?:(?:and|then|also|so|plus)\s+){0,2})(?:(?:and\s+|then\s+|also\s+)?(?:there'?s|there is|meet)\s+)?(?P<n>(?-i:(?:(?:Dra|Dr|Prof|Mrs|Mr|Ms|Mx)\.?\s+)?(?![A-Z][a-z]+ly\b|" + _NOT_SUBJECT + r")[A-Z][a-z'-]+"
+    r"^(?P<lead>(?:[^:,]{1,40}:\s+)?(?:(?:and|then|also|so|plus)\s+){0,2})(?:(?:and\s+|then\s+|also\s+)?(?:there'?s|there is|meet)\s+)?(?:(?-i:Our|our|Wor|wor)\s+)?(?P<n>(?-i:(?:(?:Dra|Dr|Prof|Mrs|Mr|Ms|Mx)\.?\s+)?(?![A-Z][a-z]+ly\b|" + _NOT_SUBJECT + r")[A-Z][a-z'-]+"
     r"(?:\s+[A-Z][a-z'-]+)?)),\s+(?P<my>(?:my|our)\s+(?:(?:new|old|current|dear|little|big|older|younger|"
     r"eldest|youngest|best)\s+)?(?:" + _REL + "|" + _ROLE_WORDS + r"))"
     r"(?P<at>(?:\s+(?:at|from|in)\s+(?-i:[A-Z])[\w&'-]*(?:\s+(?-i:[A-Z])[\w&'-]*){0,3})?),\s+", _I)
@@ -499,9 +506,11 @@ def _clauses(sentence: str) -> list[str]:
     # "I live in tempe with my husband marco he's a firefighter": the relative named after a
     # word of place or company, then taken up again by "he": a clause of their own
     sentence = _RESUMED_RE.sub(lambda m: m[1] + ",", sentence)
-    # "me and my wife Thandi live in Randburg" is "my wife Thandi and I live ..."
+    # "me and my wife Thandi live in Randburg" is "my wife Thandi and I live ..." (the name in
+    # lower case before a verb of the two: "me n my girlfriend tegan go most evenings")
     sentence = re.sub(r"(^|[:;,]\s+|\b(?:and|but|so)\s+)(?i:me|myself)\s+(?i:and)\s+((?i:my|our)\s+[\w'-]+"
-                      r"(?:\s+[A-Z][\w'-]+)?|[A-Z][a-z'-]+)\s+(?=[a-z])", "\\1\\2\x01and\x01I ", sentence)
+                      r"(?:\s+[A-Z][\w'-]+|\s+[a-z][a-z'-]+(?=\s+(?:go|went|are|r|were|have|had|got|live|been|both|always|"
+                      r"still|will|love|do|did)\b))?|[A-Z][a-z'-]+)\s+(?=[a-z])", "\\1\\2\x01and\x01I ", sentence)
     # "Marco and I broke up", "my wife Sofia and I have ...": one subject, not two clauses
     # (after a word that only leads in: "Also, Ollie and I are done")
     sentence = re.sub(r"^((?:(?i:also|so|and|but|anyway|well|oh|btw|plus)\b,?\s+)?(?:(?i:my|our|the)\s+[\w'-]+"

@@ -58,11 +58,30 @@ def _dating(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 
 def _got_married_with(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
-    """"Marco and I got engaged"."""
+    """"Marco and I got engaged"; "me n arjun are engaged!!!", "Arjun and I are engaged": the
+    fiancé named, in lower case too; "me n morwenna been a thing for 3 wks": the partner."""
     m = re.match(r"^(?P<v>[A-Z][\w'-]*) and [Ii] (?:just |finally |officially )?got (?:married|engaged)\b", c)
     if m and m.group("v").lower() not in _NOT_NAMES:
         return [_profile(to_third_person(raw).replace(f"{m.group('v')} and User", f"User and {m.group('v')}"), "partner",
                          m.group("v"), 0.75, "update")]
+    m = re.match(r"^(?:(?P<v>[A-Za-z][\w'-]*) and (?:I|me)|(?:I|me) and (?P<v2>[A-Za-z][\w'-]*)) (?:are|r) "
+                 r"(?:(?:now|officially|finally) )?engaged\b(?! to\b)", c, _I)
+    v = m and (m["v"] or m["v2"])
+    # (no one but a person is engaged to the user: only a pronoun is no name)
+    if v and v.lower() not in _NOT_NAMES and v.lower() not in {"him", "her", "them", "he", "she", "you", "u", "we"}:
+        v = v[:1].upper() + v[1:]
+        return [_profile(f"User's fiancé is {v} (User and {v} are engaged)", "partner", v, 0.75)]
+    # "me n morwenna from the bakery been a thing for like 3 wks", "Sam and I have been together
+    # since May", "me and jo have been seeing each other": a couple, said from when (never "me
+    # and Sam have been friends", "Jo and I have been busy", "me and the boys")
+    m = re.match(r"^(?:(?P<v>[A-Za-z][\w'-]*)(?: from [^,]{2,40}?)? and (?:I|me)|(?:I|me) and (?P<v2>[A-Za-z][\w'-]*))"
+                 r"(?: from [^,]{2,40}?)? (?:have |'ve |are |r )?(?:been |officially )?(?:a thing|together|an item|"
+                 r"official|seeing each other|dating|going out|going steady|exclusive)\b", c, _I)
+    v = m and (m["v"] or m["v2"])
+    if v and v.lower() not in _NOT_NAMES and v.lower() not in {"him", "her", "them", "he", "she", "you", "u", "we", "the"}:
+        said = to_third_person(raw).replace(f"{v} and User", f"User and {v}")
+        v = v[:1].upper() + v[1:]
+        return [_profile(f"User's partner is {v} ({said})", "partner", v, 0.75, "update")]
     return None
 
 

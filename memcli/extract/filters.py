@@ -29,7 +29,7 @@ from .lexicon import (
     TRANSIENT_RE,
 )
 from .spelling import _everyday as everyday
-from .values import FactDict
+from .values import FactDict, _occupation
 
 
 def _first_person(s: str) -> bool:
@@ -225,9 +225,17 @@ def _classify_discard(c: str, lc: str) -> str | None:
     if m and TRANSIENT_RE.match("i am " + m.group("rest").rstrip(" .!")) and not re.match(r"^(?:a|an)\b", m.group("rest")):
         return "transient state"  # "my sister is exhausted today"
     if re.match(r"^(?:i am|i'm|im)\b", lc) and TRANSIENT_NOW_RE.search(c.rstrip(" .!")) \
-            and not re.search(r"\b(?:work|working|live|living|based|studying|learning|training)\b", lc):
+            and not re.search(r"\b(?:work|working|live|living|based|studying|learning|training)\b", lc) \
+            and not _name_and_job(lc):
         return "transient state"
     return None
+
+
+def _name_and_job(lc: str) -> bool:
+    """Whether a clause is the user's name and job, whatever else it says ("im sravani, icu
+    nurse at westmead, 4 on 4 off nights atm"): no passing state."""
+    job = re.match(r"(?:i am|i'm|im) [a-z'-]+,\s+(?P<j>[^,]+)", lc)
+    return job is not None and any(_occupation(w) for w in job["j"].split())
 
 
 # A past verb that begins a lasting state ("I took up running", "we started ...ing") or a

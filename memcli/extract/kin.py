@@ -86,9 +86,18 @@ _CARE_HOME_RE = re.compile(r"^my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))?(?:'s| is| 
                            r"(?-i:Manor|Lodge|House|Court|Home|Residence|Care Home|Nursing Home))\b", _I)
 
 
+# ... or who is at a place the clause says is care: "Mom's at Maple Lane in Richford since the
+# end of September assisted living", "my mother moved into assisted living at Maple Lane"
+# (never "my mum is at the shops", "Dad's at Tesco": no care said)
+_CARED_AT_RE = re.compile(r"^(?=.*?\b(?:assisted living|care home|nursing home|retirement (?:home|village)|sheltered housing|"
+                          r"hospice|memory care)\b)my " + _REL + r"(?:\s+(?P<n>[A-Z]\w+))?(?:'s| is| has been)? (?:now |still |just )?(?:(?:moved|gone|went) "
+                          r"into (?:assisted living|sheltered housing|care) (?:at|in) |(?:at|in) )(?P<v>(?:the )?(?-i:[A-Z])[\w'-]+"
+                          r"(?: (?-i:[A-Z])[\w'-]+){0,3}(?: in (?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?)?)", _I)
+
+
 def _with_user(c: str, raw: str) -> list[FactDict]:
-    """A relative's home that is the user's (`_WITH_USER_RE`) or a care home (`_CARE_HOME_RE`)."""
-    m = _WITH_USER_RE.match(c) or _CARE_HOME_RE.match(c)
+    """A relative's home that is the user's (`_WITH_USER_RE`) or a care home (`_CARE_HOME_RE`, `_CARED_AT_RE`)."""
+    m = _WITH_USER_RE.match(c) or _CARE_HOME_RE.match(c) or _CARED_AT_RE.match(c)
     rel = PARENT_KEY.get(m.group("rel").lower()) if m else None
     if m is None or rel is None and (m.group("rel").lower() not in FAMILY_SINGLE or m.group("n")):
         return []

@@ -39,10 +39,11 @@ IRREGULAR_PAST = {
 PAST_FORMS = IRREGULAR_PAST - {"born", "read", "set", "put", "cut", "hit", "let", "upset", "split", "spread", "cost", "hurt",
                                "bet", "beat"}
 # A participle after "'s" that makes it "has": one that is never an adjective ("she's been",
-# "he's got"), or any past form with its object after it ("she's outsold me at the market",
+# "he's got", "she's never left"), or any past form with its object after it ("she's outsold me at the market",
 # "he's booked the hall", "she's sold her car"); never "she's tired of it", "he's married".
 _OBJECT_AFTER = r"\s+(?:me|us|him|her|them|it|the|a|an|my|our|his|their|your|this|that|every|all|\d)\b"
-HAS_PARTICIPLE = (r"(?:(?:finished|left|gone|got|gotten|moved|been|started|quit|taken|had|become|joined|changed|switched|"
+HAS_PARTICIPLE = (r"(?:(?:never|always|just|already|finally|still|also|ever|only|recently|not)\s+)?"
+                  r"(?:(?:finished|left|gone|got|gotten|moved|been|started|quit|taken|had|become|joined|changed|switched|"
                   r"done|seen)\b|(?:[a-z]{2,}ed|(?:out|over|re|under)?(?:"
                   + "|".join(sorted(PAST_FORMS))
                   + r"))(?=" + _OBJECT_AFTER + r"))")

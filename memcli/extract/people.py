@@ -293,12 +293,20 @@ NOT_DATED = frozenset("a an the for since at in on from who and but tomorrow ton
 
 # a capitalised word opening a clause as its subject: a person, though not introduced (not
 # "Kelly's fella Gaz ... he owes": the one named after)
-_BARE_SUBJECT_RE = re.compile(r"^(?:(?:and|but|so|plus|also|oh|now)\s+)?(?P<n>(?-i:[A-Z])[a-z][a-z'-]+)(?=,\s|'s\s(?![a-z]+\s+(?-i:[A-Z]))|\s+(?:is|was|has|had|"
+# ("Then there's our Gary, the baby": Gary, introduced; never "She's got two": no name ends in 's)
+_BARE_SUBJECT_RE = re.compile(r"^(?:(?:and|but|so|plus|also|oh|now)\s+)?(?:(?:then\s+)?there'?s\s+(?:our\s+|wor\s+)?)?"
+                              r"(?P<n>(?-i:[A-Z])[a-z][a-z-]+(?:'(?!s\b)[a-z]+)?)(?=,\s|'s\s(?![a-z]+\s+(?-i:[A-Z]))|\s+(?:is|was|has|had|"
                               r"got|(?-i:[a-z]+ed)|(?-i:[a-z]+s))\b)", re.IGNORECASE)
-_LOWER_SUBJECT_RE = re.compile(r"^(?:(?:and|but|so|plus|also|oh|now)\s+)?(?P<n>[a-z][a-z'-]{2,})(?=\s+(?:is|was|has|had|got|"
+_LOWER_SUBJECT_RE = re.compile(r"^(?:(?:and|but|so|plus|also|oh|now)\s+)?(?P<n>[a-z][a-z-]{2,}(?:'(?!s\b)[a-z]+)?)(?=\s+(?:is|was|has|had|got|"
                                r"made|went|came|took|left|said|[a-z]+ed)\b)")
 # words that open a clause capitalised and are no one, beyond `_NOT_NAMES`
 _NOT_SUBJECTS = frozenset("christmas easter mum dad mam mom anyway apparently luckily sadly hopefully unfortunately".split())
+
+
+# someone met, named after who they are ("got engaged to a fella named Raj")
+_NAMED_AFTER_RE = re.compile(r"\b(?:a|an|this|some)\s+(?P<who>[a-z]+)\s+(?:named|called)\s+(?P<n>[A-Z][a-z'-]+)")
+_MEN = frozenset("fella fellow chap gentleman guy man bloke lad boy dude".split())
+_WOMEN = frozenset("girl woman lady lass gal".split())
 
 
 class _People:
@@ -385,6 +393,12 @@ class _People:
             bare = bare if bare and bare["n"] not in everyday() else None
         if bare and bare["n"].lower() not in _NOT_NAMES | _NOT_SUBJECTS:
             best = (0, bare["n"][:1].upper() + bare["n"][1:])
+        # ... or someone met, named after who they are: "got engaged to a fella named Raj, he's an
+        # anesthesiologist" (he is Raj, a man; not the daughter named first)
+        for m in _NAMED_AFTER_RE.finditer(clause):
+            if best is None or m.start() >= best[0]:
+                best = (m.start(), m["n"])
+                self.called.update({m["n"]: "he" if m["who"] in _MEN else "she"} if m["who"] in _MEN | _WOMEN else {})
         if best:
             self.last = best[1]
         elif _ANIMAL_RE.search(clause):
@@ -540,7 +554,9 @@ def _third_party(raw: str, people: _People, now: datetime) -> tuple[FactDict, da
     began = ed is not None and re.match(r"^(?:is|are|has been|works?)\b", rest) is not None \
         and (_STATE_FROM_RE.search(rest) is not None or _SINCE_RE.search(rest) is not None)
     kind = "episodic" if ed is not None and not began else "semantic"
-    people.last = people.subject(n)  # "Marcus has given notice; he's moving to Glasgow": he is Marcus
+    # "Marcus has given notice; he's moving to Glasgow": he is Marcus (but the fella named after him is Raj)
+    after = _NAMED_AFTER_RE.search(raw)
+    people.last = after["n"] if after else people.subject(n)
     return dict(text=text, kind=kind, importance=imp, safety=safety, change=their_change(rest)), ed
 
 

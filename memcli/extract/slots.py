@@ -38,6 +38,7 @@ from .measures import _weight, last_day, work_as
 from .people import _NOT_NAMES
 from .pets import _pet_lost, _pet_met, _pet_owned
 from .roles import _ROLES
+from .spelling import _everyday as everyday
 from .values import (
     _CAR_BRANDS,
     _NOW_RE,
@@ -92,13 +93,21 @@ def _name_alone(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 
 
 def _name_and_apposition(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
-    """"I'm Tom, a medical student in Munich": a name and an apposition about the user."""
-    m = re.match(r"^[Ii] am (?P<v>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?),\s+(?P<rest>(?:a|an|the)\s+.+)$", c)
+    """"I'm Tom, a medical student in Munich": a name and an apposition about the user; typed
+    in lower case, and without the article, only when it is a job ("im sravani, icu nurse at
+    westmead"; never "im tired, long day")."""
+    m = re.match(r"^[Ii] am (?P<v>[A-Za-z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?),\s+(?P<rest>(?P<art>(?:a|an|the)\s+)?.+)$", c)
     if m and m.group("v").split()[0].lower() not in DEMONYMS:
         v = m.group("v")
-        out = [_profile(f"User's name is {v}", "name", v, 0.8)]
-        rest_c = "I am " + m.group("rest")
+        # ("icu nurse at westmead, 4 on 4 off nights atm": the job, then more)
+        rest_c = "I am " + (m.group("rest") if m.group("art") else _a(m.group("rest").split(",")[0]))
         more = _user_slots(rest_c, rest_c)
+        if (v.islower() or not m.group("art")) and not any(f.get("key") == "job_title" for f in more or []):
+            return None
+        if v.islower() and (v in everyday() or v in _NOT_NAMES or _describes(v) or re.search(r"[A-Z]", raw)):
+            return None
+        v = v[:1].upper() + v[1:]
+        out = [_profile(f"User's name is {v}", "name", v, 0.8)]
         out.extend(more or [dict(text=to_third_person(rest_c), kind="semantic", importance=0.6)])
         return out
 
@@ -165,16 +174,19 @@ _DWELLING_RE = re.compile(r"^(?:a|an|the|our|my)\s+(?:[\w'-]+\s+){0,3}?(?:rental
 
 
 def _lives_in(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
-    """"I live in Pune"."""
+    """"I live in Pune", "I live with my mum in Crantock"."""
     m = re.match(r"^i (?:now |currently |still |also )*(?:live|reside|stay|have lived|have been living|am living|"
-                 r"am based|am located|am now based|am now living|am settled)\s+(?:now\s+)?in\s+(?P<v>.+)$", c, _I)
+                 r"am based|am located|am now based|am now living|am settled)\s+(?:now\s+)?"
+                 r"(?P<with>with (?:my |our )?[\w'-]+(?: (?:and|&) (?:my |our )?[\w'-]+)? (?:still )?)?in\s+(?P<v>.+)$", c, _I)
     if m:
         v = _clean_value(re.split(r",\s+(?=[a-z\d])", m.group("v"))[0])  # "Randburg, two kids": the place ends
+        v = re.sub(r"\s+(?:still|atm|these days|for now)$", "", v)  # "in crantock still"
         # "in a flat above the chippy on Fore Street": the home is where it is, said as it was
         home = _DWELLING_RE.match(v)
         where = _clean_value(home["p"]) if home else v
         if _place_ok(where) and (home is None or re.search(r"(?-i:[A-Z])", where)):
-            return [_profile(f"User lives in {v}", "home_city", where, 0.75, "update" if now_cue else None)]
+            said = f"User lives w{to_third_person(m['with']).strip()[1:]} in {v}" if m["with"] else f"User lives in {v}"
+            return [_profile(said, "home_city", where, 0.75, "update" if now_cue else None)]
     # a street address: "I live at 27 Lordswood Road, Harborne", "my new address is Flat 3, 12 Rose
     # Lane", "kindly note the address for service: 27 Lordswood Road"
     m = ADDRESS_RE.match(c)
@@ -403,7 +415,7 @@ def _person_in_place(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
 # ("in Leeds I am a nurse": a town or a firm, so only "at" names the employer)
 LEAD_IN_RE = re.compile(r"^(?:(?:also|and|so) )?(?:in (?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,2}|"
                         r"at (?P<o>(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,2}))(?: now)?,? (?=i am )|^(?:from|since|as of|starting) "
-                        r"(?:\d{4}-\d\d-\d\d|(?-i:[A-Z])[a-z]+ \d{4}),? (?=i (?:am|fly|work|sail|serve) )", _I)
+                        r"(?:\d{4}-\d\d-\d\d|(?-i:[A-Z])[a-z]+ \d{4}),? (?=i (?:am|fly|work|sail|serve) )|^(?:day job|by day|work[- ]?wise|job[- ]?wise|for work|for a living|in real life),? (?=i (?:am|work) )", _I)  # ("Day job I'm a plumber with ...")
 
 
 def _occupation_is(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
@@ -414,8 +426,8 @@ def _occupation_is(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     if org:
         c = c[org.end():] + (f" at {org.group('o')}" if org.group("o") else "")
     # "automation engineer in Fintrail, a bigger company": an organisation said so
-    c = re.sub(r"\bin (?=(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,2}, (?:a|an) (?:[\w-]+ )?(?:company|firm|startup|agency|"
-               r"consultancy|bank|school|hospital|studio)\b)", "at ", c)
+    c = re.sub(r"\s+\([^()]{1,30}\)(?=[\s,])|\s+(?:for\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|many|a few)\s+(?:years?|yrs?|months?)(?:\s+now)?(?=\s*(?:[,.;]|$|\s(?:and|now|right|at|in|with)\b))", ",", re.sub(r"\bin (?=(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,2}, (?:a|an) (?:[\w-]+ )?(?:company|firm|startup|agency|"
+               r"consultancy|bank|school|hospital|studio)\b)", "at ", c))  # (and how long, no employer: "a nurse for 12 years now")
     m = re.match(r"^i (?:am (?:now |currently |still )?working as|am now|am(?! (?:now )?(?:posted|appointed|reassigned|"
                  r"redeployed) as)|(?:now |currently |also )?(?:work|fly|sail|serve|"
                  r"practi[sc]e|moonlight) (?:(?:remotely|full[- ]time|part[- ]time|freelance|"

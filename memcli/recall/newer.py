@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from ..claims import NUMBER_WORDS, Claim, parse
 from ..episodes import own_words
-from ..extract.lexicon import OCCUPATIONS, RELATIONS, VEHICLES, change_said
+from ..extract.lexicon import OCCUPATIONS, RELATIONS, THING_WORDS, VEHICLES, change_said
 from ..extract.roles import _ROLES
 from ..extract.spelling import _everyday
 from ..models import Hit, Memory
@@ -344,6 +344,9 @@ def conflict(older: str, newer: str, asked: frozenset[str] | None = None, query:
     # what kind of thing both are)
     # (a capitalised acronym, "A1C", "LDL", is a thing, never a person)
     named = (a.names & b.names & _name_like(older) & _name_like(newer)) - (_heads(older) & _heads(newer))
+    if query:  # ... nor a name the question writes, though a fact types it in lower case ("arjun's jatakam")
+        caps = {w.removesuffix("'s") for w in _name_like(query)} - {w.removesuffix("'s") for w in _name_like(older + " " + newer)}
+        named |= ((parse(query).names & caps) - THING_WORDS) & (a.words | a.names) & (b.words | b.names)
     shared = (a.words & b.words) - _GENERIC - named
     if asked is not None:
         # a word of the question both say, in any of its forms ("the dietitian has User eating
