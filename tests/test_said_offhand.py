@@ -64,6 +64,7 @@ def test_a_couple_said_as_me_and_someone_names_the_partner(said, who):
 
 
 @pytest.mark.parametrize("said", ["me and him are engaged", "me and Sam have been friends since school",
+                                  "me and my mum have been together since Dad died",
                                   "Jo and I have been busy", "me and the boys have been together since school"])
 def test_friends_company_and_a_pronoun_name_no_partner(said):
     assert "partner" not in _keyed(said)
@@ -163,3 +164,8 @@ def test_a_parent_somewhere_with_no_care_said_has_no_home_there(said):
 def test_a_job_said_with_how_long_a_gloss_or_a_heading_is_the_job(said, job, org):
     got = _keyed(said)
     assert (got.get("job_title"), got.get("employer")) == (job, org)
+
+
+def test_me_and_my_relative_before_a_verb_keeps_the_verb():
+    assert (None, "User's mum and User have been together since Dad died") in _facts(
+        "me and my mum have been together since Dad died")

@@ -509,7 +509,8 @@ def _clauses(sentence: str) -> list[str]:
     # "me and my wife Thandi live in Randburg" is "my wife Thandi and I live ..." (the name in
     # lower case before a verb of the two: "me n my girlfriend tegan go most evenings")
     sentence = re.sub(r"(^|[:;,]\s+|\b(?:and|but|so)\s+)(?i:me|myself)\s+(?i:and)\s+((?i:my|our)\s+[\w'-]+"
-                      r"(?:\s+[A-Z][\w'-]+|\s+[a-z][a-z'-]+(?=\s+(?:go|went|are|r|were|have|had|got|live|been|both|always|"
+                      r"(?:\s+[A-Z][\w'-]+|\s+(?!(?:have|has|had|are|is|was|were|will|would|can|do|did|go|went|got|been|both|always|still|just|"
+                      r"never|love|used|live|and|n)\b)[a-z][a-z'-]+(?=\s+(?:go|went|are|r|were|have|had|got|live|been|both|always|"
                       r"still|will|love|do|did)\b))?|[A-Z][a-z'-]+)\s+(?=[a-z])", "\\1\\2\x01and\x01I ", sentence)
     # "Marco and I broke up", "my wife Sofia and I have ...": one subject, not two clauses
     # (after a word that only leads in: "Also, Ollie and I are done")

@@ -57,6 +57,11 @@ def _dating(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     return [_profile(f"User's {r} is {v}", "partner", v, 0.75, "update")]
 
 
+# the words that may stand where a partner's name would and name no one ("me and him are engaged",
+# "me and my mum have been together since Dad died", "me and the boys")
+_NO_ONE_NAMED = frozenset("him her them he she you u we the my our his their a an everyone everybody".split())
+
+
 def _got_married_with(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     """"Marco and I got engaged"; "me n arjun are engaged!!!", "Arjun and I are engaged": the
     fiancé named, in lower case too; "me n morwenna been a thing for 3 wks": the partner."""
@@ -67,8 +72,7 @@ def _got_married_with(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
     m = re.match(r"^(?:(?P<v>[A-Za-z][\w'-]*) and (?:I|me)|(?:I|me) and (?P<v2>[A-Za-z][\w'-]*)) (?:are|r) "
                  r"(?:(?:now|officially|finally) )?engaged\b(?! to\b)", c, _I)
     v = m and (m["v"] or m["v2"])
-    # (no one but a person is engaged to the user: only a pronoun is no name)
-    if v and v.lower() not in _NOT_NAMES and v.lower() not in {"him", "her", "them", "he", "she", "you", "u", "we"}:
+    if v and v.lower() not in _NOT_NAMES | _NO_ONE_NAMED:
         v = v[:1].upper() + v[1:]
         return [_profile(f"User's fiancé is {v} (User and {v} are engaged)", "partner", v, 0.75)]
     # "me n morwenna from the bakery been a thing for like 3 wks", "Sam and I have been together
@@ -78,7 +82,7 @@ def _got_married_with(c: str, raw: str, lc: str, now_cue: bool) -> Slots:
                  r"(?: from [^,]{2,40}?)? (?:have |'ve |are |r )?(?:been |officially )?(?:a thing|together|an item|"
                  r"official|seeing each other|dating|going out|going steady|exclusive)\b", c, _I)
     v = m and (m["v"] or m["v2"])
-    if v and v.lower() not in _NOT_NAMES and v.lower() not in {"him", "her", "them", "he", "she", "you", "u", "we", "the"}:
+    if v and v.lower() not in _NOT_NAMES | _NO_ONE_NAMED:
         said = to_third_person(raw).replace(f"{v} and User", f"User and {v}")
         v = v[:1].upper() + v[1:]
         return [_profile(f"User's partner is {v} ({said})", "partner", v, 0.75, "update")]
