@@ -324,13 +324,13 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
     """Archive what a forget request names (the user's decision, logged per record);
     a request that matches nothing is logged too, so `memcli log` says why nothing went."""
     vector = store.embed_query(req.topic)
-    month = months_told(req.clause)
-    found = matching_memories(store, scope, req.topic, vector, loose=month is not None)
+    months = months_told(req.clause)
+    found = matching_memories(store, scope, req.topic, vector, loose=months is not None)
     found += _confided(store, scope, req.clause, vector, {m.id for m, _ in found})
     if _LAST_SITTING.search(req.clause):
         found = _told_last(store, scope, found, ts)
-    elif month:
-        found = _told_in(store, scope, found, month, ts)
+    elif months:
+        found = _told_in(store, scope, found, months, ts)
     reason = f"the user asked to forget {req.topic!r}: {req.clause[:160]}"
     found = [(m, sim) for m, sim in found if store.get(scope, m.id).active  # one request's archive is not redone
              and of_person_asked(req.topic, req.clause, m.text)]
@@ -401,7 +401,8 @@ def _told_in(store: MemoryStore, scope: str, found: list[tuple[Memory, float]], 
     dentist; none when none was told then (what was told then may be ingested later:
     `forget_said_before`)."""
     said = {t["id"]: str(t["ts"] or "") for t in store.turns(scope, sorted({t for m, _ in found for t in m.source_turns}))}
-    when = {m.id: [said[t][:7] for t in m.source_turns if said.get(t, "")[5:7] in {f"{n:02d}" for n in months} and said[t] < ts]
+    named = {f"{n:02d}" for n in months}
+    when = {m.id: [said[t][:7] for t in m.source_turns if said.get(t, "")[5:7] in named and said[t] < ts]
             for m, _ in found}
     latest = max((w for ws in when.values() for w in ws), default=None)
     return [(m, sim) for m, sim in found if latest in when[m.id]]

@@ -186,14 +186,8 @@ def forget_requests(text: str) -> list[ForgetRequest]:
                 shrug = (m.group("verb") or "").lower() in ("forget", "drop", "disregard", "clear") and not polite \
                     and not re.match(r"i\b", obj, re.IGNORECASE)
                 at = m.start("verb") if m.group("verb") else m.start("neg") if m.group("neg") else m.start()
-                # ... last, a thing set before it with a comma, when no shrug can be meant ("The Baba Yao
-                # engine loan, leave that out of your notes")
                 topic = _fronted(sentence[:at], shrug) or _told_before(earlier + sentence[:m.start()], told_by_user=shrug) \
-                    or (None if shrug or not _SET_BEFORE.match(sentence[:at])
-                        or (m.group("verb") or "forget").lower() not in _OF_MEMORY
-                        or re.search(r"\b(?:wait|sorry|i mean|no|oops)\W*$", sentence[:at], re.IGNORECASE)
-                        or _SAID_OF_IT.search(sentence[:at])
-                        else _fronted(sentence[:at].rstrip(" ,") + ":"))
+                    or (None if shrug else _thing_set_before(sentence[:at], m.group("verb")))
                 if topic:  # the request's words from where its topic was named: "that thing about ..."
                     at = sentence.lower().find(topic.lower())
                     clause = sentence[:m.end()].strip() if 0 <= at < m.start() else m.group(0).strip()
@@ -313,6 +307,17 @@ def _fronted(before: str, told: bool = False) -> str | None:
     topic = _FROM_WHEN.sub("", _WHEN_TOLD.sub("", _TOLD_AS.sub("", m["t"].strip())))
     topic = re.sub(r"^what i (?:said|told you|wrote|mentioned)(?:\s+[\w-]+){0,4}?\s+" + _ABOUT + r"\s+", "", topic, flags=re.IGNORECASE)
     return topic if topic_words(topic) else None
+
+
+def _thing_set_before(before: str, verb: str | None) -> str | None:
+    """The thing a request with a verb of memory points back at, set before it with a comma
+    ("The Baba Yao engine loan, leave that out of your notes"; never a chore, "the receipt, bin
+    it", a value put right, "june 12th, wait, strike that", or a clause said of it, "The thing
+    about my job is it's dull, forget I said it")."""
+    if not _SET_BEFORE.match(before) or (verb or "forget").lower() not in _OF_MEMORY \
+            or re.search(r"\b(?:wait|sorry|i mean|no|oops)\W*$", before, re.IGNORECASE) or _SAID_OF_IT.search(before):
+        return None
+    return _fronted(before.rstrip(" ,") + ":")
 
 
 def _told_before(before: str, told_by_user: bool = False) -> str | None:
