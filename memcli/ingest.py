@@ -27,6 +27,7 @@ from .extract.spelling import respell, spellings
 from .models import Candidate, Decision, Memory, Outcome
 from .putright import later_corrections, later_switches, set_right
 from .rebind import introduced, read_again
+from .request_clauses import holds_next, keeps_back, weekday_told
 from .requests import (
     ForgetRequest,
     forget_requests,
@@ -327,8 +328,8 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
     months = months_told(req.clause)
     found = matching_memories(store, scope, req.topic, vector, loose=months is not None)
     found += _confided(store, scope, req.clause, vector, {m.id for m, _ in found})
-    if _LAST_SITTING.search(req.clause):
-        found = _told_last(store, scope, found, ts)
+    if _LAST_SITTING.search(req.clause) or weekday_told(req.clause) is not None:
+        found = _told_last(store, scope, found, ts, weekday_told(req.clause))
     elif months:
         found = _told_in(store, scope, found, months, ts)
     reason = f"the user asked to forget {req.topic!r}: {req.clause[:160]}"
@@ -383,14 +384,16 @@ _LAST_SITTING = re.compile(r"\b(?:last time|last session|the other day|yesterday
 
 
 def _told_last(store: MemoryStore, scope: str, found: list[tuple[Memory, float]],
-               ts: str) -> list[tuple[Memory, float]]:
+               ts: str, weekday: int | None = None) -> list[tuple[Memory, float]]:
     """Of the memories a request names, those told on the last day before it that told
     any of them ("what I told you about Ewan last time" is the story of that day, not
-    where Ewan works, told a month before); all of them when none was told before."""
+    where Ewan works, told a month before), or the last such `weekday` ("Re: Hollis item
+    from Tues"); all of them when none was told before."""
     said = {t["id"]: str(t["ts"] or "")[:10]
             for t in store.turns(scope, sorted({t for m, _ in found for t in m.source_turns}))}
     day = {m.id: max((said.get(t, "") for t in m.source_turns), default="") for m, _ in found}
-    last = max((d for d in day.values() if d and d < ts[:10]), default=None)
+    last = max((d for d in day.values() if d and d < ts[:10]
+                and (weekday is None or datetime.fromisoformat(d).weekday() == weekday)), default=None)
     return [(m, sim) for m, sim in found if day[m.id] == last] if last else found
 
 
@@ -478,6 +481,12 @@ def _last_user(store: MemoryStore, scope: str) -> tuple[str, datetime] | None:
     turn = store.last_user_turn(scope)
     when = parse_dt(turn[1]) if turn and turn[1] else None
     return (turn[0], when) if turn and when else None
+
+
+def _held(store: MemoryStore, scope: str, last_user: tuple[str, datetime] | None) -> bool:
+    """Whether the user's message before asked, alone, that the next one not be kept ("yarn for
+    your ears only eh, don't go storing this one", `holds_next`), in this ingest or an earlier one."""
+    return last_user is not None and any(holds_next(t["content"]) for t in store.turn_log.fetch(scope, [last_user[0]]))
 
 
 def forget_turn(store: MemoryStore, scope: str, said_in: str, clause: str, turn_id: str, ts: str) -> int:
@@ -604,11 +613,11 @@ def forget_said_before(store: MemoryStore, scope: str, requests: list[_Asked], n
 
 
 def _told(msg: Message, when: datetime, *, llm: LLM | None, strategy: str, people: dict[str, str],
-          said_before: list[Memory], names: dict[str, str] | None = None,
+          said_before: list[Memory], names: dict[str, str] | None = None, held: bool = False,
           ) -> tuple[str, list[Candidate], list[ForgetRequest], list[tuple[str, str]], dict[str, str]]:
     """One user message read: (what it tells once forget requests are set apart, the
     candidates, the requests, the discards, the people it introduced); `people` learns
-    whom it names."""
+    whom it names. `held`: the message before asked that this one not be kept (`holds_next`)."""
     known_before = list(people)
     # "pls forget what I told you about X": acted on by the caller, never a fact itself
     forgets = forget_requests(msg.content)
@@ -618,7 +627,7 @@ def _told(msg: Message, when: datetime, *, llm: LLM | None, strategy: str, peopl
         rest, spans = without_requests(msg.content)
         told = Message(role=msg.role, content=rest, ts=msg.ts, ref=msg.ref)
         discards += [(x, "a request to forget, not a fact") for x in spans]
-    elif msg.role == "user" and kept_back(msg.content):  # "ok dont save this but i called in sick ..."
+    elif msg.role == "user" and (held or kept_back(msg.content) or keeps_back(msg.content)):  # "ok dont save this but ..."
         told = Message(role=msg.role, content="", ts=msg.ts, ref=msg.ref)
         discards.append((msg.content[:300], "the user asked in it that it not be kept"))
     last = carried_person(told.content, (m.text for m in said_before), people)  # "she teaches 3rd grade"
@@ -718,7 +727,7 @@ def ingest(
         else:
             said_before = said_before or (store.last_said(scope) if _corrects_only(msg.content, when) else [])
             told, cands, forgets, discards, met = _told(msg, when, llm=llm, strategy=strategy, people=people,
-                                                        said_before=said_before, names=names)
+                                                        said_before=said_before, names=names, held=_held(store, scope, last_user))
             if before and strategy != "model":
                 cands += _reply_candidates(before[1], told, when, people, cands, before[2])
             cands += beaten_records(store, scope, cands) + compared_values(store, scope, cands, people) + set_right(store, scope, cands, when, told)

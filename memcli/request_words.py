@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from .claims import parse
 from .extract.clauses import _ABBREVIATIONS
 
 _VERB = (r"(?:forget|delete|erase|remove|wipe|scratch|scrap|scrub\s+out|scrub|drop|disregard|unlearn|unremember|purge|clear|rm|comot|"
@@ -134,13 +135,13 @@ _TITLE_WORDS = (*_ABBREVIATIONS, "mr", "mrs", "ms", "dr", "prof")
 _NOT_A_STOP = "".join(rf"(?<!\b{a})" for a in _TITLE_WORDS)
 _TOPIC_END = re.compile(
     r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s[-/]\s|\b(?:because|cause|cuz|since|as|so|it'?s|its|it is|he'?s|she'?s|they'?re|"
-    r"i'?ve|i'?m|i'?d|i|that'?s|from (?:whatever|your|the|my|memory)|from memory|on file|anywhere|please|pls|plz|"
+    r"i'?ve|i'?m|i'?d|i|that'?s|from (?:whatever|your|ur|yer|yr|the|my|memory)|from memory|on file|anywhere|please|pls|plz|"
     r"thanks|thank you|ok|okay|yeah|yea|innit|tho|though|lol|lmao|comma|period|full stop|no more|any ?more|wey|"  # (dictated punctuation)
     # a spoken particle closing the clause: "don't remember the Raymond thing can, is his private matter"
     r"lah|leh|lor|hor|sia|meh|(?-i:ah)|ya|yah|deh|dong|(?:can|po)(?=\s*[,.!?]|\s*$))\b)", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"\s*(?:[,;:!?(\u2014\u2013]|" + _NOT_A_STOP + r"\.|\s-\s|\b(?:because|cause|cuz|since|so)\b)", re.IGNORECASE)
 # ("that ticket", not "that easily" or "that for now")
-_POSSESSIVE = re.compile(r"^(?:my|our|the|his|her|their|those|these|that(?=\s+(?!\w+ly\b|(?:is|was|too|for|now|please|"
+_POSSESSIVE = re.compile(r"^(?:my|our|the|his|her|their|those|these|that(?=\s+(?!\w+ly\b|(?:is|was|too|for|now|please|in|on|at|under|"
                          r"one|thing|stuff|bit|part|already|right|then|okay|ok)\b))|[a-z]+'s)\s+", re.IGNORECASE)
 # "anything about him", "everything about the move": what was said, without "I said"
 _ANY_ABOUT = re.compile(r"(?:anything|everything|all|whatever)\s+(?:at all\s+)?(?:about|abt|'?bout|re|regarding|to do with)\s+",
@@ -148,7 +149,7 @@ _ANY_ABOUT = re.compile(r"(?:anything|everything|all|whatever)\s+(?:at all\s+)?(
 # "the story about the boiler", "the salary conversation": what a topic is told as, not what it is
 _TOLD_AS = re.compile(r"^(?:the|that|this|our|my)\s+(?:whole\s+)?(?:story|conversation|chat|discussion|thing|stuff|bit|"
                       r"part|info|note|notes|details?|entry|record)\s+(?:about|abt|'?bout|re|regarding|on|of|with)\s+", re.IGNORECASE)
-_VAGUE = frozenset({"thing", "stuff", "bit", "part", "story", "info", "information", "detail", "old", "said", "matter",
+_VAGUE = frozenset({"thing", "stuff", "bit", "part", "story", "info", "information", "detail", "old", "said", "matter", "item", "items", "palaver", "issue", "issues",
                     "note", "notes", "entry", "record", "memory", "memories",
                     "conversation", "chat", "discussion", "before", "earlier", "above", "aforementioned",
                     "told", "mentioned", "whole", "all", "everything", "how", "much", "many", "what", "when",
@@ -160,3 +161,23 @@ NOT_REQUESTS = ("in case I forget", "I always forget my keys", "don't forget to 
                 "forget about work for a while, let's talk games", "I'll delete the app tonight",
                 "we removed the old shed", "I want to remember this trip forever",
                 "forget about it", "just forget about work tonight")
+
+
+def _stems(words: str) -> frozenset[str]:
+    return parse("x " + words).words - {"x"}  # "x": the words do not open a sentence
+
+
+# (and the small words of the languages users mix in: "le médecin et la pharmacie")
+_FOREIGN_SMALL = frozenset("le la les et de du des un une sur au aux el los las y del lo o os as em do da dos das um uma "
+                           "und der die das den ein eine il di e ese esa eso este esta ce cette".split())
+# a title before a name is no word of the topic ("Herr Brandl's private affairs": Brandl)
+_TITLES = frozenset("mr mrs ms miss dr herr frau señor señora senor senora monsieur madame signor signora".split())
+_VAGUE_STEMS = _VAGUE | _stems(" ".join(sorted(_VAGUE))) | _FOREIGN_SMALL | _TITLES
+# words that name the topic only when nothing else does: "the Pruitt business" is Pruitt, "the affair" is the affair
+_WEAK = _stems("business affair affairs situation drama saga incident mess private personal papers paperwork")  # "business" is read as "busines"
+
+
+def topic_words(topic: str) -> frozenset[str]:
+    # (a letter alone is no word of a topic: "the meds n the tram")
+    words = frozenset(w for w in _stems(topic) if len(w) > 1 or w.isdigit()) - _VAGUE_STEMS
+    return words - _WEAK or words

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from .claims import Claim, parse
 from .extract.lexicon import RELATIONS
 from .recall.topics import members
+from .request_clauses import clause_requests, points_back
 from .request_words import (
     _ABOUT,
     _ANY_ABOUT,
@@ -38,11 +39,14 @@ from .request_words import (
     _TOLD_AS,
     _TOLD_BEFORE,
     _TOPIC_END,
-    _VAGUE,
     _WHEN_SAID,
+    _stems,
 )
 from .request_words import (
     NOT_REQUESTS as NOT_REQUESTS,
+)
+from .request_words import (
+    topic_words as topic_words,
 )
 from .subjects import names_someone
 from .text import MONTHS, undialected
@@ -142,7 +146,7 @@ def forget_requests(text: str) -> list[ForgetRequest]:
     or "him" is the person the message named before it ("Donna and I made peace, so
     please forget everything I told you about her"). A dialect's spelling is read as the
     word it spells ("delete dat aboot the jellyfish", `text.undialected`)."""
-    out = []
+    out: list[ForgetRequest] = []
     text = undialected(text)  # (what the sentences are found in: a request looks back in the same words)
     for sentence in _SENTENCE_BREAK.split(text):
         earlier = text[:max(text.find(sentence), 0)]  # (what the message said before it, found before it is reworded)
@@ -157,6 +161,7 @@ def forget_requests(text: str) -> list[ForgetRequest]:
                           r"garbage|bucket)\b", r"bin \1", sentence, flags=re.IGNORECASE)
         sentence = re.sub(r"\bbe\s+(keep|stor|sav|remember|record|hold|hang)(?:e?ing)\b", lambda m: m[1] + ("e" if m[1] in ("stor", "sav") else ""), sentence, flags=re.IGNORECASE)
         sentence = _unjoined(sentence)
+        asked_before, refused = len(out), False
         # a request whose object names nothing ("forget all that, I'd rather you didn't
         # keep anything about him") may be followed by one that does: look on after it
         m = _REQUEST.search(sentence)
@@ -193,10 +198,10 @@ def forget_requests(text: str) -> list[ForgetRequest]:
                     clause = sentence[:m.end()].strip() if 0 <= at < m.start() else m.group(0).strip()
                     out.append(ForgetRequest(topic=_named(_TOLD_AS.sub("", topic), earlier + sentence[:at]), clause=clause))
                     break
-            if topic and _done_to_a_thing(m, topic):
-                topic = None  # "drop the kids at school": no request
+            if topic and (_done_to_a_thing(m, topic) or _plan_changed(m, topic, sentence)):
+                topic, refused = None, True  # "drop the kids at school", "forget the pizza, let's do tacos": no request
             if topic and _PUT_RIGHT.match(m.group("obj") or "") and (m.group("verb") or "").lower() in _PHYSICAL:
-                topic = None  # "March 14th no wait scratch that March 21st": a value put right
+                topic, refused = None, True  # "March 14th no wait scratch that March 21st": a value put right
             if topic:
                 topic = _named(topic, earlier + sentence[:m.start("obj")])
                 every = re.search(r"\b(?:everything|anything|all)\b", m.group(0), re.IGNORECASE) is not None
@@ -212,6 +217,9 @@ def forget_requests(text: str) -> list[ForgetRequest]:
             if run and topic:  # (the clause from the topic on: when it was told is said there)
                 at = sentence.lower().find(topic.lower())
                 out.append(ForgetRequest(topic=_TOLD_AS.sub("", topic), clause=sentence[at if 0 <= at < run.start() else run.start():].strip()))
+        if len(out) == asked_before and not refused:  # no phrasing known: the request read by the shape of its clause
+            # (a sentence after a request is no phrase naming a thing: "... please forget. Delete it.")
+            out += [ForgetRequest(topic=_named(t, earlier), clause=c) for t, c in clause_requests(sentence, "" if out else earlier)]
     once: dict[str, ForgetRequest] = {}  # a topic asked twice is one request
     for r in out:
         once.setdefault(r.topic.lower(), r)
@@ -235,6 +243,22 @@ def _done_to_a_thing(m: re.Match[str], topic: str) -> bool:
     obj = m.group("obj") or ""
     return verb in _PHYSICAL and not re.match(_SAID, obj, re.IGNORECASE) and not _SAID_NOUN.search(topic) \
         and _PLACE_AFTER.search(obj) is not None
+
+
+# a plan changed, not a memory: "forget the cream, we'll use coconut milk instead", "forget the pizza, let's do tacos"
+_INSTEAD = re.compile(r"^\W*(?:let'?s|lets|we'?ll|we will|i'?ll|i will|we can|use|get|go with|make it|do)\b|\binstead\b", re.IGNORECASE)
+
+
+def _plan_changed(m: re.Match[str], topic: str, sentence: str) -> bool:
+    """Whether "forget the X" is a plan given up for another said after it, not asked of the
+    memory: no "please" or "can you", nothing said of what was told, and what follows says what
+    is done instead."""
+    verb = (m.group("verb") or "").lower()
+    if verb not in ("forget", "drop", "scrap", "scratch", "ditch") or re.match(_SAID, m.group("obj") or "", re.IGNORECASE) \
+            or re.search(r"\b(?:please|pls|kindly|you|u)\b", m.group(0)[:m.start("verb") - m.start()], re.IGNORECASE):
+        return False
+    at = sentence.lower().find(topic.lower())
+    return at >= 0 and _INSTEAD.search(sentence[at + len(topic):]) is not None
 
 
 # "scratch that March 21st", "strike that, June 19th": the value said next puts right the one
@@ -433,11 +457,18 @@ def without_requests(text: str) -> tuple[str, list[str]]:
     # what the message said of a person it then asks to forget goes with it ("Last time I
     # was on about Frank, my ex. Please forget all that ... anything about him"); a thing's
     # new value said beside the request stays ("I have a new job at Iris. Forget my old job.")
-    named = [r.topic for r in forget_requests(text) if _PERSON.fullmatch(r.topic)]
+    whole = forget_requests(text)
+    named = [r.topic for r in whole if _PERSON.fullmatch(r.topic)]
     sentences = _SENTENCE_BREAK.split(text)
     asked = [forget_requests(s) for s in sentences]
     first = next((i for i, reqs in enumerate(asked) if reqs), len(sentences))
+    # a sentence a request took its topic from ("I told you my PIN was 2580. Delete that.") is no new fact
+    told = [undialected(s).strip() for s in sentences if any(undialected(s).strip() and undialected(s).strip() in r.clause
+                                                             and len(r.clause) > len(undialected(s).strip()) for r in whole)]
     for i, (s, reqs) in enumerate(zip(sentences, asked, strict=True)):
+        if not reqs and undialected(s).strip() in told:
+            spans.append(s)
+            continue
         if not reqs:
             if i > first or not any(matches(t, s, 0.0) for t in named):
                 kept.append(s)
@@ -452,24 +483,6 @@ def without_requests(text: str) -> tuple[str, list[str]]:
 # A memory matches when it holds all the topic's words or two of them, or one of two and its vector is
 # this close to the topic's (`LOOSE_SIMILARITY`: one word of what was told in the month a request names)
 PARTIAL_SIMILARITY, LOOSE_SIMILARITY = 0.6, 0.35
-
-
-def _stems(words: str) -> frozenset[str]:
-    return parse("x " + words).words - {"x"}  # "x": the words do not open a sentence
-
-
-# (and the small words of the languages users mix in: "le médecin et la pharmacie")
-_FOREIGN_SMALL = frozenset("le la les et de du des un une sur au aux el los las y del lo o os as em do da dos das um uma "
-                           "und der die das den ein eine il di e".split())
-_VAGUE_STEMS = _VAGUE | _stems(" ".join(sorted(_VAGUE))) | _FOREIGN_SMALL
-# words that name the topic only when nothing else does: "the Pruitt business" is Pruitt, "the affair" is the affair
-_WEAK = _stems("business affair affairs situation drama saga incident mess private personal papers paperwork")  # "business" is read as "busines"
-
-
-def topic_words(topic: str) -> frozenset[str]:
-    # (a letter alone is no word of a topic: "the meds n the tram")
-    words = frozenset(w for w in _stems(topic) if len(w) > 1 or w.isdigit()) - _VAGUE_STEMS
-    return words - _WEAK or words
 
 
 # A topic word that names a kind of value ("those ward codes", "my salary") is in a memory
@@ -687,8 +700,10 @@ def unsaid_before(text: str) -> str | None:
     `forget_requests` instead."""
     said = _unjoined(text.replace("\u2019", "'"))
     m = _UNSAY.search(said)
+    if m is None:  # a request read by its clause: "Strike that from the record, please."
+        return points_back(said)
     # "forget that, never mind": a shrug, read from the request's object on
-    if m is None or _SHRUG.match(said[m.start("req"):].split(None, 1)[1]):
+    if _SHRUG.match(said[m.start("req"):].split(None, 1)[1]):
         return None
     return m.group("req")
 
