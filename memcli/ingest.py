@@ -629,7 +629,7 @@ def _told(msg: Message, when: datetime, *, llm: LLM | None, strategy: str, peopl
         discards += [(x, "a request to forget, not a fact") for x in spans]
     elif msg.role == "user" and (held or kept_back(msg.content) or keeps_back(msg.content)):  # "ok dont save this but ..."
         told = Message(role=msg.role, content="", ts=msg.ts, ref=msg.ref)
-        discards.append((msg.content[:300], "the user asked in it that it not be kept"))
+        discards.append((msg.content[:300], "the user asked " + ("in the message before" if held else "in it") + " that it not be kept"))
     last = carried_person(told.content, (m.text for m in said_before), people)  # "she teaches 3rd grade"
     cands, more = candidates_for(told, when, llm=llm, strategy=strategy, people=people, names=names, last=last) \
         if told.content.strip() else ([], [])

@@ -16,6 +16,8 @@ you not remember it?").
 A message may also ask, before it tells, that it not be kept ("not for the file, pls: ...",
 "esto entre nos nomás, no lo apuntes: ...", "yarn for your ears only eh, don't go storing this
 one"): `keeps_back` reads those, and `holds_next` the ones said alone, about the next message.
+`points_back` reads a message that only asks to unsay the one before ("Strike that from the
+record, please."), and `weekday_told` the day a request says its topic was told on ("from Tues").
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from .text import undialected
 # things ("wipe", "strike", "chuck") only of what was told ("the job I put in for - wipe it")
 _OF_MEMORY = frozenset(
     "forget erase delete disregard unlearn unremember unsee expunge purge oublie oubliez efface effacez supprime "
-    "olvida olvídate olvidate borra borre borralo bórralo olvídalo apaga esquece esqueça vergiss vergeet vergeet lösch "
+    "olvida olvídate olvidate borra borre borralo bórralo olvídalo apaga esquece esqueça vergiss vergeet lösch "
     "lösche dimentica cancella lupakan lupain hapus sahau futa bliye kalimutan kalimutin burahin pakiburahin".split())
 _OF_THINGS = frozenset("wipe strike scratch discard scrap scrub bin ditch chuck toss dump shred nuke drop remove clear "
                        "lose".split())
@@ -81,7 +83,7 @@ _MEMORY_PLACE = re.compile(r"\b(?:from|in|into|out of|off|for|to|on)\s+(?:your|u
                            r"\bcarry (?:that|it|this) forward\b|\b(?:saved|kept|stored|written down) anywhere\b", re.IGNORECASE)
 # the start of a phrase that names a thing (in the languages users mix in too: "mon histoire de ...")
 _NAMES_A_THING = re.compile(r"(?:the|that|this|those|these|my|our|his|her|their|what|whit|wot|everything|anything|all|any|"
-                            r"lo|l'|uss|us|ye|woh|el|la|le|les|mon|ma|mes|mi|mis|meu|minha|mein|meine|meinen|mijn|my|yung|ang|"
+                            r"lo|l'|uss|us|ye|woh|el|la|le|les|mon|ma|mes|mi|mis|meu|minha|mein|meine|meinen|mijn|yung|ang|"
                             r"(?!(?:it|that|he|she|what|there|here|who)'s)[a-z]+'s)\b", re.IGNORECASE)
 # what was told, said of the phrase before a request that points back ("that stuff about Nik")
 _TOLD_MARK = re.compile(r"\b(?:stuff|thing|matter|business|bit|item|story|gossip|palaver|saga|affair|affaire|histoire|historia|"
