@@ -483,10 +483,12 @@ def _last_user(store: MemoryStore, scope: str) -> tuple[str, datetime] | None:
     return (turn[0], when) if turn and when else None
 
 
-def _held(store: MemoryStore, scope: str, last_user: tuple[str, datetime] | None) -> bool:
+def _held(store: MemoryStore, scope: str, last_user: tuple[str, datetime] | None, when: datetime) -> bool:
     """Whether the user's message before asked, alone, that the next one not be kept ("yarn for
-    your ears only eh, don't go storing this one", `holds_next`), in this ingest or an earlier one."""
-    return last_user is not None and any(holds_next(t["content"]) for t in store.turn_log.fetch(scope, [last_user[0]]))
+    your ears only eh, don't go storing this one", `holds_next`), in this ingest or an earlier one,
+    said soon enough before this one (`_UNSAY_WITHIN`: never a session ingested out of order)."""
+    return last_user is not None and timedelta(0) <= when - last_user[1] <= _UNSAY_WITHIN \
+        and any(holds_next(t["content"]) for t in store.turn_log.fetch(scope, [last_user[0]]))
 
 
 def forget_turn(store: MemoryStore, scope: str, said_in: str, clause: str, turn_id: str, ts: str) -> int:
@@ -727,7 +729,7 @@ def ingest(
         else:
             said_before = said_before or (store.last_said(scope) if _corrects_only(msg.content, when) else [])
             told, cands, forgets, discards, met = _told(msg, when, llm=llm, strategy=strategy, people=people,
-                                                        said_before=said_before, names=names, held=_held(store, scope, last_user))
+                                                        said_before=said_before, names=names, held=_held(store, scope, last_user, when))
             if before and strategy != "model":
                 cands += _reply_candidates(before[1], told, when, people, cands, before[2])
             cands += beaten_records(store, scope, cands) + compared_values(store, scope, cands, people) + set_right(store, scope, cands, when, told)

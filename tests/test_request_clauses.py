@@ -90,7 +90,7 @@ def test_ingest_keeps_back_the_message_a_request_said_alone_was_about(one_call, 
             "Righto, yarn for your ears only eh, don't go storing this one bro",
             "Back in March I fell off the stage at the Masterton gig and ripped my trousers in front of everyone.",
             "Anyway I shear out of Te Kuiti these days."]
-    msgs = [Message(role="user", content=t, ts=f"2025-06-0{i + 1}T10:00:00Z", ref=f"r{i}") for i, t in enumerate(said)]
+    msgs = [Message(role="user", content=t, ts=f"2025-06-01T10:0{i}:00Z", ref=f"r{i}") for i, t in enumerate(said)]
     store = MemoryStore(tmp_path / "m.db", HashEmbedder())
     for batch in [msgs] if one_call else [[m] for m in msgs]:
         ingest(store, "user:u", batch, source="s")
@@ -216,3 +216,19 @@ def test_ingest_forgets_what_the_sentence_before_a_request_said_was_told(tmp_pat
     store.close()
     assert not [t for t in texts if "4417" in t], texts
     assert [t for t in texts if "Leeds" in t] and [t for t in texts if "Porto" in t], texts
+
+
+def test_a_request_said_alone_holds_back_only_what_comes_soon_after_it(tmp_path) -> None:
+    """A session ingested after, but said weeks before, is never held back by it."""
+    from memcli.api import MemoryStore
+    from memcli.embed import HashEmbedder
+    from memcli.ingest import Message, ingest
+
+    store = MemoryStore(tmp_path / "m.db", HashEmbedder())
+    ingest(store, "user:u", [Message(role="user", content="Righto, yarn for your ears only eh, don't go storing this one bro",
+                                     ts="2025-06-20T10:00:00Z", ref="a")], source="s2")
+    ingest(store, "user:u", [Message(role="user", content="I shear out of Te Kuiti and my dog is called Dusty.",
+                                     ts="2025-06-01T10:00:00Z", ref="b")], source="s1")
+    texts = " ".join(m.text for m in store.list_memories("user:u"))
+    store.close()
+    assert "Te Kuiti" in texts
