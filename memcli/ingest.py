@@ -328,8 +328,9 @@ def forget_matching(store: MemoryStore, scope: str, req: ForgetRequest, turn_id:
     months = months_told(req.clause)
     found = matching_memories(store, scope, req.topic, vector, loose=months is not None)
     found += _confided(store, scope, req.clause, vector, {m.id for m, _ in found})
-    if _LAST_SITTING.search(req.clause) or weekday_told(req.clause) is not None:
-        found = _told_last(store, scope, found, ts, weekday_told(req.clause))
+    weekday = weekday_told(req.clause)  # ("Re: Hollis item from Tues")
+    if _LAST_SITTING.search(req.clause) or weekday is not None:
+        found = _told_last(store, scope, found, ts, weekday)
     elif months:
         found = _told_in(store, scope, found, months, ts)
     reason = f"the user asked to forget {req.topic!r}: {req.clause[:160]}"

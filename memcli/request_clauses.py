@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from .request_words import _TOLD_AS, _WEAK, topic_words
-from .text import undialected
+from .text import WEEKDAY_SHORT, WEEKDAYS, undialected
 
 # verbs of doing away with what was said, as a request says them (with the languages users mix in);
 # those of memory ("forget", "erase", "oublie") ask it of what they name, those also done to
@@ -133,7 +133,7 @@ _TOLD = re.compile(r"\s*\b(?:(?:that|which|what)\s+)?(?:i|i've|ive|we|ah|a)\s+(?
 _LEAD = re.compile(r"^\W*(?:(?:and|an|also|oh|ah|right|so|now|likewise|actually|no|wait|sorry|y|et|e|bro|mate|yeah|nah|ok|okay|"
                    r"causa|bitte|please|pls|écoute|listen|re|regarding|concerning|about|aboot|as for|as to|with regard to|"
                    r"twa things|two things)(?:\W+|$))*", re.IGNORECASE)
-_TOLD_LEAD = re.compile(r"^(?:(?:what|whit|wot|wetin|everything|anything|all|whatever)\s+(?:ah|a|i|we)\s+(?:ever\s+)?(?:" + _TOLD_VERB
+_TOLD_THING = re.compile(r"^(?:(?:what|whit|wot|wetin|everything|anything|all|whatever)\s+(?:ah|a|i|we)\s+(?:ever\s+)?(?:" + _TOLD_VERB
                         + r"|talk|talked)\s+(?:aboot|about|abt|bout|regarding|of|on)|lo de|"
                         # "whatever you saved about", "das mit meiner Kündigung", "o que eu falei sobre", "quello che ti ho
                         # detto del", "habari kuhusu", "info soal"
@@ -156,7 +156,7 @@ _TELLING = re.compile(r"^\W*(?:(?:so|oh|and|earlier|before|also|ok|okay|yeah|rig
                       r"parlé de|bataya tha|het gesê|cerita soal|cerita tentang|gave you|sent you|typed|spilled)\s+"
                       r"(?:that\s+|ki\s+|about\s+)?(?P<t>.+?)(?:\s+(?:earlier|before|tout à l'heure|just now|already))?\W*$", re.IGNORECASE)
 # an Indic "that X matter": "uss result wali baat"
-_MATTER = re.compile(r"\b(?:ye|yeh|woh|wo|uss|us|is|meri|mera|meri)\s+(?P<t>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:wali|wala|waali)\s+"
+_MATTER = re.compile(r"\b(?:ye|yeh|woh|wo|uss|us|is|meri|mera)\s+(?P<t>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:wali|wala|waali)\s+"
                      r"(?:baat|cheez|story)\b", re.IGNORECASE)
 _SEGMENT = re.compile(r"\s*(?:\.\.\.|…|[,;:]|\s[-\u2013\u2014]\s|\s[-\u2013\u2014]|[-\u2013\u2014]\s)\s*")
 _WORD = re.compile(r"[\w'\u00c0-\u024f]+")
@@ -202,7 +202,7 @@ def _topic_of(text: str, told: bool = False, heading: bool = True) -> str | None
     """The topic a phrase names, without how it was told or when ("And the tablets thing I
     mentioned the first time we talked" -> "the tablets thing"), or None when it names no thing
     (with `told`, only a phrase that says it was told: "that stuff about Nik", "Re: Hollis item")."""
-    if told and not (_TOLD_MARK.search(text) or (heading and _SET_MARK.search(text)) or _TOLD_LEAD.match(_LEAD.sub("", text.strip()))) \
+    if told and not (_TOLD_MARK.search(text) or (heading and _SET_MARK.search(text)) or _TOLD_THING.match(_LEAD.sub("", text.strip()))) \
             or re.search(_TOLD_VERB + r"\s+(?:about\s+)?(?:is|was|are|were|has|had)\b", text, re.IGNORECASE):
         return None  # ("the guy I told you about is great, forget it": said of him, not what was told)
     matter = _MATTER.search(text)
@@ -210,7 +210,7 @@ def _topic_of(text: str, told: bool = False, heading: bool = True) -> str | None
     text = matter["t"] if matter else text.strip()[len(led):]
     # (a name opens it only after a word that sets it: "Re: Hollis item", never a sentence's first word)
     named = bool(led.strip() and re.match(r"(?-i:[A-Z])", text))
-    lead = _TOLD_LEAD.match(text)  # (what follows "the matter of", "lo de" names a thing, whatever its first word)
+    lead = _TOLD_THING.match(text)  # (what follows "the matter of", "lo de" names a thing, whatever its first word)
     text = text[lead.end():] if lead else text
     # "that business I told you about with Dai at number 40": what it was told about, when the thing says nothing more
     about = re.search(r"\b(?:i|we|ah|a)\s+(?:just\s+|ever\s+)?" + _TOLD_VERB + r"\s+(?:aboot|about|abt|bout|regarding|of|on)\s+(?:with\s+)?"
@@ -283,7 +283,7 @@ def clause_requests(sentence: str, earlier: str) -> list[tuple[str, str]]:
             # (a thing named after a verb also done to things, or a keeping, is one only when said to be told, or of the
             # memory: "don't hang on to the rail", "don't keep the receipts" are none)
             chore = words[at] not in _OF_MEMORY and _MEMORY_PLACE.search(sentence) is None
-            told_lead = _TOLD_LEAD.match(obj) is not None  # ("vergiss das mit meiner Kündigung": what "das" is)
+            told_lead = _TOLD_THING.match(obj) is not None  # ("vergiss das mit meiner Kündigung": what "das" is)
             topic = None if first in _POINTER and not told_lead else _topic_of(obj, told=chore)
             if topic is None and first not in _POINTER and words[at] in _OF_THINGS and not of_memory:
                 continue  # "clear the table", "you can drop the romanisation now": not what was said
@@ -358,8 +358,7 @@ def points_back(text: str) -> str | None:
     return None
 
 
-_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-_ON_A_DAY = re.compile(r"\b(?:from|on|of|last)\s+(?P<d>mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\b",
+_ON_A_DAY = re.compile(r"\b(?:from|on|of|last)\s+(?P<d>" + "|".join(WEEKDAYS + sorted(WEEKDAY_SHORT, key=len, reverse=True)) + r")\b",
                        re.IGNORECASE)
 
 
@@ -367,7 +366,10 @@ def weekday_told(clause: str) -> int | None:
     """The day of the week a request says its topic was told on ("Re: Hollis item from Tues",
     "what I said on Monday"; Monday is 0), or None."""
     m = _ON_A_DAY.search(clause)
-    return _WEEKDAYS.index(m["d"][:3].lower()) if m else None
+    if m is None:
+        return None
+    day = m["d"].lower()
+    return WEEKDAYS.index(day) if day in WEEKDAYS else WEEKDAY_SHORT[day]
 
 
 def _ahead(text: str) -> tuple[int, int] | None:

@@ -462,11 +462,10 @@ def without_requests(text: str) -> tuple[str, list[str]]:
     sentences = _SENTENCE_BREAK.split(text)
     asked = [forget_requests(s) for s in sentences]
     first = next((i for i, reqs in enumerate(asked) if reqs), len(sentences))
-    # a sentence a request took its topic from ("I told you my PIN was 2580. Delete that.") is no new fact
-    told = [undialected(s).strip() for s in sentences if any(undialected(s).strip() and undialected(s).strip() in r.clause
-                                                             and len(r.clause) > len(undialected(s).strip()) for r in whole)]
     for i, (s, reqs) in enumerate(zip(sentences, asked, strict=True)):
-        if not reqs and undialected(s).strip() in told:
+        said = undialected(s).strip()
+        # a sentence a request took its topic from ("I told you my PIN was 2580. Delete that.") is no new fact
+        if not reqs and said and any(said in r.clause and len(r.clause) > len(said) for r in whole):
             spans.append(s)
             continue
         if not reqs:
