@@ -38,13 +38,14 @@ from datetime import date, datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
+from .date_tense import FUTURE_RE, RESCHEDULE_VERBS, said_tense
 from .date_words import month_named, short_weekday_as_word, spelled_out
 from .text import MONTH_NAMES, MONTHS, WEEKDAY_SHORT, WEEKDAYS
 
 _Result = tuple[str, date | None] | None
 """A rule's phrase and date (None: leave the match as it is)."""
 
-__all__ = ["resolve_dates"]
+__all__ = ["RESCHEDULE_VERBS", "resolve_dates"]
 
 _MON_ABBR = {m[:3]: i + 1 for i, m in enumerate(MONTHS)}
 _MON_ABBR["sept"] = 9
@@ -61,59 +62,11 @@ _UNIT = r"(?P<unit>days?|weeks?|months?|years?)"
 _PREP = r"(?:\b(?P<prep>as of|on|since|until|till|by|before|after|from|in|during|for|to|at)\s+)?"
 _PARTS = r"(?:\s+(?:morning|afternoon|evening|night)\b)?"
 
-# Verbs that move a plan to another date: "shifted to 12 March", "pushed the wedding to June".
-RESCHEDULE_VERBS = r"(?:moved|shifted|pushed(?: back)?|postponed|rescheduled|brought forward|bumped)"
-_FUTURE_RE = re.compile(
-    r"\b(will|'ll|shall|going to|gonna|plan(?:ning)?|intend|hope to|want to|would like to|'d like to"
-    r"|upcoming|coming|scheduled|due|tomorrow|next|booked|reserved|flying|leaving|departing|heading|"
-    r"am \w+ing|'m \w+ing|are \w+ing|is \w+ing|have to|need to|in \d+ (?:days?|weeks?)|"
-    # "I am to have a tooth extracted in July": an arrangement still to come
-    r"(?:am|is|are|'m|'s|'re) (?:due )?to (?:have|be|get|go|see|meet|start|sit|take|attend|undergo)|"
-    # a date something was moved to is still to come: "the sailing has been shifted to 12 March"
-    + RESCHEDULE_VERBS + r"(?: \w+){0,3}? (?:to|till|until)"
-    # an arrangement made is for a date to come: "got a poster slot on june 14", "was
-    # offered an interview on the 12th", "landed a viewing for Friday"
-    r"|(?:got|was given|were given|was offered|were offered|landed|secured|set up|arranged|made|lined up) "
-    r"(?:a|an|the|my|our|us a|me a|us an|me an)(?: [\w-]+){0,2}? (?:slot|appointment|interview|spot|ticket|tickets|"
-    r"booking|reservation|table|audition|viewing|consultation|session|exam|hearing|court date|follow-up|place on)"
-    # an entry made for an event: "signed up for the Da Nang 10k on 27 April"
-    r"|(?:signed up|registered|enrolled|entered|put (?:my|our) names? down) (?:for|in|on)\b)\b",
-    re.I)
-_PAST_RE = re.compile(
-    r"\b(was|were|did|had|ago|last|yesterday|went|ran|got|came|saw|met|bought|sold|left|took|made|gave"
-    r"|flew|drove|ate|won|lost|began|became|found|told|wrote|paid|spent|sent|felt|kept|heard|thought|brought|caught"
-    r"|taught|held|(?<!\bon )(?<!\bby )sat(?!\s+(?:is|was|exam|test|prep|scores?|date|results?)\b)|slept|spoke|wore|drank|swam|sang|rode|broke|chose|fell|forgot|threw|woke|quit|read"
-    # a verb in -ed, not a word that only ends so ("need", "speed", "shed", "hundred")
-    r"|(?!(?:need|needs|speed|feed|seed|indeed|proceed|exceed|succeed|bleed|breed|weed|deed|heed|greed|steed|tweed|"
-    r"shed|sled|hundred|sacred|naked|wicked|beloved|rugged|ragged|crooked|wretched|kindred|bed|red|wed)\b)\w{2,}ed"
-    # present perfect: "has taken over since his retirement in July"
-    r"|(?:has|have|'s|'ve) (?:\w+ )?(?:been|taken|given|gone|done|seen|written|eaten|driven|known|grown|flown|begun|"
-    r"broken|chosen|spoken|forgotten|gotten|had|got|made|left|lost|won|paid|sent|spent|built|bought|sold))\b", re.I)
-
-
-# A date said in the present tense with no past cue is a plan or a booking: "the
-# concert is on August 21", said in May, is this August; "my flight is on 3 March",
-# said in May, is next March.
-# So is a date of a verb of schedule in the present ("Freja starts at the Gymnasium in
-# August", "we move in March", "he graduates in June"), said in January: the coming one.
-_PRESENT_RE = re.compile(r"\b(?:is|are|'s|'re|am|'m|due|(?:start|begin|open|close|end|move|leave|arrive|return|launch|"
-                         r"graduate|retire|fly|finish|relocate|transfer|go|premiere|release|air)(?:s|es|ing)?|flies|beginning|starting|"
-                         r"moving|leaving|flying|graduating|retiring|coming|going)\b", re.I)
 # Dates that come round every year keep their month and day only.
 # what a lower-case "may 3" or "jan 5" is a date after
 _DATE_LEAD_RE = re.compile(r"\b(?:on|to|by|until|till|til|from|before|after|is|was|'s|for|since)\s*$", re.I)
 _RECURRING_RE = re.compile(r"\b(?:birthdays?|bday|b-day|anniversar(?:y|ies)|born|name ?day|feast day|every year|"
                            r"each year|yearly|annual(?:ly)?)\b", re.I)
-
-
-def _tense(text: str) -> str | None:
-    if _FUTURE_RE.search(text):
-        return "future"
-    if _PAST_RE.search(text):
-        return "past"
-    if _PRESENT_RE.search(text):
-        return "future"
-    return None
 
 
 def _num(s: str) -> int:
@@ -228,7 +181,7 @@ class _Ctx:
             elif b.start() >= self.at and end is None:
                 end = b.start()
         clause = self.text[start or 0:end]
-        tense = _tense(clause)
+        tense = said_tense(clause)
         if tense is None and self.first is not None and self.first[0] < self.at \
                 and _CORRECTING_RE.search(self.text[self.first[0]:self.at]):
             # a date said again to correct the earlier one is on its side of today
@@ -237,7 +190,7 @@ class _Ctx:
             return "future"  # "wants it from me by friday, his words were ...": a deadline is to come
         tense = tense or self._sentence_tense()
         if tense == "future" and re.match(r"\s*from\s", self.text[self.at:self.at + 7], re.I) \
-                and not _FUTURE_RE.search(clause):
+                and not FUTURE_RE.search(clause):
             return None  # "from the first of July I am nurse manager", said on the 7th: the nearest
         return tense
 
@@ -246,7 +199,7 @@ class _Ctx:
         after "Half marathon last Sunday." takes no tense from its neighbour."""
         start = max((b.end() for b in _SENTENCE_END_RE.finditer(self.text) if b.end() <= self.at), default=0)
         end = next((b.start() for b in _SENTENCE_END_RE.finditer(self.text) if b.start() >= self.at), len(self.text))
-        return _tense(self.text[start:end])
+        return said_tense(self.text[start:end])
 
     def note(self, pos: int, d: date) -> None:
         if self.first is None or pos < self.first[0]:

@@ -298,3 +298,14 @@ def test_next_months_day_in_december_is_in_the_next_year():
 def test_this_summer_is_the_one_just_gone_only_soon_after_it(said_on, expected):
     out, _ = resolve_dates("she was lifeguarding this summer", said_on)
     assert out == f"she was lifeguarding {expected}"
+
+
+@pytest.mark.parametrize("text,want", [
+    ("A package of Carniolans to be picked up April 13 in Medina.", "2024-04-13"),
+    ("The car to be serviced on May 3 at the garage.", "2024-05-03"),
+    # a past before it keeps the day gone by
+    ("I was glad to be invited on February 3.", "2024-02-03"),
+])
+def test_a_thing_to_be_done_on_a_day_is_to_come(text, want):
+    out, when = resolve_dates(text, datetime(2024, 3, 2, 15, 0))
+    assert when is not None and when.date().isoformat() == want, out

@@ -35,7 +35,9 @@ _ABBREVIATIONS = ("Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "St", "Mt", "Ft", "Sr",
                   # casual messages write titles in lower case: "my advisor dr. okafor"
                   "dr", "mr", "mrs", "prof",
                   # titles of other languages: "Dra. Vidal", "Sra. Gómez", "Mme. Roux", "Ing. Novak"
-                  "Dra", "Sra", "Srta", "Mme", "Mlle", "Ing", "Lic", "Dott", "Hr")
+                  "Dra", "Sra", "Srta", "Mme", "Mlle", "Ing", "Lic", "Dott", "Hr",
+                  # a number's label: "Swissmedic Gesuch-Nr. 68123", "vol. 3", "ref. 4471", "pg. 12"
+                  "Nr", "nr", "Vol", "vol", "Ref", "ref", "Fig", "pp", "pg", "Pg")
 _ABBR = "".join(rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS) + r"(?<!\b[A-Z]\.)"
 _SENT_SPLIT_RE = re.compile(r"(?:\n+|(?<=[.!?])" + _ABBR + r"[\"')\]]*\s+)")
 

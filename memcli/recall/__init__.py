@@ -32,6 +32,7 @@ from .context import ordered_by_turn, read_neighbours, shares
 from .features import QueryFeatures, Signals, score_all
 from .hop import joined, people_asked, person_asked
 from .keyed import profile
+from .members import members_after
 from .newer import newer_first
 from .query import STOPWORDS, in_span, key_stems, keyword_query, query_names, query_span, said_plainly
 from .rehearsal import rehearse
@@ -136,6 +137,8 @@ def recall(
     if cfg.blend.later_first:  # of two answers shown, the later one first
         vectors = _vectors_of(store, scope, hits[:BEST], rowid, vectors)
         hits = later_among_best(hits, vectors, query, k, told)
+    if cfg.blend.set_members and not raw_query and as_of is None:  # "two kinds of drops": which ones
+        hits = members_after(store, scope, hits, query, k)
     if min_score is not None:
         hits = [h for h in hits if h.score >= min_score]
     hits = hits[:k]

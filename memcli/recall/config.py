@@ -84,6 +84,9 @@ class Weights:
     later_first: bool = True
     # a later telling that names the best hit's value, and gives another, goes above it (`chain.py`)
     chain_values: bool = True
+    # a best hit that names a set the question asks for ("two kinds of drops") gets the facts of
+    # its turn that name the members under it (`members.py`)
+    set_members: bool = True
 
 
 @dataclass
