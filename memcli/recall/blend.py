@@ -93,7 +93,7 @@ def blend(
     now: datetime,
     filters: Filters,
 ) -> list[Hit]:
-    """Every admitted record of `cands.rows` as a hit, best first (ties by id)."""
+    """Every admitted record of `cands.rows` as a hit, best first."""
     w = config.blend
     # a question of what is ("where is the user's shop?"), not of what may be: a plan said
     # with a doubt answers it less than what is
@@ -115,7 +115,9 @@ def blend(
         hits.append(Hit(memory=m, score=score, keyword=keyword, vector=vector, relevance=relevance,
                         recency=rec, importance=m.importance, keyword_rank=cands.kw_rank.get(rowid),
                         vector_rank=cands.vec_rank.get(rowid), context=context.get(rowid, 0.0), boost=boost))
-    hits.sort(key=lambda h: (-h.score, h.memory.id))
+    # a tie is broken by what the hit holds, never by its random id: the whole turn before a fact
+    # of it, the longer text before the shorter (the same question asked twice gets one order)
+    hits.sort(key=lambda h: (-h.score, not h.memory.episode, -len(h.memory.text), h.memory.text, h.memory.id))
     return hits
 
 
