@@ -169,10 +169,12 @@ _WEEKDAY_SAID_RE = re.compile(r"\b(" + "|".join(WEEKDAYS) + r")\b", re.I)
 _SAID_BESIDE_RE = re.compile(r"(?<=\d{4}-\d\d-\d\d) \([^()]{1,40}\)")
 
 
-def without_said_days(text: str) -> str:
+def without_said_days(text: str, day: str | None = None) -> str:
     """`text` without the user's words kept beside its days ("on 2026-03-09 (9 mar)" is
-    "on 2026-03-09"): for a text whose day is about to be put right."""
-    return _SAID_BESIDE_RE.sub("", text)
+    "on 2026-03-09"), or beside one `day` only: for a text whose day is about to be put right."""
+    if day is None:
+        return _SAID_BESIDE_RE.sub("", text)
+    return re.sub(r"(?<=" + re.escape(day) + r") \([^()]{1,40}\)", "", text)
 
 
 # a day of the month before or after this one: "as of the first of this month", "from the

@@ -296,6 +296,16 @@ def test_a_day_said_in_figures_or_worked_out_has_no_words_beside_it(said, want):
     assert want in f.text and "(" not in f.text, f.text
 
 
+def test_a_day_put_right_drops_its_own_words_only():
+    from memcli.extract.corrections import corrected
+    text = ("A package of Carniolans to be picked up on 2024-04-13 (April 13) in Medina, and a colony of Italians "
+            "to be picked up on 2024-04-27 (April 27) from a fellow in Millersburg")
+    out, old, new = corrected(text, "2024-04-27", "2024-05-04")
+    assert (old, new) == ("2024-04-27", "2024-05-04")
+    assert "on 2024-04-13 (April 13) in Medina" in out  # the other day keeps the words it was said in
+    assert "on 2024-05-04 from" in out and "April 27" not in out
+
+
 def test_explicit_request_form_with_question_mark():
     (f,) = ex("Can you remember that I prefer window seats?").facts
     assert f.source == "explicit" and f.text == "User prefers window seats"

@@ -114,7 +114,7 @@ def corrected(text: str, old: str | None, new: str) -> tuple[str, str, str] | No
     """(the text with the wrong value replaced, the value replaced, the value put in its
     place) or None when it holds none.
     A range ("2025-06-21 to 2025-06-24") replaces the first two dates the text holds."""
-    text = without_said_days(text)  # the words said for a day that is put right go with it
+    said, text = text, without_said_days(text)  # the words said for a day that is put right go with it
     found = [t.group(0) for t in _VALUE_TOKEN.finditer(text)]
     ends = re.fullmatch(r"(\d{4}-\d\d-\d\d) to (\d{4}-\d\d-\d\d)", new)
     if ends:
@@ -129,6 +129,8 @@ def corrected(text: str, old: str | None, new: str) -> tuple[str, str, str] | No
     if target is None or target == new:
         return None
     new = _near(new, target)
+    if re.fullmatch(r"\d{4}-\d\d-\d\d", target) and target in said:  # ... and only those: another
+        text = without_said_days(said, target)  # day of the text keeps its words ("April 13" beside the 27th put right)
     return text.replace(target, new, 1), target, new
 
 
