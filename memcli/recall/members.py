@@ -72,7 +72,8 @@ def _announced(text: str, plurals: dict[str, str]) -> int | None:
     for at, w in enumerate(words):
         if w not in plurals:
             continue
-        rest = text[text.lower().find(w) + len(w):]
+        said = re.search(r"(?<![\w'-])" + re.escape(w) + r"(?![\w'-])", text, re.I)
+        rest = text[said.end():] if said else ""
         if _FIGURE.search(_ISO_DAY.sub(" ", rest)) or len(set(_NAME.findall(rest))) >= 2:
             return None
         counted = [_COUNTS[c] for c in words[max(0, at - 4):at] if c in _COUNTS]
