@@ -138,7 +138,7 @@ def recall(
         vectors = _vectors_of(store, scope, hits[:BEST], rowid, vectors)
         hits = later_among_best(hits, vectors, query, k, told)
     if cfg.blend.set_members and not raw_query and as_of is None:  # "two kinds of drops": which ones
-        hits = members_after(store, scope, hits, query, k)
+        hits = members_after(store, scope, hits, query, k, rowid)
     if min_score is not None:
         hits = [h for h in hits if h.score >= min_score]
     hits = hits[:k]

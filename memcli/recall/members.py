@@ -22,10 +22,8 @@ if TYPE_CHECKING:
 _COUNTS = {"two": 2, "both": 2, "couple": 2, "pair": 2, "three": 3, "few": 3, "several": 3, "four": 4,
            "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
 _DEFAULT = 2
-# what a question's plural is not: verbs and pronouns that end in -s
-_NOT_PLURAL = frozenset("does has was is his hers its this yours ours theirs always perhaps whereas "
-                        "various previous serious famous nervous anxious less unless across plus bus "
-                        "gas news series species".split())
+# what a question's plural is not: verbs, pronouns and others that end in -s (never -ss, -us, -is)
+_NOT_PLURAL = frozenset("does hers yours ours theirs always perhaps whereas news series species".split())
 # what a verb in -s follows ("who works", "the user drives"), and what asks a count, not members
 _NOT_BEFORE_SET = frozenset("who user he she it that many much".split())
 _IRREGULAR = {"children": "child", "grandchildren": "grandchild", "people": "person", "men": "man",
@@ -81,9 +79,11 @@ def _announced(text: str, plurals: dict[str, str]) -> int | None:
     return None
 
 
-def members_after(store: MemoryStore, scope: str, hits: list[Hit], query: str, k: int) -> list[Hit]:
+def members_after(store: MemoryStore, scope: str, hits: list[Hit], query: str, k: int,
+                  rowid: dict[str, int] | None = None) -> list[Hit]:
     """`hits` with the facts that name the members of a set a best hit announces put under it
-    (see the module's docstring); `hits` itself when the question asks for one thing."""
+    (see the module's docstring); `hits` itself when the question asks for one thing.
+    `rowid`: memory id -> rowid of the candidates, when known (others are looked up)."""
     plurals = asked_plurals(query)
     if not plurals:
         return hits
@@ -92,7 +92,8 @@ def members_after(store: MemoryStore, scope: str, hits: list[Hit], query: str, k
         count = None if h.memory.episode else _announced(h.memory.text, plurals)
         if count is None:
             continue
-        after = _following(store, scope, h.memory, count)
+        row = (rowid or {}).get(h.memory.id) or store.rowids(scope, [h.memory.id]).get(h.memory.id)
+        after = _following(store, scope, h.memory, row, count)
         if not after:
             continue
         ids = {m.id for m in after}
@@ -103,11 +104,10 @@ def members_after(store: MemoryStore, scope: str, hits: list[Hit], query: str, k
     return out
 
 
-def _following(store: MemoryStore, scope: str, set_named: Memory, count: int) -> list[Memory]:
+def _following(store: MemoryStore, scope: str, set_named: Memory, row: int | None, count: int) -> list[Memory]:
     """Up to `count` active facts drawn after `set_named` from its turn, each naming a
     member neither it nor one taken before says."""
     turn = set_named.source_turns[-1:] or None
-    row = store.rowids(scope, [set_named.id]).get(set_named.id)
     if turn is None or row is None:
         return []
     have = _members(set_named.text)
